@@ -1,0 +1,153 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// Layering follows ../shared/docs/ARCHITECTURE.md: dependencies point down only.
+// L0: CSecp256k1, KaspaCrypto, CanonicalJSON
+// L1: KasiaProtocol, RedoProtocol, ChatTimeline
+// L2: ChatHistory, TaskStore
+// L4: tandem (CLI)
+
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "Tandem",
+    platforms: [.macOS(.v14), .iOS(.v17)],
+    products: [
+        .library(name: "KaspaCrypto", targets: ["KaspaCrypto"]),
+        .library(name: "KasiaProtocol", targets: ["KasiaProtocol"]),
+        .library(name: "CanonicalJSON", targets: ["CanonicalJSON"]),
+        .library(name: "RedoProtocol", targets: ["RedoProtocol"]),
+        .library(name: "ChatTimeline", targets: ["ChatTimeline"]),
+        .library(name: "ChatHistory", targets: ["ChatHistory"]),
+        .library(name: "TaskStore", targets: ["TaskStore"]),
+        .executable(name: "tandem", targets: ["tandem"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.0.0"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.0.0"),
+    ],
+    targets: [
+        // MARK: L0
+        .systemLibrary(
+            name: "CSecp256k1",
+            pkgConfig: "libsecp256k1",
+            providers: [.apt(["libsecp256k1-dev"]), .brew(["secp256k1"])]
+        ),
+        .target(
+            name: "KaspaCrypto",
+            dependencies: ["CSecp256k1"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "CanonicalJSON",
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: L1
+        .target(
+            name: "KasiaProtocol",
+            dependencies: [
+                "KaspaCrypto",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "RedoProtocol",
+            dependencies: [
+                "CanonicalJSON",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "ChatTimeline",
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: L2
+        .target(
+            name: "ChatHistory",
+            dependencies: [.product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "TaskStore",
+            dependencies: ["RedoProtocol", "CanonicalJSON", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: L4
+        .target(
+            name: "TandemBench",
+            dependencies: [
+                "KaspaCrypto", "KasiaProtocol", "CanonicalJSON", "RedoProtocol", "ChatTimeline",
+                "ChatHistory", "TaskStore",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "tandem",
+            dependencies: [
+                "KaspaCrypto", "KasiaProtocol", "CanonicalJSON", "RedoProtocol", "ChatTimeline",
+                "ChatHistory", "TaskStore", "TandemBench",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: Tests
+        // Vectors from ../shared/vectors, copied as data, with loaders shared by every test target.
+        .target(
+            name: "TestSupport",
+            path: "Tests/TestSupport",
+            resources: [.copy("Vectors")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "KaspaCryptoTests",
+            dependencies: ["KaspaCrypto", "TestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "KasiaProtocolTests",
+            dependencies: ["KasiaProtocol", "KaspaCrypto", "TestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "CanonicalJSONTests",
+            dependencies: ["CanonicalJSON", "TestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "RedoProtocolTests",
+            dependencies: ["RedoProtocol", "CanonicalJSON", "TestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "ChatTimelineTests",
+            dependencies: ["ChatTimeline", "TestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "ChatHistoryTests",
+            dependencies: ["ChatHistory", "ChatTimeline", "TestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "TaskStoreTests",
+            dependencies: ["TaskStore", "RedoProtocol", "TestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "TandemCLITests",
+            dependencies: ["tandem", "TestSupport"],
+            swiftSettings: swiftSettings
+        ),
+    ]
+)

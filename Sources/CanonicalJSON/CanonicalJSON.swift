@@ -1,0 +1,1 @@
+// The CanonicalJSON module. Its implementation lands with its issue.

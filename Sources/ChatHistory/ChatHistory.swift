@@ -1,0 +1,1 @@
+// The ChatHistory module. Its implementation lands with its issue.

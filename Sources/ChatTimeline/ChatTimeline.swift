@@ -1,0 +1,1 @@
+// The ChatTimeline module. Its implementation lands with its issue.

@@ -1,0 +1,1 @@
+// The KasiaProtocol module. Its implementation lands with its issue.

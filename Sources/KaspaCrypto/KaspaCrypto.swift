@@ -1,0 +1,1 @@
+// The KaspaCrypto module. Its implementation lands with its issue.

@@ -1,0 +1,1 @@
+// The RedoProtocol module. Its implementation lands with its issue.

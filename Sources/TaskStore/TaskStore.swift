@@ -1,0 +1,1 @@
+// The TaskStore module. Its implementation lands with its issue.

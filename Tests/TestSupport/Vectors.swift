@@ -1,0 +1,47 @@
+public import Foundation
+
+/// Loads the reference vectors copied from `../shared/vectors` into this target's resources.
+public enum Vectors {
+    public enum LoadError: Error, CustomStringConvertible {
+        case missing(String)
+        case notAnObject(String)
+
+        public var description: String {
+            switch self {
+            case .missing(let name): "vector file \(name) is not in the test bundle"
+            case .notAnObject(let name): "vector file \(name) is not a JSON object"
+            }
+        }
+    }
+
+    /// Raw bytes of a vector file, e.g. `data(named: "kasia-vectors")`.
+    public static func data(named name: String) throws -> Data {
+        guard let url = Bundle.module.url(forResource: name, withExtension: "json", subdirectory: "Vectors")
+        else { throw LoadError.missing(name) }
+        return try Data(contentsOf: url)
+    }
+
+    /// Decodes a whole vector file into a `Decodable` mirror of the sections a test needs.
+    public static func decode<T: Decodable>(_ type: T.Type, from name: String) throws -> T {
+        try JSONDecoder().decode(T.self, from: data(named: name))
+    }
+}
+
+/// Hex helpers for tests. Production code has its own typed parsers.
+extension Data {
+    public init?(testHex hex: String) {
+        guard hex.count % 2 == 0 else { return nil }
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(hex.count / 2)
+        var index = hex.startIndex
+        while index < hex.endIndex {
+            let next = hex.index(index, offsetBy: 2)
+            guard let byte = UInt8(hex[index..<next], radix: 16) else { return nil }
+            bytes.append(byte)
+            index = next
+        }
+        self.init(bytes)
+    }
+
+    public var testHex: String { map { String(format: "%02x", $0) }.joined() }
+}
