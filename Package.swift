@@ -5,6 +5,7 @@ import PackageDescription
 // L0: CSecp256k1, KaspaCrypto, CanonicalJSON
 // L1: KasiaProtocol, RedoProtocol, ChatTimeline
 // L2: ChatHistory, TaskStore
+// L3: TandemClient
 // L4: tandem (CLI)
 
 let swiftSettings: [SwiftSetting] = [
@@ -23,6 +24,7 @@ let package = Package(
         .library(name: "ChatTimeline", targets: ["ChatTimeline"]),
         .library(name: "ChatHistory", targets: ["ChatHistory"]),
         .library(name: "TaskStore", targets: ["TaskStore"]),
+        .library(name: "TandemClient", targets: ["TandemClient"]),
         .executable(name: "tandem", targets: ["tandem"]),
     ],
     dependencies: [
@@ -81,6 +83,13 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: L3
+        .target(
+            name: "TandemClient",
+            dependencies: ["KaspaCrypto", "KasiaProtocol"],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: L4
         .target(
             name: "TandemBench",
@@ -95,7 +104,7 @@ let package = Package(
             name: "tandem",
             dependencies: [
                 "KaspaCrypto", "KasiaProtocol", "CanonicalJSON", "RedoProtocol", "ChatTimeline",
-                "ChatHistory", "TaskStore", "TandemBench",
+                "ChatHistory", "TaskStore", "TandemClient", "TandemBench",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -142,6 +151,11 @@ let package = Package(
         .testTarget(
             name: "TaskStoreTests",
             dependencies: ["TaskStore", "RedoProtocol", "TestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "TandemClientTests",
+            dependencies: ["TandemClient", "KaspaCrypto", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

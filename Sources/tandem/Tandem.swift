@@ -11,6 +11,9 @@ struct Tandem: AsyncParsableCommand {
         abstract: "Local-first, end-to-end-encrypted messaging and tasks: client tools and server.",
         version: "0.1.0",
         subcommands: [
+            KaspaCommand.self,
+            KasiaCommand.self,
+            KeysCommand.self,
             BenchCommand.self,
         ]
     )

@@ -45,3 +45,23 @@ extension Data {
 
     public var testHex: String { map { String(format: "%02x", $0) }.joined() }
 }
+
+extension Vectors {
+    /// The directory holding the build products (the `tandem` binary among them).
+    public static var productsDirectory: URL { Bundle.module.bundleURL.deletingLastPathComponent() }
+}
+
+/// A fresh temporary directory, removed when the value is deinitialised... by the caller:
+/// tests call `remove()` in a `defer`.
+public struct TemporaryDirectory: Sendable {
+    public let url: URL
+
+    public init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("tandem-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    public func remove() { try? FileManager.default.removeItem(at: url) }
+
+    public func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+}

@@ -1,1 +1,0 @@
-// The KasiaProtocol module. Its implementation lands with its issue.

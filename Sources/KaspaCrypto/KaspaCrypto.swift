@@ -1,1 +1,0 @@
-// The KaspaCrypto module. Its implementation lands with its issue.

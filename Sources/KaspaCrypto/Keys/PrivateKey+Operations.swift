@@ -1,0 +1,51 @@
+import CSecp256k1
+
+/// The raw 32-byte x coordinate of a Diffie-Hellman product `k·P`.
+///
+/// Kasia uses this unhashed value as key material (kasia-protocol §3 step 2). libsecp256k1's
+/// default ECDH returns SHA-256 of the compressed point instead, which is wrong for Kasia.
+public struct ECDHSecret: Sendable, Equatable {
+    public let rawRepresentation: [UInt8]
+}
+
+/// Copies x unchanged: the hash function libsecp256k1 calls with the shared point's coordinates.
+private let copyX: secp256k1_ecdh_hash_function = { output, x32, _, _ in
+    guard let output, let x32 else { return 0 }
+    output.update(from: x32, count: 32)
+    return 1
+}
+
+extension PrivateKey {
+    /// ECDH with `publicKey`, returning the raw x coordinate of the shared point.
+    public func sharedSecretFromKeyAgreement(with publicKey: PublicKey) throws(KaspaKeyError) -> ECDHSecret {
+        var point = publicKey.point
+        var out = [UInt8](repeating: 0, count: 32)
+        guard secp256k1_ecdh(Secp256k1Context.shared.pointer, &out, &point, rawRepresentation, copyX, nil) == 1
+        else { throw .operationFailed("ECDH") }
+        return ECDHSecret(rawRepresentation: out)
+    }
+
+    /// A BIP-340 Schnorr signature over a 32-byte message, with fresh auxiliary randomness.
+    public func signature(for message: some Collection<UInt8>) throws(KaspaKeyError) -> SchnorrSignature {
+        try signature(for: message, auxiliaryRandomness: SecureRandom.bytes(count: 32))
+    }
+
+    /// A BIP-340 signature with caller-chosen auxiliary randomness (32 bytes), for test vectors.
+    public func signature(
+        for message: some Collection<UInt8>, auxiliaryRandomness: [UInt8]
+    ) throws(KaspaKeyError) -> SchnorrSignature {
+        let message = Array(message)
+        guard message.count == 32 else { throw .messageLength(message.count) }
+        guard auxiliaryRandomness.count == 32 else { throw .operationFailed("signing (aux must be 32 bytes)") }
+        let context = Secp256k1Context.shared.pointer
+        var keypair = secp256k1_keypair()
+        guard secp256k1_keypair_create(context, &keypair, rawRepresentation) == 1 else {
+            throw .operationFailed("keypair creation")
+        }
+        var signature = [UInt8](repeating: 0, count: 64)
+        guard secp256k1_schnorrsig_sign32(context, &signature, message, &keypair, auxiliaryRandomness) == 1 else {
+            throw .operationFailed("Schnorr signing")
+        }
+        return try SchnorrSignature(rawRepresentation: signature)
+    }
+}

@@ -1,0 +1,20 @@
+/// Why a profile file could not be read or written.
+public enum ProfileError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// `keys new` never replaces an existing wallet key.
+    case walletKeyExists(path: String)
+    /// No wallet key yet; `tandem keys new` makes one.
+    case walletKeyMissing(path: String)
+    /// The key file does not hold 64 hex characters of a valid key.
+    case invalidWalletKey(path: String, reason: String)
+    /// The operating system refused a file operation.
+    case fileSystem(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .walletKeyExists(let path): "wallet key already exists at \(path); refusing to overwrite it"
+        case .walletKeyMissing(let path): "no wallet key at \(path) (create one with `tandem keys new`)"
+        case .invalidWalletKey(let path, let reason): "key file \(path): \(reason)"
+        case .fileSystem(let path, let reason): "\(path): \(reason)"
+        }
+    }
+}

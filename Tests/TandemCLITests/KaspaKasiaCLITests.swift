@@ -1,0 +1,138 @@
+import Foundation
+import TestSupport
+import Testing
+
+private let vectors = Result { try KasiaVectors.load() }
+
+/// The CLI contract of issue 2, exercised on the real binary.
+@Suite("tandem kaspa / kasia / keys")
+struct KaspaKasiaCLITests {
+    @Test func addressCommandPrintsEveryVectorForm() throws {
+        for key in try vectors.get().keys {
+            #expect(try TandemProcess.run("kaspa", "address", "--public-key", key.xonly).stdout == key.address_mainnet + "\n")
+            #expect(try TandemProcess.run("kaspa", "address", "--public-key", key.xonly, "--network", "testnet").stdout
+                    == key.address_testnet + "\n")
+            #expect(try TandemProcess.run("kaspa", "address", "--public-key", key.public_key_compressed, "--ecdsa").stdout
+                    == key.address_mainnet_ecdsa + "\n")
+        }
+    }
+
+    @Test func decodePrintsNetworkVersionAndPayloadAsJSON() throws {
+        let v = try vectors.get()
+        let cases: [(String, String, Int, String)] = [
+            (v.keys[0].address_testnet_ecdsa, "testnet", 1, v.keys[0].public_key_compressed),
+            (v.keys[0].address_mainnet, "mainnet", 0, v.keys[0].xonly),
+            (v.p2sh_example.address_mainnet, "mainnet", 8, v.p2sh_example.script_hash),
+        ]
+        for (address, network, version, payload) in cases {
+            let result = try TandemProcess.run("kaspa", "decode", address, "--json")
+            #expect(result.status == 0)
+            let object = try #require(try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])
+            #expect(object["network"] as? String == network)
+            #expect(object["version"] as? Int == version)
+            #expect(object["payload"] as? String == payload)
+        }
+    }
+
+    @Test("bad input: exit 1 and one line on stderr naming the input")
+    func badInputsFailWithOneLine() throws {
+        let v = try vectors.get()
+        let keyDir = try TemporaryDirectory()
+        defer { keyDir.remove() }
+        let keyPath = keyDir.path("k")
+        try Data("nothex\n".utf8).write(to: URL(fileURLWithPath: keyPath))
+        let runs: [[String]] = v.malformed.filter { $0.input_kind == "address" && $0.expect == "reject" }
+            .compactMap { $0.address }.map { ["kaspa", "decode", $0, "--json"] } + [
+                ["kaspa", "address", "--public-key", "abc"],
+                ["kaspa", "address", "--public-key", String(repeating: "00", count: 32)],
+                ["kaspa", "address", "--public-key", v.keys[0].xonly, "--network", "moon"],
+                ["kasia", "alias", "--key-file", keyPath, "--peer", v.keys[0].address_mainnet],
+                ["kasia", "alias", "--key-file", "/nonexistent/key", "--peer", v.keys[0].address_mainnet],
+                ["kasia", "seal", "--to", v.p2sh_example.address_mainnet],
+                ["kasia", "seal", "--to", "kaspa:qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqq2vcfpzl0n"],
+                ["kasia", "open", "--key-file", keyPath, "00"],
+                ["keys", "show", "--profile", keyDir.path("no-such-profile")],
+                ["kasia", "seal"],
+            ]
+        for arguments in runs {
+            let result = try TandemProcess.run(arguments)
+            #expect(result.status == 1, "\(arguments)")
+            #expect(result.stderrLines.count == 1, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.hasPrefix("tandem: "), "\(arguments)")
+            #expect(result.stdout.isEmpty, "\(arguments)")
+        }
+    }
+
+    @Test func malformedSealedMessagesFailWithTheirReason() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        for c in try vectors.get().malformed where c.input_kind == "sealed" {
+            let keyPath = dir.path("key-\(c.case)")
+            try Data((try #require(c.private_key) + "\n").utf8).write(to: URL(fileURLWithPath: keyPath))
+            let result = try TandemProcess.run(["kasia", "open", "--key-file", keyPath, try #require(c.sealed_hex)])
+            #expect(result.status == 1)
+            #expect(result.stderr == "tandem: sealed message: \(c.error)\n", "\(c.case)")
+        }
+    }
+
+    @Test func aliasCommandMatchesVectorsForBothSchemesAndStdinKeys() throws {
+        let v = try vectors.get()
+        for pair in v.alias_pairs {
+            let keyHex = try #require(v.key(named: pair.A)).private_key
+            let chat = try TandemProcess.run(["kasia", "alias", "--key-file", "-", "--peer", pair.B_address, "--json"],
+                                             stdin: Data((keyHex + "\n").utf8))
+            #expect(chat.stdout == "{\"myAlias\":\"\(pair.chat.A_myAlias)\",\"theirAlias\":\"\(pair.chat.A_theirAlias)\"}\n")
+            let dm = try TandemProcess.run(["kasia", "alias", "--key-file", "-", "--peer", pair.B_address,
+                                            "--scheme", "dm_alias_v1", "--json"], stdin: Data(keyHex.utf8))
+            #expect(dm.stdout == "{\"myAlias\":\"\(pair.dm_alias_v1.A_myAlias)\",\"theirAlias\":\"\(pair.dm_alias_v1.A_theirAlias)\"}\n")
+        }
+    }
+
+    @Test func sealThenOpenRoundTripsThroughTheProfileKey() throws {
+        // Given a fresh profile
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let profile = dir.path("profile")
+        #expect(try TandemProcess.run("keys", "new", "--profile", profile).status == 0)
+        let shown = try TandemProcess.run("keys", "show", "--profile", profile, "--json")
+        let object = try #require(try JSONSerialization.jsonObject(with: shown.stdoutData) as? [String: String])
+        let address = try #require(object["address"])
+        #expect(address.hasPrefix("kaspa:q"))
+        #expect(object["publicKey"]?.count == 64)
+
+        // When a message is sealed to its address and opened with its key file
+        let plaintext = "gm 🌅\nsecond line"
+        let sealed = try TandemProcess.run(["kasia", "seal", "--to", address], stdin: Data(plaintext.utf8))
+        #expect(sealed.status == 0)
+        let opened = try TandemProcess.run(["kasia", "open", "--key-file", profile + "/wallet.key",
+                                            sealed.stdout.trimmingCharacters(in: .whitespacesAndNewlines)])
+
+        // Then the plaintext comes back byte for byte
+        #expect(opened.stdout == plaintext)
+    }
+
+    @Test func keysNewRefusesToOverwriteAndWritesOwnerOnlyFile() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let profile = dir.path("p")
+        let first = try TandemProcess.run("keys", "new", "--profile", profile, "--json")
+        #expect(first.status == 0)
+        let keyBefore = try Data(contentsOf: URL(fileURLWithPath: profile + "/wallet.key"))
+        let second = try TandemProcess.run("keys", "new", "--profile", profile)
+        #expect(second.status == 1)
+        #expect(second.stderr.contains("refusing to overwrite"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: profile + "/wallet.key")) == keyBefore)
+        let attributes = try FileManager.default.attributesOfItem(atPath: profile + "/wallet.key")
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+        #expect(try TandemProcess.run("keys", "show", "--profile", profile, "--json").stdout == first.stdout)
+    }
+
+    @Test func everyCommandHasHelp() throws {
+        for command in [["kaspa", "address"], ["kaspa", "decode"], ["kasia", "alias"], ["kasia", "seal"],
+                        ["kasia", "open"], ["keys", "new"], ["keys", "show"], ["bench"]] {
+            let result = try TandemProcess.run(command + ["--help"])
+            #expect(result.status == 0, "\(command)")
+            #expect(result.stdout.contains("USAGE: tandem " + command.joined(separator: " ")), "\(command)")
+        }
+    }
+}
