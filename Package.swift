@@ -94,7 +94,7 @@ let package = Package(
         .target(
             name: "TandemBench",
             dependencies: [
-                "KaspaCrypto", "KasiaProtocol", "CanonicalJSON", "RedoProtocol", "ChatTimeline",
+                "CSecp256k1", "KaspaCrypto", "KasiaProtocol", "CanonicalJSON", "RedoProtocol", "ChatTimeline",
                 "ChatHistory", "TaskStore",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],

@@ -27,15 +27,15 @@ public struct AliasPair: Sendable, Hashable, Codable {
     /// Derives the pair for a peer's x-only key.
     public init(privateKey: PrivateKey, peer: XOnlyPublicKey, scheme: AliasScheme = .chat) throws(KaspaAddressError) {
         let shared: [UInt8]
-        do {
-            shared = try privateKey.sharedSecretFromKeyAgreement(with: peer.evenYPublicKey).rawRepresentation
-        } catch {
+        do { shared = try privateKey.sharedSecretFromKeyAgreement(with: peer).rawRepresentation } catch {
             throw .invalidPublicKey(error)
         }
-        let ikm = SymmetricKey(data: shared)
+        // Both aliases use the same IKM, so one HKDF extract serves both expands. An empty salt
+        // is HMAC-identical to RFC 5869's absent salt (HashLen zero bytes).
+        let pseudoRandomKey = HKDF<SHA256>.extract(inputKeyMaterial: SymmetricKey(data: shared), salt: [UInt8]())
         func alias(context: [UInt8]) -> Alias {
-            let key = HKDF<SHA256>.deriveKey(
-                inputKeyMaterial: ikm,
+            let key = HKDF<SHA256>.expand(
+                pseudoRandomKey: pseudoRandomKey,
                 info: scheme.info(sharedX: shared, context: context),
                 outputByteCount: 6
             )

@@ -28,7 +28,12 @@ public enum Hex {
 
     /// Decodes hex text; upper and lower case digits are both accepted.
     public static func decode(_ text: some StringProtocol) throws(DecodingError) -> [UInt8] {
-        let utf8 = Array(text.utf8)
+        try decode(utf8: text.utf8)
+    }
+
+    /// Decodes hex given as ASCII bytes (for payload bodies that are hex text).
+    public static func decode(utf8 text: some Collection<UInt8>) throws(DecodingError) -> [UInt8] {
+        let utf8 = Array(text)
         guard utf8.count % 2 == 0 else { throw .oddLength(utf8.count) }
         var out = [UInt8]()
         out.reserveCapacity(utf8.count / 2)
@@ -45,7 +50,16 @@ public enum Hex {
     /// True when every character is a hex digit and the length is even.
     public static func isHex(_ text: some StringProtocol) -> Bool {
         let utf8 = text.utf8
-        return utf8.count % 2 == 0 && utf8.allSatisfy { nibble($0) != nil }
+        return utf8.count % 2 == 0 && utf8.allSatisfy(isDigit)
+    }
+
+    /// True for 0-9, a-f and A-F.
+    @inlinable
+    public static func isDigit(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x30...0x39, 0x41...0x46, 0x61...0x66: true
+        default: false
+        }
     }
 
     @inline(__always)

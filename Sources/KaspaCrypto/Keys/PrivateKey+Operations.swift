@@ -18,7 +18,16 @@ private let copyX: secp256k1_ecdh_hash_function = { output, x32, _, _ in
 extension PrivateKey {
     /// ECDH with `publicKey`, returning the raw x coordinate of the shared point.
     public func sharedSecretFromKeyAgreement(with publicKey: PublicKey) throws(KaspaKeyError) -> ECDHSecret {
-        var point = publicKey.point
+        try sharedSecret(with: publicKey.point)
+    }
+
+    /// ECDH with the even-y lift of an x-only key (both lifts give the same x).
+    public func sharedSecretFromKeyAgreement(with publicKey: XOnlyPublicKey) throws(KaspaKeyError) -> ECDHSecret {
+        try sharedSecret(with: publicKey.evenPoint)
+    }
+
+    private func sharedSecret(with point: secp256k1_pubkey) throws(KaspaKeyError) -> ECDHSecret {
+        var point = point
         var out = [UInt8](repeating: 0, count: 32)
         guard secp256k1_ecdh(Secp256k1Context.shared.pointer, &out, &point, rawRepresentation, copyX, nil) == 1
         else { throw .operationFailed("ECDH") }

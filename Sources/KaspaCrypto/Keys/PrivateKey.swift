@@ -9,6 +9,8 @@ public struct PrivateKey: Sendable {
     public let rawRepresentation: [UInt8]
     /// The public key with its real parity.
     public let publicKey: PublicKey
+    /// The BIP-340 x-only public key (parity ignored), kept because aliases use it every time.
+    public let xOnlyPublicKey: XOnlyPublicKey
 
     /// Imports 32 bytes; rejects 0 and values ≥ n.
     public init(rawRepresentation bytes: some Collection<UInt8>) throws(KaspaKeyError) {
@@ -22,6 +24,7 @@ public struct PrivateKey: Sendable {
         }
         self.rawRepresentation = bytes
         self.publicKey = PublicKey(point: point)
+        self.xOnlyPublicKey = publicKey.xOnly
     }
 
     /// Imports 64 hex characters (either case).
@@ -41,9 +44,6 @@ public struct PrivateKey: Sendable {
 
     /// Lowercase hex of the scalar.
     public var hexRepresentation: String { Hex.encode(rawRepresentation) }
-
-    /// The BIP-340 x-only public key (parity ignored).
-    public var xOnlyPublicKey: XOnlyPublicKey { publicKey.xOnly }
 }
 
 extension PrivateKey: Equatable {

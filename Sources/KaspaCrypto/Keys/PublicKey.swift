@@ -24,20 +24,24 @@ public struct PublicKey: Sendable, Hashable {
         self.compressedRepresentation = bytes
     }
 
+    /// For a point libsecp256k1 produced; serialises it.
     init(point: secp256k1_pubkey) {
         var point = point
         var out = [UInt8](repeating: 0, count: 33)
         var length = 33
         _ = secp256k1_ec_pubkey_serialize(
             Secp256k1Context.shared.pointer, &out, &length, &point, UInt32(SECP256K1_EC_COMPRESSED))
+        self.init(point: point, compressed: out)
+    }
+
+    /// For a point whose compressed form the caller already has.
+    init(point: secp256k1_pubkey, compressed: [UInt8]) {
         self.point = point
-        self.compressedRepresentation = out
+        self.compressedRepresentation = compressed
     }
 
     /// The 32-byte x coordinate (BIP-340 x-only form; parity dropped).
-    public var xOnly: XOnlyPublicKey {
-        XOnlyPublicKey(validatedX: Array(compressedRepresentation[1...]))
-    }
+    public var xOnly: XOnlyPublicKey { XOnlyPublicKey(point: point, compressed: compressedRepresentation) }
 
     /// True when y is even (prefix 02).
     public var hasEvenY: Bool { compressedRepresentation[0] == 0x02 }

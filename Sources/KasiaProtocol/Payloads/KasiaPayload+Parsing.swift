@@ -1,0 +1,103 @@
+import Foundation
+import KaspaCrypto
+
+extension KasiaPayload {
+    static let magic = Array("ciph_msg:".utf8)
+    static let version1 = Array("1:".utf8)
+
+    /// Parses the bytes of a transaction's `payload` field.
+    ///
+    /// Follows the indexer's reading (kasia-protocol §4 notes): strip `ciph_msg:`; without `1:`
+    /// the rest is a legacy body (or KaChat's unversioned `pay:`); otherwise dispatch on the
+    /// operation up to the next `:`.
+    public init(parsing bytes: some Collection<UInt8>) throws(KasiaPayloadError) {
+        let bytes = Array(bytes)
+        guard bytes.starts(with: Self.magic), bytes.count > Self.magic.count else { throw .notKasiaPayload }
+        let afterMagic = bytes[Self.magic.count...]
+        guard afterMagic.starts(with: Self.version1) else {
+            let pay = Array("pay:".utf8)
+            if afterMagic.starts(with: pay) {
+                self = .payment(sealed: try Self.sealedBody(afterMagic.dropFirst(pay.count)).bytes, form: .unversioned)
+            } else {
+                self = .legacy(sealed: Array(afterMagic))
+            }
+            return
+        }
+        let rest = afterMagic.dropFirst(Self.version1.count)
+        guard let colon = rest.firstIndex(of: UInt8(ascii: ":")) else {
+            throw .unknownOperation(String(decoding: rest.prefix(32), as: UTF8.self))
+        }
+        let operation = String(decoding: rest[..<colon], as: UTF8.self)
+        let body = rest[(colon + 1)...]
+        switch operation {
+        case "handshake":
+            self = .handshake(sealed: try Self.sealedBody(body).bytes)
+        case "comm":
+            self = try Self.parseComm(body)
+        case "pay":
+            self = .payment(sealed: try Self.sealedBody(body).bytes, form: .kachat)
+        case "payment":
+            let decoded = try Self.sealedBody(body)
+            self = .payment(sealed: decoded.bytes, form: .web(decoded.encoding))
+        case "self_stash":
+            self = try Self.parseSelfStash(body)
+        case "bcast":
+            guard let split = body.firstIndex(of: UInt8(ascii: ":")),
+                  let text = String(validating: body[(split + 1)...], as: UTF8.self)
+            else { throw .malformedBroadcast }
+            self = .broadcast(channel: String(decoding: body[..<split], as: UTF8.self), text: text)
+        case "gcomm", "gctl":
+            throw .unsupportedOperation(operation)
+        default:
+            throw .unknownOperation(operation)
+        }
+    }
+
+    /// Parses lowercase or uppercase hex text of a payload (what indexers and explorers show).
+    public init(parsingHex hex: some StringProtocol) throws(KasiaPayloadError) {
+        guard let bytes = try? Hex.decode(hex) else { throw .notKasiaPayload }
+        try self.init(parsing: bytes)
+    }
+
+    private static func parseComm(_ body: ArraySlice<UInt8>) throws(KasiaPayloadError) -> KasiaPayload {
+        // The alias runs up to the first ':' (aliases never contain one).
+        guard let colon = body.firstIndex(of: UInt8(ascii: ":")) else { throw .commWithoutAliasDelimiter }
+        let aliasText = String(decoding: body[..<colon], as: UTF8.self)
+        guard let alias = try? Alias(aliasText) else { throw .invalidAlias(aliasText) }
+        let text = body[(colon + 1)...]
+        guard !text.isEmpty else { throw .emptyBody }
+        // Kasia's rule: hex first (all hex digits, even length), else base64. KaChat reads only
+        // base64, so old hex-bodied web messages are readable only here.
+        if text.count % 2 == 0, text.allSatisfy(Hex.isDigit),
+           let bytes = try? Hex.decode(utf8: text) {
+            return .contextualMessage(alias: alias, sealed: bytes, encoding: .hex)
+        }
+        guard let data = Data(base64Encoded: Data(text)) else { throw .undecodableBody }
+        return .contextualMessage(alias: alias, sealed: Array(data), encoding: .base64)
+    }
+
+    private static func parseSelfStash(_ body: ArraySlice<UInt8>) throws(KasiaPayloadError) -> KasiaPayload {
+        // `self_stash:<scope>:<sealed>`; the scope is optional and cannot contain ':'. A scope is
+        // printable ASCII, which tells it from sealed bytes that merely contain a ':' byte.
+        if let colon = body.firstIndex(of: UInt8(ascii: ":")),
+           colon > body.startIndex,
+           body[..<colon].allSatisfy({ (0x21...0x7e).contains($0) }) {
+            let scope = String(decoding: body[..<colon], as: UTF8.self)
+            return .selfStash(scope: scope, sealed: try sealedBody(body[(colon + 1)...]).bytes)
+        }
+        return .selfStash(scope: nil, sealed: try sealedBody(body).bytes)
+    }
+
+    /// The robust sealed-body reader (kasia-protocol §4): ASCII hex that decodes to something
+    /// shaped like a sealed message is hex text; anything else is binary.
+    static func sealedBody(_ body: ArraySlice<UInt8>) throws(KasiaPayloadError) -> (bytes: [UInt8], encoding: BodyEncoding) {
+        guard !body.isEmpty else { throw .emptyBody }
+        if body.count % 2 == 0, body.count >= 2 * KasiaCipher.minimumSealedLength,
+           body.allSatisfy(Hex.isDigit),
+           let bytes = try? Hex.decode(utf8: body),
+           bytes[KasiaCipher.nonceLength] == 0x02 || bytes[KasiaCipher.nonceLength] == 0x03 {
+            return (bytes, .hex)
+        }
+        return (Array(body), .binary)
+    }
+}

@@ -1,0 +1,57 @@
+/// One Kaspa transaction payload in the Kasia protocol (kasia-protocol §4).
+///
+/// Parsing accepts every form a client has written; building writes exactly what KaChat writes
+/// today (binary sealed bodies, base64 `comm` bodies).
+public enum KasiaPayload: Sendable, Equatable {
+    /// `ciph_msg:1:handshake:` + sealed handshake JSON, encrypted to the recipient.
+    case handshake(sealed: [UInt8])
+    /// `ciph_msg:1:comm:<alias>:` + sealed message text. The alias tags the conversation.
+    case contextualMessage(alias: Alias, sealed: [UInt8], encoding: BodyEncoding)
+    /// A payment memo: `ciph_msg:1:pay:` (KaChat), `ciph_msg:1:payment:` (web) or the
+    /// unversioned `ciph_msg:pay:` that KaChat's decoder also reads.
+    case payment(sealed: [UInt8], form: PaymentForm)
+    /// `ciph_msg:1:self_stash:[<scope>:]` + sealed data encrypted to the sender's own address.
+    case selfStash(scope: String?, sealed: [UInt8])
+    /// `ciph_msg:1:bcast:<channel>:` + plaintext (newer web only).
+    case broadcast(channel: String, text: String)
+    /// `ciph_msg:` + sealed bytes with no version: old web's handshake or message, whose
+    /// plaintext may itself start with `ciph_msg:1:handshake:`.
+    case legacy(sealed: [UInt8])
+
+    /// How a body's sealed bytes were written on chain.
+    public enum BodyEncoding: String, Sendable, Equatable {
+        case binary
+        case hex
+        case base64
+    }
+
+    /// Which payment prefix carried the memo.
+    public enum PaymentForm: Sendable, Equatable {
+        /// `ciph_msg:1:pay:` with binary sealed bytes (KaChat).
+        case kachat
+        /// `ciph_msg:1:payment:` with hex text (Aug-2025 web) or binary (newer web parser).
+        case web(BodyEncoding)
+        /// `ciph_msg:pay:` without a version (read by KaChat as a legacy payment).
+        case unversioned
+    }
+
+    /// The sealed bytes, for every kind that has them.
+    public var sealed: [UInt8]? {
+        switch self {
+        case .handshake(let s), .contextualMessage(_, let s, _), .payment(let s, _), .selfStash(_, let s), .legacy(let s): s
+        case .broadcast: nil
+        }
+    }
+
+    /// The name used in the CLI's JSON and the vectors' `kind`.
+    public var kindName: String {
+        switch self {
+        case .handshake: "handshake"
+        case .contextualMessage: "comm"
+        case .payment: "payment"
+        case .selfStash: "self_stash"
+        case .broadcast: "broadcast"
+        case .legacy: "legacy"
+        }
+    }
+}

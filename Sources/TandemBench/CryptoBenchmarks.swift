@@ -1,0 +1,67 @@
+import CSecp256k1
+import KasiaProtocol
+import KaspaCrypto
+
+/// Issue 2's figures: alias pair, seal and open of a 100-byte message, each against one raw
+/// libsecp256k1 ECDH measured in the same run.
+public enum CryptoBenchmarks {
+    public static func run(samples: Int = 11, iterations: Int = 400) throws -> BenchReport {
+        let me = PrivateKey.generate()
+        let peer = PrivateKey.generate()
+        let peerAddress = KaspaAddress(publicKey: peer.xOnlyPublicKey)
+        let meAddress = KaspaAddress(publicKey: me.xOnlyPublicKey)
+        let message = String(repeating: "m", count: 100)
+        let sealed = try KasiaCipher.seal(message, to: meAddress)
+
+        // Baseline: the library call alone, on a point parsed beforehand, x copied out unhashed.
+        let context = try rawContext()
+        defer { secp256k1_context_destroy(context) }
+        var point = secp256k1_pubkey()
+        guard secp256k1_ec_pubkey_parse(context, &point, peer.publicKey.compressedRepresentation, 33) == 1 else {
+            throw BenchError.setup("peer key did not parse")
+        }
+        let scalar = me.rawRepresentation
+        var output = [UInt8](repeating: 0, count: 32)
+        let rawECDH = measure("raw ECDH (libsecp256k1)", samples: samples, iterations: iterations) {
+            _ = secp256k1_ecdh(context, &output, &point, scalar, { out, x, _, _ in
+                guard let out, let x else { return 0 }
+                out.update(from: x, count: 32)
+                return 1
+            }, nil)
+            blackHole(output)
+        }
+
+        let peerKey = try peerAddress.xOnlyPublicKey()
+        let alias = try measure("alias pair (parsed peer key)", samples: samples, iterations: iterations) {
+            blackHole(try AliasPair(privateKey: me, peer: peerKey))
+        }
+        let aliasFromAddress = try measure("alias pair from address (+ key parse)", samples: samples, iterations: iterations) {
+            blackHole(try AliasPair(privateKey: me, peer: peerAddress))
+        }
+        let seal = try measure("seal 100 B to an address", samples: samples, iterations: iterations) {
+            blackHole(try KasiaCipher.seal(message, to: meAddress))
+        }
+        let open = try measure("open 100 B", samples: samples, iterations: iterations) {
+            blackHole(try KasiaCipher.open(sealed, using: me))
+        }
+        return BenchReport(title: "Kaspa / Kasia crypto core", baseline: rawECDH, others: [alias, aliasFromAddress, seal, open])
+    }
+
+    private static func rawContext() throws -> OpaquePointer {
+        guard let context = secp256k1_context_create(UInt32(SECP256K1_CONTEXT_NONE)) else {
+            throw BenchError.setup("no secp256k1 context")
+        }
+        return context
+    }
+}
+
+/// A benchmark could not set up its inputs.
+public enum BenchError: Error, CustomStringConvertible {
+    case setup(String)
+
+    public var description: String {
+        switch self {
+        case .setup(let what): "benchmark setup failed: \(what)"
+        }
+    }
+}
