@@ -15,8 +15,10 @@ public enum CanonicalJSON {
     }
 
     /// The canonical UTF-8 bytes of a JSON text: parse, then serialize.
-    public static func canonicalize(_ bytes: some Sequence<UInt8>) throws(CanonicalJSONError) -> [UInt8] {
-        try canonicalBytes(of: parse(bytes))
+    public static func canonicalize(_ bytes: some Sequence<UInt8>, limits: JSONParser.Limits = .init())
+        throws(CanonicalJSONError) -> [UInt8]
+    {
+        try canonicalBytes(of: parse(bytes, limits: limits))
     }
 
     /// The canonical text of a value.

@@ -12,6 +12,7 @@ struct Tandem: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [
             BenchCommand.self,
+            RedoCommand.self,
         ]
     )
 }
