@@ -160,7 +160,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TandemCLITests",
-            dependencies: ["tandem", "TestSupport"],
+            dependencies: ["tandem", "CanonicalJSON", "TestSupport"],
             swiftSettings: swiftSettings
         ),
     ]

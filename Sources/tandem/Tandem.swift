@@ -15,6 +15,7 @@ struct Tandem: AsyncParsableCommand {
             KasiaCommand.self,
             KeysCommand.self,
             BenchCommand.self,
+            RedoCommand.self,
         ]
     )
 }

@@ -9,10 +9,10 @@ private let vectors = Result { try KasiaVectors.load() }
 struct KaspaKasiaCLITests {
     @Test func addressCommandPrintsEveryVectorForm() throws {
         for key in try vectors.get().keys {
-            #expect(try TandemProcess.run("kaspa", "address", "--public-key", key.xonly).stdout == key.address_mainnet + "\n")
-            #expect(try TandemProcess.run("kaspa", "address", "--public-key", key.xonly, "--network", "testnet").stdout
+            #expect(try TandemProcess.run("kaspa", "address", "--public-key", key.xonly).stdoutText == key.address_mainnet + "\n")
+            #expect(try TandemProcess.run("kaspa", "address", "--public-key", key.xonly, "--network", "testnet").stdoutText
                     == key.address_testnet + "\n")
-            #expect(try TandemProcess.run("kaspa", "address", "--public-key", key.public_key_compressed, "--ecdsa").stdout
+            #expect(try TandemProcess.run("kaspa", "address", "--public-key", key.public_key_compressed, "--ecdsa").stdoutText
                     == key.address_mainnet_ecdsa + "\n")
         }
     }
@@ -27,7 +27,7 @@ struct KaspaKasiaCLITests {
         for (address, network, version, payload) in cases {
             let result = try TandemProcess.run("kaspa", "decode", address, "--json")
             #expect(result.status == 0)
-            let object = try #require(try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])
+            let object = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
             #expect(object["network"] as? String == network)
             #expect(object["version"] as? Int == version)
             #expect(object["payload"] as? String == payload)
@@ -57,9 +57,9 @@ struct KaspaKasiaCLITests {
         for arguments in runs {
             let result = try TandemProcess.run(arguments)
             #expect(result.status == 1, "\(arguments)")
-            #expect(result.stderrLines.count == 1, "\(arguments): \(result.stderr)")
-            #expect(result.stderr.hasPrefix("tandem: "), "\(arguments)")
-            #expect(result.stdout.isEmpty, "\(arguments)")
+            #expect(result.stderrLines.count == 1, "\(arguments): \(result.stderrText)")
+            #expect(result.stderrText.hasPrefix("tandem: "), "\(arguments)")
+            #expect(result.stdoutText.isEmpty, "\(arguments)")
         }
     }
 
@@ -71,7 +71,7 @@ struct KaspaKasiaCLITests {
             try Data((try #require(c.private_key) + "\n").utf8).write(to: URL(fileURLWithPath: keyPath))
             let result = try TandemProcess.run(["kasia", "open", "--key-file", keyPath, try #require(c.sealed_hex)])
             #expect(result.status == 1)
-            #expect(result.stderr == "tandem: sealed message: \(c.error)\n", "\(c.case)")
+            #expect(result.stderrText == "tandem: sealed message: \(c.error)\n", "\(c.case)")
         }
     }
 
@@ -81,10 +81,10 @@ struct KaspaKasiaCLITests {
             let keyHex = try #require(v.key(named: pair.A)).private_key
             let chat = try TandemProcess.run(["kasia", "alias", "--key-file", "-", "--peer", pair.B_address, "--json"],
                                              stdin: Data((keyHex + "\n").utf8))
-            #expect(chat.stdout == "{\"myAlias\":\"\(pair.chat.A_myAlias)\",\"theirAlias\":\"\(pair.chat.A_theirAlias)\"}\n")
+            #expect(chat.stdoutText == "{\"myAlias\":\"\(pair.chat.A_myAlias)\",\"theirAlias\":\"\(pair.chat.A_theirAlias)\"}\n")
             let dm = try TandemProcess.run(["kasia", "alias", "--key-file", "-", "--peer", pair.B_address,
                                             "--scheme", "dm_alias_v1", "--json"], stdin: Data(keyHex.utf8))
-            #expect(dm.stdout == "{\"myAlias\":\"\(pair.dm_alias_v1.A_myAlias)\",\"theirAlias\":\"\(pair.dm_alias_v1.A_theirAlias)\"}\n")
+            #expect(dm.stdoutText == "{\"myAlias\":\"\(pair.dm_alias_v1.A_myAlias)\",\"theirAlias\":\"\(pair.dm_alias_v1.A_theirAlias)\"}\n")
         }
     }
 
@@ -95,7 +95,7 @@ struct KaspaKasiaCLITests {
         let profile = dir.path("profile")
         #expect(try TandemProcess.run("keys", "new", "--profile", profile).status == 0)
         let shown = try TandemProcess.run("keys", "show", "--profile", profile, "--json")
-        let object = try #require(try JSONSerialization.jsonObject(with: shown.stdoutData) as? [String: String])
+        let object = try #require(try JSONSerialization.jsonObject(with: shown.stdout) as? [String: String])
         let address = try #require(object["address"])
         #expect(address.hasPrefix("kaspa:q"))
         #expect(object["publicKey"]?.count == 64)
@@ -105,10 +105,10 @@ struct KaspaKasiaCLITests {
         let sealed = try TandemProcess.run(["kasia", "seal", "--to", address], stdin: Data(plaintext.utf8))
         #expect(sealed.status == 0)
         let opened = try TandemProcess.run(["kasia", "open", "--key-file", profile + "/wallet.key",
-                                            sealed.stdout.trimmingCharacters(in: .whitespacesAndNewlines)])
+                                            sealed.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines)])
 
         // Then the plaintext comes back byte for byte
-        #expect(opened.stdout == plaintext)
+        #expect(opened.stdoutText == plaintext)
     }
 
     @Test func keysNewRefusesToOverwriteAndWritesOwnerOnlyFile() throws {
@@ -120,11 +120,11 @@ struct KaspaKasiaCLITests {
         let keyBefore = try Data(contentsOf: URL(fileURLWithPath: profile + "/wallet.key"))
         let second = try TandemProcess.run("keys", "new", "--profile", profile)
         #expect(second.status == 1)
-        #expect(second.stderr.contains("refusing to overwrite"))
+        #expect(second.stderrText.contains("refusing to overwrite"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: profile + "/wallet.key")) == keyBefore)
         let attributes = try FileManager.default.attributesOfItem(atPath: profile + "/wallet.key")
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
-        #expect(try TandemProcess.run("keys", "show", "--profile", profile, "--json").stdout == first.stdout)
+        #expect(try TandemProcess.run("keys", "show", "--profile", profile, "--json").stdoutText == first.stdoutText)
     }
 
     @Test func everyCommandHasHelp() throws {
@@ -132,7 +132,7 @@ struct KaspaKasiaCLITests {
                         ["kasia", "open"], ["keys", "new"], ["keys", "show"], ["bench"]] {
             let result = try TandemProcess.run(command + ["--help"])
             #expect(result.status == 0, "\(command)")
-            #expect(result.stdout.contains("USAGE: tandem " + command.joined(separator: " ")), "\(command)")
+            #expect(result.stdoutText.contains("USAGE: tandem " + command.joined(separator: " ")), "\(command)")
         }
     }
 }

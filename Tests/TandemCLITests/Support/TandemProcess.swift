@@ -1,31 +1,32 @@
 import Foundation
 import TestSupport
 
-/// Runs the real `tandem` binary built next to the tests.
+/// Runs the real `tandem` binary built next to the tests and captures its output.
 struct TandemProcess {
-    struct Result {
+    struct Output {
         let status: Int32
-        let stdout: String
-        let stderr: String
-        var stdoutData: Data
-
-        var stderrLines: [Substring] { stderr.split(separator: "\n") }
+        let stdout: Data
+        let stderr: Data
+        var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
+        var stderrText: String { String(decoding: stderr, as: UTF8.self) }
+        var stderrLines: [Substring] { stderrText.split(separator: "\n") }
     }
 
+    /// The binary sits in the build products directory, next to the test resources.
     static var binary: URL { Vectors.productsDirectory.appendingPathComponent("tandem") }
 
-    /// Runs `tandem arguments…` with `stdin` piped in; stdout and stderr go through files so a
+    /// Runs `tandem arguments…` with `stdin`; stdout and stderr go through temporary files so a
     /// large output can never block the child.
     @discardableResult
-    static func run(_ arguments: [String], stdin: Data = Data(), environment: [String: String] = [:]) throws -> Result {
+    static func run(_ arguments: [String], stdin: Data = Data(), environment: [String: String] = [:]) throws -> Output {
         let scratch = try TemporaryDirectory()
         defer { scratch.remove() }
+        let inURL = scratch.url.appendingPathComponent("stdin")
         let outURL = scratch.url.appendingPathComponent("stdout")
         let errURL = scratch.url.appendingPathComponent("stderr")
-        let inURL = scratch.url.appendingPathComponent("stdin")
+        try stdin.write(to: inURL)
         _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
         _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: inURL.path, contents: stdin)
 
         let process = Process()
         process.executableURL = binary
@@ -36,18 +37,17 @@ struct TandemProcess {
         process.standardError = try FileHandle(forWritingTo: errURL)
         try process.run()
         process.waitUntilExit()
-
-        let out = try Data(contentsOf: outURL)
-        let err = try Data(contentsOf: errURL)
-        return Result(
-            status: process.terminationStatus,
-            stdout: String(decoding: out, as: UTF8.self),
-            stderr: String(decoding: err, as: UTF8.self),
-            stdoutData: out
-        )
+        return Output(status: process.terminationStatus, stdout: try Data(contentsOf: outURL),
+                      stderr: try Data(contentsOf: errURL))
     }
 
-    static func run(_ arguments: String..., stdin: String = "") throws -> Result {
+    @discardableResult
+    static func run(_ arguments: String..., stdin: String = "") throws -> Output {
         try run(arguments, stdin: Data(stdin.utf8))
+    }
+
+    /// A fresh temporary directory for files a test hands to the binary.
+    static func temporaryDirectory() throws -> URL {
+        try TemporaryDirectory().url
     }
 }

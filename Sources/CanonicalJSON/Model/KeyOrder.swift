@@ -1,0 +1,41 @@
+/// RFC 8785 §3.2.3 member order: lexicographic on UTF-16 code units (spec §4 rule 2, RES-4).
+///
+/// Comparing UTF-8 bytes gives code-point order, which differs from UTF-16 order only where a
+/// supplementary character (lead byte F0–F4) meets a BMP character U+E000–U+FFFF (lead byte
+/// EE–EF): in UTF-16 the surrogate pair (D800–DBFF) sorts first. At the first differing byte both
+/// strings are at the same position inside the same character class, so swapping just that case
+/// yields UTF-16 order without transcoding.
+enum KeyOrder {
+    static func precedes(_ lhs: String, _ rhs: String) -> Bool {
+        var left = lhs
+        var right = rhs
+        return left.withUTF8 { a in
+            right.withUTF8 { b in precedes(a, b) }
+        }
+    }
+
+    static func precedes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        let shared = min(a.count, b.count)
+        var index = 0
+        while index < shared {
+            let x = a[index]
+            let y = b[index]
+            if x != y {
+                if x >= 0xF0 && (y == 0xEE || y == 0xEF) { return true }
+                if y >= 0xF0 && (x == 0xEE || x == 0xEF) { return false }
+                return x < y
+            }
+            index += 1
+        }
+        return a.count < b.count
+    }
+
+    static func isSorted(_ members: [JSONObject.Member]) -> Bool {
+        var index = 1
+        while index < members.count {
+            if !precedes(members[index - 1].key, members[index].key) { return false }
+            index += 1
+        }
+        return true
+    }
+}

@@ -1,0 +1,91 @@
+/// Appends the RFC 8785 (JCS) form of values to a byte buffer (spec §4).
+///
+/// One reusable `[UInt8]` buffer, no intermediate strings except for the rare non-integral
+/// number, so hashing a node costs little more than one pass over its bytes.
+public struct CanonicalWriter: Sendable {
+    /// The canonical UTF-8 written so far.
+    public private(set) var bytes: [UInt8]
+
+    public init(capacity: Int = 512) {
+        bytes = []
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// Empties the buffer, keeping its storage.
+    public mutating func reset() {
+        bytes.removeAll(keepingCapacity: true)
+    }
+
+    /// Appends the canonical form of `value`.
+    public mutating func write(_ value: JSONValue) throws(CanonicalJSONError) {
+        switch value {
+        case .null: append("null")
+        case .bool(let flag): append(flag ? "true" : "false")
+        case .number(let number): try NumberFormat.append(number, to: &bytes)
+        case .string(let string): writeString(string)
+        case .array(let elements):
+            bytes.append(UInt8(ascii: "["))
+            var first = true
+            for element in elements {
+                if !first { bytes.append(UInt8(ascii: ",")) }
+                first = false
+                try write(element)
+            }
+            bytes.append(UInt8(ascii: "]"))
+        case .object(let object):
+            try write(object)
+        }
+    }
+
+    /// Appends the canonical form of an object (members are already in JCS order).
+    public mutating func write(_ object: JSONObject) throws(CanonicalJSONError) {
+        bytes.append(UInt8(ascii: "{"))
+        var first = true
+        for member in object.members {
+            if !first { bytes.append(UInt8(ascii: ",")) }
+            first = false
+            writeString(member.key)
+            bytes.append(UInt8(ascii: ":"))
+            try write(member.value)
+        }
+        bytes.append(UInt8(ascii: "}"))
+    }
+
+    /// Appends a string literal with JCS's minimal escaping: `\"`, `\\`, the five short control
+    /// escapes, `\u00xx` (lowercase) for other controls; everything else as raw UTF-8.
+    public mutating func writeString(_ string: String) {
+        bytes.append(UInt8(ascii: "\""))
+        for byte in string.utf8 {
+            if byte >= 0x20 && byte != 0x22 && byte != 0x5C {
+                bytes.append(byte)
+                continue
+            }
+            bytes.append(UInt8(ascii: "\\"))
+            switch byte {
+            case 0x22: bytes.append(UInt8(ascii: "\""))
+            case 0x5C: bytes.append(UInt8(ascii: "\\"))
+            case 0x08: bytes.append(UInt8(ascii: "b"))
+            case 0x0C: bytes.append(UInt8(ascii: "f"))
+            case 0x0A: bytes.append(UInt8(ascii: "n"))
+            case 0x0D: bytes.append(UInt8(ascii: "r"))
+            case 0x09: bytes.append(UInt8(ascii: "t"))
+            default:
+                append("u00")
+                bytes.append(Self.hexDigits[Int(byte >> 4)])
+                bytes.append(Self.hexDigits[Int(byte & 0x0F)])
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends one raw byte (structural characters for callers that stream a value).
+    public mutating func appendByte(_ byte: UInt8) {
+        bytes.append(byte)
+    }
+
+    private mutating func append(_ literal: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
+
+    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+}

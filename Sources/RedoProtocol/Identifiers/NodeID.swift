@@ -1,0 +1,39 @@
+/// A node's content id: `sha256:` + 64 lowercase hex digits (spec §2, §3).
+///
+/// Stored as four big-endian words so the id tiebreak of the total order (spec §7.1, byte-wise on
+/// the hex text) is four integer comparisons, and hashing is cheap during replay.
+public struct NodeID: Sendable, Hashable, Comparable, CustomStringConvertible {
+    let w0: UInt64, w1: UInt64, w2: UInt64, w3: UInt64
+
+    /// The id for a SHA-256 digest.
+    public init(digest: some Sequence<UInt8>) {
+        var words: [UInt64] = [0, 0, 0, 0]
+        for (index, byte) in digest.prefix(32).enumerated() {
+            words[index / 8] |= UInt64(byte) << UInt64(56 - 8 * (index % 8))
+        }
+        (w0, w1, w2, w3) = (words[0], words[1], words[2], words[3])
+    }
+
+    /// Parses `sha256:<64 lowercase hex>`; nil for any other text.
+    public init?(_ text: String) {
+        var copy = text
+        let parsed: [UInt64]? = copy.withUTF8 { utf8 in
+            guard utf8.count == 71, utf8.starts(with: "sha256:".utf8) else { return nil }
+            return LowercaseHex.words(utf8, offset: 7, count: 4)
+        }
+        guard let words = parsed else { return nil }
+        (w0, w1, w2, w3) = (words[0], words[1], words[2], words[3])
+    }
+
+    public var description: String {
+        var out: [UInt8] = Array("sha256:".utf8)
+        out.reserveCapacity(71)
+        for word in [w0, w1, w2, w3] { LowercaseHex.appendWord(word, to: &out) }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Byte-wise order of the hex text, which equals numeric order of the digest.
+    public static func < (lhs: NodeID, rhs: NodeID) -> Bool {
+        (lhs.w0, lhs.w1, lhs.w2, lhs.w3) < (rhs.w0, rhs.w1, rhs.w2, rhs.w3)
+    }
+}

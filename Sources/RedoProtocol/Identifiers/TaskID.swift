@@ -1,0 +1,34 @@
+/// A task's id: a lowercase UUID v4 (spec §2 `taskId`, [SWIFT-7], [SWIFT-20]).
+public struct TaskID: Sendable, Hashable, Comparable, CustomStringConvertible {
+    let uuid: UUIDv4
+
+    /// Parses lowercase UUID v4 text; nil for uppercase, other versions or other shapes.
+    public init?(_ text: String) {
+        guard let uuid = UUIDv4(text) else { return nil }
+        self.uuid = uuid
+    }
+
+    /// A fresh id from 16 random bytes (version and variant bits are set here).
+    public init(randomBytes: [UInt8]) { uuid = UUIDv4(randomBytes: randomBytes) }
+
+    public var description: String { uuid.text }
+
+    /// Ascending order of the text, which is numeric order of the UUID.
+    public static func < (lhs: TaskID, rhs: TaskID) -> Bool { lhs.uuid < rhs.uuid }
+}
+
+/// A todo instance's id: the `todoTaskId` of its CREATE_TODO, a lowercase UUID v4 (spec §5, v1.7).
+public struct TodoID: Sendable, Hashable, Comparable, CustomStringConvertible {
+    let uuid: UUIDv4
+
+    public init?(_ text: String) {
+        guard let uuid = UUIDv4(text) else { return nil }
+        self.uuid = uuid
+    }
+
+    public init(randomBytes: [UInt8]) { uuid = UUIDv4(randomBytes: randomBytes) }
+
+    public var description: String { uuid.text }
+
+    public static func < (lhs: TodoID, rhs: TodoID) -> Bool { lhs.uuid < rhs.uuid }
+}

@@ -1,0 +1,31 @@
+/// `author.deviceId`: free-form, at least one character (spec §2).
+public struct DeviceID: Sendable, Hashable, CustomStringConvertible {
+    public let description: String
+
+    public init?(_ text: String) {
+        guard !text.isEmpty else { return nil }
+        description = text
+    }
+}
+
+/// The crypto identity that wrote a node (spec §2 `author`, §3, §11.1).
+public struct Author: Sendable, Hashable {
+    public let userID: UserID
+    public let deviceID: DeviceID
+    public let publicKey: PublicKeyHex
+    /// Optional members are omitted when nil, never written as null or "" (spec §2).
+    public let name: String?
+    public let email: String?
+    public let deviceName: String?
+
+    /// The author for a key: `userId` is derived from the key, so it always matches (RES-3).
+    public init(publicKey: PublicKeyHex, deviceID: DeviceID, name: String? = nil, email: String? = nil,
+                deviceName: String? = nil) {
+        self.userID = publicKey.userID
+        self.deviceID = deviceID
+        self.publicKey = publicKey
+        self.name = name
+        self.email = email
+        self.deviceName = deviceName
+    }
+}

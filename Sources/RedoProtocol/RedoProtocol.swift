@@ -1,1 +1,0 @@
-// The RedoProtocol module. Its implementation lands with its issue.

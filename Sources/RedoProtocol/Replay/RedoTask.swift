@@ -1,0 +1,69 @@
+/// An actionable instance of a task (spec §8 TodoTask): `guid` is the CREATE_TODO's
+/// `todoTaskId`, stable across replays (the v1.7 fix).
+public struct TodoTask: Sendable, Equatable {
+    public let guid: TodoID
+    /// The CREATE_TODO node, and its place in the total order.
+    public let nodeID: NodeID
+    public let lamport: Int64
+    public let wall: WallTime
+    public var deadline: WallTime
+    public var notes: String
+    public var completed: WallTime?
+
+    /// Orders todos for "current todo": greatest (lamport, wall, nodeId) wins (spec §8, RES-15).
+    func isTaller(than other: TodoTask) -> Bool {
+        (lamport, wall.millisecondsSinceEpoch, nodeID) > (other.lamport, other.wall.millisecondsSinceEpoch, other.nodeID)
+    }
+}
+
+/// The state of one task, recomputed by replay and never stored (spec §7, §8 RedoTask).
+public struct RedoTask: Sendable, Equatable {
+    public let taskID: TaskID
+    public let createdBy: UserID
+    public let created: WallTime
+    public var title: String
+    public var description: String
+    public var privacy: Bool
+    public var storyPoints: Int64
+    /// 5 = highest/urgent … 1 = lowest/backlog.
+    public var priority: Int64
+    public var frequencyDays: Int64
+    public var archived: Bool
+    /// In total order of their CREATE_TODO nodes.
+    public var todos: [TodoTask]
+    /// Live nodes with no live child, in total order.
+    public var heads: [NodeID]
+    /// The last live node; a producer's next node takes it as parent (spec §5).
+    public var latestNodeID: NodeID
+
+    /// The open todo with the greatest (lamport, wall, nodeId); others are orphaned (spec §8).
+    public var currentTodo: TodoTask? {
+        var best: TodoTask?
+        for todo in todos where todo.completed == nil {
+            if let current = best, !todo.isTaller(than: current) { continue }
+            best = todo
+        }
+        return best
+    }
+
+    /// Defaults for absent CREATE fields: "" / false / 1 / 3 / 7 (spec §5, RES-7).
+    init(create node: RedoNode, fields: TaskFieldChanges) {
+        taskID = node.taskID
+        createdBy = node.author.userID
+        created = node.wall
+        title = fields.title ?? ""
+        description = fields.description ?? ""
+        privacy = fields.privacy ?? false
+        storyPoints = fields.storyPoints ?? 1
+        priority = fields.priority ?? 3
+        frequencyDays = fields.frequencyDays ?? 7
+        archived = false
+        todos = []
+        heads = [node.id]
+        latestNodeID = node.id
+    }
+
+    func todoIndex(_ guid: TodoID) -> Int? {
+        todos.firstIndex { $0.guid == guid }
+    }
+}

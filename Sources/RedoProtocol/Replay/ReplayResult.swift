@@ -1,0 +1,34 @@
+/// The verdict on one node that was not accepted (spec §6.3, §7.2).
+public struct NodeVerdict: Sendable, Equatable {
+    /// The node's id text as it arrived (a standalone-rejected node may carry a malformed one).
+    public let id: String
+    public let code: RedoCode
+    public let detail: String
+
+    public init(id: String, code: RedoCode, detail: String) {
+        self.id = id
+        self.code = code
+        self.detail = detail
+    }
+}
+
+/// Everything replay derives from a set of nodes (spec §7.2); the shape of the vectors'
+/// scenario `expected`.
+public struct ReplayResult: Sendable {
+    /// Accepted nodes in total order.
+    public var accepted: [NodeID] = []
+    /// Rejected nodes (standalone or contextual), sorted by id.
+    public var rejected: [NodeVerdict] = []
+    /// Nodes waiting for a missing parent (RES-12), sorted by id.
+    public var pending: [NodeVerdict] = []
+    /// Accepted DELETE nodes, sorted by id.
+    public var tombstones: [NodeID] = []
+    /// Accepted nodes that are neither live nor DELETE (dead ends of deleted branches), sorted.
+    public var pruned: [NodeID] = []
+    /// Tasks whose every branch was deleted, sorted.
+    public var deletedTasks: [TaskID] = []
+    /// Live task states, sorted by taskId.
+    public var tasks: [RedoTask] = []
+
+    public init() {}
+}

@@ -1,0 +1,117 @@
+extension Replayer {
+    /// Spec §7.2 steps 3–5 for one task: tombstones, live set, pruned nodes, then state.
+    ///
+    /// Live = surviving nodes and all their ancestors. Walking accepted nodes backwards in total
+    /// order sees every child before its parents, so one reverse pass propagates liveness.
+    func reconstruct(_ taskID: TaskID, accepted: [Int], into result: inout ReplayResult) {
+        var deletedChain: Set<NodeID> = []
+        for index in accepted {
+            if case .delete(let chain) = nodes[index].payload {
+                result.tombstones.append(nodes[index].id)
+                deletedChain.formUnion(chain)
+            }
+        }
+        var live: Set<Int> = []
+        var anySurviving = false
+        for index in accepted.reversed() {
+            let node = nodes[index]
+            if node.action == .delete { continue }
+            let surviving = !deletedChain.contains(node.id)
+            anySurviving = anySurviving || surviving
+            guard surviving || live.contains(index) else { continue }
+            live.insert(index)
+            for parent in node.parents {
+                if let parentIndex = position[parent] { live.insert(parentIndex) }
+            }
+        }
+        for index in accepted where nodes[index].action != .delete && !live.contains(index) {
+            result.pruned.append(nodes[index].id)
+        }
+        guard anySurviving else {
+            result.deletedTasks.append(taskID)
+            return
+        }
+        let liveInOrder = accepted.filter { live.contains($0) }
+        guard var task = replayState(of: liveInOrder) else { return }
+        var hasLiveChild: Set<Int> = []
+        for index in liveInOrder {
+            for parent in nodes[index].parents {
+                if let parentIndex = position[parent] { hasLiveChild.insert(parentIndex) }
+            }
+        }
+        task.heads = liveInOrder.filter { !hasLiveChild.contains($0) }.map { nodes[$0].id }
+        if let last = liveInOrder.last { task.latestNodeID = nodes[last].id }
+        result.tasks.append(task)
+    }
+
+    /// Applies the effects of spec §5 to accepted nodes given in total order, starting from their
+    /// CREATE. A COMPLETE_TODO/SNOOZE whose todo is not in this replay is a no-op (§7.2 step 4).
+    func replayState(of positions: [Int]) -> RedoTask? {
+        var task: RedoTask?
+        for index in positions {
+            let node = nodes[index]
+            if case .create(let fields) = node.payload {
+                task = RedoTask(create: node, fields: fields)
+                continue
+            }
+            guard var state = task else { continue }
+            apply(node, to: &state)
+            task = state
+        }
+        return task
+    }
+
+    /// hydrate(X) of spec §9: the state after replaying X and its ancestors in total order.
+    func hydrate(_ id: NodeID) -> RedoTask? {
+        guard let index = position[id] else { return nil }
+        var positions = Array(ancestorPositions(of: index))
+        positions.append(index)
+        positions.sort()
+        return replayState(of: positions)
+    }
+
+    private func apply(_ node: RedoNode, to task: inout RedoTask) {
+        switch node.payload {
+        case .create:
+            break
+        case .update(let fields):
+            if let title = fields.title { task.title = title }
+            if let description = fields.description { task.description = description }
+            if let privacy = fields.privacy { task.privacy = privacy }
+            if let storyPoints = fields.storyPoints { task.storyPoints = storyPoints }
+            if let priority = fields.priority { task.priority = priority }
+            if let frequencyDays = fields.frequencyDays { task.frequencyDays = frequencyDays }
+        case .createTodo(let guid, let deadline, let notes):
+            task.todos.append(TodoTask(guid: guid, nodeID: node.id, lamport: node.lamport, wall: node.wall,
+                                       deadline: deadline, notes: notes ?? "", completed: nil))
+        case .completeTodo(let guid, let completed, let notes):
+            guard let todo = task.todoIndex(guid) else { return }
+            task.todos[todo].completed = completed
+            Self.appendNotes(notes, to: &task.todos[todo].notes)
+        case .snooze(let guid, let change, let notes):
+            guard let todo = task.todoIndex(guid) else { return }
+            switch change {
+            case .newDeadline(let deadline):
+                task.todos[todo].deadline = deadline
+            case .extendByDays(let days):
+                // RES-10: N × 86 400 s in UTC; a deadline the format cannot write leaves it unchanged.
+                if let moved = task.todos[todo].deadline.adding(days: days) { task.todos[todo].deadline = moved }
+            }
+            Self.appendNotes(notes, to: &task.todos[todo].notes)
+        case .archive:
+            task.archived = true
+        case .unarchive:
+            task.archived = false
+        case .delete:
+            break
+        case .merge(let spec):
+            MergeResolver(replayer: self, merge: node, spec: spec).apply(to: &task)
+        }
+    }
+
+    /// RES-8: notes are appended, newline-separated, skipping empty strings.
+    static func appendNotes(_ notes: String?, to existing: inout String) {
+        guard let notes, !notes.isEmpty else { return }
+        existing = existing.isEmpty ? notes : existing + "\n" + notes
+    }
+}

@@ -1,0 +1,50 @@
+import CanonicalJSON
+import RedoProtocol
+
+/// One read of the log for an edit: the valid nodes, the replayed state, and the target task.
+struct EditContext {
+    let nodes: [RedoNode]
+    let nodesByID: [NodeID: RedoNode]
+    let task: RedoTask
+    let author: Author
+
+    init(editor: TaskEditor, reference: String) throws {
+        nodes = try editor.log.validNodes()
+        var byID: [NodeID: RedoNode] = [:]
+        for node in nodes { byID[node.id] = node }
+        nodesByID = byID
+        task = try Self.resolve(reference, in: Replayer.replay(nodes).tasks)
+        author = editor.identity.author
+    }
+
+    /// A full task id, or a unique prefix of one.
+    static func resolve(_ reference: String, in tasks: [RedoTask]) throws -> RedoTask {
+        let needle = reference.lowercased()
+        let matches = tasks.filter { $0.taskID.description.hasPrefix(needle) }
+        if let exact = matches.first(where: { $0.taskID.description == needle }) { return exact }
+        guard !needle.isEmpty, let first = matches.first else { throw TaskStoreError.unknownTask(reference) }
+        guard matches.count == 1 else { throw TaskStoreError.ambiguousTask(reference) }
+        return first
+    }
+
+    /// A draft whose single parent is the task's latest live node (spec §5 producer rules).
+    func draft(_ action: RedoAction, payload: JSONObject, now: WallTime) throws -> NodeDraft {
+        let parentLamport = nodesByID[task.latestNodeID]?.lamport ?? 1
+        return NodeDraft(taskID: task.taskID, action: action, payload: payload, parents: [task.latestNodeID],
+                         lamport: parentLamport + 1, wall: now, author: author)
+    }
+
+    /// The node and all its ancestors, in total order (root first).
+    func ancestry(of node: RedoNode) -> [RedoNode] {
+        var found: [NodeID: RedoNode] = [node.id: node]
+        var stack = [node]
+        while let current = stack.popLast() {
+            for parent in current.parents where found[parent] == nil {
+                guard let parentNode = nodesByID[parent] else { continue }
+                found[parent] = parentNode
+                stack.append(parentNode)
+            }
+        }
+        return found.values.sorted(by: RedoNode.precedes)
+    }
+}

@@ -1,0 +1,158 @@
+import CanonicalJSON
+public import RedoProtocol
+
+/// Offline task operations: each turns a user intent into signed nodes appended to the log
+/// (the producer rules of spec §5), then reports the replayed state.
+///
+/// Nothing is cached: every operation reads the log and replays it, so state always equals a
+/// full replay (spec §7). The clock is the caller's: operations take `now`.
+public struct TaskEditor: Sendable {
+    public let log: TaskLog
+    public let identity: ProfileIdentity
+    private let randomBytes: @Sendable (Int) -> [UInt8]
+
+    public init(log: TaskLog, identity: ProfileIdentity,
+                randomBytes: @escaping @Sendable (Int) -> [UInt8] = TaskEditor.systemRandomBytes) {
+        self.log = log
+        self.identity = identity
+        self.randomBytes = randomBytes
+    }
+
+    public static let systemRandomBytes: @Sendable (Int) -> [UInt8] = { count in
+        var generator = SystemRandomNumberGenerator()
+        return (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }
+    }
+
+    /// The replayed state of the whole log.
+    public func state() throws -> ReplayResult {
+        try log.replay()
+    }
+
+    /// Adds a task as CREATE + CREATE_TODO in one transaction (spec §5 producer rules). Without
+    /// `due`, the first todo is due `frequencyDays` after `now`.
+    @discardableResult
+    public func addTask(title: String, priority: Int64? = nil, due: WallTime? = nil, everyDays: Int64? = nil,
+                        now: WallTime) throws -> RedoTask {
+        guard !title.isEmpty else { throw TaskStoreError.invalidField(name: "title", reason: "must not be empty") }
+        try Self.check(priority: priority)
+        if let everyDays, everyDays < 1 { throw TaskStoreError.invalidField(name: "every", reason: "must be at least 1 day") }
+        var fields: [(String, JSONValue)] = [("title", .string(title))]
+        if let priority { fields.append(("priority", .number(Double(priority)))) }
+        if let everyDays { fields.append(("frequencyDays", .number(Double(everyDays)))) }
+        let taskID = TaskID(randomBytes: randomBytes(16))
+        let create = try sign(NodeDraft(taskID: taskID, action: .create, payload: try JSONObject(fields), parents: [],
+                                        lamport: 1, wall: now, author: identity.author))
+        let deadline = due ?? now.adding(days: everyDays ?? 7) ?? now
+        let todo = try sign(todoDraft(taskID: taskID, parent: create, deadline: deadline, now: now))
+        try log.append([create, todo])
+        return try task(taskID)
+    }
+
+    /// Completes the current todo and schedules the next one `frequencyDays` after completion:
+    /// two nodes, nothing implicit during replay (spec §5, [SWIFT-8]).
+    @discardableResult
+    public func complete(_ reference: String, now: WallTime) throws -> RedoTask {
+        let context = try EditContext(editor: self, reference: reference)
+        guard let todo = context.task.currentTodo else { throw TaskStoreError.noCurrentTodo(task: reference) }
+        let payload = try JSONObject([("todoTaskId", .string(todo.guid.description)), ("completed", .string(now.description))])
+        let completion = try sign(context.draft(.completeTodo, payload: payload, now: now))
+        let next = now.adding(days: context.task.frequencyDays) ?? now
+        let followUp = try sign(todoDraft(taskID: context.task.taskID, parent: completion, deadline: next, now: now))
+        try log.append([completion, followUp])
+        return try task(context.task.taskID)
+    }
+
+    /// Moves the current todo's deadline (SNOOZE with `newDeadline`).
+    @discardableResult
+    public func snooze(_ reference: String, until deadline: WallTime, now: WallTime) throws -> RedoTask {
+        let context = try EditContext(editor: self, reference: reference)
+        guard let todo = context.task.currentTodo else { throw TaskStoreError.noCurrentTodo(task: reference) }
+        let payload = try JSONObject([("todoTaskId", .string(todo.guid.description)), ("newDeadline", .string(deadline.description))])
+        try log.append([try sign(context.draft(.snooze, payload: payload, now: now))])
+        return try task(context.task.taskID)
+    }
+
+    /// Overwrites title and/or priority (UPDATE).
+    @discardableResult
+    public func edit(_ reference: String, title: String? = nil, priority: Int64? = nil, now: WallTime) throws -> RedoTask {
+        let context = try EditContext(editor: self, reference: reference)
+        if let title, title.isEmpty { throw TaskStoreError.invalidField(name: "title", reason: "must not be empty") }
+        try Self.check(priority: priority)
+        var fields: [(String, JSONValue)] = []
+        if let title { fields.append(("title", .string(title))) }
+        if let priority { fields.append(("priority", .number(Double(priority)))) }
+        guard !fields.isEmpty else { throw TaskStoreError.emptyEdit(task: reference) }
+        try log.append([try sign(context.draft(.update, payload: try JSONObject(fields), now: now))])
+        return try task(context.task.taskID)
+    }
+
+    /// ARCHIVE or UNARCHIVE.
+    @discardableResult
+    public func setArchived(_ reference: String, _ archived: Bool, now: WallTime) throws -> RedoTask {
+        let context = try EditContext(editor: self, reference: reference)
+        try log.append([try sign(context.draft(archived ? .archive : .unarchive, payload: JSONObject(), now: now))])
+        return try task(context.task.taskID)
+    }
+
+    /// Deletes every branch: one DELETE per head, each listing all its ancestors root first
+    /// (spec §7.4, RES-11), so the task leaves the state.
+    public func delete(_ reference: String, now: WallTime) throws {
+        let context = try EditContext(editor: self, reference: reference)
+        var deletes: [RedoNode] = []
+        for head in context.task.heads {
+            guard let headNode = context.nodesByID[head] else { continue }
+            let chain = context.ancestry(of: headNode).map { JSONValue.string($0.id.description) }
+            let draft = NodeDraft(taskID: context.task.taskID, action: .delete,
+                                  payload: try JSONObject([("deletedChain", .array(chain))]), parents: [head],
+                                  lamport: headNode.lamport + 1, wall: now, author: identity.author)
+            deletes.append(try sign(draft))
+        }
+        try log.append(deletes)
+    }
+
+    /// The task's stored valid nodes in total order (spec §7.1), pruned and tombstoned ones included.
+    /// Deleted tasks have a history too, so the reference is matched against every stored task.
+    public func history(_ reference: String) throws -> [RedoNode] {
+        let nodes = try log.validNodes()
+        let needle = reference.lowercased()
+        let matches = Set(nodes.map(\.taskID)).filter { $0.description.hasPrefix(needle) }
+        guard !needle.isEmpty, let taskID = matches.first(where: { $0.description == needle }) ?? matches.first else {
+            throw TaskStoreError.unknownTask(reference)
+        }
+        guard matches.count == 1 || matches.contains(where: { $0.description == needle }) else {
+            throw TaskStoreError.ambiguousTask(reference)
+        }
+        return nodes.filter { $0.taskID == taskID }.sorted(by: RedoNode.precedes)
+    }
+
+    /// The live state of one task.
+    public func task(_ id: TaskID) throws -> RedoTask {
+        guard let task = try state().tasks.first(where: { $0.taskID == id }) else {
+            throw TaskStoreError.unknownTask(id.description)
+        }
+        return task
+    }
+
+    func sign(_ draft: NodeDraft) throws -> RedoNode {
+        do {
+            return try draft.node(signedWith: identity.key)
+        } catch {
+            throw TaskStoreError.invalidNode(error.description)
+        }
+    }
+
+    private func todoDraft(taskID: TaskID, parent: RedoNode, deadline: WallTime, now: WallTime) throws -> NodeDraft {
+        let payload = try JSONObject([
+            ("todoTaskId", .string(TodoID(randomBytes: randomBytes(16)).description)),
+            ("deadline", .string(deadline.description)),
+        ])
+        return NodeDraft(taskID: taskID, action: .createTodo, payload: payload, parents: [parent.id],
+                         lamport: parent.lamport + 1, wall: now, author: identity.author)
+    }
+
+    private static func check(priority: Int64?) throws {
+        if let priority, !(1...5).contains(priority) {
+            throw TaskStoreError.invalidField(name: "priority", reason: "must be 1–5")
+        }
+    }
+}

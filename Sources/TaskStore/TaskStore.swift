@@ -1,1 +1,0 @@
-// The TaskStore module. Its implementation lands with its issue.

@@ -1,0 +1,41 @@
+import CanonicalJSON
+import RedoProtocol
+import Testing
+
+@Suite struct NodeIntegrityPropertyTests {
+    /// Property: changing any single byte of a node's text either breaks the text, leaves the same
+    /// JSON value (e.g. hex case inside a `\u` escape), or makes the node fail validation.
+    @Test(arguments: [0, 3, 12])
+    func anySingleByteChangeIsDetected(vectorIndex: Int) throws {
+        let entry = try #require(RedoVectorFile.list("validNodes").dropFirst(vectorIndex).first)
+        let original = try #require(entry["node"])
+        let text = try CanonicalJSON.canonicalBytes(of: original)
+        let validator = NodeValidator()
+        let originalID = try validator.validate(original).id
+        let replacements: [UInt8] = [0x30, 0x61, 0x22, 0x7B]
+        var checked = 0
+        for position in text.indices {
+            for replacement in replacements where replacement != text[position] {
+                var mutated = text
+                mutated[position] = replacement
+                guard let value = try? CanonicalJSON.parse(mutated), value != original else { continue }
+                checked += 1
+                if let node = try? validator.validate(value) {
+                    Issue.record("mutation at \(position) still validates with id \(node.id) (was \(originalID))")
+                }
+            }
+        }
+        #expect(checked > text.count)
+    }
+
+    @Test func dateArithmeticRoundTripsThroughText() throws {
+        var generator = SeededGenerator(state: 5)
+        for _ in 0..<500 {
+            let millis = Int64.random(in: -62_135_596_800_000...253_402_300_799_999, using: &generator)
+            let wall = try #require(WallTime(millisecondsSinceEpoch: millis))
+            #expect(WallTime(wall.description) == wall)
+        }
+        #expect(WallTime("2024-02-29T00:00:00.000Z") != nil)
+        #expect(WallTime("2025-02-29T00:00:00.000Z") == nil)
+    }
+}
