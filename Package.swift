@@ -54,6 +54,7 @@ let package = Package(
             name: "KasiaProtocol",
             dependencies: [
                 "KaspaCrypto",
+                "CanonicalJSON",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: swiftSettings

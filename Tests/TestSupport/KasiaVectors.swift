@@ -1,3 +1,5 @@
+import Foundation
+
 /// A Decodable mirror of `kasia-vectors.json` (the sections the tests read).
 public struct KasiaVectors: Decodable, Sendable {
     public struct Key: Decodable, Sendable {
@@ -79,4 +81,28 @@ public struct KasiaVectors: Decodable, Sendable {
     }
 
     public func key(named name: String) -> Key? { keys.first { $0.name == name } }
+}
+
+/// Loosely typed sections (mixed value types, nulls) read with `JSONSerialization`.
+public enum KasiaLooseVectors {
+    public static func root() throws -> [String: Any] {
+        guard let root = try JSONSerialization.jsonObject(with: Vectors.data(named: "kasia-vectors")) as? [String: Any]
+        else { throw Vectors.LoadError.notAnObject("kasia-vectors") }
+        return root
+    }
+
+    /// `tx_payloads.items`.
+    public static func txPayloadItems() throws -> [[String: Any]] {
+        ((try root()["tx_payloads"] as? [String: Any])?["items"] as? [[String: Any]]) ?? []
+    }
+
+    /// `tx_payloads.plaintexts`.
+    public static func txPlaintexts() throws -> [String: String] {
+        ((try root()["tx_payloads"] as? [String: Any])?["plaintexts"] as? [String: String]) ?? [:]
+    }
+
+    /// `handshake_examples`.
+    public static func handshakeExamples() throws -> [[String: Any]] {
+        (try root()["handshake_examples"] as? [[String: Any]]) ?? []
+    }
 }
