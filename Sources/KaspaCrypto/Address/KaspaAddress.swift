@@ -70,3 +70,16 @@ public struct KaspaAddress: Sendable, Hashable, CustomStringConvertible {
         }
     }
 }
+
+extension KaspaAddress: Codable {
+    /// Encoded as its canonical text; decoding is as strict as ``init(_:)``.
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        self = try KaspaAddress(text)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}

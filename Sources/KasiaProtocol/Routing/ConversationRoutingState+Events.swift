@@ -1,0 +1,82 @@
+/// What shows that a peer derives deterministic aliases (seed 000 §4.3). A handshake
+/// `version ≥ 2` is deliberately absent: it is never evidence.
+public enum CapabilityEvidence: String, Sendable, Equatable, CaseIterable, Codable {
+    /// A message arrived on our deterministic incoming alias.
+    case messageOnDeterministicAlias
+    /// A handshake with no alias fields arrived.
+    case aliaslessHandshake
+    /// A handshake said `supportsDeterministicAliases: true`.
+    case explicitHint
+    /// The user switched the contact to deterministic.
+    case userToggle
+}
+
+/// Where an incoming message on some alias belongs.
+public enum IncomingRoute: Sendable, Equatable {
+    case deterministic
+    case legacy
+    /// Not an alias this conversation reads now.
+    case ignored
+}
+
+extension ConversationRoutingState {
+    /// Accepts a message seen on `alias` and updates traffic times and evidence.
+    public mutating func receiveMessage(on alias: Alias, atMs: UInt64, policy: RoutingPolicy) -> IncomingRoute {
+        if alias == deterministic.myAlias {
+            lastDeterministicIncomingAtMs = max(lastDeterministicIncomingAtMs ?? 0, atMs)
+            record(.messageOnDeterministicAlias)
+            return .deterministic
+        }
+        guard legacyIncomingAliases.contains(alias), readsLegacy(policy: policy, nowMs: atMs) else { return .ignored }
+        lastLegacyIncomingAtMs = max(lastLegacyIncomingAtMs ?? 0, atMs)
+        return .legacy
+    }
+
+    /// Applies a handshake from the peer. Alias fields are compatibility hints: a peer's own
+    /// legacy alias is watched; nothing here ever changes the deterministic pair (seed §4.4).
+    public mutating func receiveHandshake(_ handshake: HandshakePayload, atMs: UInt64, policy: RoutingPolicy) {
+        if handshake.isAliasless { record(.aliaslessHandshake) }
+        if handshake.supportsDeterministicAliases == true { record(.explicitHint) }
+        if let alias = handshake.alias {
+            if alias == deterministic.myAlias {
+                // The peer tags its messages with our deterministic incoming alias: it derives it.
+                record(.messageOnDeterministicAlias)
+            } else if policy.mode != .deterministicOnly, alias != deterministic.theirAlias {
+                legacyIncomingAliases.insert(alias)
+                lastLegacyIncomingAtMs = max(lastLegacyIncomingAtMs ?? 0, atMs)
+                if mode == .deterministicOnly && !peerSupportsDeterministic { mode = .hybrid }
+            }
+        }
+        if handshake.theirAlias == deterministic.theirAlias { deterministicAliasKnownToPeer = true }
+    }
+
+    /// Flips the peer to deterministic. Outgoing switches at once; a conversation that still
+    /// has legacy incoming aliases stays `hybrid` so in-flight legacy messages arrive, until the
+    /// retention cleanup drops them.
+    public mutating func record(_ evidence: CapabilityEvidence) {
+        peerSupportsDeterministic = true
+        deterministicAliasKnownToPeer = true
+        mode = legacyIncomingAliases.isEmpty ? .deterministicOnly : .hybrid
+    }
+
+    /// Pins the conversation to legacy routing (stage A only), creating our legacy outgoing
+    /// alias with `newAlias` when there is none. Returns false when the stage forbids it.
+    public mutating func pinLegacy(policy: RoutingPolicy, newAlias: () -> Alias) -> Bool {
+        guard policy.createsLegacyAliases else { return false }
+        if legacyOutgoingAliases.isEmpty { legacyOutgoingAliases.insert(newAlias()) }
+        mode = .legacyOnly
+        return true
+    }
+
+    /// Phase 5 cleanup: drops legacy aliases that saw no traffic within `retentionMs`.
+    /// Returns true when something was purged.
+    @discardableResult
+    public mutating func purgeStaleLegacyAliases(nowMs: UInt64, retentionMs: UInt64) -> Bool {
+        guard hasLegacyData, isLegacyStale(nowMs: nowMs, retentionMs: retentionMs) else { return false }
+        legacyIncomingAliases.removeAll()
+        legacyOutgoingAliases.removeAll()
+        lastLegacyIncomingAtMs = nil
+        mode = .deterministicOnly
+        return true
+    }
+}

@@ -1,0 +1,55 @@
+public import KaspaCrypto
+
+/// Per-contact routing: the canonical source of which aliases to watch and which to send with
+/// (seed 000 §3.1–3.2). A pure value; the shell persists it and performs the actions.
+public struct ConversationRoutingState: Sendable, Equatable, Codable {
+    public let contactAddress: KaspaAddress
+    /// Derived from our key and the contact's address; never from a handshake.
+    public let deterministic: AliasPair
+    /// The peer's legacy aliases (their own tags), learned from handshakes and stashes.
+    public var legacyIncomingAliases: Set<Alias>
+    /// Our legacy aliases for this peer, announced in our old handshakes.
+    public var legacyOutgoingAliases: Set<Alias>
+    public var mode: AliasMode
+    /// Capability evidence seen (seed §4.3): the peer derives deterministic aliases.
+    public var peerSupportsDeterministic: Bool
+    /// The peer knows our deterministic outgoing alias — it derives it, or our handshake
+    /// announced it. Older iOS drops messages on aliases outside its known set (seed §7 items
+    /// 3, 6, 7), so deterministic sends to a legacy peer wait for this.
+    public var deterministicAliasKnownToPeer: Bool
+    public var lastLegacyIncomingAtMs: UInt64?
+    public var lastDeterministicIncomingAtMs: UInt64?
+    /// When the state was created (migration or first contact); the legacy retention window
+    /// counts from here until legacy traffic is seen.
+    public var createdAtMs: UInt64
+
+    /// A state for a contact, with the deterministic pair derived from `privateKey`.
+    ///
+    /// Mode is `hybrid` when legacy aliases exist, else `deterministicOnly` (seed §4.1 step 4).
+    public init(
+        contact: KaspaAddress, privateKey: PrivateKey, legacyIncoming: Set<Alias> = [],
+        legacyOutgoing: Set<Alias> = [], nowMs: UInt64, scheme: AliasScheme = .chat
+    ) throws(KaspaAddressError) {
+        try self.init(contact: contact, deterministic: AliasPair(privateKey: privateKey, peer: contact, scheme: scheme),
+                      legacyIncoming: legacyIncoming, legacyOutgoing: legacyOutgoing, nowMs: nowMs)
+    }
+
+    /// A state from an already-derived pair.
+    public init(contact: KaspaAddress, deterministic: AliasPair, legacyIncoming: Set<Alias> = [],
+                legacyOutgoing: Set<Alias> = [], nowMs: UInt64) {
+        self.contactAddress = contact
+        self.deterministic = deterministic
+        self.legacyIncomingAliases = legacyIncoming
+        self.legacyOutgoingAliases = legacyOutgoing
+        self.mode = legacyIncoming.isEmpty && legacyOutgoing.isEmpty ? .deterministicOnly : .hybrid
+        self.peerSupportsDeterministic = false
+        self.deterministicAliasKnownToPeer = false
+        self.createdAtMs = nowMs
+    }
+
+    /// True when legacy aliases exist for this peer.
+    public var hasLegacyData: Bool { !legacyIncomingAliases.isEmpty || !legacyOutgoingAliases.isEmpty }
+
+    /// The primary legacy outgoing alias: the lexicographically smallest, as KaChat picks it.
+    public var primaryLegacyOutgoingAlias: Alias? { legacyOutgoingAliases.min() }
+}

@@ -1,0 +1,44 @@
+public import KaspaCrypto
+
+/// Every conversation's routing state, with the lookups a client runs on each poll: the watched
+/// alias set for fetching and push registration, and which conversation an alias belongs to.
+public struct RoutingTable: Sendable, Equatable {
+    public private(set) var states: [KaspaAddress: ConversationRoutingState]
+
+    public init(_ states: some Sequence<ConversationRoutingState> = []) {
+        self.states = Dictionary(states.map { ($0.contactAddress, $0) }, uniquingKeysWith: { _, last in last })
+    }
+
+    public subscript(contact: KaspaAddress) -> ConversationRoutingState? {
+        get { states[contact] }
+        set { states[contact] = newValue }
+    }
+
+    /// Push/watch export (seed Phase 2 item 4): every deterministic incoming alias, plus legacy
+    /// aliases where the stage and the conversation still read them.
+    public func watchedIncomingAliases(policy: RoutingPolicy, nowMs: UInt64) -> Set<Alias> {
+        var aliases = Set<Alias>(minimumCapacity: states.count * 2)
+        for state in states.values {
+            aliases.insert(state.deterministic.myAlias)
+            if state.readsLegacy(policy: policy, nowMs: nowMs) { aliases.formUnion(state.legacyIncomingAliases) }
+        }
+        return aliases
+    }
+
+    /// The contact whose conversation reads `alias` now, if any.
+    public func contact(forIncoming alias: Alias, policy: RoutingPolicy, nowMs: UInt64) -> KaspaAddress? {
+        for state in states.values where state.incomingAliases(policy: policy, nowMs: nowMs).contains(alias) {
+            return state.contactAddress
+        }
+        return nil
+    }
+
+    /// Phase 5 cleanup over all conversations; returns the contacts that changed.
+    public mutating func purgeStaleLegacyAliases(nowMs: UInt64, retentionMs: UInt64) -> [KaspaAddress] {
+        var changed: [KaspaAddress] = []
+        for key in Array(states.keys) {
+            if states[key]?.purgeStaleLegacyAliases(nowMs: nowMs, retentionMs: retentionMs) == true { changed.append(key) }
+        }
+        return changed
+    }
+}
