@@ -4,7 +4,7 @@ import PackageDescription
 // Layering follows ../shared/docs/ARCHITECTURE.md: dependencies point down only.
 // L0: CSecp256k1, KaspaCrypto, CanonicalJSON
 // L1: KasiaProtocol, RedoProtocol, ChatTimeline
-// L2: ChatHistory, TaskStore
+// L2: ChatHistory, TaskStore, RoutingStore
 // L3: TandemClient
 // L4: tandem (CLI)
 
@@ -24,6 +24,7 @@ let package = Package(
         .library(name: "ChatTimeline", targets: ["ChatTimeline"]),
         .library(name: "ChatHistory", targets: ["ChatHistory"]),
         .library(name: "TaskStore", targets: ["TaskStore"]),
+        .library(name: "RoutingStore", targets: ["RoutingStore"]),
         .library(name: "TandemClient", targets: ["TandemClient"]),
         .executable(name: "tandem", targets: ["tandem"]),
     ],
@@ -79,6 +80,11 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "RoutingStore",
+            dependencies: ["KasiaProtocol", "KaspaCrypto", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "TaskStore",
             dependencies: ["RedoProtocol", "CanonicalJSON", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: swiftSettings
@@ -96,7 +102,7 @@ let package = Package(
             name: "TandemBench",
             dependencies: [
                 "CSecp256k1", "KaspaCrypto", "KasiaProtocol", "CanonicalJSON", "RedoProtocol", "ChatTimeline",
-                "ChatHistory", "TaskStore",
+                "ChatHistory", "TaskStore", "RoutingStore",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: swiftSettings
@@ -105,7 +111,7 @@ let package = Package(
             name: "tandem",
             dependencies: [
                 "KaspaCrypto", "KasiaProtocol", "CanonicalJSON", "RedoProtocol", "ChatTimeline",
-                "ChatHistory", "TaskStore", "TandemClient", "TandemBench",
+                "ChatHistory", "TaskStore", "RoutingStore", "TandemClient", "TandemBench",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -147,6 +153,11 @@ let package = Package(
         .testTarget(
             name: "ChatHistoryTests",
             dependencies: ["ChatHistory", "ChatTimeline", "TestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "RoutingStoreTests",
+            dependencies: ["RoutingStore", "KasiaProtocol", "KaspaCrypto", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -1,0 +1,76 @@
+import Foundation
+import GRDB
+import KasiaProtocol
+public import KaspaCrypto
+
+/// What a legacy migration did.
+public struct LegacyMigrationReport: Sendable, Equatable, Codable {
+    /// False when the migration had already run and nothing was written.
+    public var performed: Bool
+    public var contacts: Int
+    public var hybrid: Int
+    public var deterministicOnly: Int
+    public var skipped: [String]
+}
+
+extension RoutingStore {
+    static let legacyMigrationName = "legacy-aliases-v1"
+
+    /// The one-time migration of seed 000 §4.1: every contact gets a routing state with its
+    /// deterministic pair, legacy aliases go into the legacy sets, and the mode is `hybrid` where
+    /// legacy data exists, else `deterministicOnly`.
+    ///
+    /// One SQLite transaction with its done-flag: a crash leaves the old state, a re-run after a
+    /// crash does everything, and a run after success changes nothing. States that already exist
+    /// (contacts met after a partial upgrade) keep their evidence and gain the legacy aliases.
+    ///
+    /// `beforeEachWrite` exists for crash tests: throwing from it aborts the transaction.
+    public func migrateLegacy(
+        _ snapshot: LegacySnapshot, privateKey: PrivateKey, nowMs: UInt64,
+        beforeEachWrite: (Int) throws -> Void = { _ in }
+    ) throws -> LegacyMigrationReport {
+        // Derive outside the write transaction: it is all curve arithmetic, no I/O.
+        var derived: [(KaspaAddress, AliasPair, LegacySnapshot.Entry)] = []
+        derived.reserveCapacity(snapshot.contacts.count)
+        for (contact, entry) in snapshot.contacts.sorted(by: { $0.key.description < $1.key.description }) {
+            derived.append((contact, try AliasPair(privateKey: privateKey, peer: contact), entry))
+        }
+        return try writer.write { db in
+            if try Bool.fetchOne(db, sql: "SELECT 1 FROM routingMigration WHERE name = ?", arguments: [Self.legacyMigrationName]) == true {
+                return LegacyMigrationReport(performed: false, contacts: 0, hybrid: 0, deterministicOnly: 0, skipped: [])
+            }
+            var report = LegacyMigrationReport(performed: true, contacts: 0, hybrid: 0, deterministicOnly: 0, skipped: snapshot.skipped)
+            for (index, (contact, pair, entry)) in derived.enumerated() {
+                try beforeEachWrite(index)
+                let existing = try Row.fetchOne(db, sql: "SELECT * FROM routingState WHERE contact = ?",
+                                                arguments: [contact.description]).map(Self.state(from:))
+                let state = Self.merged(existing, contact: contact, pair: pair, entry: entry, nowMs: nowMs)
+                try Self.upsert(state, db)
+                report.contacts += 1
+                if state.mode == .hybrid { report.hybrid += 1 } else if state.mode == .deterministicOnly { report.deterministicOnly += 1 }
+            }
+            try db.execute(sql: "INSERT INTO routingMigration (name, completedAtMs, report) VALUES (?, ?, ?)",
+                           arguments: [Self.legacyMigrationName, Int64(clamping: nowMs), try JSONEncoder().encode(report)])
+            return report
+        }
+    }
+
+    /// Whether the legacy migration has completed.
+    public func legacyMigrationCompleted() throws -> Bool {
+        try writer.read { db in
+            try Bool.fetchOne(db, sql: "SELECT 1 FROM routingMigration WHERE name = ?", arguments: [Self.legacyMigrationName]) == true
+        }
+    }
+
+    static func merged(_ existing: ConversationRoutingState?, contact: KaspaAddress, pair: AliasPair,
+                       entry: LegacySnapshot.Entry, nowMs: UInt64) -> ConversationRoutingState {
+        guard var state = existing else {
+            return ConversationRoutingState(contact: contact, deterministic: pair, legacyIncoming: entry.legacyIncoming,
+                                            legacyOutgoing: entry.legacyOutgoing, nowMs: nowMs)
+        }
+        state.legacyIncomingAliases.formUnion(entry.legacyIncoming)
+        state.legacyOutgoingAliases.formUnion(entry.legacyOutgoing)
+        if state.mode == .deterministicOnly, state.hasLegacyData, !state.peerSupportsDeterministic { state.mode = .hybrid }
+        return state
+    }
+}

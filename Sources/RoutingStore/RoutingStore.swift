@@ -1,0 +1,153 @@
+import Foundation
+public import GRDB
+public import KasiaProtocol
+public import KaspaCrypto
+
+/// Routing states and the global rollout policy, persisted in SQLite (one file per wallet).
+///
+/// Each conversation is one row; writes that touch several rows run in one transaction.
+public struct RoutingStore: Sendable {
+    let writer: any DatabaseWriter
+
+    /// Opens (creating if needed) the store in a SQLite file, in WAL mode.
+    public init(path: String) throws {
+        try self.init(writer: DatabasePool(path: path))
+    }
+
+    /// Wraps any GRDB writer (an in-memory `DatabaseQueue()` in tests).
+    public init(writer: any DatabaseWriter) throws {
+        self.writer = writer
+        try Self.migrator.migrate(writer)
+    }
+
+    /// Every conversation's state.
+    public func fetchTable() throws -> RoutingTable {
+        try writer.read { db in RoutingTable(try Self.fetchStates(db)) }
+    }
+
+    /// One conversation's state.
+    public func fetchOne(_ contact: KaspaAddress) throws -> ConversationRoutingState? {
+        try writer.read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM routingState WHERE contact = ?", arguments: [contact.description])
+                .map(Self.state(from:))
+        }
+    }
+
+    /// Inserts or replaces states in one transaction.
+    public func save(_ states: some Sequence<ConversationRoutingState>) throws {
+        let states = Array(states)
+        try writer.write { db in
+            for state in states { try Self.upsert(state, db) }
+        }
+    }
+
+    /// The global policy (stage); the default is stage A.
+    public func policy() throws -> RoutingPolicy {
+        try writer.read { db in
+            guard let data = try Data.fetchOne(db, sql: "SELECT value FROM routingSetting WHERE key = 'policy'") else {
+                return RoutingPolicy()
+            }
+            return try JSONDecoder().decode(RoutingPolicy.self, from: data)
+        }
+    }
+
+    public func setPolicy(_ policy: RoutingPolicy) throws {
+        let data = try JSONEncoder().encode(policy)
+        try writer.write { db in
+            try db.execute(sql: "INSERT OR REPLACE INTO routingSetting (key, value) VALUES ('policy', ?)", arguments: [data])
+        }
+    }
+
+    /// Phase 5 cleanup, persisted: drops stale legacy aliases and returns the contacts changed.
+    public func purgeStaleLegacyAliases(nowMs: UInt64, retentionMs: UInt64) throws -> [KaspaAddress] {
+        try writer.write { db in
+            var table = RoutingTable(try Self.fetchStates(db))
+            let changed = table.purgeStaleLegacyAliases(nowMs: nowMs, retentionMs: retentionMs)
+            for contact in changed { if let state = table[contact] { try Self.upsert(state, db) } }
+            return changed
+        }
+    }
+}
+
+extension RoutingStore {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.create(table: "routingState") { t in
+                t.primaryKey("contact", .text)
+                t.column("myAlias", .text).notNull()
+                t.column("theirAlias", .text).notNull()
+                t.column("legacyIncoming", .text).notNull()
+                t.column("legacyOutgoing", .text).notNull()
+                t.column("mode", .text).notNull()
+                t.column("peerSupportsDeterministic", .boolean).notNull()
+                t.column("deterministicAliasKnownToPeer", .boolean).notNull()
+                t.column("lastLegacyIncomingAtMs", .integer)
+                t.column("lastDeterministicIncomingAtMs", .integer)
+                t.column("createdAtMs", .integer).notNull()
+            }
+            try db.create(table: "routingSetting") { t in
+                t.primaryKey("key", .text)
+                t.column("value", .blob).notNull()
+            }
+            try db.create(table: "routingMigration") { t in
+                t.primaryKey("name", .text)
+                t.column("completedAtMs", .integer).notNull()
+                t.column("report", .blob).notNull()
+            }
+        }
+        return migrator
+    }
+
+    static func fetchStates(_ db: Database) throws -> [ConversationRoutingState] {
+        try Row.fetchAll(db, sql: "SELECT * FROM routingState").map(state(from:))
+    }
+
+    static func upsert(_ state: ConversationRoutingState, _ db: Database) throws {
+        try db.execute(
+            sql: """
+                INSERT OR REPLACE INTO routingState (contact, myAlias, theirAlias, legacyIncoming, legacyOutgoing, mode,
+                  peerSupportsDeterministic, deterministicAliasKnownToPeer, lastLegacyIncomingAtMs,
+                  lastDeterministicIncomingAtMs, createdAtMs) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                state.contactAddress.description, state.deterministic.myAlias.rawValue, state.deterministic.theirAlias.rawValue,
+                aliasList(state.legacyIncomingAliases), aliasList(state.legacyOutgoingAliases), state.mode.rawValue,
+                state.peerSupportsDeterministic, state.deterministicAliasKnownToPeer,
+                state.lastLegacyIncomingAtMs.map(Int64.init(clamping:)), state.lastDeterministicIncomingAtMs.map(Int64.init(clamping:)),
+                Int64(clamping: state.createdAtMs),
+            ])
+    }
+
+    /// Aliases as one sorted, space-separated text column (aliases never contain spaces).
+    static func aliasList(_ aliases: Set<Alias>) -> String {
+        aliases.map(\.rawValue).sorted().joined(separator: " ")
+    }
+
+    static func state(from row: Row) throws -> ConversationRoutingState {
+        let contactText: String = row["contact"]
+        do {
+            let contact = try KaspaAddress(contactText)
+            let pair = AliasPair(myAlias: try Alias(row["myAlias"] as String), theirAlias: try Alias(row["theirAlias"] as String))
+            var state = ConversationRoutingState(
+                contact: contact, deterministic: pair,
+                legacyIncoming: try aliases(row["legacyIncoming"]), legacyOutgoing: try aliases(row["legacyOutgoing"]),
+                nowMs: UInt64(clamping: row["createdAtMs"] as Int64))
+            guard let mode = AliasMode(rawValue: row["mode"] as String) else { throw RoutingStoreError.corruptRow(contact: contactText, reason: "mode") }
+            state.mode = mode
+            state.peerSupportsDeterministic = row["peerSupportsDeterministic"]
+            state.deterministicAliasKnownToPeer = row["deterministicAliasKnownToPeer"]
+            state.lastLegacyIncomingAtMs = (row["lastLegacyIncomingAtMs"] as Int64?).map { UInt64(clamping: $0) }
+            state.lastDeterministicIncomingAtMs = (row["lastDeterministicIncomingAtMs"] as Int64?).map { UInt64(clamping: $0) }
+            return state
+        } catch let error as RoutingStoreError {
+            throw error
+        } catch {
+            throw RoutingStoreError.corruptRow(contact: contactText, reason: "\(error)")
+        }
+    }
+
+    static func aliases(_ text: String) throws -> Set<Alias> {
+        Set(try text.split(separator: " ").map { try Alias($0) })
+    }
+}
