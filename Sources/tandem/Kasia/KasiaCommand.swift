@@ -7,7 +7,7 @@ struct KasiaCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "kasia",
         abstract: "Kasia messaging: deterministic aliases and the message cipher.",
-        subcommands: [AliasCommand.self, SealCommand.self, OpenCommand.self]
+        subcommands: [AliasCommand.self, SealCommand.self, OpenCommand.self, PayloadCommand.self, HandshakeCommand.self, RoutingCommand.self]
     )
 }
 
