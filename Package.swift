@@ -81,7 +81,7 @@ let package = Package(
         ),
         .target(
             name: "RoutingStore",
-            dependencies: ["KasiaProtocol", "KaspaCrypto", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["KasiaProtocol", "KaspaCrypto", "CanonicalJSON", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: swiftSettings
         ),
         .target(

@@ -104,12 +104,13 @@ extension RoutingStore {
     }
 
     static func upsert(_ state: ConversationRoutingState, _ db: Database) throws {
-        try db.execute(
+        try db.cachedStatement(
             sql: """
                 INSERT OR REPLACE INTO routingState (contact, myAlias, theirAlias, legacyIncoming, legacyOutgoing, mode,
                   peerSupportsDeterministic, deterministicAliasKnownToPeer, lastLegacyIncomingAtMs,
                   lastDeterministicIncomingAtMs, createdAtMs) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
+                """
+        ).execute(
             arguments: [
                 state.contactAddress.description, state.deterministic.myAlias.rawValue, state.deterministic.theirAlias.rawValue,
                 aliasList(state.legacyIncomingAliases), aliasList(state.legacyOutgoingAliases), state.mode.rawValue,

@@ -7,7 +7,7 @@ struct BenchCommand: AsyncParsableCommand {
         commandName: "bench",
         abstract: "Run benchmarks; each prints medians and ratios against a baseline from the same run.",
         discussion: "Build with -c release for meaningful figures.",
-        subcommands: [CryptoBench.self]
+        subcommands: [CryptoBench.self, KasiaBench.self]
     )
 }
 
@@ -50,5 +50,23 @@ struct CryptoBench: ParsableCommand {
                 CommandIO.write("\(m.name): \(Int(m.medianNanoseconds)) ns\n")
             }
         }
+    }
+}
+
+struct KasiaBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "kasia",
+        abstract: "Payload + handshake parsing rate; alias derivation, legacy migration and watched set at N contacts."
+    )
+
+    @OptionGroup var options: BenchOptions
+
+    @Option(name: .long, help: "Contacts for the routing benchmarks.")
+    var contacts: Int = 10_000
+
+    func run() throws {
+        guard options.samples > 0, contacts > 0 else { throw CLIError("--samples and --contacts must be positive") }
+        try options.print(KasiaBenchmarks.parsing(samples: options.samples))
+        try options.print(KasiaBenchmarks.routing(contacts: contacts, samples: min(options.samples, 3)))
     }
 }

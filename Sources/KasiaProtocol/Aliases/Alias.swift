@@ -2,8 +2,12 @@ import KaspaCrypto
 
 /// A conversation alias: 12 lowercase hex characters (6 bytes), the tag a `comm` payload carries
 /// (kasia-protocol §6).
+///
+/// Stored as the 48-bit number the hex spells, so sets of tens of thousands of aliases (the
+/// watched set) hash and compare integers, not strings. Numeric order equals the text order
+/// of the fixed-width lowercase hex, so "the smallest alias" means the same either way.
 public struct Alias: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
-    public let rawValue: String
+    let bits: UInt64
 
     /// Why a string is not an alias.
     public enum ValidationError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -14,14 +18,32 @@ public struct Alias: Sendable, Hashable, Comparable, Codable, CustomStringConver
 
     /// Accepts exactly 12 hex digits; upper case is folded to the canonical lower case.
     public init(_ text: some StringProtocol) throws(ValidationError) {
-        let utf8 = Array(text.utf8)
-        guard utf8.count == 12, utf8.allSatisfy(Alias.isHexDigit) else { throw .notTwelveHex(String(text)) }
-        self.rawValue = String(text).lowercased()
+        guard let bits = Alias.parse(text.utf8) else { throw .notTwelveHex(String(text)) }
+        self.bits = bits
     }
+
+    /// Parses 12 ASCII hex digits.
+    static func parse(_ utf8: some Collection<UInt8>) -> UInt64? {
+        guard utf8.count == 12 else { return nil }
+        var value: UInt64 = 0
+        for byte in utf8 {
+            let digit: UInt8
+            switch byte {
+            case 0x30...0x39: digit = byte - 0x30
+            case 0x61...0x66: digit = byte - 0x61 + 10
+            case 0x41...0x46: digit = byte - 0x41 + 10
+            default: return nil
+            }
+            value = value << 4 | UInt64(digit)
+        }
+        return value
+    }
+
+    init(bits: UInt64) { self.bits = bits }
 
     /// For the 6 bytes of a KDF output or a random draw (callers in this module only).
     init(sixBytes bytes: [UInt8]) {
-        self.rawValue = Hex.encode(bytes)
+        bits = bytes.prefix(6).reduce(0) { $0 << 8 | UInt64($1) }
     }
 
     /// A fresh random alias, as legacy clients generate (kasia-protocol §6.1).
@@ -30,9 +52,14 @@ public struct Alias: Sendable, Hashable, Comparable, Codable, CustomStringConver
         return Alias(sixBytes: (0..<6).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
     }
 
+    /// The 12 lowercase hex characters.
+    public var rawValue: String {
+        Hex.encode((0..<6).map { UInt8(truncatingIfNeeded: bits >> (40 - 8 * UInt64($0))) })
+    }
+
     public var description: String { rawValue }
 
-    public static func < (lhs: Alias, rhs: Alias) -> Bool { lhs.rawValue < rhs.rawValue }
+    public static func < (lhs: Alias, rhs: Alias) -> Bool { lhs.bits < rhs.bits }
 
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
@@ -42,9 +69,5 @@ public struct Alias: Sendable, Hashable, Comparable, Codable, CustomStringConver
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
-    }
-
-    private static func isHexDigit(_ c: UInt8) -> Bool {
-        (0x30...0x39).contains(c) || (0x61...0x66).contains(c) || (0x41...0x46).contains(c)
     }
 }

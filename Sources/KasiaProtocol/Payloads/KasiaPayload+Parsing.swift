@@ -62,8 +62,10 @@ extension KasiaPayload {
     private static func parseComm(_ body: ArraySlice<UInt8>) throws(KasiaPayloadError) -> KasiaPayload {
         // The alias runs up to the first ':' (aliases never contain one).
         guard let colon = body.firstIndex(of: UInt8(ascii: ":")) else { throw .commWithoutAliasDelimiter }
-        let aliasText = String(decoding: body[..<colon], as: UTF8.self)
-        guard let alias = try? Alias(aliasText) else { throw .invalidAlias(aliasText) }
+        guard let bits = Alias.parse(body[..<colon]) else {
+            throw .invalidAlias(String(decoding: body[..<colon], as: UTF8.self))
+        }
+        let alias = Alias(bits: bits)
         let text = body[(colon + 1)...]
         guard !text.isEmpty else { throw .emptyBody }
         // Kasia's rule: hex first (all hex digits, even length), else base64. KaChat reads only

@@ -18,9 +18,13 @@ public struct RoutingTable: Sendable, Equatable {
     /// aliases where the stage and the conversation still read them.
     public func watchedIncomingAliases(policy: RoutingPolicy, nowMs: UInt64) -> Set<Alias> {
         var aliases = Set<Alias>(minimumCapacity: states.count * 2)
-        for state in states.values {
-            aliases.insert(state.deterministic.myAlias)
-            if state.readsLegacy(policy: policy, nowMs: nowMs) { aliases.formUnion(state.legacyIncomingAliases) }
+        // Index the values in place: copying each state out would retain and release its sets.
+        let values = states.values
+        for index in values.indices {
+            aliases.insert(values[index].deterministic.myAlias)
+            if values[index].readsLegacy(policy: policy, nowMs: nowMs) {
+                for alias in values[index].legacyIncomingAliases { aliases.insert(alias) }
+            }
         }
         return aliases
     }

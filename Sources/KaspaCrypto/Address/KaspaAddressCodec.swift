@@ -24,18 +24,29 @@ enum KaspaAddressCodec {
     }
 
     static func decode(_ text: String) throws(KaspaAddressError) -> KaspaAddress {
-        guard let colon = text.firstIndex(of: ":") else { throw .missingPrefix }
-        let prefixText = text[..<colon]
-        guard let network = KaspaNetwork(addressPrefix: prefixText) else {
-            throw .unknownPrefix(String(prefixText))
+        var text = text
+        let result = text.withUTF8 { utf8 in
+            Result { () throws(KaspaAddressError) -> KaspaAddress in try decode(utf8: utf8) }
         }
+        return try result.get()
+    }
+
+    /// Decodes ASCII bytes; works on bytes, not `Character`s, because this runs for every
+    /// contact of a migration and every address a server receives.
+    static func decode(utf8: UnsafeBufferPointer<UInt8>) throws(KaspaAddressError) -> KaspaAddress {
+        guard let colon = utf8.firstIndex(of: UInt8(ascii: ":")) else { throw .missingPrefix }
+        let prefix = String(decoding: utf8[..<colon], as: UTF8.self)
+        guard let network = KaspaNetwork(addressPrefix: prefix) else { throw .unknownPrefix(prefix) }
         var values: [UInt8] = []
-        values.reserveCapacity(text.utf8.count)
-        for char in text[text.index(after: colon)...] {
-            guard let ascii = char.asciiValue, ascii < 128, reverseCharset[Int(ascii)] != 0xff else {
-                throw .invalidCharacter(char)
+        values.reserveCapacity(utf8.count - colon)
+        for index in (colon + 1)..<utf8.count {
+            let byte = utf8[index]
+            guard byte < 128, reverseCharset[Int(byte)] != 0xff else {
+                // Name the whole character, even when the byte starts a multi-byte one.
+                let rest = String(decoding: utf8[index...], as: UTF8.self)
+                throw .invalidCharacter(rest.first ?? "?")
             }
-            values.append(reverseCharset[Int(ascii)])
+            values.append(reverseCharset[Int(byte)])
         }
         guard values.count > checksumLength else { throw .tooShort }
         guard polymod(prefix: network.addressPrefix, values: values) == 0 else { throw .checksumMismatch }

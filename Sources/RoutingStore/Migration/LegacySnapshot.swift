@@ -1,4 +1,5 @@
 public import Foundation
+import CanonicalJSON
 public import KasiaProtocol
 public import KaspaCrypto
 
@@ -24,8 +25,10 @@ public import KaspaCrypto
 ///
 /// Addresses are normalised as KaChat did (lower-cased; `kaspa:` added when missing). Entries
 /// that cannot be used are listed in ``skipped`` with a reason instead of failing the file.
-public struct LegacySnapshot: Sendable, Equatable {
+public struct LegacySnapshot: Sendable {
     public struct Entry: Sendable, Equatable {
+        /// The contact's key, validated on the curve once while parsing.
+        public let key: XOnlyPublicKey
         public var legacyIncoming: Set<Alias> = []
         public var legacyOutgoing: Set<Alias> = []
     }
@@ -34,46 +37,51 @@ public struct LegacySnapshot: Sendable, Equatable {
     public private(set) var contacts: [KaspaAddress: Entry] = [:]
     /// Inputs that were ignored, with why.
     public private(set) var skipped: [String] = []
+    /// Each distinct address text is parsed and lifted once, though KaChat repeats it per map.
+    private var normalised: [String: (KaspaAddress, XOnlyPublicKey)?] = [:]
 
     public static let contactsKeyPrefix = "kachat_contacts_wallet_"
     public static let legacyContactsKey = "kachat_contacts"
 
     /// Parses the snapshot for the wallet at `wallet`.
     public init(json data: Data, wallet: KaspaAddress) throws(RoutingStoreError) {
-        let object: [String: Any]
+        let object: JSONObject
         do {
-            guard let parsed = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            guard case .object(let parsed) = try JSONParser(limits: .init(maxBytes: 256 << 20, maxDepth: 32)).parse(data) else {
                 throw RoutingStoreError.invalidSnapshot("the top level is not a JSON object")
             }
             object = parsed
         } catch let error as RoutingStoreError {
             throw error
         } catch {
-            throw .invalidSnapshot("not JSON")
+            throw .invalidSnapshot("not JSON (\(error))")
         }
         try addAliasMap(object["conversationAliases"], name: "conversationAliases", incoming: true)
         try addAliasMap(object["ourAliases"], name: "ourAliases", incoming: false)
-        let walletKeys = Set([Self.contactsKeyPrefix + wallet.description, Self.legacyContactsKey])
-        for key in object.keys.sorted() where walletKeys.contains(key) {
-            guard let list = object[key] as? [Any] else { throw .invalidSnapshot("\(key) is not an array") }
+        for key in [Self.contactsKeyPrefix + wallet.description, Self.legacyContactsKey] {
+            guard let value = object[key] else { continue }
+            guard case .array(let list) = value else { throw .invalidSnapshot("\(key) is not an array") }
             for item in list {
-                guard let address = (item as? [String: Any])?["address"] as? String else {
+                guard let address = item["address"]?.stringValue else {
                     skipped.append("\(key): a contact without an address")
                     continue
                 }
-                if let contact = normalise(address, context: key), contacts[contact] == nil { contacts[contact] = Entry() }
+                if let (contact, xOnly) = normalise(address, context: key), contacts[contact] == nil {
+                    contacts[contact] = Entry(key: xOnly)
+                }
             }
         }
     }
 
-    private mutating func addAliasMap(_ value: Any?, name: String, incoming: Bool) throws(RoutingStoreError) {
+    private mutating func addAliasMap(_ value: JSONValue?, name: String, incoming: Bool) throws(RoutingStoreError) {
         guard let value else { return }
-        guard let map = value as? [String: Any] else { throw .invalidSnapshot("\(name) is not an object") }
-        for (addressText, aliasesValue) in map.sorted(by: { $0.key < $1.key }) {
-            guard let contact = normalise(addressText, context: name) else { continue }
-            let texts = (aliasesValue as? [Any]) ?? [aliasesValue]
-            var entry = contacts[contact] ?? Entry()
-            for case let text as String in texts {
+        guard case .object(let map) = value else { throw .invalidSnapshot("\(name) is not an object") }
+        for member in map.members {
+            let addressText = member.key
+            guard let (contact, xOnly) = normalise(addressText, context: name) else { continue }
+            let texts = member.value.arrayValue ?? [member.value]
+            var entry = contacts[contact] ?? Entry(key: xOnly)
+            for text in texts.compactMap(\.stringValue) {
                 guard let alias = try? Alias(text) else {
                     skipped.append("\(name)[\(addressText)]: '\(text)' is not a 12-hex alias")
                     continue
@@ -86,17 +94,28 @@ public struct LegacySnapshot: Sendable, Equatable {
 
     /// KaChat lower-cased input and assumed mainnet when the prefix was missing. Only Schnorr
     /// (v0) contacts can have deterministic aliases; others are reported.
-    private mutating func normalise(_ text: String, context: String) -> KaspaAddress? {
-        var lowered = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-        if !lowered.contains(":") { lowered = "kaspa:" + lowered }
+    private mutating func normalise(_ text: String, context: String) -> (KaspaAddress, XOnlyPublicKey)? {
+        if let known = normalised[text] { return known }
+        let result = parseContact(text, context: context)
+        normalised[text] = .some(result)
+        return result
+    }
+
+    private mutating func parseContact(_ text: String, context: String) -> (KaspaAddress, XOnlyPublicKey)? {
+        // Fast path: KaChat stored addresses normalised; only odd entries pay for the folding.
+        var lowered = text
+        if text.utf8.contains(where: { (0x41...0x5a).contains($0) || $0 == 0x20 || $0 == 0x0a || $0 == 0x09 }) {
+            lowered = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        }
+        if !lowered.utf8.contains(UInt8(ascii: ":")) { lowered = "kaspa:" + lowered }
         guard let address = try? KaspaAddress(lowered) else {
             skipped.append("\(context): '\(text)' is not a Kaspa address")
             return nil
         }
-        guard address.version == .publicKey, (try? address.xOnlyPublicKey()) != nil else {
+        guard let key = try? address.xOnlyPublicKey() else {
             skipped.append("\(context): \(address) has no x-only key for deterministic aliases")
             return nil
         }
-        return address
+        return (address, key)
     }
 }

@@ -30,20 +30,23 @@ extension RoutingStore {
         beforeEachWrite: (Int) throws -> Void = { _ in }
     ) throws -> LegacyMigrationReport {
         // Derive outside the write transaction: it is all curve arithmetic, no I/O.
-        var derived: [(KaspaAddress, AliasPair, LegacySnapshot.Entry)] = []
+        var derived: [(String, KaspaAddress, AliasPair, LegacySnapshot.Entry)] = []
         derived.reserveCapacity(snapshot.contacts.count)
-        for (contact, entry) in snapshot.contacts.sorted(by: { $0.key.description < $1.key.description }) {
-            derived.append((contact, try AliasPair(privateKey: privateKey, peer: contact), entry))
+        for (contact, entry) in snapshot.contacts {
+            derived.append((contact.description, contact, try AliasPair(privateKey: privateKey, peer: entry.key), entry))
         }
+        derived.sort { $0.0 < $1.0 }
         return try writer.write { db in
             if try Bool.fetchOne(db, sql: "SELECT 1 FROM routingMigration WHERE name = ?", arguments: [Self.legacyMigrationName]) == true {
                 return LegacyMigrationReport(performed: false, contacts: 0, hybrid: 0, deterministicOnly: 0, skipped: [])
             }
             var report = LegacyMigrationReport(performed: true, contacts: 0, hybrid: 0, deterministicOnly: 0, skipped: snapshot.skipped)
-            for (index, (contact, pair, entry)) in derived.enumerated() {
+            // One read of what exists (usually nothing on a first run), not a query per contact.
+            var existingStates: [String: ConversationRoutingState] = [:]
+            for state in try Self.fetchStates(db) { existingStates[state.contactAddress.description] = state }
+            for (index, (text, contact, pair, entry)) in derived.enumerated() {
                 try beforeEachWrite(index)
-                let existing = try Row.fetchOne(db, sql: "SELECT * FROM routingState WHERE contact = ?",
-                                                arguments: [contact.description]).map(Self.state(from:))
+                let existing = existingStates[text]
                 let state = Self.merged(existing, contact: contact, pair: pair, entry: entry, nowMs: nowMs)
                 try Self.upsert(state, db)
                 report.contacts += 1
