@@ -13,6 +13,7 @@ struct Tandem: AsyncParsableCommand {
         subcommands: [
             BenchCommand.self,
             RedoCommand.self,
+            TasksCommand.self,
         ]
     )
 }
