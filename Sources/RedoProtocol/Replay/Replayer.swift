@@ -49,19 +49,19 @@ public struct Replayer: Sendable {
         for index in nodes.indices {
             let node = nodes[index]
             if contexts[node.taskID] == nil { taskOrder.append(node.taskID) }
-            var context = contexts[node.taskID] ?? TaskContext()
-            let verdict = classify(index, status: status, context: &context, invalidIDs: invalidIDs)
+            // Mutated in place through the dictionary's default subscript: no copy per node.
+            let verdict = classify(index, status: status, context: &contexts[node.taskID, default: TaskContext()],
+                                   invalidIDs: invalidIDs)
             switch verdict {
             case nil:
                 status[index] = .accepted
-                context.accepted.append(index)
+                contexts[node.taskID, default: TaskContext()].accepted.append(index)
                 result.accepted.append(node.id)
             case .some(let (code, detail, isPending)):
                 status[index] = isPending ? .pending : .rejected
                 let entry = NodeVerdict(id: node.id.description, code: code, detail: detail)
                 if isPending { result.pending.append(entry) } else { result.rejected.append(entry) }
             }
-            contexts[node.taskID] = context
         }
         // A copy that failed standalone checks does not outweigh a valid node with the same id.
         result.rejected += standaloneRejections.filter { rejection in
