@@ -42,8 +42,8 @@ enum RedoBenchFixtures {
         return try draft.node(signedWith: key)
     }
 
-    /// `tasks` tasks of ten nodes each: CREATE, CREATE_TODO, UPDATE, SNOOZE, COMPLETE_TODO,
-    /// CREATE_TODO, UPDATE, ARCHIVE, UNARCHIVE, UPDATE — a realistic mix for replay.
+    /// `tasks` tasks of ten nodes each: CREATE, create-todo, UPDATE, SNOOZE, complete-todo,
+    /// create-todo, UPDATE, ARCHIVE, UNARCHIVE, UPDATE — a realistic mix for replay.
     static func taskLog(tasks: Int, nodesPerTask: Int = 10, signed: Bool) throws -> [RedoNode] {
         guard let key else { throw FixtureError.invalid("key") }
         let author = try author(key)

@@ -45,7 +45,7 @@ extension Replayer {
     }
 
     /// Applies the effects of spec §5 to accepted nodes given in total order, starting from their
-    /// CREATE. A COMPLETE_TODO/SNOOZE whose todo is not in this replay is a no-op (§7.2 step 4).
+    /// CREATE. A complete-todo/SNOOZE whose todo is not in this replay is a no-op (§7.2 step 4).
     func replayState(of positions: [Int]) -> RedoTask? {
         var task: RedoTask?
         for index in positions {

@@ -19,17 +19,21 @@ public struct Replayer: Sendable {
     let position: [NodeID: Int]
 
     public init(nodes input: [RedoNode]) {
-        var seen: Set<NodeID> = []
-        seen.reserveCapacity(input.count)
+        // Sort plain keys, not nodes; equal ids are equal content, so duplicates end up adjacent.
+        var keys: [(key: RedoNode.OrderKey, index: Int)] = []
+        keys.reserveCapacity(input.count)
+        for index in input.indices { keys.append((input[index].orderKey, index)) }
+        keys.sort { $0.key < $1.key }
         var unique: [RedoNode] = []
         unique.reserveCapacity(input.count)
-        for node in input where seen.insert(node.id).inserted {
-            unique.append(node)
-        }
-        unique.sort(by: RedoNode.precedes)
         var position: [NodeID: Int] = [:]
-        position.reserveCapacity(unique.count)
-        for (index, node) in unique.enumerated() { position[node.id] = index }
+        position.reserveCapacity(input.count)
+        var previous: NodeID?
+        for (key, index) in keys where key.id != previous {
+            previous = key.id
+            position[key.id] = unique.count
+            unique.append(input[index])
+        }
         self.nodes = unique
         self.position = position
     }
@@ -132,7 +136,7 @@ public struct Replayer: Sendable {
             context.createdTodos.insert(todo)
         case .completeTodo(let todo, _, _), .snooze(let todo, _, _):
             if !context.createdTodos.contains(todo) {
-                return (.invalidTodoRef, "todoTaskId not created by a CREATE_TODO", false)
+                return (.invalidTodoRef, "todoTaskId not created by a create-todo node", false)
             }
         case .delete(let chain):
             let ancestors = ancestorPositions(of: index)

@@ -1,7 +1,7 @@
 import ArgumentParser
 import RedoProtocol
 
-/// `tasks done ID`: COMPLETE_TODO on the current todo, then the next todo (spec §5).
+/// `tasks done ID`: complete-todo on the current todo, then the next todo (spec §5).
 struct TasksDoneCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "done", abstract: "Complete the task's current todo and schedule the next one.")
