@@ -64,23 +64,28 @@ public enum RedoBenchmarks {
         guard let signature = node.signature,
               let key = try? Curve25519.Signing.PublicKey(rawRepresentation: node.author.publicKey.rawBytes)
         else { throw RedoBenchFixtures.FixtureError.invalid("signature") }
-        let raw = measure("raw Ed25519 verify (swift-crypto)", iterations: 2_000) {
+        let raw = measure("raw Ed25519 verify (swift-crypto)", samples: 21, iterations: 500) {
             blackHole(key.isValidSignature(signature.rawBytes, for: body))
         }
         let validator = NodeValidator(signaturePolicy: .required)
         let value = JSONValue.object(node.json)
-        let validate = try measure("validate + verify parsed node", iterations: 2_000) {
+        let validate = try measure("validate + verify parsed node", samples: 21, iterations: 500) {
             blackHole(try validator.validate(value).id)
         }
-        let fromText = try measure("parse + validate + verify node text", iterations: 2_000) {
+        let fromText = try measure("parse + validate + verify node text", samples: 21, iterations: 500) {
             blackHole(try validator.validate(bytes: text).id)
         }
         let report = BenchReport(title: "Redo validation vs raw Ed25519 verify", baseline: raw, others: [validate, fromText])
+        // Medians move with the load other processes put on a shared machine; the fastest sample
+        // of each is the least disturbed estimate, so both ratios are reported.
         let ratio = raw.medianNanoseconds / validate.medianNanoseconds
         let ratioText = raw.medianNanoseconds / fromText.medianNanoseconds
+        let bestRatio = raw.minNanoseconds / validate.minNanoseconds
+        let bestRatioText = raw.minNanoseconds / fromText.minNanoseconds
         return (report, [
-            "validate+verify rate = \(rounded(ratio, places: 3))× raw verify rate (parsed), "
-                + "\(rounded(ratioText, places: 3))× (from text); target ≥ 0.85×",
+            "validate+verify rate ÷ raw verify rate, medians: \(rounded(ratio, places: 3))× (parsed node), "
+                + "\(rounded(ratioText, places: 3))× (from text); fastest samples: \(rounded(bestRatio, places: 3))×, "
+                + "\(rounded(bestRatioText, places: 3))×; target ≥ 0.85×",
         ])
     }
 

@@ -8,15 +8,21 @@ public struct Replayer: Sendable {
 
     /// Per-task bookkeeping during classification.
     struct TaskContext {
+        let taskID: TaskID
         var hasCreate = false
         var createdTodos: Set<TodoID> = []
         /// Accepted positions in total order.
         var accepted: [Int] = []
     }
 
-    /// Nodes in total order, and each id's position.
+    /// Nodes in total order, their ids, and an id → position index.
     let nodes: [RedoNode]
-    let position: [NodeID: Int]
+    let ids: [NodeID]
+    let index: NodeIndex
+    /// Parent positions of node i: `parentPositions[parentOffsets[i]..<parentOffsets[i + 1]]`,
+    /// −1 for a parent that is not present. Resolved once, used by every later pass.
+    let parentOffsets: [Int]
+    let parentPositions: [Int]
 
     public init(nodes input: [RedoNode]) {
         // Sort plain keys, not nodes; equal ids are equal content, so duplicates end up adjacent.
@@ -26,16 +32,34 @@ public struct Replayer: Sendable {
         keys.sort { $0.key < $1.key }
         var unique: [RedoNode] = []
         unique.reserveCapacity(input.count)
-        var position: [NodeID: Int] = [:]
-        position.reserveCapacity(input.count)
-        var previous: NodeID?
-        for (key, index) in keys where key.id != previous {
-            previous = key.id
-            position[key.id] = unique.count
+        var ids: [NodeID] = []
+        ids.reserveCapacity(input.count)
+        for (key, index) in keys where key.id != ids.last {
+            ids.append(key.id)
             unique.append(input[index])
         }
+        let index = NodeIndex(ids: ids)
+        var offsets: [Int] = [0]
+        offsets.reserveCapacity(unique.count + 1)
+        var parents: [Int] = []
+        parents.reserveCapacity(unique.count)
+        for node in unique {
+            for parent in node.parents { parents.append(index.position(of: parent, in: ids) ?? -1) }
+            offsets.append(parents.count)
+        }
         self.nodes = unique
-        self.position = position
+        self.ids = ids
+        self.index = index
+        self.parentOffsets = offsets
+        self.parentPositions = parents
+    }
+
+    /// The position of a node in the total order, if present.
+    func position(of id: NodeID) -> Int? { index.position(of: id, in: ids) }
+
+    /// Positions of the parents of the node at `position` (−1 = absent).
+    func parentPositions(of position: Int) -> ArraySlice<Int> {
+        parentPositions[parentOffsets[position]..<parentOffsets[position + 1]]
     }
 
     /// Replays the nodes; `standaloneRejections` are nodes that failed §6.2 (their children are
@@ -48,32 +72,37 @@ public struct Replayer: Sendable {
         var result = ReplayResult()
         let invalidIDs = Set(standaloneRejections.map(\.id))
         var status = [Status](repeating: .unprocessed, count: nodes.count)
-        var contexts: [TaskID: TaskContext] = [:]
-        var taskOrder: [TaskID] = []
-        for index in nodes.indices {
-            let node = nodes[index]
-            if contexts[node.taskID] == nil { taskOrder.append(node.taskID) }
-            // Mutated in place through the dictionary's default subscript: no copy per node.
-            let verdict = classify(index, status: status, context: &contexts[node.taskID, default: TaskContext()],
-                                   invalidIDs: invalidIDs)
+        var ordinals: [TaskID: Int] = [:]
+        var contexts: [TaskContext] = []
+        for position in nodes.indices {
+            let node = nodes[position]
+            let ordinal: Int
+            if let known = ordinals[node.taskID] {
+                ordinal = known
+            } else {
+                ordinal = contexts.count
+                ordinals[node.taskID] = ordinal
+                contexts.append(TaskContext(taskID: node.taskID))
+            }
+            let verdict = classify(position, status: status, context: &contexts[ordinal], invalidIDs: invalidIDs)
             switch verdict {
             case nil:
-                status[index] = .accepted
-                contexts[node.taskID, default: TaskContext()].accepted.append(index)
+                status[position] = .accepted
+                contexts[ordinal].accepted.append(position)
                 result.accepted.append(node.id)
             case .some(let (code, detail, isPending)):
-                status[index] = isPending ? .pending : .rejected
+                status[position] = isPending ? .pending : .rejected
                 let entry = NodeVerdict(id: node.id.description, code: code, detail: detail)
                 if isPending { result.pending.append(entry) } else { result.rejected.append(entry) }
             }
         }
         // A copy that failed standalone checks does not outweigh a valid node with the same id.
         result.rejected += standaloneRejections.filter { rejection in
-            NodeID(rejection.id).map { position[$0] == nil } ?? true
+            NodeID(rejection.id).map { position(of: $0) == nil } ?? true
         }
-        for taskID in taskOrder {
-            guard let context = contexts[taskID], !context.accepted.isEmpty else { continue }
-            reconstruct(taskID, accepted: context.accepted, into: &result)
+        var scratch = ReconstructionScratch(count: nodes.count)
+        for context in contexts where !context.accepted.isEmpty {
+            reconstruct(context.taskID, accepted: context.accepted, scratch: &scratch, into: &result)
         }
         result.rejected.sort { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
         result.pending.sort { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
@@ -91,8 +120,8 @@ public struct Replayer: Sendable {
         let node = nodes[index]
         var pendingVerdict: (RedoCode, String, Bool)?
         var maxParentLamport: Int64 = 0
-        for parent in node.parents {
-            guard let parentIndex = position[parent] else {
+        for (parent, parentIndex) in zip(node.parents, parentPositions(of: index)) {
+            guard parentIndex >= 0 else {
                 if invalidIDs.contains(parent.description) {
                     return (.ancestorRejected, "parent \(parent) is invalid", false)
                 }
@@ -142,7 +171,7 @@ public struct Replayer: Sendable {
             let ancestors = ancestorPositions(of: index)
             var chainPositions: Set<Int> = []
             for id in chain {
-                guard let chainIndex = position[id] else {
+                guard let chainIndex = position(of: id) else {
                     return (.missingDeletedChain, "deletedChain must list exactly the ancestors of the DELETE", false)
                 }
                 chainPositions.insert(chainIndex)
@@ -161,9 +190,9 @@ public struct Replayer: Sendable {
     /// MERGE context rules (spec §6.3): `base` is a strict ancestor of every parent, and every
     /// `chosenParent` is one of the parents.
     private func mergeProblem(_ node: RedoNode, spec: MergeSpec) -> String? {
-        guard let basePosition = position[spec.base] else { return "merge base is not an ancestor of every parent" }
+        guard let basePosition = position(of: spec.base) else { return "merge base is not an ancestor of every parent" }
         for parent in node.parents {
-            guard let parentPosition = position[parent], ancestorPositions(of: parentPosition).contains(basePosition)
+            guard let parentPosition = position(of: parent), ancestorPositions(of: parentPosition).contains(basePosition)
             else { return "merge base is not an ancestor of every parent" }
         }
         let chosen = spec.taskResolutions.compactMap(\.chosenParent)
@@ -179,9 +208,8 @@ public struct Replayer: Sendable {
         var found: Set<Int> = []
         var stack = [index]
         while let current = stack.popLast() {
-            for parent in nodes[current].parents {
-                guard let parentIndex = position[parent], found.insert(parentIndex).inserted else { continue }
-                stack.append(parentIndex)
+            for parentIndex in parentPositions(of: current) where parentIndex >= 0 {
+                if found.insert(parentIndex).inserted { stack.append(parentIndex) }
             }
         }
         return found
