@@ -18,15 +18,15 @@ extension Replayer {
     func reconstruct(_ taskID: TaskID, accepted: [Int], scratch: inout ReconstructionScratch,
                      into result: inout ReplayResult) {
         var deletedChain: Set<NodeID> = []
-        for index in accepted {
+        for index in accepted where actions[index] == .delete {
             if case .delete(let chain) = nodes[index].payload {
-                result.tombstones.append(nodes[index].id)
+                result.tombstones.append(ids[index])
                 deletedChain.formUnion(chain)
             }
         }
         var anySurviving = false
         for index in accepted.reversed() {
-            if nodes[index].action == .delete { continue }
+            if actions[index] == .delete { continue }
             let surviving = deletedChain.isEmpty || !deletedChain.contains(ids[index])
             anySurviving = anySurviving || surviving
             guard surviving || scratch.live[index] else { continue }
@@ -38,7 +38,7 @@ extension Replayer {
         for index in accepted {
             if scratch.live[index] {
                 liveInOrder.append(index)
-            } else if nodes[index].action != .delete {
+            } else if actions[index] != .delete {
                 result.pruned.append(ids[index])
             }
         }

@@ -19,9 +19,16 @@ public struct Replayer: Sendable {
     let nodes: [RedoNode]
     let ids: [NodeID]
     let index: NodeIndex
-    /// Parent positions of node i: `parentPositions[parentOffsets[i]..<parentOffsets[i + 1]]`,
-    /// −1 for a parent that is not present. Resolved once, used by every later pass.
+    /// Hot per-node facts copied out of the nodes in one pass, so the classification loop reads
+    /// contiguous arrays instead of chasing a million boxes.
+    let lamports: [Int64]
+    let actions: [RedoAction]
+    let taskOrdinals: [Int]
+    let taskIDs: [TaskID]
+    /// Parents of node i: `parentIDs/parentPositions[parentOffsets[i]..<parentOffsets[i + 1]]`,
+    /// position −1 for a parent that is not present. Resolved once, used by every later pass.
     let parentOffsets: [Int]
+    let parentIDs: [NodeID]
     let parentPositions: [Int]
 
     public init(nodes input: [RedoNode]) {
@@ -31,27 +38,49 @@ public struct Replayer: Sendable {
         for index in input.indices { keys.append((input[index].orderKey, index)) }
         keys.sort { $0.key < $1.key }
         var unique: [RedoNode] = []
-        unique.reserveCapacity(input.count)
         var ids: [NodeID] = []
+        var lamports: [Int64] = []
+        var actions: [RedoAction] = []
+        var ordinals: [Int] = []
+        var offsets: [Int] = [0]
+        var parentIDs: [NodeID] = []
+        var ordinalOf: [TaskID: Int] = [:]
+        var taskIDs: [TaskID] = []
+        unique.reserveCapacity(input.count)
         ids.reserveCapacity(input.count)
+        lamports.reserveCapacity(input.count)
+        actions.reserveCapacity(input.count)
+        ordinals.reserveCapacity(input.count)
+        offsets.reserveCapacity(input.count + 1)
+        parentIDs.reserveCapacity(input.count)
         for (key, index) in keys where key.id != ids.last {
+            let node = input[index]
             ids.append(key.id)
-            unique.append(input[index])
+            lamports.append(key.lamport)
+            actions.append(node.action)
+            let taskID = node.taskID
+            if let ordinal = ordinalOf[taskID] {
+                ordinals.append(ordinal)
+            } else {
+                ordinalOf[taskID] = taskIDs.count
+                ordinals.append(taskIDs.count)
+                taskIDs.append(taskID)
+            }
+            parentIDs.append(contentsOf: node.parents)
+            offsets.append(parentIDs.count)
+            unique.append(node)
         }
         let index = NodeIndex(ids: ids)
-        var offsets: [Int] = [0]
-        offsets.reserveCapacity(unique.count + 1)
-        var parents: [Int] = []
-        parents.reserveCapacity(unique.count)
-        for node in unique {
-            for parent in node.parents { parents.append(index.position(of: parent, in: ids) ?? -1) }
-            offsets.append(parents.count)
-        }
+        self.parentPositions = parentIDs.map { index.position(of: $0, in: ids) ?? -1 }
         self.nodes = unique
         self.ids = ids
         self.index = index
+        self.lamports = lamports
+        self.actions = actions
+        self.taskOrdinals = ordinals
+        self.taskIDs = taskIDs
         self.parentOffsets = offsets
-        self.parentPositions = parents
+        self.parentIDs = parentIDs
     }
 
     /// The position of a node in the total order, if present.
@@ -72,27 +101,18 @@ public struct Replayer: Sendable {
         var result = ReplayResult()
         let invalidIDs = Set(standaloneRejections.map(\.id))
         var status = [Status](repeating: .unprocessed, count: nodes.count)
-        var ordinals: [TaskID: Int] = [:]
-        var contexts: [TaskContext] = []
+        var contexts = taskIDs.map { TaskContext(taskID: $0) }
         for position in nodes.indices {
-            let node = nodes[position]
-            let ordinal: Int
-            if let known = ordinals[node.taskID] {
-                ordinal = known
-            } else {
-                ordinal = contexts.count
-                ordinals[node.taskID] = ordinal
-                contexts.append(TaskContext(taskID: node.taskID))
-            }
+            let ordinal = taskOrdinals[position]
             let verdict = classify(position, status: status, context: &contexts[ordinal], invalidIDs: invalidIDs)
             switch verdict {
             case nil:
                 status[position] = .accepted
                 contexts[ordinal].accepted.append(position)
-                result.accepted.append(node.id)
+                result.accepted.append(ids[position])
             case .some(let (code, detail, isPending)):
                 status[position] = isPending ? .pending : .rejected
-                let entry = NodeVerdict(id: node.id.description, code: code, detail: detail)
+                let entry = NodeVerdict(id: ids[position].description, code: code, detail: detail)
                 if isPending { result.pending.append(entry) } else { result.rejected.append(entry) }
             }
         }
@@ -117,48 +137,54 @@ public struct Replayer: Sendable {
     private func classify(_ index: Int, status: [Status], context: inout TaskContext, invalidIDs: Set<String>)
         -> (RedoCode, String, Bool)?
     {
-        let node = nodes[index]
         var pendingVerdict: (RedoCode, String, Bool)?
         var maxParentLamport: Int64 = 0
-        for (parent, parentIndex) in zip(node.parents, parentPositions(of: index)) {
+        for offset in parentOffsets[index]..<parentOffsets[index + 1] {
+            let parentIndex = parentPositions[offset]
             guard parentIndex >= 0 else {
+                let parent = parentIDs[offset]
                 if invalidIDs.contains(parent.description) {
                     return (.ancestorRejected, "parent \(parent) is invalid", false)
                 }
                 pendingVerdict = pendingVerdict ?? (.parentNotFound, "parent \(parent) not present", true)
                 continue
             }
-            let parentNode = nodes[parentIndex]
-            if parentNode.taskID != node.taskID {
-                return (.parentNotFound, "parent \(parent) belongs to another task", false)
+            if taskOrdinals[parentIndex] != taskOrdinals[index] {
+                return (.parentNotFound, "parent \(ids[parentIndex]) belongs to another task", false)
             }
             switch status[parentIndex] {
-            case .rejected: return (.ancestorRejected, "parent \(parent) rejected", false)
-            case .pending: pendingVerdict = pendingVerdict ?? (.ancestorPending, "parent \(parent) pending", true)
-            case .unprocessed: return (.lamportViolation, "parent \(parent) sorts after its child", false)
+            case .rejected: return (.ancestorRejected, "parent \(ids[parentIndex]) rejected", false)
+            case .pending: pendingVerdict = pendingVerdict ?? (.ancestorPending, "parent \(ids[parentIndex]) pending", true)
+            case .unprocessed: return (.lamportViolation, "parent \(ids[parentIndex]) sorts after its child", false)
             case .accepted:
-                if parentNode.action == .delete {
-                    return (.descendantOfDelete, "parent \(parent) is a DELETE tombstone", false)
+                if actions[parentIndex] == .delete {
+                    return (.descendantOfDelete, "parent \(ids[parentIndex]) is a DELETE tombstone", false)
                 }
             }
-            maxParentLamport = max(maxParentLamport, parentNode.lamport)
+            maxParentLamport = max(maxParentLamport, lamports[parentIndex])
         }
         if let pendingVerdict { return pendingVerdict }
-        return contextualCheck(node, index: index, maxParentLamport: maxParentLamport, context: &context)
+        return contextualCheck(index, maxParentLamport: maxParentLamport, context: &context)
     }
 
     /// Spec §6.3 checks for a node whose parents are all accepted.
-    private func contextualCheck(_ node: RedoNode, index: Int, maxParentLamport: Int64, context: inout TaskContext)
+    private func contextualCheck(_ index: Int, maxParentLamport: Int64, context: inout TaskContext)
         -> (RedoCode, String, Bool)?
     {
-        if node.action == .create {
+        let action = actions[index]
+        if action == .create {
             if context.hasCreate { return (.duplicateCreate, "a CREATE sorting earlier exists", false) }
             context.hasCreate = true
             return nil
         }
-        guard node.lamport == maxParentLamport + 1 else {
+        guard lamports[index] == maxParentLamport + 1 else {
             return (.lamportViolation, "lamport must be \(maxParentLamport + 1)", false)
         }
+        switch action {
+        case .create, .update, .archive, .unarchive: return nil
+        default: break
+        }
+        let node = nodes[index]
         switch node.payload {
         case .createTodo(let todo, _, _):
             if context.createdTodos.contains(todo) { return (.invalidTodoRef, "todoTaskId already used in this task", false) }
