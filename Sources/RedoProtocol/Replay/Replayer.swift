@@ -8,30 +8,87 @@ public struct Replayer: Sendable {
 
     /// Per-task bookkeeping during classification.
     struct TaskContext {
+        let taskID: TaskID
         var hasCreate = false
         var createdTodos: Set<TodoID> = []
         /// Accepted positions in total order.
         var accepted: [Int] = []
     }
 
-    /// Nodes in total order, and each id's position.
+    /// Nodes in total order, their ids, and an id → position index.
     let nodes: [RedoNode]
-    let position: [NodeID: Int]
+    let ids: [NodeID]
+    let index: NodeIndex
+    /// Hot per-node facts copied out of the nodes in one pass, so the classification loop reads
+    /// contiguous arrays instead of chasing a million boxes.
+    let lamports: [Int64]
+    let actions: [RedoAction]
+    let taskOrdinals: [Int]
+    let taskIDs: [TaskID]
+    /// Parents of node i: `parentIDs/parentPositions[parentOffsets[i]..<parentOffsets[i + 1]]`,
+    /// position −1 for a parent that is not present. Resolved once, used by every later pass.
+    let parentOffsets: [Int]
+    let parentIDs: [NodeID]
+    let parentPositions: [Int]
 
     public init(nodes input: [RedoNode]) {
-        var seen: Set<NodeID> = []
-        seen.reserveCapacity(input.count)
+        // Sort plain keys, not nodes; equal ids are equal content, so duplicates end up adjacent.
+        var keys: [(key: RedoNode.OrderKey, index: Int)] = []
+        keys.reserveCapacity(input.count)
+        for index in input.indices { keys.append((input[index].orderKey, index)) }
+        keys.sort { $0.key < $1.key }
         var unique: [RedoNode] = []
+        var ids: [NodeID] = []
+        var lamports: [Int64] = []
+        var actions: [RedoAction] = []
+        var ordinals: [Int] = []
+        var offsets: [Int] = [0]
+        var parentIDs: [NodeID] = []
+        var ordinalOf: [TaskID: Int] = [:]
+        var taskIDs: [TaskID] = []
         unique.reserveCapacity(input.count)
-        for node in input where seen.insert(node.id).inserted {
+        ids.reserveCapacity(input.count)
+        lamports.reserveCapacity(input.count)
+        actions.reserveCapacity(input.count)
+        ordinals.reserveCapacity(input.count)
+        offsets.reserveCapacity(input.count + 1)
+        parentIDs.reserveCapacity(input.count)
+        for (key, index) in keys where key.id != ids.last {
+            let node = input[index]
+            ids.append(key.id)
+            lamports.append(key.lamport)
+            actions.append(node.action)
+            let taskID = node.taskID
+            if let ordinal = ordinalOf[taskID] {
+                ordinals.append(ordinal)
+            } else {
+                ordinalOf[taskID] = taskIDs.count
+                ordinals.append(taskIDs.count)
+                taskIDs.append(taskID)
+            }
+            parentIDs.append(contentsOf: node.parents)
+            offsets.append(parentIDs.count)
             unique.append(node)
         }
-        unique.sort(by: RedoNode.precedes)
-        var position: [NodeID: Int] = [:]
-        position.reserveCapacity(unique.count)
-        for (index, node) in unique.enumerated() { position[node.id] = index }
+        let index = NodeIndex(ids: ids)
+        self.parentPositions = parentIDs.map { index.position(of: $0, in: ids) ?? -1 }
         self.nodes = unique
-        self.position = position
+        self.ids = ids
+        self.index = index
+        self.lamports = lamports
+        self.actions = actions
+        self.taskOrdinals = ordinals
+        self.taskIDs = taskIDs
+        self.parentOffsets = offsets
+        self.parentIDs = parentIDs
+    }
+
+    /// The position of a node in the total order, if present.
+    func position(of id: NodeID) -> Int? { index.position(of: id, in: ids) }
+
+    /// Positions of the parents of the node at `position` (−1 = absent).
+    func parentPositions(of position: Int) -> ArraySlice<Int> {
+        parentPositions[parentOffsets[position]..<parentOffsets[position + 1]]
     }
 
     /// Replays the nodes; `standaloneRejections` are nodes that failed §6.2 (their children are
@@ -44,32 +101,28 @@ public struct Replayer: Sendable {
         var result = ReplayResult()
         let invalidIDs = Set(standaloneRejections.map(\.id))
         var status = [Status](repeating: .unprocessed, count: nodes.count)
-        var contexts: [TaskID: TaskContext] = [:]
-        var taskOrder: [TaskID] = []
-        for index in nodes.indices {
-            let node = nodes[index]
-            if contexts[node.taskID] == nil { taskOrder.append(node.taskID) }
-            var context = contexts[node.taskID] ?? TaskContext()
-            let verdict = classify(index, status: status, context: &context, invalidIDs: invalidIDs)
+        var contexts = taskIDs.map { TaskContext(taskID: $0) }
+        for position in nodes.indices {
+            let ordinal = taskOrdinals[position]
+            let verdict = classify(position, status: status, context: &contexts[ordinal], invalidIDs: invalidIDs)
             switch verdict {
             case nil:
-                status[index] = .accepted
-                context.accepted.append(index)
-                result.accepted.append(node.id)
+                status[position] = .accepted
+                contexts[ordinal].accepted.append(position)
+                result.accepted.append(ids[position])
             case .some(let (code, detail, isPending)):
-                status[index] = isPending ? .pending : .rejected
-                let entry = NodeVerdict(id: node.id.description, code: code, detail: detail)
+                status[position] = isPending ? .pending : .rejected
+                let entry = NodeVerdict(id: ids[position].description, code: code, detail: detail)
                 if isPending { result.pending.append(entry) } else { result.rejected.append(entry) }
             }
-            contexts[node.taskID] = context
         }
         // A copy that failed standalone checks does not outweigh a valid node with the same id.
         result.rejected += standaloneRejections.filter { rejection in
-            NodeID(rejection.id).map { position[$0] == nil } ?? true
+            NodeID(rejection.id).map { position(of: $0) == nil } ?? true
         }
-        for taskID in taskOrder {
-            guard let context = contexts[taskID], !context.accepted.isEmpty else { continue }
-            reconstruct(taskID, accepted: context.accepted, into: &result)
+        var scratch = ReconstructionScratch(count: nodes.count)
+        for context in contexts where !context.accepted.isEmpty {
+            reconstruct(context.taskID, accepted: context.accepted, scratch: &scratch, into: &result)
         }
         result.rejected.sort { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
         result.pending.sort { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
@@ -84,61 +137,67 @@ public struct Replayer: Sendable {
     private func classify(_ index: Int, status: [Status], context: inout TaskContext, invalidIDs: Set<String>)
         -> (RedoCode, String, Bool)?
     {
-        let node = nodes[index]
         var pendingVerdict: (RedoCode, String, Bool)?
         var maxParentLamport: Int64 = 0
-        for parent in node.parents {
-            guard let parentIndex = position[parent] else {
+        for offset in parentOffsets[index]..<parentOffsets[index + 1] {
+            let parentIndex = parentPositions[offset]
+            guard parentIndex >= 0 else {
+                let parent = parentIDs[offset]
                 if invalidIDs.contains(parent.description) {
                     return (.ancestorRejected, "parent \(parent) is invalid", false)
                 }
                 pendingVerdict = pendingVerdict ?? (.parentNotFound, "parent \(parent) not present", true)
                 continue
             }
-            let parentNode = nodes[parentIndex]
-            if parentNode.taskID != node.taskID {
-                return (.parentNotFound, "parent \(parent) belongs to another task", false)
+            if taskOrdinals[parentIndex] != taskOrdinals[index] {
+                return (.parentNotFound, "parent \(ids[parentIndex]) belongs to another task", false)
             }
             switch status[parentIndex] {
-            case .rejected: return (.ancestorRejected, "parent \(parent) rejected", false)
-            case .pending: pendingVerdict = pendingVerdict ?? (.ancestorPending, "parent \(parent) pending", true)
-            case .unprocessed: return (.lamportViolation, "parent \(parent) sorts after its child", false)
+            case .rejected: return (.ancestorRejected, "parent \(ids[parentIndex]) rejected", false)
+            case .pending: pendingVerdict = pendingVerdict ?? (.ancestorPending, "parent \(ids[parentIndex]) pending", true)
+            case .unprocessed: return (.lamportViolation, "parent \(ids[parentIndex]) sorts after its child", false)
             case .accepted:
-                if parentNode.action == .delete {
-                    return (.descendantOfDelete, "parent \(parent) is a DELETE tombstone", false)
+                if actions[parentIndex] == .delete {
+                    return (.descendantOfDelete, "parent \(ids[parentIndex]) is a DELETE tombstone", false)
                 }
             }
-            maxParentLamport = max(maxParentLamport, parentNode.lamport)
+            maxParentLamport = max(maxParentLamport, lamports[parentIndex])
         }
         if let pendingVerdict { return pendingVerdict }
-        return contextualCheck(node, index: index, maxParentLamport: maxParentLamport, context: &context)
+        return contextualCheck(index, maxParentLamport: maxParentLamport, context: &context)
     }
 
     /// Spec §6.3 checks for a node whose parents are all accepted.
-    private func contextualCheck(_ node: RedoNode, index: Int, maxParentLamport: Int64, context: inout TaskContext)
+    private func contextualCheck(_ index: Int, maxParentLamport: Int64, context: inout TaskContext)
         -> (RedoCode, String, Bool)?
     {
-        if node.action == .create {
+        let action = actions[index]
+        if action == .create {
             if context.hasCreate { return (.duplicateCreate, "a CREATE sorting earlier exists", false) }
             context.hasCreate = true
             return nil
         }
-        guard node.lamport == maxParentLamport + 1 else {
+        guard lamports[index] == maxParentLamport + 1 else {
             return (.lamportViolation, "lamport must be \(maxParentLamport + 1)", false)
         }
+        switch action {
+        case .create, .update, .archive, .unarchive: return nil
+        default: break
+        }
+        let node = nodes[index]
         switch node.payload {
         case .createTodo(let todo, _, _):
             if context.createdTodos.contains(todo) { return (.invalidTodoRef, "todoTaskId already used in this task", false) }
             context.createdTodos.insert(todo)
         case .completeTodo(let todo, _, _), .snooze(let todo, _, _):
             if !context.createdTodos.contains(todo) {
-                return (.invalidTodoRef, "todoTaskId not created by a CREATE_TODO", false)
+                return (.invalidTodoRef, "todoTaskId not created by a create-todo node", false)
             }
         case .delete(let chain):
             let ancestors = ancestorPositions(of: index)
             var chainPositions: Set<Int> = []
             for id in chain {
-                guard let chainIndex = position[id] else {
+                guard let chainIndex = position(of: id) else {
                     return (.missingDeletedChain, "deletedChain must list exactly the ancestors of the DELETE", false)
                 }
                 chainPositions.insert(chainIndex)
@@ -157,9 +216,9 @@ public struct Replayer: Sendable {
     /// MERGE context rules (spec §6.3): `base` is a strict ancestor of every parent, and every
     /// `chosenParent` is one of the parents.
     private func mergeProblem(_ node: RedoNode, spec: MergeSpec) -> String? {
-        guard let basePosition = position[spec.base] else { return "merge base is not an ancestor of every parent" }
+        guard let basePosition = position(of: spec.base) else { return "merge base is not an ancestor of every parent" }
         for parent in node.parents {
-            guard let parentPosition = position[parent], ancestorPositions(of: parentPosition).contains(basePosition)
+            guard let parentPosition = position(of: parent), ancestorPositions(of: parentPosition).contains(basePosition)
             else { return "merge base is not an ancestor of every parent" }
         }
         let chosen = spec.taskResolutions.compactMap(\.chosenParent)
@@ -175,9 +234,8 @@ public struct Replayer: Sendable {
         var found: Set<Int> = []
         var stack = [index]
         while let current = stack.popLast() {
-            for parent in nodes[current].parents {
-                guard let parentIndex = position[parent], found.insert(parentIndex).inserted else { continue }
-                stack.append(parentIndex)
+            for parentIndex in parentPositions(of: current) where parentIndex >= 0 {
+                if found.insert(parentIndex).inserted { stack.append(parentIndex) }
             }
         }
         return found

@@ -18,10 +18,7 @@ public enum ContentAddress {
         var payloadByteCount = 0
         var first = true
         do {
-            writer.reset()
-            var bytes = writer
-            try Self.write(node, into: &bytes, payloadByteCount: &payloadByteCount, first: &first)
-            writer = bytes
+            try Self.write(node, into: &writer, payloadByteCount: &payloadByteCount, first: &first)
         } catch {
             throw .schemaMismatch("node cannot be canonicalized: \(error)")
         }

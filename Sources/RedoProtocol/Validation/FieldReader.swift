@@ -20,12 +20,12 @@ struct FieldReader {
 
     /// Throws when a member outside `allowed` exists: reserved names → forbidden, others → schema.
     func rejectUnknownMembers(allowed: Set<String>, reserved: Set<String> = []) throws(NodeValidationError) {
-        for key in object.keys where !allowed.contains(key) && reserved.contains(key) {
-            throw .forbiddenField("\(path) contains reserved field '\(key)'")
+        var unknown: String?
+        for member in object.members where !allowed.contains(member.key) {
+            if reserved.contains(member.key) { throw .forbiddenField("\(path) contains reserved field '\(member.key)'") }
+            unknown = unknown ?? member.key
         }
-        for key in object.keys where !allowed.contains(key) {
-            throw .schemaMismatch("\(path) has unknown member '\(key)'")
-        }
+        if let unknown { throw .schemaMismatch("\(path) has unknown member '\(unknown)'") }
     }
 
     func requireValue(_ key: String) throws(NodeValidationError) -> JSONValue {

@@ -113,7 +113,7 @@ public struct NodeValidator: Sendable {
         guard let publicKey = PublicKeyHex(try author.requireString("publicKey")) else {
             throw .encodingViolation("author.publicKey must be 64 lowercase hex digits")
         }
-        guard UserID(userIDText) != nil, userIDText == publicKey.userID.description else {
+        guard userIDText.utf8.count == 32, userIDText.utf8.elementsEqual(publicKey.description.utf8.prefix(32)) else {
             throw .encodingViolation("author.userId must be the first 32 hex digits of author.publicKey")
         }
         let name = try author.string("name")
@@ -124,10 +124,21 @@ public struct NodeValidator: Sendable {
     }
 
     /// The reference's email format: `^[^@\s]+@[^@\s]+$`.
+    /// `\s` is Python's: Unicode White_Space plus U+001C…U+001F.
     static func isEmail(_ text: String) -> Bool {
-        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
-        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else { return false }
-        return !text.unicodeScalars.contains { $0.properties.isWhitespace }
+        var atSigns = 0
+        var atOffset = 0
+        var length = 0
+        for scalar in text.unicodeScalars {
+            if scalar == "@" {
+                atSigns += 1
+                atOffset = length
+            } else if scalar.isASCII ? (scalar == " " || (0x09...0x0D).contains(scalar.value) || (0x1C...0x1F).contains(scalar.value)) : scalar.properties.isWhitespace {
+                return false
+            }
+            length += 1
+        }
+        return atSigns == 1 && atOffset > 0 && atOffset < length - 1
     }
 
     private func readData(_ node: FieldReader) throws(NodeValidationError) -> JSONObject {

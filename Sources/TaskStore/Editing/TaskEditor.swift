@@ -28,7 +28,7 @@ public struct TaskEditor: Sendable {
         try log.replay()
     }
 
-    /// Adds a task as CREATE + CREATE_TODO in one transaction (spec §5 producer rules). Without
+    /// Adds a task as CREATE + create-todo in one transaction (spec §5 producer rules). Without
     /// `due`, the first todo is due `frequencyDays` after `now`.
     @discardableResult
     public func addTask(title: String, priority: Int64? = nil, due: WallTime? = nil, everyDays: Int64? = nil,
