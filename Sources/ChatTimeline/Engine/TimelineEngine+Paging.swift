@@ -19,9 +19,10 @@ extension TimelineEngine {
             atLiveTail = true
             newestCursor = nil
             oldestCursor = page.boundary ?? rows.first?.key
-            olderExhausted = !page.hasMore
+            olderExhausted = false
             lastOlderCursorServed = nil
             for row in rows { incorporate(row, &tx) }
+            olderExhausted = !page.hasMore
             tx.diff.inserted = items.map(\.id)
             end(&tx)
             let reason = awaitingNewest ?? .initialPlacement
@@ -34,8 +35,9 @@ extension TimelineEngine {
             if let boundary = page.boundary, boundary < lower { lower = boundary }
             if let oldest = rows.first?.key, oldest < lower { lower = oldest }
             oldestCursor = min(oldestCursor ?? lower, lower)
-            olderExhausted = !page.hasMore
+            // Rows are merged before `olderExhausted` is set, so they are not taken for a backfill.
             for row in rows { incorporate(row, &tx) }
+            olderExhausted = !page.hasMore
             end(&tx)
         case .newer(let cursor):
             begin(&tx, .pageLoaded)
