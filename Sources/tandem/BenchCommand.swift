@@ -5,6 +5,6 @@ struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Run benchmarks; each prints medians and ratios against a baseline from the same run.",
-        subcommands: [BenchTimelineCommand.self]
+        subcommands: [BenchTimelineCommand.self, BenchPagingCommand.self]
     )
 }

@@ -64,7 +64,11 @@ extension ChatHistoryStore {
     }
 
     static func fetchMessage(_ id: MessageID, in db: Database) throws -> StoredMessage? {
-        try Row.fetchOne(db, sql: select + " WHERE id = ?", arguments: [Data(id.bytes)]).map(decode)
+        try Row.fetchOne(db.cachedStatement(sql: select + " WHERE id = ?"), arguments: [Data(id.bytes)]).map(decode)
+    }
+
+    static func fetchMessage(txID: TxID, in db: Database) throws -> StoredMessage? {
+        try Row.fetchOne(db.cachedStatement(sql: select + " WHERE txId = ?"), arguments: [txID.rawValue]).map(decode)
     }
 
     /// The identity rule: the first UUID seen for a txId owns it forever; a second row that
@@ -73,7 +77,7 @@ extension ChatHistoryStore {
         var message = incoming
         var removed: MessageID?
         if let txID = message.txID,
-            let owner = try Row.fetchOne(db, sql: select + " WHERE txId = ?", arguments: [txID.rawValue]).map(decode),
+            let owner = try fetchMessage(txID: txID, in: db),
             owner.id != message.id
         {
             if try fetchMessage(message.id, in: db) != nil {
@@ -83,9 +87,9 @@ extension ChatHistoryStore {
             message.id = owner.id
         }
         guard let existing = try fetchMessage(message.id, in: db) else {
-            try db.execute(
-                sql: "INSERT INTO message (id, conversation, txId, blockTime, timestamp, status, direction, kind, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                arguments: arguments(message))
+            try db.cachedStatement(
+                sql: "INSERT INTO message (id, conversation, txId, blockTime, timestamp, status, direction, kind, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            ).execute(arguments: arguments(message))
             return .inserted(message.id)
         }
         let merged = merge(existing, message)

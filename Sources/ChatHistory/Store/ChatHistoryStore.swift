@@ -74,9 +74,7 @@ public struct ChatHistoryStore: Sendable {
     }
 
     public func message(txID: TxID) throws -> StoredMessage? {
-        try writer.read { db in
-            try Row.fetchOne(db, sql: Self.select + " WHERE txId = ?", arguments: [txID.rawValue]).map(Self.decode)
-        }
+        try writer.read { db in try Self.fetchMessage(txID: txID, in: db) }
     }
 
     public func count(in conversation: ConversationID) throws -> Int {
