@@ -34,7 +34,7 @@ extension TimelineSimulation {
             case .windowChanged(let diff):
                 layOut(diff)
             case .setContentOffset(_, let reason):
-                if passive && !following && reason != .anchorCorrection(.reveal) && !Self.isRelative(reason) {
+                if passive && !following && !Self.isRelative(reason) {
                     unexpectedScrolls += 1
                 }
             case .cancelRequest(let token):
