@@ -27,3 +27,22 @@ import Testing
         #expect(output.stdout.isEmpty)
     }
 }
+
+@Suite struct ChatPagingBenchCLITests {
+    @Test func benchPagingReportsKeysetAndOffsetForEveryDepthAsJSON() throws {
+        let output = try TandemProcess.run(["bench", "paging", "--messages", "2000", "--json"])
+        #expect(output.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+        #expect(object["messages"] as? Int == 2_000)
+        let depths = try #require(object["depths"] as? [[String: Any]])
+        #expect(depths.first?["depth"] as? Int == 0)
+        #expect(depths.last?["depth"] as? Int == 2_000 - 50 - 2)
+        #expect(depths.allSatisfy { $0["keyset"] is [String: Any] && $0["offset"] is [String: Any] })
+    }
+
+    @Test func benchPagingRejectsAMissingDirectory() throws {
+        let output = try TandemProcess.run(["bench", "paging", "--messages", "2000", "--directory", "/nonexistent/chat-bench"])
+        #expect(output.status == 1)
+        #expect(output.stderr.hasPrefix("tandem: --directory"))
+    }
+}

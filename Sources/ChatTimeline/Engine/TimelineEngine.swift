@@ -50,7 +50,9 @@ public struct TimelineEngine: Sendable {
     /// An absolute move postponed because the user was dragging or the list decelerating.
     var deferredPlacement = false
 
-    /// - Parameter measure: the first height of a row (a sizing cache in an app, deterministic
+    /// - Parameters:
+    ///   - configuration: page size, warm backlog, reveal distance, window cap (§2.6).
+    ///   - measure: the first height of a row (a sizing cache in an app, deterministic
     ///   per-row heights in the harness). Later differences arrive as `heightChanged`.
     public init(
         configuration: TimelineConfiguration = TimelineConfiguration(),
