@@ -123,3 +123,31 @@ import Testing
         #expect(harness.offsetMoves[moves...].contains(.userJumpToBottom))
     }
 }
+
+@Suite struct TimelineEngineNewerPagingTests {
+    @Test func scrollingBackDownAfterATrimRefillsNewerRowsContiguously() throws {
+        var harness = TimelineHarness(count: 1_000, pageSize: 20, windowCap: 100)
+        harness.open()
+        // Read far up so the window is trimmed below and detaches from the live tail
+        for _ in 0..<60 {
+            harness.scroll(to: harness.engine.contentOffset - 400)
+            harness.settle()
+        }
+        #expect(!harness.engine.atLiveTail)
+        // Then read back down: newer pages come in below, nothing visible jumps
+        var steps = 0
+        while !harness.engine.atLiveTail && steps < 400 {
+            let anchor = try #require(harness.topVisible)
+            harness.scroll(to: harness.engine.contentOffset + 400)
+            let y = harness.y(anchor.id)
+            harness.settle()
+            if let y, let after = harness.y(anchor.id) { #expect(abs(after - y) < 1e-6) }
+            steps += 1
+        }
+        #expect(harness.engine.atLiveTail)
+        let loaded = (harness.engine.backlog + harness.engine.items).map(\.id)
+        let start = try #require(harness.store.firstIndex { $0.id == loaded.first })
+        #expect(Array(harness.store[start...].map(\.id)) == loaded)
+        #expect(harness.requests.contains { if case .newer = $0.direction { true } else { false } })
+    }
+}

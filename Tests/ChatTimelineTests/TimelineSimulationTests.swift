@@ -7,7 +7,6 @@ import Testing
     func scriptedReaderKeepsItsPlaceThroughTheWholeHistory(seed: UInt64) {
         var simulation = TimelineSimulation(messages: 600, seed: seed)
         let report = simulation.run()
-        print(report)
         #expect(report.reachedStart)
         #expect(report.landedOnNewest)
         #expect(report.prepends > 0)
@@ -16,5 +15,7 @@ import Testing
         #expect(report.unexpectedScrolls == 0)
         #expect(report.overlappingRequests == 0)
         #expect(report.invariantViolations == 0)
+        #expect(report.worldAnchorMoves == 0)
+        #expect(report.firstProblem == nil)
     }
 }

@@ -16,6 +16,10 @@ public struct SimulationReport: Hashable, Sendable {
     /// Events fed to the engine.
     public var events: Int
     public var liveArrivals: Int
+    /// Events the reader did not cause (replies, arrivals, promotions, deletions, late heights)
+    /// that moved the row under the viewport top by more than 0.5 pt while not following the
+    /// tail, in any phase, not only passive reading. Stricter than `unexpectedScrolls`.
+    public var worldAnchorMoves: Int
     public var reachedStart: Bool
     public var landedOnNewest: Bool
     public var virtualSeconds: Double

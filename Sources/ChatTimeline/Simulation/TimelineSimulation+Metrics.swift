@@ -51,10 +51,22 @@ extension TimelineSimulation {
         if let firstBefore, let firstAfter = engine.items.first?.key, firstAfter < firstBefore {
             prependDeltas.append(((delta ?? 0) * 1_000).rounded() / 1_000)
             if (delta ?? 0) > 1, firstViolation == nil { firstViolation = "prepend moved anchor by \(delta ?? 0) at event \(events) (\(event))" }
+        } else if !following, Self.isWorldEvent(event), let delta, delta > 0.5 {
+            worldAnchorMoves += 1
+            if passive { unexpectedScrolls += 1 }
+            if firstViolation == nil { firstViolation = "\(event) moved the anchor by \(delta) at \(now) ms" }
         } else if passive && !following, let delta, delta > 0.5 {
             unexpectedScrolls += 1
         }
         checkInvariants(after: event)
+    }
+
+    /// Events the reader did not cause: none of them may move what the reader sees.
+    static func isWorldEvent(_ event: TimelineEvent) -> Bool {
+        switch event {
+        case .pageLoaded, .pageFailed, .retryPaging, .tailArrived, .upsert, .delete, .heightChanged: true
+        default: false
+        }
     }
 
     static func isRelative(_ reason: OffsetReason) -> Bool {

@@ -27,6 +27,7 @@ public struct TimelineSimulation: Sendable {
     // Metrics.
     var prependDeltas: [Double] = []
     var unexpectedScrolls = 0
+    var worldAnchorMoves = 0
     var overlappingRequests = 0
     var invariantViolations = 0
     var events = 0
@@ -70,6 +71,7 @@ public struct TimelineSimulation: Sendable {
             invariantViolations: invariantViolations,
             events: events,
             liveArrivals: liveArrivals,
+            worldAnchorMoves: worldAnchorMoves,
             reachedStart: reachedStart,
             landedOnNewest: landed,
             virtualSeconds: Double(now) / 1_000,
