@@ -33,6 +33,7 @@ public enum TimelineBench {
             "| unexpected scrolls | \(report.unexpectedScrolls) | 0 |",
             "| overlapping requests | \(report.overlappingRequests) | 0 |",
             "| invariant violations | \(report.invariantViolations) | 0 |",
+            "| anchor moves from non-user events (any phase) | \(report.worldAnchorMoves) | 0 |",
             "| events / live arrivals | \(report.events) / \(report.liveArrivals) | — |",
             "| reached start / landed on newest | \(report.reachedStart) / \(report.landedOnNewest) | true / true |",
             "| virtual time | \(rounded(report.virtualSeconds, places: 1)) s | — |",
