@@ -41,23 +41,31 @@ import Testing
         }
     }
 
-    @Test func equalKeyGroupsOfFiftyAcrossPageBoundariesLoadOnceEach() {
+    @Test func equalKeyGroupsOfFiftyAcrossPageBoundariesLoadOnceEach() throws {
         var harness = TimelineHarness(count: 40, pageSize: 20)
-        // Three groups of 50 rows sharing (blockTime, timestamp), one member already live
+        // Three groups of 50 rows sharing (blockTime, timestamp) at the newest end
         for group in 0..<3 {
             for index in 0..<50 {
-                harness.store.append(TimelineHarness.item(blockTime: 500 + UInt64(group), timestamp: 7, tx: "g\(group)-\(index)"))
+                harness.store.append(TimelineHarness.item(blockTime: 900_000 + UInt64(group), timestamp: 7, tx: "g\(group)-\(index)"))
             }
         }
         harness.store.sort { $0.key < $1.key }
         harness.open()
-        let live = harness.store[45]
-        harness.send(.upsert(live))
+        // The live path delivers group members under its own UUIDs: one already loaded, one not
+        let loadedMember = try #require(harness.engine.items.last)
+        let unloadedMember = harness.store[harness.store.count - 120]
+        #expect(harness.engine.minY(of: unloadedMember.id) == nil)
+        for member in [loadedMember, unloadedMember] {
+            var live = TimelineHarness.item(blockTime: member.key.blockTime, timestamp: member.key.timestamp, tx: member.txID?.rawValue)
+            live.status = member.status
+            harness.send(.tailArrived([live]))
+        }
         for _ in 0..<100 {
             harness.scroll(to: harness.engine.minOffset)
             harness.settle()
         }
         #expect(harness.engine.olderExhausted)
+        // Every stored row exactly once, under the UUID the store knows
         #expect((harness.engine.backlog + harness.engine.items).map(\.id) == harness.store.map(\.id))
     }
 

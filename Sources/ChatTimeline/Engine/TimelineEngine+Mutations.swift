@@ -18,6 +18,7 @@ extension TimelineEngine {
     @discardableResult
     mutating func incorporate(_ incoming: TimelineItem, _ tx: inout TimelineTransaction) -> Bool {
         var item = incoming
+        var claim: TxID?
         if let txID = item.txID {
             if let first = identity[txID], first != item.id {
                 // Same message under a second UUID (store decode vs live path, or a pending row
@@ -25,9 +26,12 @@ extension TimelineEngine {
                 if isLoaded(item.id) { removeRow(item.id, &tx) }
                 item.key.id = first
             } else if identity[txID] == nil {
-                identity[txID] = item.id
+                // Claimed only once the row is kept: a dropped row (outside the loaded range)
+                // must not rename the copy that paging brings in later.
+                claim = txID
             }
         }
+        defer { if let claim, isLoaded(item.id) { identity[claim] = item.id } }
         if let existing = loadedItem(item.id) {
             var merged = item
             if merged.txID == nil { merged.txID = existing.txID }

@@ -10,6 +10,7 @@ extension TimelineSimulation {
     mutating func send(_ event: TimelineEvent, layout: (MessageID, Double)? = nil) {
         events += 1
         let following = engine.isPinnedToBottom && engine.atLiveTail
+        let interacting = engine.isInteracting
         var viewOffset = engine.contentOffset
         if case .userScrolled(let offset) = event { viewOffset = offset }
         let before = sightings(offset: viewOffset)
@@ -36,6 +37,11 @@ extension TimelineSimulation {
             case .setContentOffset(_, let reason):
                 if passive && !following && !Self.isRelative(reason) {
                     unexpectedScrolls += 1
+                }
+                // No absolute move may land while the finger is down or momentum runs (§2.5).
+                if interacting && !Self.isRelative(reason) && reason != .userJumpToBottom {
+                    invariantViolations += 1
+                    if firstViolation == nil { firstViolation = "absolute move \(reason) during a gesture at \(now) ms" }
                 }
             case .cancelRequest(let token):
                 outstanding.remove(token)
