@@ -7,8 +7,27 @@ extension TimelineSimulation {
             if rng.chance(0.03) {
                 send(.pageFailed(token: request.token))
             } else {
-                send(.pageLoaded(token: request.token, page: store.page(request)))
+                let page = store.page(request)
+                send(.pageLoaded(token: request.token, page: page))
+                if rng.chance(0.05) {
+                    schedule.add(.replayReply(request, page), at: now + Int.random(in: 0...200, using: &rng))
+                }
             }
+        case .replayReply(let request, let page):
+            let before = engine.backlog.count + engine.items.count
+            let offset = engine.contentOffset
+            send(.pageLoaded(token: request.token, page: page))
+            if engine.backlog.count + engine.items.count != before || engine.contentOffset != offset {
+                invariantViolations += 1
+                if firstViolation == nil { firstViolation = "a replayed reply changed the timeline at \(now) ms" }
+            }
+        case .duplicate:
+            guard !engine.items.isEmpty else { return }
+            let original = engine.items[Int.random(in: 0..<engine.items.count, using: &rng)]
+            guard original.txID != nil else { return }
+            var copy = original
+            copy.key.id = rng.messageID()
+            send(.tailArrived([copy]))
         case .retry:
             send(.retryPaging)
         case .reportHeight(let id):

@@ -100,6 +100,9 @@ public struct TimelineSimulation: Sendable {
         if rng.chance(0.3), let victim = deletionVictim() {
             schedule.add(.delete(victim), at: now + Int.random(in: 0..<pause, using: &rng))
         }
+        if rng.chance(0.2) {
+            schedule.add(.duplicate, at: now + Int.random(in: 0..<pause, using: &rng))
+        }
         if rng.chance(0.3), let pending = promotionCandidate() {
             schedule.add(.promote(pending), at: now + Int.random(in: 0..<pause, using: &rng))
         }
