@@ -1,13 +1,3 @@
-/// A broken engine invariant, as reported by `TimelineEngine.invariantViolations()`.
-public enum TimelineInvariantViolation: Hashable, Sendable {
-    /// Two neighbouring loaded rows are not in strictly increasing key order.
-    case keysNotIncreasing(MessageKey, MessageKey)
-    case duplicateID(MessageID)
-    case duplicateTxID(TxID)
-    /// The engine's offset lies outside the scrollable range.
-    case offsetOutOfRange(Double)
-}
-
 extension TimelineEngine {
     /// Checks the invariants of timeline-and-contacts.md §2.7 over backlog + window; empty when
     /// all hold. The harness and tests call it after every event.

@@ -94,7 +94,7 @@ public struct TimelineSimulation: Sendable {
     mutating func passiveRead() {
         let pause = Int.random(in: 2_000...10_000, using: &rng)
         if rng.chance(0.4) {
-            let size = rng.chance(0.05) ? 100 : 1 + Int(pow3(Double.random(in: 0..<1, using: &rng)) * 99)
+            let size = rng.chance(0.05) ? 100 : 1 + Int(Self.cube(Double.random(in: 0..<1, using: &rng)) * 99)
             schedule.add(.burst(size), at: now + Int.random(in: 0..<pause, using: &rng))
         }
         if rng.chance(0.3), let victim = deletionVictim() {
@@ -151,6 +151,9 @@ public struct TimelineSimulation: Sendable {
     }
 
     /// Half the time a rendered row (maybe the anchor), else any stored row.
+    /// Skews burst sizes toward small ones.
+    static func cube(_ x: Double) -> Double { x * x * x }
+
     mutating func deletionVictim() -> MessageID? {
         if rng.chance(0.5), !engine.items.isEmpty {
             return engine.items[Int.random(in: 0..<engine.items.count, using: &rng)].id
@@ -164,5 +167,3 @@ public struct TimelineSimulation: Sendable {
         return pendingIDs.removeLast()
     }
 }
-
-func pow3(_ x: Double) -> Double { x * x * x }
