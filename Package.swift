@@ -76,7 +76,7 @@ let package = Package(
         // MARK: L2
         .target(
             name: "ChatHistory",
-            dependencies: [.product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["ChatTimeline", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: swiftSettings
         ),
         .target(

@@ -1,1 +1,0 @@
-// The ChatHistory module. Its implementation lands with its issue.

@@ -1,0 +1,119 @@
+import ChatTimeline
+import Foundation
+import GRDB
+
+/// Schema, row codec and the identity-keeping write (shipped migrations are never edited).
+extension ChatHistoryStore {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1 messages") { db in
+            // `id` is the UUID's 16 bytes: SQLite compares BLOBs with memcmp, exactly as
+            // `MessageID <` does, so SQL and Swift order ties identically.
+            try db.execute(sql: """
+                CREATE TABLE message (
+                    id BLOB NOT NULL PRIMARY KEY CHECK (length(id) = 16),
+                    conversation TEXT NOT NULL,
+                    txId TEXT UNIQUE,
+                    blockTime INTEGER NOT NULL CHECK (blockTime >= 0),
+                    timestamp INTEGER NOT NULL,
+                    status TEXT NOT NULL,
+                    direction TEXT NOT NULL,
+                    kind TEXT NOT NULL,
+                    body BLOB
+                );
+                CREATE INDEX message_order ON message (conversation, blockTime, timestamp, id);
+                """)
+        }
+        return migrator
+    }
+
+    static let select =
+        "SELECT id, conversation, txId, blockTime, timestamp, status, direction, kind, body FROM message"
+
+    static func decode(_ row: Row) throws -> StoredMessage {
+        let idBytes = try row.decode(Data.self, atIndex: 0)
+        guard let id = MessageID(bytes: idBytes) else { throw ChatHistoryError.corruptColumn("id") }
+        let blockTime = try row.decode(Int64.self, atIndex: 3)
+        guard blockTime >= 0 else { throw ChatHistoryError.corruptColumn("blockTime") }
+        guard let status = DeliveryStatus(rawValue: try row.decode(String.self, atIndex: 5)) else {
+            throw ChatHistoryError.corruptColumn("status")
+        }
+        guard let direction = MessageDirection(rawValue: try row.decode(String.self, atIndex: 6)) else {
+            throw ChatHistoryError.corruptColumn("direction")
+        }
+        guard let kind = MessageKind(rawValue: try row.decode(String.self, atIndex: 7)) else {
+            throw ChatHistoryError.corruptColumn("kind")
+        }
+        return StoredMessage(
+            id: id,
+            conversation: ConversationID(try row.decode(String.self, atIndex: 1)),
+            txID: try row.decode(String?.self, atIndex: 2).map(TxID.init),
+            blockTime: UInt64(blockTime),
+            timestamp: try row.decode(Int64.self, atIndex: 4),
+            status: status, direction: direction, kind: kind,
+            body: try row.decode(Data?.self, atIndex: 8)
+        )
+    }
+
+    static func arguments(_ message: StoredMessage) -> StatementArguments {
+        [
+            Data(message.id.bytes), message.conversation.rawValue, message.txID?.rawValue,
+            Int64(message.blockTime), message.timestamp, message.status.rawValue,
+            message.direction.rawValue, message.kind.rawValue, message.body,
+        ]
+    }
+
+    static func fetchMessage(_ id: MessageID, in db: Database) throws -> StoredMessage? {
+        try Row.fetchOne(db.cachedStatement(sql: select + " WHERE id = ?"), arguments: [Data(id.bytes)]).map(decode)
+    }
+
+    static func fetchMessage(txID: TxID, in db: Database) throws -> StoredMessage? {
+        try Row.fetchOne(db.cachedStatement(sql: select + " WHERE txId = ?"), arguments: [txID.rawValue]).map(decode)
+    }
+
+    /// The identity rule: the first UUID seen for a txId owns it forever; a second row that
+    /// turns out to carry the same txId (a promoted pending copy) is folded in and deleted.
+    static func save(_ incoming: StoredMessage, in db: Database) throws -> SaveOutcome {
+        var message = incoming
+        var removed: MessageID?
+        if let txID = message.txID,
+            let owner = try fetchMessage(txID: txID, in: db),
+            owner.id != message.id
+        {
+            if try fetchMessage(message.id, in: db) != nil {
+                try db.execute(sql: "DELETE FROM message WHERE id = ?", arguments: [Data(message.id.bytes)])
+                removed = message.id
+            }
+            message.id = owner.id
+        }
+        guard let existing = try fetchMessage(message.id, in: db) else {
+            try db.cachedStatement(
+                sql: "INSERT INTO message (id, conversation, txId, blockTime, timestamp, status, direction, kind, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            ).execute(arguments: arguments(message))
+            return .inserted(message.id)
+        }
+        let merged = merge(existing, message)
+        if merged != existing {
+            try db.execute(
+                sql: "UPDATE message SET conversation = ?, txId = ?, blockTime = ?, timestamp = ?, status = ?, direction = ?, kind = ?, body = ? WHERE id = ?",
+                arguments: [
+                    merged.conversation.rawValue, merged.txID?.rawValue, Int64(merged.blockTime), merged.timestamp,
+                    merged.status.rawValue, merged.direction.rawValue, merged.kind.rawValue, merged.body,
+                    Data(merged.id.bytes),
+                ])
+        }
+        if let removed { return .merged(removed: removed, into: merged.id) }
+        return merged == existing ? .unchanged(merged.id) : .updated(merged.id)
+    }
+
+    /// A later copy never downgrades status nor replaces chain facts with older ones, and never
+    /// drops a known txId or body.
+    static func merge(_ existing: StoredMessage, _ incoming: StoredMessage) -> StoredMessage {
+        var merged = incoming.status.rank >= existing.status.rank ? incoming : existing
+        merged.id = existing.id
+        merged.conversation = existing.conversation
+        merged.txID = incoming.txID ?? existing.txID
+        merged.body = incoming.body ?? existing.body
+        return merged
+    }
+}

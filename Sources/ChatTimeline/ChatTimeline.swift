@@ -1,1 +1,0 @@
-// The ChatTimeline module. Its implementation lands with its issue.

@@ -1,0 +1,27 @@
+/// The one ordering of a conversation: `(blockTime, timestamp, id)`, oldest first.
+///
+/// The key is total (the UUID breaks every tie) and immutable per message revision, so a keyset
+/// cursor built from it never skips or repeats a row. `ChatHistory` orders rows with
+/// `ORDER BY blockTime, timestamp, id` where `id` is the 16-byte BLOB; `<` here compares the same
+/// fields the same way (timeline-and-contacts.md §1.5, §2.1).
+public struct MessageKey: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// Block header time in milliseconds; for a local pending message, its send time.
+    public var blockTime: UInt64
+    /// Message timestamp in milliseconds.
+    public var timestamp: Int64
+    public var id: MessageID
+
+    public init(blockTime: UInt64, timestamp: Int64, id: MessageID) {
+        self.blockTime = blockTime
+        self.timestamp = timestamp
+        self.id = id
+    }
+
+    public static func < (lhs: MessageKey, rhs: MessageKey) -> Bool {
+        if lhs.blockTime != rhs.blockTime { return lhs.blockTime < rhs.blockTime }
+        if lhs.timestamp != rhs.timestamp { return lhs.timestamp < rhs.timestamp }
+        return lhs.id < rhs.id
+    }
+
+    public var description: String { "(\(blockTime), \(timestamp), \(id))" }
+}
