@@ -116,8 +116,14 @@ import Testing
         harness.store.removeAll { above.contains($0.id) }
         harness.send(.delete(above))
         #expect(harness.y(anchor.id) == y || harness.engine.contentOffset == harness.engine.minOffset)
-        harness.settle()
-        #expect(harness.engine.invariantViolations().isEmpty)
+        // The whole previous pages are gone; reading on up still meets every remaining row once
+        for _ in 0..<40 {
+            harness.scroll(to: harness.engine.minOffset)
+            harness.settle()
+        }
+        let loaded = (harness.engine.backlog + harness.engine.items).map(\.id)
+        #expect(harness.engine.olderExhausted)
+        #expect(loaded == harness.store.map(\.id))
     }
 
     @Test func deletingTheCursorRowStillPagesTheRightRows() throws {
