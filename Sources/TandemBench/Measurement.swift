@@ -54,3 +54,39 @@ extension Duration {
 public func blackHole<T>(_ value: T) {
     withExtendedLifetime(value) {}
 }
+
+/// One benchmark for ``measureInterleaved(_:samples:)``.
+public struct BenchCase {
+    public let name: String
+    public let iterations: Int
+    public let body: () throws -> Void
+
+    public init(_ name: String, iterations: Int, _ body: @escaping () throws -> Void) {
+        self.name = name
+        self.iterations = iterations
+        self.body = body
+    }
+}
+
+/// Measures several benchmarks round-robin: sample 1 of each, then sample 2 of each, and so on.
+///
+/// On a shared machine, load comes and goes over seconds; measuring benchmarks one after another
+/// lets a burst land on one of them and skew its ratio to the baseline. Interleaving spreads any
+/// burst over all of them, so ratios from one run stay comparable.
+public func measureInterleaved(_ cases: [BenchCase], samples: Int = 11) throws -> [Measurement] {
+    let clock = ContinuousClock()
+    var perIteration = Array(repeating: [Double](), count: cases.count)
+    for sample in 0...samples {
+        for (index, bench) in cases.enumerated() {
+            let elapsed = try clock.measure {
+                for _ in 0..<bench.iterations { try bench.body() }
+            }
+            if sample > 0 { perIteration[index].append(elapsed.nanoseconds / Double(bench.iterations)) }
+        }
+    }
+    return zip(cases, perIteration).map { bench, times in
+        let sorted = times.sorted()
+        return Measurement(name: bench.name, iterationsPerSample: bench.iterations, samples: samples,
+                           medianNanoseconds: sorted[sorted.count / 2], minNanoseconds: sorted[0])
+    }
+}
