@@ -28,14 +28,12 @@ final class LegacyIOSPeer: SimulatedPeer {
         ]
         if isResponse { json["isResponse"] = true; json["is_response"] = true }
         let text = String(decoding: try JSONSerialization.data(withJSONObject: json), as: UTF8.self)
-        chain.submit(from: address, to: peer, payload: KasiaPayload.handshake(sealed: try KasiaCipher.seal(text, to: peer)).encoded)
+        try chain.submitHandshake(text, from: address, to: peer)
     }
 
     func send(_ text: String, to peer: KaspaAddress, on chain: SimulatedChain) throws -> Bool {
         guard let alias = ownAlias[peer] else { return false }
-        let sealed = try KasiaCipher.seal(text, to: peer)
-        chain.submit(from: address, to: address,
-                     payload: KasiaPayload.contextualMessage(alias: alias, sealed: sealed, encoding: .base64).encoded)
+        try chain.submitMessage(text, alias: alias, from: address, to: peer)
         return true
     }
 

@@ -29,8 +29,7 @@ final class ModernClient: SimulatedPeer {
     func sendHandshake(to peer: KaspaAddress, on chain: SimulatedChain, isResponse: Bool) throws {
         var state = try state(for: peer)
         let payload = state.handshake(policy: policy, isResponse: isResponse, timestampMs: Int64(nowMs), conversationID: nil)
-        let sealed = try KasiaCipher.seal(payload.jsonText, to: peer)
-        chain.submit(from: address, to: peer, payload: KasiaPayload.handshake(sealed: sealed).encoded)
+        try chain.submitHandshake(payload.jsonText, from: address, to: peer)
         state.recordHandshakeSent(payload)
         table[peer] = state
     }
@@ -55,9 +54,7 @@ final class ModernClient: SimulatedPeer {
             guard force else { return false }
             alias = warned
         }
-        let sealed = try KasiaCipher.seal(text, to: peer)
-        chain.submit(from: address, to: address,
-                     payload: KasiaPayload.contextualMessage(alias: alias, sealed: sealed, encoding: .base64).encoded)
+        try chain.submitMessage(text, alias: alias, from: address, to: peer)
         return true
     }
 

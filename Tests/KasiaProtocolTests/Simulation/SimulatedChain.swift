@@ -18,6 +18,18 @@ final class SimulatedChain {
         transactions.append(Transaction(id: transactions.count, sender: sender, recipient: recipient, payload: payload))
     }
 
+    /// A contextual message as every client writes it: a self-spend whose payload is
+    /// `ciph_msg:1:comm:<alias>:` + base64 of the text sealed to `recipient`.
+    func submitMessage(_ text: String, alias: Alias, from sender: KaspaAddress, to recipient: KaspaAddress) throws {
+        let sealed = try KasiaCipher.seal(text, to: recipient)
+        submit(from: sender, to: sender, payload: KasiaPayload.contextualMessage(alias: alias, sealed: sealed, encoding: .base64).encoded)
+    }
+
+    /// A handshake: a payment to `recipient` carrying the JSON sealed to it.
+    func submitHandshake(_ json: String, from sender: KaspaAddress, to recipient: KaspaAddress) throws {
+        submit(from: sender, to: recipient, payload: KasiaPayload.handshake(sealed: try KasiaCipher.seal(json, to: recipient)).encoded)
+    }
+
     /// Transactions after `cursor`, advancing it.
     func read(after cursor: inout Int) -> ArraySlice<Transaction> {
         defer { cursor = transactions.count }

@@ -21,14 +21,12 @@ final class WebDeterministicPeer: SimulatedPeer {
         contacts.insert(peer)
         let text = isResponse ? #"{"type":"handshake","timestamp":1735689600000,"version":1,"isResponse":true}"#
             : #"{"type":"handshake","timestamp":1735689600000,"version":1}"#
-        chain.submit(from: address, to: peer, payload: KasiaPayload.handshake(sealed: try KasiaCipher.seal(text, to: peer)).encoded)
+        try chain.submitHandshake(text, from: address, to: peer)
     }
 
     func send(_ text: String, to peer: KaspaAddress, on chain: SimulatedChain) throws -> Bool {
         contacts.insert(peer)
-        let sealed = try KasiaCipher.seal(text, to: peer)
-        chain.submit(from: address, to: address,
-                     payload: KasiaPayload.contextualMessage(alias: try pair(peer).theirAlias, sealed: sealed, encoding: .base64).encoded)
+        try chain.submitMessage(text, alias: try pair(peer).theirAlias, from: address, to: peer)
         return true
     }
 
