@@ -24,6 +24,7 @@ let package = Package(
         .library(name: "ChatTimeline", targets: ["ChatTimeline"]),
         .library(name: "ChatHistory", targets: ["ChatHistory"]),
         .library(name: "TaskStore", targets: ["TaskStore"]),
+        .library(name: "Contacts", targets: ["Contacts"]),
         .library(name: "TandemClient", targets: ["TandemClient"]),
         .executable(name: "tandem", targets: ["tandem"]),
     ],
@@ -83,6 +84,15 @@ let package = Package(
             dependencies: ["RedoProtocol", "CanonicalJSON", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: swiftSettings
         ),
+        .target(
+            name: "Contacts",
+            dependencies: [
+                "KaspaCrypto", "CanonicalJSON",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: swiftSettings
+        ),
 
         // MARK: L3
         .target(
@@ -96,7 +106,7 @@ let package = Package(
             name: "TandemBench",
             dependencies: [
                 "CSecp256k1", "KaspaCrypto", "KasiaProtocol", "CanonicalJSON", "RedoProtocol", "ChatTimeline",
-                "ChatHistory", "TaskStore",
+                "ChatHistory", "TaskStore", "Contacts",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: swiftSettings
@@ -105,7 +115,7 @@ let package = Package(
             name: "tandem",
             dependencies: [
                 "KaspaCrypto", "KasiaProtocol", "CanonicalJSON", "RedoProtocol", "ChatTimeline",
-                "ChatHistory", "TaskStore", "TandemClient", "TandemBench",
+                "ChatHistory", "TaskStore", "Contacts", "TandemClient", "TandemBench",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -152,6 +162,11 @@ let package = Package(
         .testTarget(
             name: "TaskStoreTests",
             dependencies: ["TaskStore", "RedoProtocol", "TestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "ContactsTests",
+            dependencies: ["Contacts", "KaspaCrypto", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: swiftSettings
         ),
         .testTarget(

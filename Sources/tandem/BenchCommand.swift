@@ -7,7 +7,7 @@ struct BenchCommand: AsyncParsableCommand {
         commandName: "bench",
         abstract: "Run benchmarks; each prints medians and ratios against a baseline from the same run.",
         discussion: "Build with -c release for meaningful figures.",
-        subcommands: [CryptoBench.self]
+        subcommands: [CryptoBench.self, ContactsBench.self]
     )
 }
 

@@ -16,6 +16,7 @@ struct Tandem: AsyncParsableCommand {
             KeysCommand.self,
             BenchCommand.self,
             RedoCommand.self,
+            ContactsCommand.self,
         ]
     )
 }

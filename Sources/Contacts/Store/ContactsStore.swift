@@ -1,0 +1,144 @@
+public import GRDB
+
+/// The contacts store (seed 002, timeline-and-contacts §3): its own SQLite file, never inside a
+/// message store, one record per (wallet, normalised address).
+///
+/// Every write is one transaction that reads the persisted hybrid logical clock, stamps the
+/// change, and saves record and clock together. After commit the changed keys go to ``changes``
+/// (the change feed).
+public struct ContactsStore: Sendable {
+    let writer: any DatabaseWriter
+    let clock: any WallClock
+    /// This store's replica id: the node of every stamp it issues.
+    public let replica: ReplicaID
+    /// Where committed changes are announced (``ContactsChangeHub/subscribe(wallet:quietPeriod:maxWait:clock:)``).
+    public let changes: ContactsChangeHub
+
+    /// Opens (creating if needed) the store in a SQLite file.
+    public init(path: String, clock: any WallClock = SystemWallClock()) throws {
+        try self.init(writer: DatabaseQueue(path: path), clock: clock)
+    }
+
+    /// Wraps any GRDB writer (an in-memory `DatabaseQueue()` in tests). `replica` fixes the
+    /// replica id of a new store; an existing store keeps the id it was created with.
+    public init(writer: any DatabaseWriter, clock: any WallClock, replica: ReplicaID? = nil) throws {
+        try Self.migrator.migrate(writer)
+        let stored = try writer.write { db -> String in
+            if let existing = try Self.metaValue("replica", in: db) { return existing }
+            var generator = SystemRandomNumberGenerator()
+            let id = replica ?? ReplicaID.random(using: &generator)
+            try Self.setMetaValue(id.rawValue, for: "replica", in: db)
+            return id.rawValue
+        }
+        self.writer = writer
+        self.clock = clock
+        self.replica = try ReplicaID(stored)
+        self.changes = ContactsChangeHub()
+    }
+
+    // MARK: reads
+
+    /// The contact at `address`, deleted or not; nil when never added or purged.
+    public func contact(_ address: ContactAddress, wallet: ContactAddress) throws -> Contact? {
+        guard let record = try record(for: ContactKey(wallet: wallet, address: address)), !record.isPurged else { return nil }
+        return record.contact
+    }
+
+    /// The replicated state for one key, skeletons included.
+    public func record(for key: ContactKey) throws -> ContactRecord? {
+        try writer.read { db in try Self.fetchRecord(key, in: db) }
+    }
+
+    /// The wallet's contacts in address order: live ones, plus unpurged tombstones when
+    /// `includeDeleted` is set.
+    public func contacts(wallet: ContactAddress, includeDeleted: Bool = false) throws -> [Contact] {
+        try records(wallet: wallet)
+            .filter { !$0.isPurged && (includeDeleted || $0.isAlive) }
+            .map(\.contact)
+    }
+
+    /// Every record of the wallet (skeletons included), in address order: what sync exports.
+    public func records(wallet: ContactAddress) throws -> [ContactRecord] {
+        try writer.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM contact WHERE wallet = ? ORDER BY address",
+                             arguments: [wallet.description])
+                .map { try Self.record(from: $0) }
+        }
+    }
+
+    /// The addresses push registration and UTXO subscriptions need (``ContactRecord/isWatched``).
+    public func watchedAddresses(wallet: ContactAddress) throws -> Set<ContactAddress> {
+        Set(try records(wallet: wallet).filter(\.isWatched).map(\.key.address))
+    }
+
+    /// The stored replica clock's last stamp (issued or observed).
+    public func lastStamp() throws -> HLCTimestamp? {
+        try writer.read { db in try Self.metaValue("hlc", in: db).map { try HLCTimestamp(parsing: $0) } }
+    }
+
+    // MARK: writes
+
+    /// Applies one local edit in a transaction with a fresh stamp; publishes the change after commit.
+    func edit(
+        _ key: ContactKey,
+        _ body: (ContactRecord?, HLCTimestamp, UnixMillis) throws -> ContactRecord?
+    ) throws -> ContactRecord? {
+        let now = clock.now()
+        let (result, change) = try writer.write { db -> (ContactRecord?, ContactChange?) in
+            var hlc = try loadClock(in: db)
+            let stamp = hlc.tick(physicalMillis: now.rawValue)
+            let current = try Self.fetchRecord(key, in: db)
+            guard let next = try body(current, stamp, now), next != current else { return (current, nil) }
+            try Self.save(next, in: db)
+            try saveClock(hlc, in: db)
+            return (next, ContactChange(key: key, isWatched: next.isWatched))
+        }
+        if let change { changes.publish([change]) }
+        return result
+    }
+
+    /// Merges remote records (from sync) in one transaction; returns the keys whose state
+    /// changed. The clock advances past every received stamp, so later local edits win over
+    /// anything seen (§3.5 scenario 1).
+    @discardableResult
+    public func merge(_ remote: [ContactRecord]) throws -> [ContactKey] {
+        let changed = try writer.write { db -> [ContactChange] in
+            var hlc = try loadClock(in: db)
+            var changed: [ContactChange] = []
+            for incoming in remote {
+                for stamp in incoming.stamps where stamp.replica != .legacy { hlc.observe(stamp) }
+                let current = try Self.fetchRecord(incoming.key, in: db)
+                let merged = current.map { $0.merged(with: incoming) } ?? incoming
+                guard merged != current else { continue }
+                try Self.save(merged, in: db)
+                changed.append(ContactChange(key: incoming.key, isWatched: merged.isWatched))
+            }
+            try saveClock(hlc, in: db)
+            return changed
+        }
+        changes.publish(changed)
+        return changed.map(\.key)
+    }
+
+    /// Tombstones whose delete is older than `retentionDays` (30 by default, seed 002) lose their
+    /// payload and become skeletons that still refuse old live copies (§3.3). Returns the count.
+    @discardableResult
+    public func purge(retentionDays: Int64 = 30) throws -> Int {
+        let horizon = clock.now().adding(days: -retentionDays)
+        let changed = try writer.write { db -> [ContactChange] in
+            let rows = try Row.fetchAll(db, sql: "SELECT * FROM contact WHERE isPurged = 0 AND causalLength % 2 = 0")
+            var changed: [ContactChange] = []
+            for row in rows {
+                let record = try Self.record(from: row)
+                guard let deletedAt = record.deletedAt, deletedAt.wallMillis < horizon.rawValue,
+                      let skeleton = record.purging()
+                else { continue }
+                try Self.save(skeleton, in: db)
+                changed.append(ContactChange(key: record.key, isWatched: false))
+            }
+            return changed
+        }
+        changes.publish(changed)
+        return changed.count
+    }
+}
