@@ -126,3 +126,23 @@ import Testing
         #expect(await iterator.next() == nil)
     }
 }
+
+@Suite struct ChangeFeedTimingTests {
+    /// Without the max-wait cap the batch would be due only at 5.3 s and `next()` would wait forever.
+    @Test(.timeLimit(.minutes(1)))
+    func aSteadyStreamOfChangesStillDeliversAtTheMaxWait() async throws {
+        let store = try Fixture.store(replica: "a", clock: TestWallClock(Fixture.epoch))
+        let clock = ManualClock()
+        let feed = try store.changeFeed(wallet: Fixture.wallet, quietPeriod: .milliseconds(800), maxWait: .seconds(5),
+                                        clock: clock)
+        var iterator = feed.makeAsyncIterator()
+        // One change every 500 ms for 5 s: the quiet period never passes
+        for index in 0..<10 {
+            try store.add(Fixture.address(UInt8(index)), wallet: Fixture.wallet)
+            clock.advance(by: .milliseconds(500))
+        }
+        let batch = try #require(await iterator.next())
+        #expect(batch.changedKeys.count == 10)
+        feed.cancel()
+    }
+}

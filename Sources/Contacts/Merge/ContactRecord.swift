@@ -52,6 +52,16 @@ public struct ContactRecord: Sendable, Hashable {
         payload.stamps + (deletedAt.map { [$0] } ?? [])
     }
 
+    /// Advances a clock past every stamp of the record (floor stamps of migrated values aside).
+    func observeStamps(into clock: inout HybridLogicalClock) {
+        clock.observe(payload.userAlias.stamp)
+        clock.observe(payload.knsName.stamp)
+        clock.observe(payload.isAutoAdded.stamp)
+        clock.observe(payload.notificationsMuted.stamp)
+        clock.observe(payload.realtimeUpdatesDisabled.stamp)
+        if let deletedAt { clock.observe(deletedAt) }
+    }
+
     /// The app-facing view with the seed's fields.
     public var contact: Contact { Contact(record: self) }
 

@@ -16,11 +16,11 @@ public struct ReplicaID: Sendable, Hashable, Comparable, CustomStringConvertible
     /// The node of the floor stamps given to migrated legacy values (§3.3 "node `legacy`").
     public static let legacy = ReplicaID(unchecked: "legacy")
 
-    /// A fresh random id: 16 lowercase hex characters.
+    /// A fresh random id: 12 lowercase hex characters (48 bits; a user has a handful of devices).
     public static func random<G: RandomNumberGenerator>(using generator: inout G) -> ReplicaID {
-        let value = UInt64.random(in: .min ... .max, using: &generator)
+        let value = UInt64.random(in: 0..<(1 << 48), using: &generator)
         let hex = String(value, radix: 16)
-        return ReplicaID(unchecked: String(repeating: "0", count: 16 - hex.count) + hex)
+        return ReplicaID(unchecked: String(repeating: "0", count: 12 - hex.count) + hex)
     }
 
     public var description: String { rawValue }

@@ -29,46 +29,46 @@ extension ContactsStore {
         return try record(from: row, key: key)
     }
 
-    /// Decodes a row; `key` skips re-parsing the address when the caller already knows it.
+    /// Decodes a row selected with ``columns``, by index (name lookups cost more than the rest
+    /// of the decoding); `key` skips re-parsing the addresses when the caller knows them.
     static func record(from row: Row, key knownKey: ContactKey? = nil) throws -> ContactRecord {
-        // `decode(_:forColumn:)` throws on a wrong type where `row[…]` would trap.
-        func column<T: DatabaseValueConvertible>(_ name: String, as type: T.Type = T.self) -> T? {
-            (try? row.decode(T?.self, forColumn: name)) ?? nil
+        // `decode(_:atIndex:)` throws on a wrong type where `row[…]` would trap.
+        func column<T: DatabaseValueConvertible>(_ index: Int, as type: T.Type = T.self) -> T? {
+            guard index < row.count else { return nil }
+            return (try? row.decode(T?.self, atIndex: index)) ?? nil
         }
-        let label = "\(column("wallet", as: String.self) ?? "?")/\(column("address", as: String.self) ?? "?")"
-        func corrupt(_ reason: String) -> ContactsError { .corruptRow(key: label, reason: reason) }
+        func corrupt(_ reason: String) -> ContactsError {
+            .corruptRow(key: "\(column(0, as: String.self) ?? "?")/\(column(1, as: String.self) ?? "?")", reason: reason)
+        }
         let key: ContactKey
         if let knownKey {
             key = knownKey
         } else {
-            guard let wallet = column("wallet", as: String.self), let address = column("address", as: String.self) else {
+            guard let wallet = column(0, as: String.self), let address = column(1, as: String.self) else {
                 throw corrupt("missing key columns")
             }
             key = ContactKey(wallet: try ContactAddress(normalizing: wallet), address: try ContactAddress(normalizing: address))
         }
-        guard let length = column("causalLength", as: Int64.self), length >= 0,
-              let purged = column("isPurged", as: Bool.self), let added = column("addedAt", as: Int64.self)
+        guard let length = column(2, as: Int64.self), length >= 0,
+              let purged = column(3, as: Bool.self), let added = column(5, as: Int64.self)
         else { throw corrupt("missing causal length, purge flag or addedAt") }
-        func stamp(_ name: String) throws -> HLCTimestamp {
-            guard let text = column(name, as: String.self) else { throw corrupt("missing \(name)") }
+        func stamp(_ index: Int) throws -> HLCTimestamp {
+            guard let text = column(index, as: String.self) else { throw corrupt("missing stamp in column \(index)") }
             return try HLCTimestamp(parsing: text)
         }
-        func string(_ name: String) throws -> LWWRegister<String> {
-            guard let value = column(name, as: String.self) else { throw corrupt("missing \(name)") }
-            return LWWRegister(value, stamp: try stamp(name + "Stamp"))
+        func string(_ index: Int) throws -> LWWRegister<String> {
+            guard let value = column(index, as: String.self) else { throw corrupt("missing text in column \(index)") }
+            return LWWRegister(value, stamp: try stamp(index + 1))
         }
-        func flag(_ name: String) throws -> LWWRegister<Bool> {
-            guard let value = column(name, as: Bool.self) else { throw corrupt("missing \(name)") }
-            return LWWRegister(value, stamp: try stamp(name + "Stamp"))
+        func flag(_ index: Int) throws -> LWWRegister<Bool> {
+            guard let value = column(index, as: Bool.self) else { throw corrupt("missing flag in column \(index)") }
+            return LWWRegister(value, stamp: try stamp(index + 1))
         }
-        let deletedAt = try column("deletedAt", as: String.self).map { text throws(ContactsError) in
-            try HLCTimestamp(parsing: text)
-        }
+        let deletedAt = try column(4, as: String.self).map { text throws(ContactsError) in try HLCTimestamp(parsing: text) }
         let payload = ContactPayload(
-            addedAt: UnixMillis(added), lastMessageAt: column("lastMessageAt", as: Int64.self).map(UnixMillis.init),
-            userAlias: try string("userAlias"), knsName: try string("knsName"), isAutoAdded: try flag("isAutoAdded"),
-            notificationsMuted: try flag("notificationsMuted"),
-            realtimeUpdatesDisabled: try flag("realtimeUpdatesDisabled"))
+            addedAt: UnixMillis(added), lastMessageAt: column(6, as: Int64.self).map(UnixMillis.init),
+            userAlias: try string(7), knsName: try string(9), isAutoAdded: try flag(11),
+            notificationsMuted: try flag(13), realtimeUpdatesDisabled: try flag(15))
         return ContactRecord(key: key, causalLength: UInt64(length), isPurged: purged, deletedAt: deletedAt, payload: payload)
     }
 

@@ -44,5 +44,12 @@ extension ContactsStore {
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
 
-    static let selectOneSQL = "SELECT * FROM contact WHERE wallet = ? AND address = ?"
+    /// The columns in the order ``ContactsStore/record(from:key:)`` reads them by index.
+    static let columns = """
+        wallet, address, causalLength, isPurged, deletedAt, addedAt, lastMessageAt, \
+        userAlias, userAliasStamp, knsName, knsNameStamp, isAutoAdded, isAutoAddedStamp, \
+        notificationsMuted, notificationsMutedStamp, realtimeUpdatesDisabled, realtimeUpdatesDisabledStamp
+        """
+
+    static let selectOneSQL = "SELECT \(columns) FROM contact WHERE wallet = ? AND address = ?"
 }

@@ -14,9 +14,13 @@ public struct ContactsStore: Sendable {
     /// Where committed changes are announced (``ContactsChangeHub/subscribe(wallet:quietPeriod:maxWait:clock:)``).
     public let changes: ContactsChangeHub
 
-    /// Opens (creating if needed) the store in a SQLite file.
+    /// Opens (creating if needed) the store in a SQLite file, in WAL mode with
+    /// `synchronous = NORMAL`: a commit is atomic and survives a crash of the app; only a power
+    /// loss may drop the last commits, never leave half of one.
     public init(path: String, clock: any WallClock = SystemWallClock()) throws {
-        try self.init(writer: DatabaseQueue(path: path), clock: clock)
+        var configuration = Configuration()
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
+        try self.init(writer: DatabasePool(path: path, configuration: configuration), clock: clock)
     }
 
     /// Wraps any GRDB writer (an in-memory `DatabaseQueue()` in tests). `replica` fixes the
@@ -60,7 +64,7 @@ public struct ContactsStore: Sendable {
     /// Every record of the wallet (skeletons included), in address order: what sync exports.
     public func records(wallet: ContactAddress) throws -> [ContactRecord] {
         try writer.read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM contact WHERE wallet = ? ORDER BY address",
+            try Row.fetchAll(db, sql: "SELECT \(Self.columns) FROM contact WHERE wallet = ? ORDER BY address",
                              arguments: [wallet.description])
                 .map { try Self.record(from: $0) }
         }
@@ -106,7 +110,7 @@ public struct ContactsStore: Sendable {
             var hlc = try loadClock(in: db)
             var changed: [ContactChange] = []
             for incoming in remote {
-                for stamp in incoming.stamps where stamp.replica != .legacy { hlc.observe(stamp) }
+                incoming.observeStamps(into: &hlc)
                 let current = try Self.fetchRecord(incoming.key, in: db)
                 let merged = current.map { $0.merged(with: incoming) } ?? incoming
                 guard merged != current else { continue }
@@ -126,7 +130,8 @@ public struct ContactsStore: Sendable {
     public func purge(retentionDays: Int64 = 30) throws -> Int {
         let horizon = clock.now().adding(days: -retentionDays)
         let changed = try writer.write { db -> [ContactChange] in
-            let rows = try Row.fetchAll(db, sql: "SELECT * FROM contact WHERE isPurged = 0 AND causalLength % 2 = 0")
+            let rows = try Row.fetchAll(
+                db, sql: "SELECT \(Self.columns) FROM contact WHERE isPurged = 0 AND causalLength % 2 = 0")
             var changed: [ContactChange] = []
             for row in rows {
                 let record = try Self.record(from: row)
