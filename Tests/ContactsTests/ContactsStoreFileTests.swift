@@ -28,7 +28,7 @@ import Testing
         let queue = try DatabaseQueue()
         let store = try ContactsStore(writer: queue, clock: TestWallClock(Fixture.epoch), replica: try ReplicaID("a"))
         try store.add(Fixture.address(1), wallet: Fixture.wallet)
-        try queue.write { db in try db.execute(sql: "UPDATE contact SET userAliasStamp = 'garbage', addedAt = 'x'") }
+        try queue.write { db in try db.execute(sql: "UPDATE contact SET state = x'01ff'") }
         #expect(throws: ContactsError.self) { try store.contacts(wallet: Fixture.wallet) }
     }
 

@@ -50,12 +50,13 @@ extension ContactsStore {
             // Checked again inside the transaction: another process may have migrated meanwhile.
             guard try Self.metaValue(Self.migrationFlagKey, in: db) == nil else { return nil }
             var changed: [ContactChange] = []
+            let rows = try RowStatements(db)
             for (index, key) in order.enumerated() {
                 guard let incoming = collapsed[key] else { continue }
-                let current = try Self.fetchRecord(key, in: db)
+                let current = try rows.fetch(key)
                 let merged = current.map { $0.merged(with: incoming) } ?? incoming
                 if merged != current {
-                    try Self.save(merged, in: db)
+                    try rows.save(merged)
                     changed.append(ContactChange(key: key, isWatched: merged.isWatched))
                 }
                 try afterEachRecord(index)

@@ -109,12 +109,13 @@ public struct ContactsStore: Sendable {
         let changed = try writer.write { db -> [ContactChange] in
             var hlc = try loadClock(in: db)
             var changed: [ContactChange] = []
+            let rows = try RowStatements(db)
             for incoming in remote {
                 incoming.observeStamps(into: &hlc)
-                let current = try Self.fetchRecord(incoming.key, in: db)
+                let current = try rows.fetch(incoming.key)
                 let merged = current.map { $0.merged(with: incoming) } ?? incoming
                 guard merged != current else { continue }
-                try Self.save(merged, in: db)
+                try rows.save(merged)
                 changed.append(ContactChange(key: incoming.key, isWatched: merged.isWatched))
             }
             try saveClock(hlc, in: db)
@@ -131,13 +132,14 @@ public struct ContactsStore: Sendable {
         let horizon = clock.now().adding(days: -retentionDays)
         let changed = try writer.write { db -> [ContactChange] in
             let rows = try Row.fetchAll(
-                db, sql: "SELECT \(Self.columns) FROM contact WHERE isPurged = 0 AND causalLength % 2 = 0")
+                db, sql: """
+                    SELECT \(Self.columns) FROM contact
+                    WHERE isPurged = 0 AND causalLength % 2 = 0 AND deletedAtWall < ?
+                    """, arguments: [horizon.rawValue])
             var changed: [ContactChange] = []
             for row in rows {
                 let record = try Self.record(from: row)
-                guard let deletedAt = record.deletedAt, deletedAt.wallMillis < horizon.rawValue,
-                      let skeleton = record.purging()
-                else { continue }
+                guard let skeleton = record.purging() else { continue }
                 try Self.save(skeleton, in: db)
                 changed.append(ContactChange(key: record.key, isWatched: false))
             }
