@@ -50,13 +50,10 @@ extension ContactsStore {
             // Checked again inside the transaction: another process may have migrated meanwhile.
             guard try Self.metaValue(Self.migrationFlagKey, in: db) == nil else { return nil }
             var changed: [ContactChange] = []
-            let rows = try RowStatements(db)
+            let lookup = try StateLookup(rows: RowStatements(db), keys: order)
             for (index, key) in order.enumerated() {
                 guard let incoming = collapsed[key] else { continue }
-                let current = try rows.fetch(key)
-                let merged = current.map { $0.merged(with: incoming) } ?? incoming
-                if merged != current {
-                    try rows.save(merged)
+                if let merged = try lookup.mergeAndSave(incoming) {
                     changed.append(ContactChange(key: key, isWatched: merged.isWatched))
                 }
                 try afterEachRecord(index)

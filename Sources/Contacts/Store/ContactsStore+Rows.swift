@@ -4,26 +4,16 @@ import GRDB
 /// Row encoding of ``ContactRecord``. Every read checks what it reads: a row changed outside the
 /// store becomes ``ContactsError/corruptRow(key:reason:)``, never a crash.
 extension ContactsStore {
-    static func arguments(of record: ContactRecord) -> StatementArguments {
-        let values: [DatabaseValue] = [
-            record.key.wallet.description.databaseValue, record.key.address.description.databaseValue,
-            Int64(clamping: record.causalLength).databaseValue, record.isPurged.databaseValue,
-            record.deletedAt?.wallMillis.databaseValue ?? .null,
-            Data(ContactRecordCodec.encode(record)).databaseValue,
-        ]
-        return StatementArguments(values)
+    static func fetchRecord(_ key: ContactKey, in db: Database) throws -> ContactRecord? {
+        try RowStatements(db).fetch(key)
     }
 
     static func save(_ record: ContactRecord, in db: Database) throws {
         try RowStatements(db).save(record)
     }
 
-    static func fetchRecord(_ key: ContactKey, in db: Database) throws -> ContactRecord? {
-        try RowStatements(db).fetch(key)
-    }
-
-    /// Decodes a row selected with ``columns``; `key` skips re-parsing the addresses when the
-    /// caller knows them.
+    /// Decodes a row selected with ``selectRowsSQL``; `key` skips re-parsing the addresses when
+    /// the caller knows them.
     static func record(from row: Row, key knownKey: ContactKey? = nil) throws -> ContactRecord {
         let wallet = (try? row.decode(String?.self, atIndex: 0)) ?? nil
         let address = (try? row.decode(String?.self, atIndex: 1)) ?? nil
@@ -35,33 +25,82 @@ extension ContactsStore {
             guard let wallet, let address else { throw ContactsError.corruptRow(key: label, reason: "missing key columns") }
             key = ContactKey(wallet: try ContactAddress(normalizing: wallet), address: try ContactAddress(normalizing: address))
         }
-        let record = try row.withUnsafeData(atIndex: 2) { data -> ContactRecord? in
-            guard let data else { return nil }
-            return data.withUnsafeBytes { ContactRecordCodec.decode($0, key: key) }
+        let data = (try? row.decode(Data?.self, atIndex: 2)) ?? nil
+        return try decode(data, key: key)
+    }
+
+    /// Decodes a stored state.
+    static func decode(_ state: Data?, key: ContactKey) throws -> ContactRecord {
+        guard let record = state?.withUnsafeBytes({ ContactRecordCodec.decode($0, key: key) }) else {
+            throw ContactsError.corruptRow(key: key.description, reason: "state is not a version-1 record")
         }
-        guard let record else { throw ContactsError.corruptRow(key: label, reason: "state is not a version-1 record") }
         return record
     }
 
-    /// Statements prepared once per transaction: a bulk merge runs them thousands of times.
-    struct RowStatements {
+    /// Statements and wallet ids for one transaction: a bulk merge runs them thousands of times.
+    final class RowStatements {
+        let db: Database
         let select: Statement
         let upsert: Statement
+        private var walletIDs: [ContactAddress: Int64] = [:]
 
         init(_ db: Database) throws {
-            select = try db.cachedStatement(sql: ContactsStore.selectOneSQL)
+            self.db = db
+            select = try db.cachedStatement(sql: ContactsStore.selectStateSQL)
             upsert = try db.cachedStatement(sql: ContactsStore.upsertSQL)
         }
 
-        func fetch(_ key: ContactKey) throws -> ContactRecord? {
-            // A cursor row reads the statement in place; `fetchOne` would copy every column first.
-            let cursor = try Row.fetchCursor(select, arguments: [key.wallet.description, key.address.description])
-            guard let row = try cursor.next() else { return nil }
-            return try ContactsStore.record(from: row, key: key)
+        /// The wallet's row id; with `create`, numbers a new wallet.
+        func walletID(_ wallet: ContactAddress, create: Bool) throws -> Int64? {
+            if let id = walletIDs[wallet] { return id }
+            var id = try Int64.fetchOne(db, sql: "SELECT id FROM wallet WHERE address = ?", arguments: [wallet.description])
+            if id == nil, create {
+                try db.execute(sql: "INSERT INTO wallet (address) VALUES (?)", arguments: [wallet.description])
+                id = db.lastInsertedRowID
+            }
+            if let id { walletIDs[wallet] = id }
+            return id
         }
 
-        func save(_ record: ContactRecord) throws {
-            try upsert.execute(arguments: ContactsStore.arguments(of: record))
+        /// The stored state bytes of one key.
+        func state(_ key: ContactKey) throws -> Data? {
+            guard let walletID = try walletID(key.wallet, create: false) else { return nil }
+            // A cursor row reads the statement in place; `fetchOne` would copy the row first.
+            let cursor = try Row.fetchCursor(select, arguments: [walletID, key.address.description])
+            guard let row = try cursor.next() else { return nil }
+            return (try? row.decode(Data?.self, atIndex: 0)) ?? nil
+        }
+
+        func fetch(_ key: ContactKey) throws -> ContactRecord? {
+            guard let state = try state(key) else { return nil }
+            return try ContactsStore.decode(state, key: key)
+        }
+
+        /// Every stored state of `wallet` by address text, read with one statement: cheaper than
+        /// one lookup per record when a merge or migration touches thousands of them.
+        func states(wallet: ContactAddress) throws -> [String: Data] {
+            guard let walletID = try walletID(wallet, create: false) else { return [:] }
+            var states: [String: Data] = [:]
+            let rows = try Row.fetchCursor(db, sql: "SELECT address, state FROM contact WHERE walletID = ?",
+                                           arguments: [walletID])
+            while let row = try rows.next() {
+                guard let address = (try? row.decode(String?.self, atIndex: 0)) ?? nil,
+                      let state = (try? row.decode(Data?.self, atIndex: 1)) ?? nil
+                else { continue }
+                states[address] = state
+            }
+            return states
+        }
+
+        /// Writes a record; `encoded` is its ``ContactRecordCodec`` form when the caller has it.
+        func save(_ record: ContactRecord, encoded: [UInt8]? = nil) throws {
+            guard let walletID = try walletID(record.key.wallet, create: true) else { return }
+            let tombstone: Int64? = record.isDeleted && !record.isPurged ? record.deletedAt?.wallMillis : nil
+            // An array literal of concrete values: GRDB's sequence initialiser goes through key
+            // paths, which costs more than the SQLite work in a bulk merge.
+            try upsert.execute(arguments: [
+                walletID, record.key.address.description, tombstone, Data(encoded ?? ContactRecordCodec.encode(record)),
+            ])
         }
     }
 

@@ -5,18 +5,21 @@ extension ContactsStore {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1 contacts") { db in
-            // One row per (wallet, normalised address). `state` is the whole replicated state
-            // (`ContactRecordCodec`); causal length, purge flag and delete time are repeated as
-            // columns so that purge and listings can filter in SQL. Purged skeletons stay as rows.
+            // One row per (wallet, normalised address); wallets are numbered once so that rows
+            // stay narrow. `state` is the whole replicated state (`ContactRecordCodec`).
+            // `tombstoneWall` is the delete time of an unpurged tombstone (NULL otherwise): what
+            // purge filters on. Purged skeletons stay as rows.
             try db.execute(sql: """
+                CREATE TABLE wallet (
+                    id INTEGER PRIMARY KEY,
+                    address TEXT NOT NULL UNIQUE
+                );
                 CREATE TABLE contact (
-                    wallet TEXT NOT NULL,
+                    walletID INTEGER NOT NULL REFERENCES wallet(id),
                     address TEXT NOT NULL,
-                    causalLength INTEGER NOT NULL,
-                    isPurged INTEGER NOT NULL,
-                    deletedAtWall INTEGER,
+                    tombstoneWall INTEGER,
                     state BLOB NOT NULL,
-                    PRIMARY KEY (wallet, address)
+                    PRIMARY KEY (walletID, address)
                 ) WITHOUT ROWID;
                 CREATE TABLE meta (
                     key TEXT PRIMARY KEY NOT NULL,
@@ -27,13 +30,10 @@ extension ContactsStore {
         return migrator
     }
 
-    static let upsertSQL = """
-        INSERT OR REPLACE INTO contact (wallet, address, causalLength, isPurged, deletedAtWall, state)
-        VALUES (?, ?, ?, ?, ?, ?)
-        """
+    static let upsertSQL = "INSERT OR REPLACE INTO contact (walletID, address, tombstoneWall, state) VALUES (?, ?, ?, ?)"
 
-    /// The columns in the order ``ContactsStore/record(from:key:)`` reads them by index.
-    static let columns = "wallet, address, state"
+    static let selectStateSQL = "SELECT state FROM contact WHERE walletID = ? AND address = ?"
 
-    static let selectOneSQL = "SELECT \(columns) FROM contact WHERE wallet = ? AND address = ?"
+    /// Rows as ``ContactsStore/record(from:key:)`` reads them: wallet address, address, state.
+    static let selectRowsSQL = "SELECT wallet.address, contact.address, contact.state FROM contact JOIN wallet ON wallet.id = contact.walletID"
 }

@@ -16,10 +16,11 @@ public struct ContactsStore: Sendable {
 
     /// Opens (creating if needed) the store in a SQLite file, in WAL mode with
     /// `synchronous = NORMAL`: a commit is atomic and survives a crash of the app; only a power
-    /// loss may drop the last commits, never leave half of one.
+    /// loss may drop the last commits, never leave half of one. A 16 MB page cache holds a
+    /// 10,000-contact store whole, so a bulk merge never spills pages mid-transaction.
     public init(path: String, clock: any WallClock = SystemWallClock()) throws {
         var configuration = Configuration()
-        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL; PRAGMA cache_size = -16000") }
         try self.init(writer: DatabasePool(path: path, configuration: configuration), clock: clock)
     }
 
@@ -64,7 +65,7 @@ public struct ContactsStore: Sendable {
     /// Every record of the wallet (skeletons included), in address order: what sync exports.
     public func records(wallet: ContactAddress) throws -> [ContactRecord] {
         try writer.read { db in
-            try Row.fetchAll(db, sql: "SELECT \(Self.columns) FROM contact WHERE wallet = ? ORDER BY address",
+            try Row.fetchAll(db, sql: "\(Self.selectRowsSQL) WHERE wallet.address = ? ORDER BY contact.address",
                              arguments: [wallet.description])
                 .map { try Self.record(from: $0) }
         }
@@ -106,16 +107,14 @@ public struct ContactsStore: Sendable {
     /// anything seen (§3.5 scenario 1).
     @discardableResult
     public func merge(_ remote: [ContactRecord]) throws -> [ContactKey] {
+        let remote = Self.collapsed(remote)
         let changed = try writer.write { db -> [ContactChange] in
             var hlc = try loadClock(in: db)
+            let lookup = try StateLookup(rows: RowStatements(db), keys: remote.lazy.map(\.key))
             var changed: [ContactChange] = []
-            let rows = try RowStatements(db)
             for incoming in remote {
                 incoming.observeStamps(into: &hlc)
-                let current = try rows.fetch(incoming.key)
-                let merged = current.map { $0.merged(with: incoming) } ?? incoming
-                guard merged != current else { continue }
-                try rows.save(merged)
+                guard let merged = try lookup.mergeAndSave(incoming) else { continue }
                 changed.append(ContactChange(key: incoming.key, isWatched: merged.isWatched))
             }
             try saveClock(hlc, in: db)
@@ -125,6 +124,26 @@ public struct ContactsStore: Sendable {
         return changed.map(\.key)
     }
 
+    /// The batch with records of the same key merged into one (merge is associative and
+    /// commutative, so this changes nothing but the work), in first-seen order.
+    static func collapsed(_ records: [ContactRecord]) -> [ContactRecord] {
+        var seen = Set<ContactKey>(minimumCapacity: records.count)
+        var duplicates = false
+        for record in records where !seen.insert(record.key).inserted { duplicates = true }
+        guard duplicates else { return records }
+        var merged: [ContactKey: ContactRecord] = [:]
+        var order: [ContactKey] = []
+        for record in records {
+            if let existing = merged[record.key] {
+                merged[record.key] = existing.merged(with: record)
+            } else {
+                merged[record.key] = record
+                order.append(record.key)
+            }
+        }
+        return order.compactMap { merged[$0] }
+    }
+
     /// Tombstones whose delete is older than `retentionDays` (30 by default, seed 002) lose their
     /// payload and become skeletons that still refuse old live copies (§3.3). Returns the count.
     @discardableResult
@@ -132,10 +151,7 @@ public struct ContactsStore: Sendable {
         let horizon = clock.now().adding(days: -retentionDays)
         let changed = try writer.write { db -> [ContactChange] in
             let rows = try Row.fetchAll(
-                db, sql: """
-                    SELECT \(Self.columns) FROM contact
-                    WHERE isPurged = 0 AND causalLength % 2 = 0 AND deletedAtWall < ?
-                    """, arguments: [horizon.rawValue])
+                db, sql: "\(Self.selectRowsSQL) WHERE contact.tombstoneWall < ?", arguments: [horizon.rawValue])
             var changed: [ContactChange] = []
             for row in rows {
                 let record = try Self.record(from: row)
