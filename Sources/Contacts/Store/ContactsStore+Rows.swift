@@ -80,7 +80,9 @@ extension ContactsStore {
         /// one lookup per record when a merge or migration touches thousands of them.
         func states(wallet: ContactAddress) throws -> [String: Data] {
             guard let walletID = try walletID(wallet, create: false) else { return [:] }
+            let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM contact WHERE walletID = ?", arguments: [walletID]) ?? 0
             var states: [String: Data] = [:]
+            states.reserveCapacity(count)
             let rows = try Row.fetchCursor(db, sql: "SELECT address, state FROM contact WHERE walletID = ?",
                                            arguments: [walletID])
             while let row = try rows.next() {

@@ -34,7 +34,10 @@ final class StateLookup {
             try rows.save(incoming, encoded: encoded)
             return incoming
         }
-        if stored.elementsEqual(encoded) { return nil }
+        // memcmp, not a byte-by-byte walk through `Data`'s indices.
+        let unchanged = stored.count == encoded.count
+            && stored.withUnsafeBytes { storedBytes in encoded.withUnsafeBytes { storedBytes.elementsEqual($0) } }
+        if unchanged { return nil }
         let current = try ContactsStore.decode(stored, key: incoming.key)
         let merged = current.merged(with: incoming)
         if merged == current { return nil }
