@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "ChatHistory", targets: ["ChatHistory"]),
         .library(name: "TaskStore", targets: ["TaskStore"]),
         .library(name: "RoutingStore", targets: ["RoutingStore"]),
+        .library(name: "Contacts", targets: ["Contacts"]),
         .library(name: "TandemClient", targets: ["TandemClient"]),
         .executable(name: "tandem", targets: ["tandem"]),
     ],
@@ -89,6 +90,15 @@ let package = Package(
             dependencies: ["RedoProtocol", "CanonicalJSON", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: swiftSettings
         ),
+        .target(
+            name: "Contacts",
+            dependencies: [
+                "KaspaCrypto", "CanonicalJSON",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: swiftSettings
+        ),
 
         // MARK: L3
         .target(
@@ -102,7 +112,7 @@ let package = Package(
             name: "TandemBench",
             dependencies: [
                 "CSecp256k1", "KaspaCrypto", "KasiaProtocol", "CanonicalJSON", "RedoProtocol", "ChatTimeline",
-                "ChatHistory", "TaskStore", "RoutingStore",
+                "ChatHistory", "TaskStore", "RoutingStore", "Contacts",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: swiftSettings
@@ -111,7 +121,7 @@ let package = Package(
             name: "tandem",
             dependencies: [
                 "KaspaCrypto", "KasiaProtocol", "CanonicalJSON", "RedoProtocol", "ChatTimeline",
-                "ChatHistory", "TaskStore", "RoutingStore", "TandemClient", "TandemBench",
+                "ChatHistory", "TaskStore", "RoutingStore", "Contacts", "TandemClient", "TandemBench",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -163,6 +173,11 @@ let package = Package(
         .testTarget(
             name: "TaskStoreTests",
             dependencies: ["TaskStore", "RedoProtocol", "TestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "ContactsTests",
+            dependencies: ["Contacts", "KaspaCrypto", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -17,6 +17,7 @@ struct Tandem: AsyncParsableCommand {
             BenchCommand.self,
             RedoCommand.self,
             TasksCommand.self,
+            ContactsCommand.self,
         ]
     )
 }
