@@ -67,7 +67,7 @@ public enum RedoBenchmarks {
         let validator = NodeValidator(signaturePolicy: .required)
         let value = JSONValue.object(node.json)
         // Interleaved rounds: load from other processes hits all three alike.
-        let measured = try interleaved(rounds: 7, iterations: 300, [
+        let measured = try interleaved(rounds: 9, iterations: 40, [
             ("raw Ed25519 verify (swift-crypto)", { blackHole(key.isValidSignature(signature.rawBytes, for: body)) }),
             ("validate + verify parsed node", { blackHole(try validator.validate(value).id) }),
             ("parse + validate + verify node text", { blackHole(try validator.validate(bytes: text).id) }),
@@ -121,14 +121,15 @@ public enum RedoBenchmarks {
         var minimums = [Double](repeating: .infinity, count: bodies.count)
         for _ in 0..<rounds {
             for (index, (name, body)) in bodies.enumerated() {
-                let round = try measure(name, samples: 5, iterations: iterations, body)
+                // Short samples (a few ms) so some of them run without being preempted.
+                let round = try measure(name, samples: 9, iterations: iterations, body)
                 medians[index].append(round.medianNanoseconds)
                 minimums[index] = min(minimums[index], round.minNanoseconds)
             }
         }
         return bodies.enumerated().map { index, entry in
             let sorted = medians[index].sorted()
-            return Measurement(name: entry.0, iterationsPerSample: iterations, samples: rounds * 5,
+            return Measurement(name: entry.0, iterationsPerSample: iterations, samples: rounds * 9,
                                medianNanoseconds: sorted[sorted.count / 2], minNanoseconds: minimums[index])
         }
     }
