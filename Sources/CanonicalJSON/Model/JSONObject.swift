@@ -14,7 +14,7 @@ public struct JSONObject: Sendable, Equatable {
         }
 
         public static func == (lhs: Member, rhs: Member) -> Bool {
-            lhs.key.utf8.elementsEqual(rhs.key.utf8) && lhs.value == rhs.value
+            KeyOrder.bytesEqual(lhs.key, rhs.key) && lhs.value == rhs.value
         }
     }
 
@@ -37,7 +37,7 @@ public struct JSONObject: Sendable, Equatable {
         }
         var index = 1
         while index < sorted.count {
-            if sorted[index - 1].key.utf8.elementsEqual(sorted[index].key.utf8) {
+            if KeyOrder.bytesEqual(sorted[index - 1].key, sorted[index].key) {
                 throw .duplicateKey(sorted[index].key)
             }
             index += 1
@@ -50,7 +50,7 @@ public struct JSONObject: Sendable, Equatable {
 
     /// The value of the member named `key` (byte-exact name match).
     public subscript(key: String) -> JSONValue? {
-        for member in members where member.key.utf8.elementsEqual(key.utf8) {
+        for member in members where KeyOrder.bytesEqual(member.key, key) {
             return member.value
         }
         return nil

@@ -21,7 +21,7 @@ extension JSONValue: Equatable {
         case (.null, .null): true
         case (.bool(let a), .bool(let b)): a == b
         case (.number(let a), .number(let b)): a == b
-        case (.string(let a), .string(let b)): a.utf8.elementsEqual(b.utf8)
+        case (.string(let a), .string(let b)): KeyOrder.bytesEqual(a, b)
         case (.array(let a), .array(let b)): a == b
         case (.object(let a), .object(let b)): a == b
         default: false

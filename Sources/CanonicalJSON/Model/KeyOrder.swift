@@ -5,8 +5,9 @@
 /// EE–EF): in UTF-16 the surrogate pair (D800–DBFF) sorts first. At the first differing byte both
 /// strings are at the same position inside the same character class, so swapping just that case
 /// yields UTF-16 order without transcoding.
-enum KeyOrder {
-    static func precedes(_ lhs: String, _ rhs: String) -> Bool {
+public enum KeyOrder {
+    /// Whether `lhs` sorts before `rhs` in RFC 8785 member order.
+    public static func precedes(_ lhs: String, _ rhs: String) -> Bool {
         var left = lhs
         var right = rhs
         return left.withUTF8 { a in
@@ -28,6 +29,24 @@ enum KeyOrder {
             index += 1
         }
         return a.count < b.count
+    }
+
+    /// Byte-wise (UTF-8) equality: never Swift's canonical equivalence, which would merge
+    /// `"é"` and `"e\u{301}"` (spec §4).
+    public static func bytesEqual(_ lhs: String, _ rhs: String) -> Bool {
+        guard lhs.utf8.count == rhs.utf8.count else { return false }
+        var left = lhs
+        var right = rhs
+        return left.withUTF8 { a in
+            right.withUTF8 { b in
+                var index = 0
+                while index < a.count {
+                    if a[index] != b[index] { return false }
+                    index += 1
+                }
+                return true
+            }
+        }
     }
 
     static func isSorted(_ members: [JSONObject.Member]) -> Bool {

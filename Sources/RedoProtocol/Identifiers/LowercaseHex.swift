@@ -36,21 +36,14 @@ enum LowercaseHex {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// Big-endian words from 2·8·words hex digits at `offset` of a UTF-8 buffer.
-    static func words(_ utf8: UnsafeBufferPointer<UInt8>, offset: Int, count: Int) -> [UInt64]? {
-        var result: [UInt64] = []
-        result.reserveCapacity(count)
-        var position = offset
-        for _ in 0..<count {
-            var word: UInt64 = 0
-            for _ in 0..<16 {
-                guard let value = nibble(utf8[position]) else { return nil }
-                word = word << 4 | UInt64(value)
-                position += 1
-            }
-            result.append(word)
+    /// One big-endian word from 16 hex digits at `offset` of a UTF-8 buffer.
+    static func word(_ utf8: UnsafeBufferPointer<UInt8>, offset: Int) -> UInt64? {
+        var word: UInt64 = 0
+        for position in offset..<(offset + 16) {
+            guard let value = nibble(utf8[position]) else { return nil }
+            word = word << 4 | UInt64(value)
         }
-        return result
+        return word
     }
 
     static func appendWord(_ word: UInt64, digits count: Int = 16, to out: inout [UInt8]) {

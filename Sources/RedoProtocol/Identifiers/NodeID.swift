@@ -17,12 +17,16 @@ public struct NodeID: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// Parses `sha256:<64 lowercase hex>`; nil for any other text.
     public init?(_ text: String) {
         var copy = text
-        let parsed: [UInt64]? = copy.withUTF8 { utf8 in
-            guard utf8.count == 71, utf8.starts(with: "sha256:".utf8) else { return nil }
-            return LowercaseHex.words(utf8, offset: 7, count: 4)
+        let parsed: (UInt64, UInt64, UInt64, UInt64)? = copy.withUTF8 { utf8 in
+            guard utf8.count == 71, utf8[0] == UInt8(ascii: "s"), utf8[6] == UInt8(ascii: ":"),
+                  utf8.starts(with: "sha256:".utf8),
+                  let a = LowercaseHex.word(utf8, offset: 7), let b = LowercaseHex.word(utf8, offset: 23),
+                  let c = LowercaseHex.word(utf8, offset: 39), let d = LowercaseHex.word(utf8, offset: 55)
+            else { return nil }
+            return (a, b, c, d)
         }
         guard let words = parsed else { return nil }
-        (w0, w1, w2, w3) = (words[0], words[1], words[2], words[3])
+        (w0, w1, w2, w3) = words
     }
 
     public var description: String {

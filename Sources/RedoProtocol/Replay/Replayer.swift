@@ -37,41 +37,56 @@ public struct Replayer: Sendable {
         keys.reserveCapacity(input.count)
         for index in input.indices { keys.append((input[index].orderKey, index)) }
         keys.sort { $0.key < $1.key }
-        var unique: [RedoNode] = []
         var ids: [NodeID] = []
+        ids.reserveCapacity(input.count)
+        var order: [Int] = []
+        order.reserveCapacity(input.count)
+        for (key, index) in keys where key.id != ids.last {
+            ids.append(key.id)
+            order.append(index)
+        }
+        let index = NodeIndex(ids: ids)
+        var unique: [RedoNode] = []
         var lamports: [Int64] = []
         var actions: [RedoAction] = []
         var ordinals: [Int] = []
         var offsets: [Int] = [0]
         var parentIDs: [NodeID] = []
+        var parentPositions: [Int] = []
         var ordinalOf: [TaskID: Int] = [:]
         var taskIDs: [TaskID] = []
-        unique.reserveCapacity(input.count)
-        ids.reserveCapacity(input.count)
-        lamports.reserveCapacity(input.count)
-        actions.reserveCapacity(input.count)
-        ordinals.reserveCapacity(input.count)
-        offsets.reserveCapacity(input.count + 1)
-        parentIDs.reserveCapacity(input.count)
-        for (key, index) in keys where key.id != ids.last {
-            let node = input[index]
-            ids.append(key.id)
-            lamports.append(key.lamport)
+        unique.reserveCapacity(ids.count)
+        lamports.reserveCapacity(ids.count)
+        actions.reserveCapacity(ids.count)
+        ordinals.reserveCapacity(ids.count)
+        offsets.reserveCapacity(ids.count + 1)
+        parentIDs.reserveCapacity(ids.count)
+        parentPositions.reserveCapacity(ids.count)
+        for inputIndex in order {
+            let node = input[inputIndex]
+            lamports.append(node.lamport)
             actions.append(node.action)
+            var parentOrdinal: Int?
+            for parent in node.parents {
+                let position = index.position(of: parent, in: ids) ?? -1
+                parentIDs.append(parent)
+                parentPositions.append(position)
+                // A parent sorts earlier, so its task ordinal is known; most nodes reuse it.
+                if parentOrdinal == nil, position >= 0, position < ordinals.count { parentOrdinal = ordinals[position] }
+            }
+            offsets.append(parentIDs.count)
             let taskID = node.taskID
-            if let ordinal = ordinalOf[taskID] {
+            if let parentOrdinal, taskIDs[parentOrdinal] == taskID {
+                ordinals.append(parentOrdinal)
+            } else if let ordinal = ordinalOf[taskID] {
                 ordinals.append(ordinal)
             } else {
                 ordinalOf[taskID] = taskIDs.count
                 ordinals.append(taskIDs.count)
                 taskIDs.append(taskID)
             }
-            parentIDs.append(contentsOf: node.parents)
-            offsets.append(parentIDs.count)
             unique.append(node)
         }
-        let index = NodeIndex(ids: ids)
-        self.parentPositions = parentIDs.map { index.position(of: $0, in: ids) ?? -1 }
         self.nodes = unique
         self.ids = ids
         self.index = index
@@ -81,6 +96,7 @@ public struct Replayer: Sendable {
         self.taskIDs = taskIDs
         self.parentOffsets = offsets
         self.parentIDs = parentIDs
+        self.parentPositions = parentPositions
     }
 
     /// The position of a node in the total order, if present.

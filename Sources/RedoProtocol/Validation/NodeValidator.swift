@@ -113,7 +113,7 @@ public struct NodeValidator: Sendable {
         guard let publicKey = PublicKeyHex(try author.requireString("publicKey")) else {
             throw .encodingViolation("author.publicKey must be 64 lowercase hex digits")
         }
-        guard userIDText.utf8.count == 32, userIDText.utf8.elementsEqual(publicKey.description.utf8.prefix(32)) else {
+        guard userIDText.utf8.count == 32, KeyOrder.bytesEqual(userIDText, String(publicKey.description.utf8.prefix(32)) ?? "") else {
             throw .encodingViolation("author.userId must be the first 32 hex digits of author.publicKey")
         }
         let name = try author.string("name")
