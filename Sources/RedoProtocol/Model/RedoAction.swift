@@ -3,10 +3,9 @@ public enum RedoAction: String, Sendable, CaseIterable {
     case create = "CREATE"
     case update = "UPDATE"
     case delete = "DELETE"
-    // These two raw values (and one code in RedoCode) write the letters T, O as \u{54}\u{4F} so the
-    // repository's check for leftover work markers in Sources/ does not flag protocol names.
-    case completeTodo = "COMPLETE_\u{54}\u{4F}DO"
-    case createTodo = "CREATE_\u{54}\u{4F}DO"
+    // Protocol names, spelled as the spec spells them (they are not work markers).
+    case completeTodo = "COMPLETE_TODO"
+    case createTodo = "CREATE_TODO"
     case snooze = "SNOOZE"
     case archive = "ARCHIVE"
     case unarchive = "UNARCHIVE"

@@ -6,7 +6,7 @@ public enum RedoCode: String, Sendable, CaseIterable, Codable {
     case encodingViolation = "E_ENCODING_VIOLATION"
     case forbiddenField = "E_FORBIDDEN_FIELD"
     case duplicateCreate = "E_DUPLICATE_CREATE"
-    case invalidTodoRef = "E_INVALID_\u{54}\u{4F}DO_REF"
+    case invalidTodoRef = "E_INVALID_TODO_REF"
     case missingDeletedChain = "E_MISSING_DELETED_CHAIN"
     case lamportViolation = "E_LAMPORT_VIOLATION"
     case parentNotFound = "E_PARENT_NOT_FOUND"
