@@ -96,7 +96,7 @@ struct HandshakeCommand: ParsableCommand {
                 case sendToRecipient, isResponse, aliasless, supportsDeterministicAliases
             }
 
-            /// Every key is written, `null` when absent, like the vectors' `parsed` objects.
+            /// Every reference key is written, `null` when absent, like the vectors' `parsed` objects.
             func encode(to encoder: any Encoder) throws {
                 var c = encoder.container(keyedBy: CodingKeys.self)
                 try c.encode(form, forKey: .form)
@@ -114,7 +114,8 @@ struct HandshakeCommand: ParsableCommand {
                 try c.encode(sendToRecipient, forKey: .sendToRecipient)
                 try c.encode(isResponse, forKey: .isResponse)
                 try c.encode(aliasless, forKey: .aliasless)
-                try c.encode(supportsDeterministicAliases, forKey: .supportsDeterministicAliases)
+                // Not in the reference objects: written only when a handshake carries the hint.
+            try c.encodeIfPresent(supportsDeterministicAliases, forKey: .supportsDeterministicAliases)
             }
         }
 
