@@ -9,6 +9,7 @@ struct BenchCommand: AsyncParsableCommand {
         discussion: "Build with -c release for meaningful figures.",
         subcommands: [
             CryptoBench.self, KasiaBench.self, BenchRedoCommand.self, BenchTimelineCommand.self, BenchPagingCommand.self,
+            BenchServerCommand.self,
         ]
     )
 }

@@ -17,6 +17,9 @@ struct Tandem: AsyncParsableCommand {
             BenchCommand.self,
             RedoCommand.self,
             TasksCommand.self,
+            ServeCommand.self,
+            AccountCommand.self,
+            AdminCommand.self,
         ]
     )
 }
