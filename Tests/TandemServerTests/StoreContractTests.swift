@@ -6,8 +6,9 @@ import Testing
 import TestSupport
 
 /// The storage contract: every backend behaves the same. SQLite always; PostgreSQL when
-/// `POSTGRES_URL` is set (CI starts a throw-away cluster).
-@Suite struct StoreContractTests {
+/// `POSTGRES_URL` is set (CI starts a throw-away cluster). Serialized: the PostgreSQL runs share
+/// one database, emptied before each test.
+@Suite(.serialized) struct StoreContractTests {
     enum Backend: String, CaseIterable, CustomTestStringConvertible {
         case sqlite, postgres
         var testDescription: String { rawValue }
