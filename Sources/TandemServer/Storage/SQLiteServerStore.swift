@@ -4,6 +4,10 @@ public import TandemAPI
 
 /// The default backend: one SQLite file in WAL mode through a GRDB `DatabasePool`, so reads
 /// (get-session, the hot path) run concurrently with writes. Needs no set-up.
+///
+/// Reads are synchronous on the caller's thread: a WAL read of one indexed row takes
+/// microseconds, far less than the two thread hops of GRDB's async read, which dominated
+/// get-session (BENCHMARKS.md, issue 4). Writes stay async.
 public struct SQLiteServerStore: ServerStore {
     private let writer: any DatabaseWriter
 
@@ -17,6 +21,11 @@ public struct SQLiteServerStore: ServerStore {
         let pool = try DatabasePool(path: fileURL.path, configuration: configuration)
         try Self.migrator.migrate(pool)
         writer = pool
+    }
+
+    /// A synchronous read on the calling thread (see the type's note).
+    private func readNow<T>(_ block: (Database) throws -> T) throws -> T {
+        try writer.read(block)
     }
 
     public func createUser(_ user: AuthUser, account: CredentialAccount, profile: ChatProfile) async throws {
@@ -61,8 +70,8 @@ public struct SQLiteServerStore: ServerStore {
     }
 
     private func fetchUser(where condition: String, _ value: String) async throws -> AuthUser? {
-        try await writer.read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM auth_user WHERE \(condition)", arguments: [value]).map { row in
+        try readNow { db in
+            try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM auth_user WHERE \(condition)"), arguments: [value]).map { row in
                 AuthUser(
                     id: row["id"], name: row["name"], email: row["email"], emailVerified: row["email_verified"],
                     image: row["image"], createdAt: Date(storeMillis: row["created_at"]),
@@ -73,7 +82,7 @@ public struct SQLiteServerStore: ServerStore {
     }
 
     public func credentialAccount(userID: UserID) async throws -> CredentialAccount? {
-        try await writer.read { db in
+        try readNow { db in
             let row = try Row.fetchOne(db, sql: """
                 SELECT * FROM account WHERE user_id = ? AND provider_id = ? AND password IS NOT NULL
                 """, arguments: [userID.rawValue, CredentialAccount.providerID])
@@ -98,8 +107,8 @@ public struct SQLiteServerStore: ServerStore {
     }
 
     public func session(tokenHash: SessionTokenHash) async throws -> StoredSession? {
-        try await writer.read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM session WHERE token_hash = ?", arguments: [tokenHash.hex]).map { row in
+        try readNow { db in
+            try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM session WHERE token_hash = ?"), arguments: [tokenHash.hex]).map { row in
                 StoredSession(
                     id: SessionID(row["id"]), tokenHash: SessionTokenHash(hex: row["token_hash"]),
                     userID: UserID(row["user_id"]), expiresAt: Date(storeMillis: row["expires_at"]),
@@ -123,7 +132,7 @@ public struct SQLiteServerStore: ServerStore {
     }
 
     public func profile(userID: UserID) async throws -> ChatProfile? {
-        let row = try await writer.read { db in
+        let row = try readNow { db in
             try Row.fetchOne(db, sql: "SELECT * FROM users WHERE user_id = ?", arguments: [userID.rawValue])
         }
         guard let row else { return nil }

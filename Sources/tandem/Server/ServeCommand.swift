@@ -45,6 +45,9 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let dataDirectory = URL(fileURLWithPath: dataDir)
         let secret = ProcessInfo.processInfo.environment["BETTER_AUTH_SECRET"].flatMap { $0.isEmpty ? nil : $0 }
+        if let secret, secret.utf8.count < 32 {
+            Logger(label: "tandem.serve").warning("BETTER_AUTH_SECRET is shorter than 32 characters")
+        }
         let configuration = ServerConfiguration(
             host: host, port: port, storage: databaseURL.map { .postgres(url: $0) } ?? .sqlite(dataDirectory: dataDirectory),
             dataDirectory: dataDirectory, secret: secret, trustedOrigins: trustedOrigin, secureCookies: secureCookies,

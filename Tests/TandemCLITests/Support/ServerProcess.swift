@@ -9,10 +9,10 @@ final class ServerProcess {
     private let output = Pipe()
     private(set) var baseURL = ""
 
-    init(extraArguments: [String] = []) throws {
-        dataDirectory = try TemporaryDirectory()
+    init(dataDirectory: TemporaryDirectory? = nil, extraArguments: [String] = []) throws {
+        self.dataDirectory = try dataDirectory ?? TemporaryDirectory()
         process.executableURL = TandemProcess.binary
-        process.arguments = ["serve", "--host", "127.0.0.1", "--port", "0", "--data-dir", dataDirectory.url.path] + extraArguments
+        process.arguments = ["serve", "--host", "127.0.0.1", "--port", "0", "--data-dir", self.dataDirectory.url.path] + extraArguments
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
