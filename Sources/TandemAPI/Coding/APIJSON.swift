@@ -29,7 +29,7 @@ public enum APIJSON {
 
     /// `yyyy-MM-ddTHH:mm:ss.SSSZ` in UTC.
     public static func formatDate(_ date: Date) -> String {
-        date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true, timeZone: .gmt))
+        ISO8601Millis.string(from: date)
     }
 
     /// Parses ISO-8601 with or without fractional seconds.

@@ -71,7 +71,7 @@ struct AuthController: Sendable {
             return JSONResponse.null(headers: headers)
         case .valid(let resolved, let setCookie):
             if let setCookie { headers.append(HTTPField(name: .setCookie, value: setCookie)) }
-            return try JSONResponse.make(resolved.wire, headers: headers)
+            return JSONResponse.raw(Data(WireJSON.sessionResponse(resolved.wire)), status: .ok, headers: headers)
         }
     }
 

@@ -10,6 +10,7 @@ public import TandemAPI
 /// get-session (BENCHMARKS.md, issue 4). Writes stay async.
 public struct SQLiteServerStore: ServerStore {
     private let writer: any DatabaseWriter
+    private let cache = SQLiteRowCache()
 
     /// Opens (creating if needed) `fileURL` and runs the migrations.
     public init(fileURL: URL) throws {
@@ -58,7 +59,10 @@ public struct SQLiteServerStore: ServerStore {
     }
 
     public func user(id: UserID) async throws -> AuthUser? {
-        try await fetchUser(where: "id = ?", id.rawValue)
+        if let cached = cache.user(id: id) { return cached }
+        let user = try await fetchUser(where: "id = ?", id.rawValue)
+        if let user { cache.store(user) }
+        return user
     }
 
     public func user(username: String) async throws -> AuthUser? {
@@ -104,9 +108,17 @@ public struct SQLiteServerStore: ServerStore {
                                  session.expiresAt.storeMillis, session.createdAt.storeMillis, session.updatedAt.storeMillis,
                                  session.ipAddress, session.userAgent, session.rememberMe])
         }
+        cache.store(session)
     }
 
     public func session(tokenHash: SessionTokenHash) async throws -> StoredSession? {
+        if let cached = cache.session(tokenHash: tokenHash) { return cached }
+        let session = try readSession(tokenHash: tokenHash)
+        if let session { cache.store(session) }
+        return session
+    }
+
+    private func readSession(tokenHash: SessionTokenHash) throws -> StoredSession? {
         try readNow { db in
             try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM session WHERE token_hash = ?"), arguments: [tokenHash.hex]).map { row in
                 StoredSession(
@@ -123,12 +135,14 @@ public struct SQLiteServerStore: ServerStore {
             try db.execute(sql: "UPDATE session SET expires_at = ?, updated_at = ? WHERE id = ?",
                            arguments: [expiresAt.storeMillis, updatedAt.storeMillis, id.rawValue])
         }
+        cache.refresh(id: id, expiresAt: expiresAt, updatedAt: updatedAt)
     }
 
     public func deleteSession(id: SessionID) async throws {
         try await writer.write { db in
             try db.execute(sql: "DELETE FROM session WHERE id = ?", arguments: [id.rawValue])
         }
+        cache.removeSession(id: id)
     }
 
     public func profile(userID: UserID) async throws -> ChatProfile? {
