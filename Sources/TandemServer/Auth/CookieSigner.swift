@@ -21,7 +21,7 @@ public struct CookieSigner: Sendable {
     /// The token inside a cookie value, or nil when the value is malformed or its signature
     /// is wrong (then the request is treated as having no cookie). Verification is constant-time.
     public func token(fromCookieValue raw: String) -> SessionToken? {
-        let value = raw.contains("%") ? (raw.removingPercentEncoding ?? raw) : raw
+        guard let value = Self.percentDecode(raw) else { return nil }
         guard let dot = value.lastIndex(of: ".") else { return nil }
         let token = String(value[..<dot])
         let signature = String(value[value.index(after: dot)...])
@@ -32,6 +32,28 @@ public struct CookieSigner: Sendable {
             return nil
         }
         return SessionToken(value: token)
+    }
+
+    /// `decodeURIComponent` for the cookie value; nil on a malformed escape. Only values with a
+    /// `%` are decoded, like better-call.
+    static func percentDecode(_ text: String) -> String? {
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
+        let bytes = Array(text.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "%") {
+                guard index + 2 < bytes.count, let byte = HexCoding.bytes(fromHex: String(decoding: bytes[index + 1...index + 2], as: UTF8.self))?.first
+                else { return nil }
+                out.append(byte)
+                index += 3
+            } else {
+                out.append(bytes[index])
+                index += 1
+            }
+        }
+        return String(bytes: out, encoding: .utf8)
     }
 
     /// `encodeURIComponent`: everything but `A-Z a-z 0-9 - _ . ! ~ * ' ( )` is escaped.

@@ -6,14 +6,26 @@ import Hummingbird
 /// URL-decodes them.
 enum CookieHeader {
     static func value(named name: String, in request: Request) -> String? {
+        let wanted = Array(name.utf8)
         for header in request.headers[values: .cookie] {
-            for piece in header.split(separator: ";") {
-                let trimmed = piece.trimmingCharacters(in: .whitespaces)
-                guard let equals = trimmed.firstIndex(of: "=") else { continue }
-                if trimmed[..<equals] == name { return String(trimmed[trimmed.index(after: equals)...]) }
+            for piece in header.utf8.split(separator: UInt8(ascii: ";")) {
+                let trimmed = trimSpaces(piece)
+                guard let equals = trimmed.firstIndex(of: UInt8(ascii: "=")) else { continue }
+                if trimmed[..<equals].elementsEqual(wanted) {
+                    return String(decoding: trimmed[trimmed.index(after: equals)...], as: UTF8.self)
+                }
             }
         }
         return nil
+    }
+
+    /// Drops spaces and tabs at both ends (byte-wise: this runs on every request).
+    private static func trimSpaces(_ bytes: Substring.UTF8View.SubSequence) -> Substring.UTF8View.SubSequence {
+        let isSpace = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        guard let first = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) }) else {
+            return bytes[bytes.startIndex..<bytes.startIndex]
+        }
+        return bytes[first...last]
     }
 
     static func hasCookies(_ request: Request) -> Bool {
