@@ -31,7 +31,7 @@ import TestSupport
             logger.logLevel = .error
             let store = try PostgresServerStore(url: url, logger: logger)
             try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask { try await store.run() }
+                group.addTask { await store.run() }
                 try await store.migrate()
                 try await store.truncateAll()
                 try await body(store)

@@ -37,3 +37,15 @@ import Testing
         }
     }
 }
+
+/// The comparison behind password verification: equal only for equal length and bytes.
+@Suite struct ConstantTimeTests {
+    @Test(arguments: [
+        ([UInt8](), [UInt8](), true), ([1, 2, 3], [1, 2, 3], true), ([1, 2, 3], [1, 2, 4], false),
+        ([0, 2, 3], [1, 2, 3], false), ([1, 2], [1, 2, 3], false), ([255], [0], false),
+    ])
+    func equalityMatchesArrayEquality(lhs: [UInt8], rhs: [UInt8], equal: Bool) {
+        #expect(ConstantTime.equal(lhs, rhs) == equal)
+        #expect(ConstantTime.equal(lhs, rhs) == (lhs == rhs))
+    }
+}

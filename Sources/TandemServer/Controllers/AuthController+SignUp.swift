@@ -62,7 +62,7 @@ extension AuthController {
             updatedAt: now, username: UsernameRules.normalize(rawUsername), displayUsername: displayUsername ?? rawUsername)
         let account = CredentialAccount(
             id: SessionToken.randomAlphanumeric(count: 32), accountId: userID, userID: UserID(userID),
-            passwordHash: try hasher.hash(password), createdAt: now, updatedAt: now)
+            passwordHash: try await hasher.hash(password), createdAt: now, updatedAt: now)
         let profile = ChatProfile(
             userId: userID, displayName: name.isEmpty ? (displayUsername ?? rawUsername) : name, kaspaAddress: nil,
             publicKeys: [], updatedAt: now)

@@ -44,10 +44,10 @@ struct AuthController: Sendable {
         guard let user = try await store.user(username: UsernameRules.normalize(username)),
               let account = try await store.credentialAccount(userID: UserID(user.id))
         else {
-            hasher.dummyVerify(password)
+            await hasher.dummyVerify(password)
             throw APIFailure.invalidCredentials
         }
-        guard hasher.verify(password, against: account.passwordHash) else { throw APIFailure.invalidCredentials }
+        guard await hasher.verify(password, against: account.passwordHash) else { throw APIFailure.invalidCredentials }
         let (token, cookies) = try await sessions.start(for: user, rememberMe: rememberMe, request: request)
         var headers = HTTPFields()
         SessionCookies.append(cookies, to: &headers)

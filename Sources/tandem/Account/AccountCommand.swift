@@ -100,7 +100,7 @@ extension AccountCommand {
             discussion: "Exits 0 when signed in; prints the reason and exits 1 when signed out (also on a legacy idAlias session).")
 
         @OptionGroup var options: AccountOptions
-        @Flag(name: .long, help: "Print {\"signedIn\",\"user\",\"session\",\"reason\"} as JSON.") var json = false
+        @Flag(name: .long, help: "Print {\"signedIn\",\"user\",\"expiresAt\",\"reason\"} as JSON.") var json = false
 
         struct Output: Encodable {
             let signedIn: Bool
