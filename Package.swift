@@ -26,13 +26,19 @@ let package = Package(
         .library(name: "TaskStore", targets: ["TaskStore"]),
         .library(name: "RoutingStore", targets: ["RoutingStore"]),
         .library(name: "Contacts", targets: ["Contacts"]),
+        .library(name: "TandemAPI", targets: ["TandemAPI"]),
         .library(name: "TandemClient", targets: ["TandemClient"]),
+        .library(name: "TandemServer", targets: ["TandemServer"]),
         .executable(name: "tandem", targets: ["tandem"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-crypto.git", "3.0.0"..<"5.0.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.0.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
     ],
     targets: [
         // MARK: L0
@@ -73,6 +79,10 @@ let package = Package(
             name: "ChatTimeline",
             swiftSettings: swiftSettings
         ),
+        .target(
+            name: "TandemAPI",
+            swiftSettings: swiftSettings
+        ),
 
         // MARK: L2
         .target(
@@ -103,7 +113,21 @@ let package = Package(
         // MARK: L3
         .target(
             name: "TandemClient",
-            dependencies: ["KaspaCrypto", "KasiaProtocol"],
+            dependencies: ["KaspaCrypto", "KasiaProtocol", "TandemAPI"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "TandemServer",
+            dependencies: [
+                "TandemAPI", "CanonicalJSON", "KaspaCrypto",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings
         ),
 
@@ -122,7 +146,11 @@ let package = Package(
             dependencies: [
                 "KaspaCrypto", "KasiaProtocol", "CanonicalJSON", "RedoProtocol", "ChatTimeline",
                 "ChatHistory", "TaskStore", "RoutingStore", "Contacts", "TandemClient", "TandemBench",
+                "TandemAPI", "TandemServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -182,7 +210,18 @@ let package = Package(
         ),
         .testTarget(
             name: "TandemClientTests",
-            dependencies: ["TandemClient", "KaspaCrypto", "TestSupport"],
+            dependencies: ["TandemClient", "TandemAPI", "KaspaCrypto", "TestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "TandemServerTests",
+            dependencies: [
+                "TandemServer", "TandemAPI", "TestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

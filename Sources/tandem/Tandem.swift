@@ -18,6 +18,9 @@ struct Tandem: AsyncParsableCommand {
             RedoCommand.self,
             TasksCommand.self,
             ContactsCommand.self,
+            ServeCommand.self,
+            AccountCommand.self,
+            AdminCommand.self,
         ]
     )
 }

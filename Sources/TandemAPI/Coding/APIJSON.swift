@@ -1,0 +1,42 @@
+public import Foundation
+
+/// JSON coders for the wire: dates as ISO-8601 strings with milliseconds
+/// (`2025-01-31T12:00:00.000Z`, betterauth-api.md §1), which the BetterAuth client revives.
+public enum APIJSON {
+    public static func encoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(formatDate(date))
+        }
+        return encoder
+    }
+
+    public static func decoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            let text = try container.decode(String.self)
+            guard let date = parseDate(text) else {
+                throw DecodingError.dataCorruptedError(
+                    in: container, debugDescription: "not an ISO-8601 date: \(text)")
+            }
+            return date
+        }
+        return decoder
+    }
+
+    /// `yyyy-MM-ddTHH:mm:ss.SSSZ` in UTC.
+    public static func formatDate(_ date: Date) -> String {
+        ISO8601Millis.string(from: date)
+    }
+
+    /// Parses ISO-8601 with or without fractional seconds.
+    public static func parseDate(_ text: String) -> Date? {
+        if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true, timeZone: .gmt).parse(text) {
+            return date
+        }
+        return try? Date.ISO8601FormatStyle(timeZone: .gmt).parse(text)
+    }
+}

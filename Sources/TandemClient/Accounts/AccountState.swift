@@ -1,0 +1,29 @@
+public import TandemAPI
+
+/// Where the account stands after a check (seed 003: validation on launch, re-login on 401).
+public enum AccountState: Sendable, Equatable {
+    case signedIn(SessionResponse)
+    case signedOut(SignedOutReason)
+}
+
+/// Why the client is signed out; `message` is what to tell the user.
+public enum SignedOutReason: Sendable, Equatable {
+    /// No session cookie in the profile.
+    case noSession
+    /// The server no longer knows the session (expired, signed out elsewhere, or a 401).
+    case sessionRejected
+    /// The user signed out.
+    case signedOut
+    /// A pre-BetterAuth `idAlias` session was found and retired.
+    case legacySession
+
+    public var message: String {
+        switch self {
+        case .noSession: "not signed in"
+        case .sessionRejected: "the session has expired or was revoked; sign in again"
+        case .signedOut: "signed out"
+        case .legacySession:
+            "this profile held an old idAlias session; Tandem accounts now use a username and password, so sign in again (tandem account login, or tandem account register for a new account)"
+        }
+    }
+}

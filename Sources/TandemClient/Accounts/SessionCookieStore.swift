@@ -1,0 +1,103 @@
+public import Foundation
+
+/// The BetterAuth cookies of one profile, kept in `session-cookies.json` (0600) in the profile
+/// directory so a session survives restarts. Like the Expo client (betterauth-api.md §5): only
+/// cookies named `better-auth.*` (optionally `__Secure-`) are kept; `Max-Age` wins over
+/// `Expires`; `Max-Age<=0` or a past expiry deletes; expired cookies are never sent.
+public struct SessionCookieStore: Sendable {
+    public struct StoredCookie: Codable, Sendable, Equatable {
+        public var value: String
+        /// nil for a browser-session cookie (kept until sign-out on this device).
+        public var expiresAt: Date?
+    }
+
+    public let fileURL: URL
+
+    public init(profile: Profile) {
+        fileURL = profile.directory.appendingPathComponent("session-cookies.json")
+    }
+
+    /// Cookies still valid at `now`.
+    public func load(now: Date) -> [String: StoredCookie] {
+        guard let data = FileManager.default.contents(atPath: fileURL.path),
+              let cookies = try? Self.decoder.decode([String: StoredCookie].self, from: data)
+        else { return [:] }
+        return cookies.filter { $0.value.expiresAt.map { $0 > now } ?? true }
+    }
+
+    /// The `Cookie` header for a request, or nil when no live cookie is stored.
+    public func cookieHeader(now: Date) -> String? {
+        let cookies = load(now: now)
+        guard !cookies.isEmpty else { return nil }
+        return cookies.keys.sorted().compactMap { name in cookies[name].map { "\(name)=\($0.value)" } }.joined(separator: "; ")
+    }
+
+    /// Applies a response's `Set-Cookie` values.
+    public func apply(setCookies: [String], now: Date) throws(ProfileError) {
+        guard !setCookies.isEmpty else { return }
+        var cookies = load(now: now)
+        var changed = false
+        for line in setCookies {
+            let parts = line.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard let first = parts.first, let equals = first.firstIndex(of: "=") else { continue }
+            let name = String(first[..<equals])
+            let bare = name.hasPrefix("__Secure-") ? String(name.dropFirst("__Secure-".count)) : name
+            guard bare.hasPrefix("better-auth") else { continue }
+            let value = String(first[first.index(after: equals)...])
+            var maxAge: Int?
+            var expires: Date?
+            for attribute in parts.dropFirst() {
+                let pair = attribute.split(separator: "=", maxSplits: 1).map(String.init)
+                guard pair.count == 2 else { continue }
+                switch pair[0].lowercased() {
+                case "max-age": maxAge = Int(pair[1])
+                case "expires": expires = Self.httpDate(pair[1])
+                default: break
+                }
+            }
+            let expiry = maxAge.map { now.addingTimeInterval(TimeInterval($0)) } ?? expires
+            changed = true
+            if value.isEmpty || (expiry.map { $0 <= now } ?? false) {
+                cookies[name] = nil
+            } else {
+                cookies[name] = StoredCookie(value: value, expiresAt: expiry)
+            }
+        }
+        if changed { try save(cookies) }
+    }
+
+    /// Forgets every cookie (sign-out, or the server said 401).
+    public func clear() throws(ProfileError) {
+        guard FileManager.default.fileExists(atPath: fileURL.path) else { return }
+        do { try FileManager.default.removeItem(at: fileURL) } catch {
+            throw .fileSystem(path: fileURL.path, reason: "cannot remove the file")
+        }
+    }
+
+    private func save(_ cookies: [String: StoredCookie]) throws(ProfileError) {
+        if cookies.isEmpty { return try clear() }
+        try SecretFile.createDirectory(fileURL.deletingLastPathComponent())
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        encoder.dateEncodingStrategy = .millisecondsSince1970
+        let data: Data
+        do { data = try encoder.encode(cookies) } catch {
+            throw .fileSystem(path: fileURL.path, reason: "cannot encode cookies")
+        }
+        try SecretFile.replace(fileURL, contents: data)
+    }
+
+    private static var decoder: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .millisecondsSince1970
+        return decoder
+    }
+
+    private static func httpDate(_ text: String) -> Date? {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        return formatter.date(from: text)
+    }
+}

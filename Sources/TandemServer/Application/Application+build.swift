@@ -1,0 +1,70 @@
+public import Hummingbird
+import Foundation
+public import Logging
+import NIOCore
+public import ServiceLifecycle
+
+/// Builds the whole server: tests call this too (`app.test(.router)` / `.live`), so what they
+/// exercise is what `tandem serve` runs (STYLE.md; hummingbird template `App+build.swift`).
+public func buildApplication(
+    configuration: ServerConfiguration, logger: Logger = Logger(label: "tandem.server"),
+    onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+) async throws -> some ApplicationProtocol {
+    let opened = try await StoreFactory.open(configuration.storage, logger: logger)
+    return try buildApplication(
+        configuration: configuration, store: opened.store, services: opened.services, logger: logger,
+        onServerRunning: onServerRunning)
+}
+
+/// Builds the server on a given store (the contract suite and tests pass their own).
+public func buildApplication(
+    configuration: ServerConfiguration, store: any ServerStore, services: [any Service] = [],
+    logger: Logger = Logger(label: "tandem.server"),
+    onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+) throws -> some ApplicationProtocol {
+    let secret = try configuration.secret ?? ServerSecret.loadOrCreate(in: configuration.dataDirectory)
+    let router = buildRouter(configuration: configuration, store: store, secret: secret).router
+    return Application(
+        router: router,
+        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "tandem"),
+        services: services,
+        onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
+        logger: logger)
+}
+
+/// The router and the table of its routes (for the OpenAPI check).
+public func buildRouter(
+    configuration: ServerConfiguration, store: any ServerStore, secret: String
+) -> (router: Router<TandemRequestContext>, routes: [RouteEntry]) {
+    let router = Router(context: TandemRequestContext.self)
+    let table = RouteTable()
+    let sessions = SessionAuthority(
+        store: store, signer: CookieSigner(secret: secret), cookies: SessionCookies(secure: configuration.secureCookies),
+        clock: configuration.clock)
+    let origins = OriginPolicy(trustedOrigins: configuration.trustedOrigins)
+
+    router.add(middleware: LogRequestsMiddleware(.debug))
+    router.add(middleware: ErrorMiddleware())
+    router.add(middleware: StrictPathMiddleware())
+    if configuration.rateLimiting {
+        router.add(middleware: RateLimitMiddleware(limiter: RateLimiter(clock: configuration.clock)))
+    }
+    router.add(middleware: OriginCheckMiddleware(policy: origins))
+
+    SystemController().register(on: router, table: table)
+    AuthController(store: store, sessions: sessions, hasher: PasswordHasher(), origins: origins, clock: configuration.clock)
+        .register(on: router, table: table)
+    let me = router.group("api/me").add(middleware: RequireAuthMiddleware(sessions: sessions))
+    ProfileController(store: store, clock: configuration.clock).register(on: me, table: table)
+    return (router, table.entries)
+}
+
+/// Trailing slashes and `//` are 404 like better-call's router (betterauth-api.md §1); the
+/// Hummingbird trie would otherwise ignore them.
+struct StrictPathMiddleware<Context: RequestContext>: RouterMiddleware {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let path = request.uri.path
+        if path.contains("//") || (path.count > 1 && path.hasSuffix("/")) { return Response(status: .notFound) }
+        return try await next(request, context)
+    }
+}

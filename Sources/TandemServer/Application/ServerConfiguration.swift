@@ -1,0 +1,45 @@
+public import Foundation
+
+/// Where the server keeps its data.
+public enum StorageBackend: Sendable, Equatable {
+    /// SQLite file `tandem.sqlite` in this directory (the default; needs no set-up).
+    case sqlite(dataDirectory: URL)
+    /// PostgreSQL at a `postgres://user:password@host:port/database` URL.
+    case postgres(url: String)
+}
+
+/// Everything `buildApplication(configuration:)` needs.
+public struct ServerConfiguration: Sendable {
+    public var host: String
+    public var port: Int
+    public var storage: StorageBackend
+    /// HMAC key for session cookies (`BETTER_AUTH_SECRET`). When nil, a random secret is kept in
+    /// `auth-secret` (0600) in the data directory, so sessions survive restarts.
+    public var secret: String?
+    /// Directory for the secret file (and the SQLite file for `.sqlite`).
+    public var dataDirectory: URL
+    /// Extra trusted origins (`https://app.example`, `myapp://`), besides the server's own.
+    public var trustedOrigins: [String]
+    /// `__Secure-` cookie names and the `Secure` attribute (behind HTTPS).
+    public var secureCookies: Bool
+    /// Rate limits on auth POSTs (betterauth-api.md §11).
+    public var rateLimiting: Bool
+    public var clock: any ServerClock
+
+    public init(
+        host: String = "127.0.0.1", port: Int = 8080, storage: StorageBackend? = nil,
+        dataDirectory: URL = URL(fileURLWithPath: "tandem-data"), secret: String? = nil,
+        trustedOrigins: [String] = [], secureCookies: Bool = false, rateLimiting: Bool = true,
+        clock: any ServerClock = SystemClock()
+    ) {
+        self.host = host
+        self.port = port
+        self.storage = storage ?? .sqlite(dataDirectory: dataDirectory)
+        self.dataDirectory = dataDirectory
+        self.secret = secret
+        self.trustedOrigins = trustedOrigins
+        self.secureCookies = secureCookies
+        self.rateLimiting = rateLimiting
+        self.clock = clock
+    }
+}

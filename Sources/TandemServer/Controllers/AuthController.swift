@@ -1,0 +1,87 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import TandemAPI
+
+/// `/api/auth/*`: BetterAuth's sign-up, username sign-in, get-session and sign-out
+/// (betterauth-api.md §3), with its JSON, statuses, cookies and error codes.
+struct AuthController: Sendable {
+    let store: any ServerStore
+    let sessions: SessionAuthority
+    let hasher: PasswordHasher
+    let origins: OriginPolicy
+    let clock: any ServerClock
+
+    func register(on router: Router<TandemRequestContext>, table: RouteTable) {
+        table.add(router, .post, APIPath.signUpEmail) { request, context in try await signUp(request, context: context) }
+        table.add(router, .post, APIPath.signInUsername) { request, _ in try await signIn(request) }
+        table.add(router, .get, APIPath.getSession) { request, _ in try await getSession(request) }
+        table.add(router, .post, APIPath.getSession) { _, _ in
+            throw APIFailure(.methodNotAllowed, .methodNotAllowedDeferSessionRequired,
+                             "POST is only allowed when deferred session refresh is enabled")
+        }
+        table.add(router, .post, APIPath.signOut) { request, _ in try await signOut(request) }
+    }
+
+    /// `POST /sign-in/username` (§3): empty fields 401, bad raw username 422, and one answer
+    /// for unknown user, missing account and wrong password, after equal scrypt work.
+    func signIn(_ request: Request) async throws -> Response {
+        let body = try await JSONBody.read(request)
+        var fields = BodyFields(body)
+        guard fields.requireObject() else { try fields.throwIfInvalid(); return Response(status: .badRequest) }
+        let username = fields.string("username")
+        let password = fields.string("password")
+        let rememberMe = fields.optionalBool("rememberMe") ?? true
+        let callbackURL = fields.optionalString("callbackURL")
+        try fields.throwIfInvalid()
+        guard let username, let password else { throw APIFailure.validation(fields.issues) }
+        if let callbackURL { try origins.checkCallbackURL(callbackURL, request: request) }
+        guard !username.isEmpty, !password.isEmpty else { throw APIFailure.invalidCredentials }
+        if let violation = UsernameRules.violation(of: username) {
+            throw APIFailure(.unprocessableContent, violation.code, violation.message)
+        }
+        guard let user = try await store.user(username: UsernameRules.normalize(username)),
+              let account = try await store.credentialAccount(userID: UserID(user.id))
+        else {
+            await hasher.dummyVerify(password)
+            throw APIFailure.invalidCredentials
+        }
+        guard await hasher.verify(password, against: account.passwordHash) else { throw APIFailure.invalidCredentials }
+        let (token, cookies) = try await sessions.start(for: user, rememberMe: rememberMe, request: request)
+        var headers = HTTPFields()
+        SessionCookies.append(cookies, to: &headers)
+        if let callbackURL { headers[.location] = callbackURL }
+        return try JSONResponse.make(
+            SignInResponse(redirect: callbackURL != nil, token: token.value, url: callbackURL, user: user), headers: headers)
+    }
+
+    /// `GET /get-session` (§3): `null` when signed out (never 401), `{session, user}` when
+    /// signed in; always `Cache-Control: no-store`.
+    func getSession(_ request: Request) async throws -> Response {
+        var headers = HTTPFields()
+        headers[.cacheControl] = "no-store"
+        headers[.pragma] = "no-cache"
+        let allowRefresh = request.uri.queryParameters["disableRefresh"].map { $0 != "true" } ?? true
+        switch try await sessions.resolve(request, allowRefresh: allowRefresh) {
+        case .absent:
+            return JSONResponse.null(headers: headers)
+        case .stale:
+            SessionCookies.append(sessions.cookies.expiring, to: &headers)
+            return JSONResponse.null(headers: headers)
+        case .valid(let resolved, let setCookie):
+            if let setCookie { headers.append(HTTPField(name: .setCookie, value: setCookie)) }
+            return JSONResponse.raw(Data(WireJSON.sessionResponse(resolved.wire)), status: .ok, headers: headers)
+        }
+    }
+
+    /// `POST /sign-out` (§3): deletes only this session; 200 `{"success":true}` with expiring
+    /// cookies even without a session.
+    func signOut(_ request: Request) async throws -> Response {
+        _ = try await JSONBody.read(request)
+        try await sessions.end(request)
+        var headers = HTTPFields()
+        SessionCookies.append(sessions.cookies.expiring, to: &headers)
+        return try JSONResponse.make(SignOutResponse(success: true), headers: headers)
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import Hummingbird
+import KaspaCrypto
+import TandemAPI
+
+/// `GET/PUT /api/me/profile`: the signed-in user's chat profile (`users` table). The user is
+/// always the session's; no route takes a user id, so nobody can read or change another's.
+struct ProfileController: Sendable {
+    let store: any ServerStore
+    let clock: any ServerClock
+
+    static let maxDisplayNameLength = 64
+    static let maxPublicKeys = 16
+
+    func register(on group: RouterGroup<TandemRequestContext>, table: RouteTable) {
+        table.add(group, .get, "profile", fullPath: APIPath.myProfile) { _, context in try await read(context) }
+        table.add(group, .put, "profile", fullPath: APIPath.myProfile) { request, context in
+            try await update(request, context: context)
+        }
+    }
+
+    func read(_ context: TandemRequestContext) async throws -> Response {
+        guard let resolved = context.authenticated else { throw APIFailure.unauthorized }
+        guard let profile = try await store.profile(userID: UserID(resolved.user.id)) else {
+            throw ServerStoreError.profileMissing(userID: resolved.user.id)
+        }
+        return try JSONResponse.make(profile)
+    }
+
+    func update(_ request: Request, context: TandemRequestContext) async throws -> Response {
+        guard let resolved = context.authenticated else { throw APIFailure.unauthorized }
+        let body = try await JSONBody.read(request)
+        var fields = BodyFields(body)
+        guard fields.requireObject() else { try fields.throwIfInvalid(); return Response(status: .badRequest) }
+        let displayName = fields.optionalString("displayName")
+        // Absent: keep; null: clear; string: replace.
+        let kaspaAddress: String?? = switch fields.value("kaspaAddress") {
+        case .none: .none
+        case .null?: .some(nil)
+        default: .some(fields.optionalString("kaspaAddress"))
+        }
+        let publicKeys = fields.optionalStrings("publicKeys")
+        try fields.throwIfInvalid()
+
+        let userID = UserID(resolved.user.id)
+        guard var profile = try await store.profile(userID: userID) else {
+            throw ServerStoreError.profileMissing(userID: userID.rawValue)
+        }
+        if let displayName {
+            let trimmed = displayName.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !trimmed.isEmpty, trimmed.count <= Self.maxDisplayNameLength else {
+                throw APIFailure(.badRequest, .invalidProfile, "displayName must be 1 to \(Self.maxDisplayNameLength) characters")
+            }
+            profile.displayName = trimmed
+        }
+        if let kaspaAddress {
+            if let address = kaspaAddress {
+                guard (try? KaspaAddress(address)) != nil else {
+                    throw APIFailure(.badRequest, .invalidProfile, "kaspaAddress is not a valid Kaspa address")
+                }
+            }
+            profile.kaspaAddress = kaspaAddress
+        }
+        if let publicKeys {
+            guard publicKeys.count <= Self.maxPublicKeys,
+                  publicKeys.allSatisfy({ ($0.utf8.count == 64 || $0.utf8.count == 66) && HexCoding.bytes(fromHex: $0) != nil })
+            else {
+                throw APIFailure(.badRequest, .invalidProfile,
+                                 "publicKeys must be at most \(Self.maxPublicKeys) keys of 64 or 66 hex characters")
+            }
+            profile.publicKeys = publicKeys.map { $0.lowercased() }
+        }
+        profile.updatedAt = clock.now()
+        try await store.updateProfile(profile)
+        return try JSONResponse.make(profile)
+    }
+}

@@ -1,0 +1,66 @@
+import HTTPTypes
+import Hummingbird
+
+/// Reads the `Cookie` header the way better-call does (betterauth-api.md §13): split on `;`,
+/// trim, skip pieces without `=`, first occurrence of a name wins. Values stay raw; the signer
+/// URL-decodes them.
+enum CookieHeader {
+    static func value(named name: String, in request: Request) -> String? {
+        let wanted = Array(name.utf8)
+        for header in request.headers[values: .cookie] {
+            for piece in header.utf8.split(separator: UInt8(ascii: ";")) {
+                let trimmed = trimSpaces(piece)
+                guard let equals = trimmed.firstIndex(of: UInt8(ascii: "=")) else { continue }
+                if trimmed[..<equals].elementsEqual(wanted) {
+                    return String(decoding: trimmed[trimmed.index(after: equals)...], as: UTF8.self)
+                }
+            }
+        }
+        return nil
+    }
+
+    /// Drops spaces and tabs at both ends (byte-wise: this runs on every request).
+    private static func trimSpaces(_ bytes: Substring.UTF8View.SubSequence) -> Substring.UTF8View.SubSequence {
+        let isSpace = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        guard let first = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) }) else {
+            return bytes[bytes.startIndex..<bytes.startIndex]
+        }
+        return bytes[first...last]
+    }
+
+    static func hasCookies(_ request: Request) -> Bool {
+        request.headers[values: .cookie].contains { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+    }
+}
+
+/// `Set-Cookie` values for the session cookie (betterauth-api.md §5): `Max-Age` only, never
+/// `Expires`; `Path=/; HttpOnly; SameSite=Lax`, `Secure` when configured.
+struct SessionCookies: Sendable {
+    let name: String
+    let secure: Bool
+
+    init(secure: Bool) {
+        self.secure = secure
+        name = secure ? "__Secure-better-auth.session_token" : "better-auth.session_token"
+    }
+
+    var dontRememberName: String { secure ? "__Secure-better-auth.dont_remember" : "better-auth.dont_remember" }
+
+    /// The cookie for a new or refreshed session; `maxAge` nil makes a browser-session cookie.
+    func set(_ value: String, maxAge: Int?) -> String {
+        attributes(name + "=" + value + (maxAge.map { "; Max-Age=\($0)" } ?? ""))
+    }
+
+    /// Cookies that delete the session cookies.
+    var expiring: [String] {
+        [attributes(name + "=; Max-Age=0"), attributes(dontRememberName + "=; Max-Age=0")]
+    }
+
+    private func attributes(_ head: String) -> String {
+        head + "; Path=/; HttpOnly" + (secure ? "; Secure" : "") + "; SameSite=Lax"
+    }
+
+    static func append(_ cookies: [String], to headers: inout HTTPFields) {
+        for cookie in cookies { headers.append(HTTPField(name: .setCookie, value: cookie)) }
+    }
+}

@@ -1,0 +1,36 @@
+import CanonicalJSON
+import Foundation
+import Hummingbird
+import NIOCore
+
+/// A request body read under the caps: at most `ServerLimits.maxBodyBytes` (413) and
+/// `ServerLimits.maxJSONDepth` levels (400), JSON only (415 otherwise, betterauth-api.md §1).
+struct JSONBody {
+    /// The parsed top-level value; nil when the request had no body.
+    let value: JSONValue?
+
+    static func read(_ request: Request) async throws -> JSONBody {
+        let buffer: ByteBuffer
+        do { buffer = try await request.body.collect(upTo: ServerLimits.maxBodyBytes) } catch {
+            throw APIFailure.payloadTooLarge
+        }
+        guard buffer.readableBytes > 0 else { return JSONBody(value: nil) }
+        guard let contentType = request.headers[.contentType] else {
+            throw APIFailure(.unsupportedMediaType, .unsupportedMediaType,
+                             "Content-Type is required. Allowed types: application/json")
+        }
+        let mediaType = contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        guard mediaType == "application/json" else {
+            throw APIFailure(.unsupportedMediaType, .unsupportedMediaType,
+                             "Content-Type \"\(mediaType)\" is not allowed. Allowed types: application/json")
+        }
+        let limits = JSONParser.Limits(maxBytes: ServerLimits.maxBodyBytes, maxDepth: ServerLimits.maxJSONDepth)
+        do {
+            return JSONBody(value: try JSONParser(limits: limits).parse(buffer.readableBytesView))
+        } catch .nestingTooDeep(let limit) {
+            throw APIFailure(.badRequest, .badRequest, "JSON nests deeper than \(limit) levels")
+        } catch {
+            throw APIFailure.invalidJSON
+        }
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import TandemAPI
+
+/// Builds JSON responses with the wire's date format (ISO-8601 with milliseconds).
+enum JSONResponse {
+    static func make(
+        _ value: some Encodable, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]
+    ) throws -> Response {
+        let data = try APIJSON.encoder().encode(value)
+        return raw(data, status: status, headers: headers)
+    }
+
+    /// The JSON literal `null` (get-session when signed out, §3).
+    static func null(headers: HTTPFields = [:]) -> Response {
+        raw(Data("null".utf8), status: .ok, headers: headers)
+    }
+
+    static func raw(_ data: Data, status: HTTPResponse.Status, headers: HTTPFields) -> Response {
+        var fields = headers
+        fields[.contentType] = "application/json"
+        return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    static func failure(_ failure: APIFailure) -> Response {
+        let data = (try? APIJSON.encoder().encode(failure.body)) ?? Data("{}".utf8)
+        return raw(data, status: failure.status, headers: failure.headers)
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import TandemAPI
+
+/// Writes the get-session answer directly as bytes: the same text `APIJSON.encoder()` produces
+/// (sorted keys, `null` for nil, unescaped slashes; a test compares the two), without
+/// JSONEncoder's per-value boxing on the server's hottest route.
+enum WireJSON {
+    static func sessionResponse(_ value: SessionResponse) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(768)
+        let session = value.session
+        out.append(contentsOf: Array(#"{"session":{"createdAt":"#.utf8))
+        string(APIJSON.formatDate(session.createdAt), &out)
+        key("expiresAt", &out)
+        string(APIJSON.formatDate(session.expiresAt), &out)
+        key("id", &out)
+        string(session.id, &out)
+        key("ipAddress", &out)
+        optional(session.ipAddress, &out)
+        key("token", &out)
+        string(session.token, &out)
+        key("updatedAt", &out)
+        string(APIJSON.formatDate(session.updatedAt), &out)
+        key("userAgent", &out)
+        optional(session.userAgent, &out)
+        key("userId", &out)
+        string(session.userId, &out)
+        out.append(contentsOf: Array(#"},"user":"#.utf8))
+        user(value.user, &out)
+        out.append(UInt8(ascii: "}"))
+        return out
+    }
+
+    static func user(_ user: AuthUser, _ out: inout [UInt8]) {
+        out.append(contentsOf: Array(#"{"createdAt":"#.utf8))
+        string(APIJSON.formatDate(user.createdAt), &out)
+        key("displayUsername", &out)
+        optional(user.displayUsername, &out)
+        key("email", &out)
+        string(user.email, &out)
+        key("emailVerified", &out)
+        out.append(contentsOf: Array((user.emailVerified ? "true" : "false").utf8))
+        key("id", &out)
+        string(user.id, &out)
+        key("image", &out)
+        optional(user.image, &out)
+        key("name", &out)
+        string(user.name, &out)
+        key("updatedAt", &out)
+        string(APIJSON.formatDate(user.updatedAt), &out)
+        key("username", &out)
+        optional(user.username, &out)
+        out.append(UInt8(ascii: "}"))
+    }
+
+    private static func key(_ name: String, _ out: inout [UInt8]) {
+        out.append(UInt8(ascii: ","))
+        string(name, &out)
+        out.append(UInt8(ascii: ":"))
+    }
+
+    private static func optional(_ value: String?, _ out: inout [UInt8]) {
+        if let value { string(value, &out) } else { out.append(contentsOf: Array("null".utf8)) }
+    }
+
+    private static let hex = Array("0123456789abcdef".utf8)
+
+    /// A JSON string: `"` and `\` escaped, control characters as `\b \f \n \r \t` or `\u00XX`,
+    /// everything else (including non-ASCII and `/`) as UTF-8.
+    private static func string(_ text: String, _ out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+            case UInt8(ascii: "\\"): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+            case 0x08: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
+            case 0x0C: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
+            case 0x0A: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+            case 0x0D: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+            case 0x09: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+            case 0x00..<0x20:
+                out.append(contentsOf: Array("\\u00".utf8))
+                out.append(hex[Int(byte >> 4)])
+                out.append(hex[Int(byte & 0x0F)])
+            default: out.append(byte)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+}

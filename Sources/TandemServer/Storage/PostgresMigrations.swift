@@ -1,0 +1,60 @@
+import Logging
+import NIOConcurrencyHelpers
+import PostgresNIO
+
+/// Versioned schema migrations for PostgreSQL, recorded in `tandem_migrations`; shipped
+/// migrations are never edited. An advisory lock keeps concurrent instances from racing.
+final class PostgresMigrations: Sendable {
+    private let done = NIOLockedValueBox(false)
+
+    static let steps: [(id: String, sql: [String])] = [
+        ("v1-auth-and-profiles", [
+            """
+            CREATE TABLE auth_user (
+                id TEXT PRIMARY KEY, name TEXT NOT NULL, email TEXT NOT NULL CONSTRAINT auth_user_email_key UNIQUE,
+                email_verified BOOLEAN NOT NULL DEFAULT FALSE, image TEXT, created_at BIGINT NOT NULL,
+                updated_at BIGINT NOT NULL, username TEXT CONSTRAINT auth_user_username_key UNIQUE, display_username TEXT)
+            """,
+            """
+            CREATE TABLE account (
+                id TEXT PRIMARY KEY, account_id TEXT NOT NULL, provider_id TEXT NOT NULL,
+                user_id TEXT NOT NULL REFERENCES auth_user(id) ON DELETE CASCADE, password TEXT,
+                created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL, UNIQUE (provider_id, account_id))
+            """,
+            "CREATE INDEX account_user_id ON account(user_id)",
+            """
+            CREATE TABLE session (
+                id TEXT PRIMARY KEY, token_hash TEXT NOT NULL UNIQUE,
+                user_id TEXT NOT NULL REFERENCES auth_user(id) ON DELETE CASCADE, expires_at BIGINT NOT NULL,
+                created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL, ip_address TEXT, user_agent TEXT,
+                remember_me BOOLEAN NOT NULL DEFAULT TRUE)
+            """,
+            "CREATE INDEX session_user_id ON session(user_id)",
+            """
+            CREATE TABLE users (
+                user_id TEXT PRIMARY KEY REFERENCES auth_user(id) ON DELETE CASCADE, display_name TEXT NOT NULL,
+                kaspa_address TEXT, public_keys TEXT NOT NULL DEFAULT '[]', updated_at BIGINT NOT NULL)
+            """,
+        ]),
+    ]
+
+    func runOnce(client: PostgresClient, logger: Logger) async throws {
+        if done.withLockedValue({ $0 }) { return }
+        try await client.withTransaction(logger: logger) { connection in
+            try await connection.query("SELECT pg_advisory_xact_lock(7037818)", logger: logger)
+            try await connection.query(
+                "CREATE TABLE IF NOT EXISTS tandem_migrations (id TEXT PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())",
+                logger: logger)
+            var applied: Set<String> = []
+            let rows = try await connection.query("SELECT id FROM tandem_migrations", logger: logger)
+            for try await id in rows.decode(String.self) { applied.insert(id) }
+            for step in Self.steps where !applied.contains(step.id) {
+                for statement in step.sql {
+                    try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+                }
+                try await connection.query("INSERT INTO tandem_migrations (id) VALUES (\(step.id))", logger: logger)
+            }
+        }
+        done.withLockedValue { $0 = true }
+    }
+}

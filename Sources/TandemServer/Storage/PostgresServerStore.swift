@@ -1,0 +1,193 @@
+public import Foundation
+public import Logging
+import PostgresNIO
+public import ServiceLifecycle
+public import TandemAPI
+
+/// The PostgreSQL backend through PostgresNIO's `PostgresClient` pool, for several stateless
+/// `tandem serve` instances on one database. Same tables and columns as the SQLite backend.
+///
+/// The client must be running (`service`, or `PostgresClient.run()` in a task group) for any
+/// query; migrations run on first use, once.
+public struct PostgresServerStore: ServerStore {
+    let client: PostgresClient
+    let logger: Logger
+    private let migrations: PostgresMigrations
+
+    /// The pool as a swift-service-lifecycle service, for the application's service group.
+    public var service: any Service { client }
+
+    public init(url: String, logger: Logger) throws {
+        client = PostgresClient(configuration: try Self.configuration(from: url), backgroundLogger: logger)
+        self.logger = logger
+        migrations = PostgresMigrations()
+    }
+
+    /// `postgres://user[:password]@host[:port]/database[?sslmode=disable]`.
+    static func configuration(from url: String) throws -> PostgresClient.Configuration {
+        guard let components = URLComponents(string: url),
+              components.scheme == "postgres" || components.scheme == "postgresql",
+              let host = components.host, !host.isEmpty, let user = components.user
+        else { throw ServerStoreError.invalidDatabaseURL(url) }
+        let database = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : components.path
+        return PostgresClient.Configuration(
+            host: host, port: components.port ?? 5432, username: user, password: components.password,
+            database: database.isEmpty ? nil : database, tls: .disable)
+    }
+
+    /// Runs the connection pool until cancelled (what `service` does inside a service group).
+    public func run() async { await client.run() }
+
+    /// Empties every table: for test suites that share one database.
+    public func truncateAll() async throws {
+        try await migrate()
+        try await client.query("TRUNCATE users, session, account, auth_user", logger: logger)
+    }
+
+    /// Runs the migrations if this process has not yet.
+    public func migrate() async throws {
+        try await migrations.runOnce(client: client, logger: logger)
+    }
+
+    public func createUser(_ user: AuthUser, account: CredentialAccount, profile: ChatProfile) async throws {
+        try await migrate()
+        let keys = try StoreCoding.encodeKeys(profile.publicKeys)
+        do {
+            try await client.withTransaction(logger: logger) { connection in
+                try await connection.query("""
+                    INSERT INTO auth_user (id, name, email, email_verified, image, created_at, updated_at, username, display_username)
+                    VALUES (\(user.id), \(user.name), \(user.email), \(user.emailVerified), \(user.image),
+                            \(user.createdAt.storeMillis), \(user.updatedAt.storeMillis), \(user.username), \(user.displayUsername))
+                    """, logger: logger)
+                try await connection.query("""
+                    INSERT INTO account (id, account_id, provider_id, user_id, password, created_at, updated_at)
+                    VALUES (\(account.id), \(account.accountId), \(CredentialAccount.providerID), \(account.userID.rawValue),
+                            \(account.passwordHash), \(account.createdAt.storeMillis), \(account.updatedAt.storeMillis))
+                    """, logger: logger)
+                try await connection.query("""
+                    INSERT INTO users (user_id, display_name, kaspa_address, public_keys, updated_at)
+                    VALUES (\(profile.userId), \(profile.displayName), \(profile.kaspaAddress), \(keys), \(profile.updatedAt.storeMillis))
+                    """, logger: logger)
+            }
+        } catch let error as PostgresTransactionError {
+            throw Self.translate(error.closureError ?? error, user: user)
+        } catch {
+            throw Self.translate(error, user: user)
+        }
+    }
+
+    /// Unique violations (SQLSTATE 23505) become the store's domain errors.
+    private static func translate(_ error: any Error, user: AuthUser) -> any Error {
+        guard let psql = error as? PSQLError, psql.serverInfo?[.sqlState] == "23505" else { return error }
+        let constraint = psql.serverInfo?[.constraintName] ?? ""
+        if constraint.contains("username") { return ServerStoreError.usernameTaken(user.username ?? "") }
+        if constraint.contains("email") { return ServerStoreError.emailTaken(user.email) }
+        return ServerStoreError.userIDTaken(user.id)
+    }
+
+    public func user(id: UserID) async throws -> AuthUser? {
+        try await fetchUser("SELECT \(unescaped: Self.userColumns) FROM auth_user WHERE id = \(id.rawValue)")
+    }
+
+    public func user(username: String) async throws -> AuthUser? {
+        try await fetchUser("SELECT \(unescaped: Self.userColumns) FROM auth_user WHERE username = \(username)")
+    }
+
+    public func user(email: String) async throws -> AuthUser? {
+        try await fetchUser("SELECT \(unescaped: Self.userColumns) FROM auth_user WHERE email = \(email)")
+    }
+
+    private static let userColumns =
+        "id, name, email, email_verified, image, created_at, updated_at, username, display_username"
+
+    private func fetchUser(_ query: PostgresQuery) async throws -> AuthUser? {
+        try await migrate()
+        let rows = try await client.query(query, logger: logger)
+        for try await (id, name, email, verified, image, created, updated, username, display) in rows.decode(
+            (String, String, String, Bool, String?, Int64, Int64, String?, String?).self) {
+            return AuthUser(
+                id: id, name: name, email: email, emailVerified: verified, image: image,
+                createdAt: Date(storeMillis: created), updatedAt: Date(storeMillis: updated), username: username,
+                displayUsername: display)
+        }
+        return nil
+    }
+
+    public func credentialAccount(userID: UserID) async throws -> CredentialAccount? {
+        try await migrate()
+        let rows = try await client.query("""
+            SELECT id, account_id, user_id, password, created_at, updated_at FROM account
+            WHERE user_id = \(userID.rawValue) AND provider_id = \(CredentialAccount.providerID) AND password IS NOT NULL
+            """, logger: logger)
+        for try await (id, accountID, user, password, created, updated) in rows.decode(
+            (String, String, String, String, Int64, Int64).self) {
+            return CredentialAccount(
+                id: id, accountId: accountID, userID: UserID(user), passwordHash: password,
+                createdAt: Date(storeMillis: created), updatedAt: Date(storeMillis: updated))
+        }
+        return nil
+    }
+
+    public func createSession(_ session: StoredSession) async throws {
+        try await migrate()
+        try await client.query("""
+            INSERT INTO session (id, token_hash, user_id, expires_at, created_at, updated_at, ip_address, user_agent, remember_me)
+            VALUES (\(session.id.rawValue), \(session.tokenHash.hex), \(session.userID.rawValue), \(session.expiresAt.storeMillis),
+                    \(session.createdAt.storeMillis), \(session.updatedAt.storeMillis), \(session.ipAddress), \(session.userAgent),
+                    \(session.rememberMe))
+            """, logger: logger)
+    }
+
+    public func session(tokenHash: SessionTokenHash) async throws -> StoredSession? {
+        try await migrate()
+        let rows = try await client.query("""
+            SELECT id, token_hash, user_id, expires_at, created_at, updated_at, ip_address, user_agent, remember_me
+            FROM session WHERE token_hash = \(tokenHash.hex)
+            """, logger: logger)
+        for try await (id, hash, user, expires, created, updated, ip, agent, remember) in rows.decode(
+            (String, String, String, Int64, Int64, Int64, String?, String?, Bool).self) {
+            return StoredSession(
+                id: SessionID(id), tokenHash: SessionTokenHash(hex: hash), userID: UserID(user),
+                expiresAt: Date(storeMillis: expires), createdAt: Date(storeMillis: created),
+                updatedAt: Date(storeMillis: updated), ipAddress: ip, userAgent: agent, rememberMe: remember)
+        }
+        return nil
+    }
+
+    public func refreshSession(id: SessionID, expiresAt: Date, updatedAt: Date) async throws {
+        try await migrate()
+        try await client.query("""
+            UPDATE session SET expires_at = \(expiresAt.storeMillis), updated_at = \(updatedAt.storeMillis) WHERE id = \(id.rawValue)
+            """, logger: logger)
+    }
+
+    public func deleteSession(id: SessionID) async throws {
+        try await migrate()
+        try await client.query("DELETE FROM session WHERE id = \(id.rawValue)", logger: logger)
+    }
+
+    public func profile(userID: UserID) async throws -> ChatProfile? {
+        try await migrate()
+        let rows = try await client.query("""
+            SELECT user_id, display_name, kaspa_address, public_keys, updated_at FROM users WHERE user_id = \(userID.rawValue)
+            """, logger: logger)
+        for try await (user, name, address, keys, updated) in rows.decode((String, String, String?, String, Int64).self) {
+            return ChatProfile(
+                userId: user, displayName: name, kaspaAddress: address, publicKeys: try StoreCoding.decodeKeys(keys),
+                updatedAt: Date(storeMillis: updated))
+        }
+        return nil
+    }
+
+    public func updateProfile(_ profile: ChatProfile) async throws {
+        try await migrate()
+        let keys = try StoreCoding.encodeKeys(profile.publicKeys)
+        let rows = try await client.query("""
+            UPDATE users SET display_name = \(profile.displayName), kaspa_address = \(profile.kaspaAddress),
+                public_keys = \(keys), updated_at = \(profile.updatedAt.storeMillis)
+            WHERE user_id = \(profile.userId) RETURNING user_id
+            """, logger: logger)
+        for try await _ in rows.decode(String.self) { return }
+        throw ServerStoreError.profileMissing(userID: profile.userId)
+    }
+}

@@ -1,0 +1,167 @@
+public import Foundation
+import GRDB
+public import TandemAPI
+
+/// The default backend: one SQLite file in WAL mode through a GRDB `DatabasePool`, so reads
+/// (get-session, the hot path) run concurrently with writes. Needs no set-up.
+///
+/// Reads are synchronous on the caller's thread: a WAL read of one indexed row takes
+/// microseconds, far less than the two thread hops of GRDB's async read, which dominated
+/// get-session (BENCHMARKS.md, issue 4). Writes stay async.
+public struct SQLiteServerStore: ServerStore {
+    private let writer: any DatabaseWriter
+    private let cache = SQLiteRowCache()
+
+    /// Opens (creating if needed) `fileURL` and runs the migrations.
+    public init(fileURL: URL) throws {
+        try FileManager.default.createDirectory(
+            at: fileURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = true
+        configuration.busyMode = .timeout(5)
+        let pool = try DatabasePool(path: fileURL.path, configuration: configuration)
+        try Self.migrator.migrate(pool)
+        writer = pool
+    }
+
+    /// A synchronous read on the calling thread (see the type's note).
+    private func readNow<T>(_ block: (Database) throws -> T) throws -> T {
+        try writer.read(block)
+    }
+
+    public func createUser(_ user: AuthUser, account: CredentialAccount, profile: ChatProfile) async throws {
+        try await writer.write { db in
+            if try Row.fetchOne(db, sql: "SELECT 1 FROM auth_user WHERE id = ?", arguments: [user.id]) != nil {
+                throw ServerStoreError.userIDTaken(user.id)
+            }
+            if let username = user.username,
+               try Row.fetchOne(db, sql: "SELECT 1 FROM auth_user WHERE username = ?", arguments: [username]) != nil {
+                throw ServerStoreError.usernameTaken(username)
+            }
+            if try Row.fetchOne(db, sql: "SELECT 1 FROM auth_user WHERE email = ?", arguments: [user.email]) != nil {
+                throw ServerStoreError.emailTaken(user.email)
+            }
+            try db.execute(sql: """
+                INSERT INTO auth_user (id, name, email, email_verified, image, created_at, updated_at, username, display_username)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [user.id, user.name, user.email, user.emailVerified, user.image,
+                                 user.createdAt.storeMillis, user.updatedAt.storeMillis, user.username, user.displayUsername])
+            try db.execute(sql: """
+                INSERT INTO account (id, account_id, provider_id, user_id, password, created_at, updated_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [account.id, account.accountId, CredentialAccount.providerID, account.userID.rawValue,
+                                 account.passwordHash, account.createdAt.storeMillis, account.updatedAt.storeMillis])
+            try db.execute(sql: """
+                INSERT INTO users (user_id, display_name, kaspa_address, public_keys, updated_at) VALUES (?, ?, ?, ?, ?)
+                """, arguments: [profile.userId, profile.displayName, profile.kaspaAddress,
+                                 try StoreCoding.encodeKeys(profile.publicKeys), profile.updatedAt.storeMillis])
+        }
+    }
+
+    public func user(id: UserID) async throws -> AuthUser? {
+        if let cached = cache.user(id: id) { return cached }
+        let user = try await fetchUser(where: "id = ?", id.rawValue)
+        if let user { cache.store(user) }
+        return user
+    }
+
+    public func user(username: String) async throws -> AuthUser? {
+        try await fetchUser(where: "username = ?", username)
+    }
+
+    public func user(email: String) async throws -> AuthUser? {
+        try await fetchUser(where: "email = ?", email)
+    }
+
+    private func fetchUser(where condition: String, _ value: String) async throws -> AuthUser? {
+        try readNow { db in
+            try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM auth_user WHERE \(condition)"), arguments: [value]).map { row in
+                AuthUser(
+                    id: row["id"], name: row["name"], email: row["email"], emailVerified: row["email_verified"],
+                    image: row["image"], createdAt: Date(storeMillis: row["created_at"]),
+                    updatedAt: Date(storeMillis: row["updated_at"]), username: row["username"],
+                    displayUsername: row["display_username"])
+            }
+        }
+    }
+
+    public func credentialAccount(userID: UserID) async throws -> CredentialAccount? {
+        try readNow { db in
+            let row = try Row.fetchOne(db, sql: """
+                SELECT * FROM account WHERE user_id = ? AND provider_id = ? AND password IS NOT NULL
+                """, arguments: [userID.rawValue, CredentialAccount.providerID])
+            return row.map { row in
+                CredentialAccount(
+                    id: row["id"], accountId: row["account_id"], userID: UserID(row["user_id"]),
+                    passwordHash: row["password"], createdAt: Date(storeMillis: row["created_at"]),
+                    updatedAt: Date(storeMillis: row["updated_at"]))
+            }
+        }
+    }
+
+    public func createSession(_ session: StoredSession) async throws {
+        try await writer.write { db in
+            try db.execute(sql: """
+                INSERT INTO session (id, token_hash, user_id, expires_at, created_at, updated_at, ip_address, user_agent, remember_me)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [session.id.rawValue, session.tokenHash.hex, session.userID.rawValue,
+                                 session.expiresAt.storeMillis, session.createdAt.storeMillis, session.updatedAt.storeMillis,
+                                 session.ipAddress, session.userAgent, session.rememberMe])
+        }
+        cache.store(session)
+    }
+
+    public func session(tokenHash: SessionTokenHash) async throws -> StoredSession? {
+        if let cached = cache.session(tokenHash: tokenHash) { return cached }
+        let session = try readSession(tokenHash: tokenHash)
+        if let session { cache.store(session) }
+        return session
+    }
+
+    private func readSession(tokenHash: SessionTokenHash) throws -> StoredSession? {
+        try readNow { db in
+            try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM session WHERE token_hash = ?"), arguments: [tokenHash.hex]).map { row in
+                StoredSession(
+                    id: SessionID(row["id"]), tokenHash: SessionTokenHash(hex: row["token_hash"]),
+                    userID: UserID(row["user_id"]), expiresAt: Date(storeMillis: row["expires_at"]),
+                    createdAt: Date(storeMillis: row["created_at"]), updatedAt: Date(storeMillis: row["updated_at"]),
+                    ipAddress: row["ip_address"], userAgent: row["user_agent"], rememberMe: row["remember_me"])
+            }
+        }
+    }
+
+    public func refreshSession(id: SessionID, expiresAt: Date, updatedAt: Date) async throws {
+        try await writer.write { db in
+            try db.execute(sql: "UPDATE session SET expires_at = ?, updated_at = ? WHERE id = ?",
+                           arguments: [expiresAt.storeMillis, updatedAt.storeMillis, id.rawValue])
+        }
+        cache.refresh(id: id, expiresAt: expiresAt, updatedAt: updatedAt)
+    }
+
+    public func deleteSession(id: SessionID) async throws {
+        try await writer.write { db in
+            try db.execute(sql: "DELETE FROM session WHERE id = ?", arguments: [id.rawValue])
+        }
+        cache.removeSession(id: id)
+    }
+
+    public func profile(userID: UserID) async throws -> ChatProfile? {
+        let row = try readNow { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM users WHERE user_id = ?", arguments: [userID.rawValue])
+        }
+        guard let row else { return nil }
+        return ChatProfile(
+            userId: row["user_id"], displayName: row["display_name"], kaspaAddress: row["kaspa_address"],
+            publicKeys: try StoreCoding.decodeKeys(row["public_keys"]), updatedAt: Date(storeMillis: row["updated_at"]))
+    }
+
+    public func updateProfile(_ profile: ChatProfile) async throws {
+        let keys = try StoreCoding.encodeKeys(profile.publicKeys)
+        try await writer.write { db in
+            try db.execute(sql: """
+                UPDATE users SET display_name = ?, kaspa_address = ?, public_keys = ?, updated_at = ? WHERE user_id = ?
+                """, arguments: [profile.displayName, profile.kaspaAddress, keys, profile.updatedAt.storeMillis, profile.userId])
+            if db.changesCount == 0 { throw ServerStoreError.profileMissing(userID: profile.userId) }
+        }
+    }
+}

@@ -1,0 +1,147 @@
+import ArgumentParser
+import Foundation
+import TandemAPI
+import TandemClient
+
+/// `tandem account …`: register, sign in and out, and show the session (issue 4, seed 003).
+struct AccountCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "account",
+        abstract: "Register, sign in, sign out and show the account session kept in the profile.",
+        subcommands: [Register.self, Login.self, Logout.self, Whoami.self]
+    )
+}
+
+/// `--server URL` and `--profile DIR`, shared by every account command.
+struct AccountOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("Server base URL.", valueName: "url"))
+    var server = "http://127.0.0.1:8080"
+    @OptionGroup var profile: ProfileOptions
+
+    func client() throws -> AccountClient {
+        guard let url = URL(string: server), let scheme = url.scheme, scheme == "http" || scheme == "https", url.host != nil else {
+            throw CLIError("--server \(server): expected an http:// or https:// URL")
+        }
+        return AccountClient(server: url, profile: profile.value, transport: URLSessionTransport())
+    }
+}
+
+/// The password from stdin: the first line, without its line ending. Passwords never go on the
+/// command line, where other users could see them.
+func readPasswordFromStandardInput() throws -> String {
+    let text = try CommandIO.readStandardInputText()
+    let line = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+    let password = line.hasSuffix("\r") ? String(line.dropLast()) : line
+    guard !password.isEmpty else { throw CLIError("--password-stdin: standard input holds no password") }
+    return password
+}
+
+/// Runs an account call, turning client errors into one-line CLI errors.
+func accountCall<T>(_ body: () async throws(AccountClientError) -> T) async throws -> T {
+    do { return try await body() } catch { throw CLIError(error.description) }
+}
+
+extension AccountCommand {
+    struct Register: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Create an account and sign in (the session is kept in the profile).")
+
+        @OptionGroup var options: AccountOptions
+        @Option(name: .long, help: "Username: 3–30 of A-Z a-z 0-9 _ . (case-insensitive).") var username: String
+        @Option(name: .long, help: "E-mail address.") var email: String
+        @Option(name: .long, help: "Display name.") var name: String
+        @Flag(name: .long, help: "Read the password (8–128 characters) from standard input.") var passwordStdin = false
+        @Flag(name: .long, help: "Print the user as JSON.") var json = false
+
+        func run() async throws {
+            guard passwordStdin else { throw CLIError("--password-stdin is required: pass the password on standard input") }
+            let password = try readPasswordFromStandardInput()
+            let client = try options.client()
+            let user = try await accountCall { () async throws(AccountClientError) in
+                try await client.signUp(username: username, email: email, name: name, password: password)
+            }
+            try printUser(user, json: json, verb: "registered and signed in")
+        }
+    }
+
+    struct Login: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Sign in with username and password; later commands reuse the session.")
+
+        @OptionGroup var options: AccountOptions
+        @Option(name: .long, help: "Username (case-insensitive).") var username: String
+        @Flag(name: .long, help: "Read the password from standard input.") var passwordStdin = false
+        @Flag(name: .long, help: "Print the user as JSON.") var json = false
+
+        func run() async throws {
+            guard passwordStdin else { throw CLIError("--password-stdin is required: pass the password on standard input") }
+            let password = try readPasswordFromStandardInput()
+            let client = try options.client()
+            let user = try await accountCall { () async throws(AccountClientError) in
+                try await client.signIn(username: username, password: password)
+            }
+            try printUser(user, json: json, verb: "signed in")
+        }
+    }
+
+    struct Logout: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Sign out: end the session on the server and forget the cookie.")
+
+        @OptionGroup var options: AccountOptions
+
+        func run() async throws {
+            let client = try options.client()
+            try await accountCall { () async throws(AccountClientError) in try await client.signOut() }
+            CommandIO.write("signed out\n")
+        }
+    }
+
+    struct Whoami: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Validate the stored session with the server and show who is signed in.",
+            discussion: "Exits 0 when signed in; prints the reason and exits 1 when signed out (also on a legacy idAlias session).")
+
+        @OptionGroup var options: AccountOptions
+        @Flag(name: .long, help: "Print {\"signedIn\",\"user\",\"expiresAt\",\"reason\"} as JSON.") var json = false
+
+        struct Output: Encodable {
+            let signedIn: Bool
+            let user: AuthUser?
+            let expiresAt: String?
+            let reason: String?
+        }
+
+        func run() async throws {
+            let client = try options.client()
+            let state = try await accountCall { () async throws(AccountClientError) in try await client.validateOnLaunch() }
+            switch state {
+            case .signedIn(let session):
+                if json {
+                    try CommandIO.printJSONWithDates(Output(
+                        signedIn: true, user: session.user, expiresAt: APIJSON.formatDate(session.session.expiresAt), reason: nil))
+                } else {
+                    CommandIO.write("\(session.user.username ?? session.user.email) (\(session.user.name)), session until \(APIJSON.formatDate(session.session.expiresAt))\n")
+                }
+            case .signedOut(let reason):
+                if json {
+                    try CommandIO.printJSONWithDates(Output(signedIn: false, user: nil, expiresAt: nil, reason: reason.message))
+                    throw ExitCode(1)
+                }
+                throw CLIError(reason.message)
+            }
+        }
+    }
+}
+
+func printUser(_ user: AuthUser, json: Bool, verb: String) throws {
+    if json {
+        try CommandIO.printJSONWithDates(user)
+    } else {
+        CommandIO.write("\(verb) as \(user.username ?? user.email) (id \(user.id))\n")
+    }
+}
+
+extension CommandIO {
+    /// One line of JSON with the wire's date format.
+    static func printJSONWithDates<T: Encodable>(_ value: T) throws {
+        write(String(decoding: try APIJSON.encoder().encode(value), as: UTF8.self) + "\n")
+    }
+}

@@ -1,0 +1,69 @@
+import ArgumentParser
+import Foundation
+import Hummingbird
+import Logging
+import TandemServer
+
+/// `tandem serve`: the BetterAuth-compatible account server (issue 4).
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Run the Tandem server (accounts API; SQLite by default, PostgreSQL with --database-url).",
+        discussion: """
+            Stops gracefully on SIGINT/SIGTERM. Prints one line `listening on http://HOST:PORT` to stdout \
+            once the socket is bound (with --port 0 the system picks the port). Logs go to stderr \
+            (LOG_LEVEL=debug|info|warning). The cookie secret is BETTER_AUTH_SECRET, or a random one kept \
+            in DATA_DIR/auth-secret.
+            """
+    )
+
+    @Option(name: .long, help: "Address to bind.") var host = "127.0.0.1"
+    @Option(name: .long, help: "Port to bind (0: any free port).") var port = 8080
+    @Option(name: .long, help: ArgumentHelp("Directory for the SQLite database and the cookie secret.", valueName: "dir"))
+    var dataDir = "./tandem-data"
+    @Option(name: .long, help: ArgumentHelp("Use PostgreSQL instead of SQLite.", valueName: "postgres://user:pass@host:port/db"))
+    var databaseURL: String?
+    @Option(name: .long, help: ArgumentHelp("Extra trusted Origin (repeatable), e.g. https://app.example or myapp://.", valueName: "origin"))
+    var trustedOrigin: [String] = []
+    @Flag(name: .long, help: "Secure cookies (__Secure- names, Secure attribute) for serving behind HTTPS.")
+    var secureCookies = false
+    @Flag(name: .long, inversion: .prefixedNo, help: "Rate-limit sign-in/sign-up (3 per 10 s per IP) and other auth POSTs.")
+    var rateLimit = true
+
+    func validate() throws {
+        guard (0...65_535).contains(port) else { throw CLIError("--port \(port): must be 0…65535") }
+        if let databaseURL, !(databaseURL.hasPrefix("postgres://") || databaseURL.hasPrefix("postgresql://")) {
+            throw CLIError("--database-url: expected a postgres:// URL")
+        }
+    }
+
+    func run() async throws {
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
+            return handler
+        }
+        let dataDirectory = URL(fileURLWithPath: dataDir)
+        let secret = ProcessInfo.processInfo.environment["BETTER_AUTH_SECRET"].flatMap { $0.isEmpty ? nil : $0 }
+        if let secret, secret.utf8.count < 32 {
+            Logger(label: "tandem.serve").warning("BETTER_AUTH_SECRET is shorter than 32 characters")
+        }
+        let configuration = ServerConfiguration(
+            host: host, port: port, storage: databaseURL.map { .postgres(url: $0) } ?? .sqlite(dataDirectory: dataDirectory),
+            dataDirectory: dataDirectory, secret: secret, trustedOrigins: trustedOrigin, secureCookies: secureCookies,
+            rateLimiting: rateLimit)
+        let app = try await Self.build(configuration, host: host)
+        try await app.runService()
+    }
+
+    /// Builds the application; a failure (unreadable data dir, bad database URL) is one CLI line.
+    static func build(_ configuration: ServerConfiguration, host: String) async throws -> some ApplicationProtocol {
+        do {
+            return try await buildApplication(configuration: configuration) { boundPort in
+                CommandIO.write("listening on http://\(host):\(boundPort)\n")
+            }
+        } catch {
+            throw CLIError("cannot start the server: \(error)")
+        }
+    }
+}
