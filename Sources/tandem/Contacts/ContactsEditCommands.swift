@@ -1,19 +1,29 @@
 import ArgumentParser
 import Contacts
 
+/// What every single-contact edit takes — the profile, the ADDRESS and `--json` — and the one
+/// path each edit runs: open the profile's store, normalise the address, apply, print.
+struct ContactEditArguments: ParsableArguments {
+    @OptionGroup var profile: ProfileOptions
+    @Argument(help: "Kaspa address of the contact, any case, with or without kaspa:.") var address: String
+    @Flag(name: .long, help: "Print the contact as JSON.") var json = false
+
+    func edit(_ change: (_ store: ContactsStore, _ wallet: ContactAddress, _ address: ContactAddress) throws -> Contact) throws {
+        let context = try ContactsContext(profile)
+        let address = try parseContactAddress(address)
+        try printContact(try context.perform { try change(context.store, context.wallet, address) }, json: json)
+    }
+}
+
 struct ContactsAdd: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add", abstract: "Add a contact (or re-add a deleted one with fresh fields).")
 
-    @OptionGroup var profile: ProfileOptions
-    @Argument(help: "Kaspa address, any case, with or without kaspa:.") var address: String
+    @OptionGroup var target: ContactEditArguments
     @Option(name: .long, help: "The alias to show.") var alias: String?
-    @Flag(name: .long, help: "Print the contact as JSON.") var json = false
 
     func run() throws {
-        let context = try ContactsContext(profile)
-        let address = try parseContactAddress(address)
-        try printContact(try context.perform { try context.store.add(address, wallet: context.wallet, alias: alias) }, json: json)
+        try target.edit { store, wallet, address in try store.add(address, wallet: wallet, alias: alias) }
     }
 }
 
@@ -21,15 +31,11 @@ struct ContactsRename: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rename", abstract: "Set the contact's alias (an empty alias falls back to the KNS name).")
 
-    @OptionGroup var profile: ProfileOptions
-    @Argument(help: "Kaspa address of the contact.") var address: String
+    @OptionGroup var target: ContactEditArguments
     @Argument(help: "The new alias.") var alias: String
-    @Flag(name: .long, help: "Print the contact as JSON.") var json = false
 
     func run() throws {
-        let context = try ContactsContext(profile)
-        let address = try parseContactAddress(address)
-        try printContact(try context.perform { try context.store.rename(address, wallet: context.wallet, to: alias) }, json: json)
+        try target.edit { store, wallet, address in try store.rename(address, wallet: wallet, to: alias) }
     }
 }
 
@@ -38,16 +44,11 @@ struct ContactsSetKNS: ParsableCommand {
         commandName: "set-kns",
         abstract: "Record a KNS name for the contact (shown unless the alias is custom).")
 
-    @OptionGroup var profile: ProfileOptions
-    @Argument(help: "Kaspa address of the contact.") var address: String
+    @OptionGroup var target: ContactEditArguments
     @Argument(help: "The KNS name, e.g. alice.kas (empty to clear).") var name: String
-    @Flag(name: .long, help: "Print the contact as JSON.") var json = false
 
     func run() throws {
-        let context = try ContactsContext(profile)
-        let address = try parseContactAddress(address)
-        try printContact(try context.perform { try context.store.setKNSName(address, wallet: context.wallet, to: name) },
-                         json: json)
+        try target.edit { store, wallet, address in try store.setKNSName(address, wallet: wallet, to: name) }
     }
 }
 
@@ -55,17 +56,11 @@ struct ContactsMute: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mute", abstract: "Mute (on) or unmute (off) the contact's notifications.")
 
-    @OptionGroup var profile: ProfileOptions
-    @Argument(help: "Kaspa address of the contact.") var address: String
+    @OptionGroup var target: ContactEditArguments
     @Argument(help: "on or off.") var state: OnOffSwitch
-    @Flag(name: .long, help: "Print the contact as JSON.") var json = false
 
     func run() throws {
-        let context = try ContactsContext(profile)
-        let address = try parseContactAddress(address)
-        try printContact(try context.perform {
-            try context.store.setNotificationsMuted(address, wallet: context.wallet, state.isOn)
-        }, json: json)
+        try target.edit { store, wallet, address in try store.setNotificationsMuted(address, wallet: wallet, state.isOn) }
     }
 }
 
@@ -73,17 +68,13 @@ struct ContactsRealtime: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "realtime", abstract: "Turn real-time updates for the contact on or off.")
 
-    @OptionGroup var profile: ProfileOptions
-    @Argument(help: "Kaspa address of the contact.") var address: String
+    @OptionGroup var target: ContactEditArguments
     @Argument(help: "on or off.") var state: OnOffSwitch
-    @Flag(name: .long, help: "Print the contact as JSON.") var json = false
 
     func run() throws {
-        let context = try ContactsContext(profile)
-        let address = try parseContactAddress(address)
-        try printContact(try context.perform {
-            try context.store.setRealtimeUpdatesDisabled(address, wallet: context.wallet, !state.isOn)
-        }, json: json)
+        try target.edit { store, wallet, address in
+            try store.setRealtimeUpdatesDisabled(address, wallet: wallet, !state.isOn)
+        }
     }
 }
 
@@ -91,14 +82,10 @@ struct ContactsRemove: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rm", abstract: "Delete the contact (a tombstone, purged after 30 days).")
 
-    @OptionGroup var profile: ProfileOptions
-    @Argument(help: "Kaspa address of the contact.") var address: String
-    @Flag(name: .long, help: "Print the contact as JSON.") var json = false
+    @OptionGroup var target: ContactEditArguments
 
     func run() throws {
-        let context = try ContactsContext(profile)
-        let address = try parseContactAddress(address)
-        try printContact(try context.perform { try context.store.remove(address, wallet: context.wallet) }, json: json)
+        try target.edit { store, wallet, address in try store.remove(address, wallet: wallet) }
     }
 }
 
