@@ -1,27 +1,16 @@
 import CanonicalJSON
 import Foundation
 import Testing
-
-/// Deterministic generator so a failing seed can be replayed.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import TestSupport
 
 enum RandomJSON {
     static let alphabet: [String] = ["a", "B", "é", "e\u{301}", "😀", "\u{E000}", "\u{FFFF}", "\"", "\\", "/", "\n", "\u{1}", "\u{7F}", "\u{2028}", "日", "z"]
 
-    static func string(_ rng: inout SplitMix64) -> String {
+    static func string(_ rng: inout SeededRandom) -> String {
         (0..<Int.random(in: 0...6, using: &rng)).map { _ in alphabet.randomElement(using: &rng) ?? "" }.joined()
     }
 
-    static func number(_ rng: inout SplitMix64) -> Double {
+    static func number(_ rng: inout SeededRandom) -> Double {
         switch Int.random(in: 0..<5, using: &rng) {
         case 0: return Double(Int.random(in: -1_000_000...1_000_000, using: &rng))
         case 1: return Double(bitPattern: rng.next() & 0x7FEF_FFFF_FFFF_FFFF) * (Bool.random(using: &rng) ? 1 : -1)
@@ -31,7 +20,7 @@ enum RandomJSON {
         }
     }
 
-    static func value(_ rng: inout SplitMix64, depth: Int = 0) -> JSONValue {
+    static func value(_ rng: inout SeededRandom, depth: Int = 0) -> JSONValue {
         let choice = Int.random(in: 0..<(depth > 3 ? 4 : 6), using: &rng)
         switch choice {
         case 0: return .null
@@ -54,7 +43,7 @@ enum RandomJSON {
 @Suite struct RoundTripPropertyTests {
     @Test(arguments: [1, 2, 3, 4] as [UInt64])
     func canonOfParsedCanonIsStable(seed: UInt64) throws {
-        var rng = SplitMix64(state: seed)
+        var rng = SeededRandom(seed: seed)
         for _ in 0..<250 {
             let value = RandomJSON.value(&rng)
             let canonical = try CanonicalJSON.canonicalBytes(of: value)
@@ -66,7 +55,7 @@ enum RandomJSON {
 
     @Test(arguments: [7, 8] as [UInt64])
     func numbersRoundTripThroughTheirCanonicalText(seed: UInt64) throws {
-        var rng = SplitMix64(state: seed)
+        var rng = SeededRandom(seed: seed)
         for _ in 0..<2000 {
             let number = RandomJSON.number(&rng)
             let text = try CanonicalJSON.canonicalString(of: .number(number))
@@ -76,7 +65,7 @@ enum RandomJSON {
     }
 
     @Test func objectKeysSortByUTF16CodeUnits() throws {
-        var rng = SplitMix64(state: 99)
+        var rng = SeededRandom(seed: 99)
         for _ in 0..<200 {
             let keys = Set((0..<5).map { _ in RandomJSON.string(&rng) }.map { Array($0.unicodeScalars) })
                 .map { String(String.UnicodeScalarView($0)) }

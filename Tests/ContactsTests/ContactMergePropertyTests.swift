@@ -1,6 +1,7 @@
 @testable import Contacts
 import GRDB
 import Testing
+import TestSupport
 
 @Suite struct ContactMergePropertyTests {
     static let seeds: [UInt64] = Array(1...24)
@@ -41,7 +42,7 @@ import Testing
         for record in Array(simulation.allSnapshots.joined()) + Array(try simulation.states().joined()) {
             byKey[record.key, default: []].append(record)
         }
-        var generator = SeededGenerator(seed: seed)
+        var generator = SeededRandom(seed: seed)
         for records in byKey.values {
             for _ in 0..<40 {
                 let a = records[Int.random(in: 0..<records.count, using: &generator)]

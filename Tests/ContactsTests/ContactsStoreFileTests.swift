@@ -53,7 +53,7 @@ import Testing
 
 /// The merge laws over arbitrary states, not only reachable ones.
 @Suite struct ArbitraryRecordMergeTests {
-    static func randomRecord(_ generator: inout SeededGenerator) throws -> ContactRecord {
+    static func randomRecord(_ generator: inout SeededRandom) throws -> ContactRecord {
         let replicas = try ["a", "b", "c"].map { try ReplicaID($0) }
         func stamp() -> HLCTimestamp {
             Bool.random(using: &generator) && Bool.random(using: &generator) ? .legacyFloor
@@ -75,7 +75,7 @@ import Testing
 
     @Test(arguments: Array(UInt64(1)...8))
     func mergeIsASemilatticeOnArbitraryStates(seed: UInt64) throws {
-        var generator = SeededGenerator(seed: seed)
+        var generator = SeededRandom(seed: seed)
         for _ in 0..<500 {
             let a = try Self.randomRecord(&generator)
             let b = try Self.randomRecord(&generator)

@@ -1,6 +1,7 @@
 import CanonicalJSON
 import RedoProtocol
 import Testing
+import TestSupport
 
 @Suite struct NodeIntegrityPropertyTests {
     /// Property: changing any single byte of a node's text either breaks the text, leaves the same
@@ -29,7 +30,7 @@ import Testing
     }
 
     @Test func dateArithmeticRoundTripsThroughText() throws {
-        var generator = SeededGenerator(state: 5)
+        var generator = SeededRandom(seed: 5)
         for _ in 0..<500 {
             let millis = Int64.random(in: -62_135_596_800_000...253_402_300_799_999, using: &generator)
             let wall = try #require(WallTime(millisecondsSinceEpoch: millis))

@@ -1,6 +1,7 @@
 import CanonicalJSON
 import RedoProtocol
 import Testing
+import TestSupport
 
 @Suite struct ScenarioReplayTests {
     static let seeds: [UInt64] = [0, 1, 2, 3, 4, 5]
@@ -30,7 +31,7 @@ import Testing
         let expected = try #require(vector.value["expected"])
         Self.expectMatches(ReplayResult.replaying(nodes), expected, "given order")
         for seed in Self.seeds {
-            var generator = SeededGenerator(state: seed)
+            var generator = SeededRandom(seed: seed)
             Self.expectMatches(ReplayResult.replaying(nodes.shuffled(using: &generator)), expected, "seed \(seed)")
         }
     }
@@ -39,7 +40,7 @@ import Testing
         // Property: every permutation of the union of all scenario nodes gives identical output.
         let all = NamedVector.all("scenarios").flatMap { $0.value["nodes"]?.arrayValue ?? [] }
         let reference = try CanonicalJSON.canonicalBytes(of: ReplayResult.replaying(all).jsonValue)
-        var generator = SeededGenerator(state: 42)
+        var generator = SeededRandom(seed: 42)
         for _ in 0..<20 {
             let shuffled = try CanonicalJSON.canonicalBytes(of: ReplayResult.replaying(all.shuffled(using: &generator)).jsonValue)
             #expect(shuffled == reference)

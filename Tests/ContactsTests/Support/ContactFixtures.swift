@@ -3,21 +3,6 @@ import Foundation
 import GRDB
 import KaspaCrypto
 
-/// A deterministic generator (SplitMix64) so every random history can be replayed from its seed.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// A wall clock a test sets by hand; `skew` models a device whose clock is wrong.
 final class TestWallClock: WallClock, @unchecked Sendable {
     // `millis` is only touched under `lock`.

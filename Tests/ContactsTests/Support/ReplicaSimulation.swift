@@ -1,4 +1,5 @@
 @testable import Contacts
+import TestSupport
 
 /// Random histories on several replicas with skewed clocks, random delivery order and
 /// duplicated deliveries (issue 7 "Property tests").
@@ -14,12 +15,12 @@ struct ReplicaSimulation {
     private var inFlight: [(Int, [ContactRecord])] = []
     /// Every snapshot ever sent, for order-independence checks.
     private(set) var allSnapshots: [[ContactRecord]] = []
-    private var generator: SeededGenerator
+    private var generator: SeededRandom
     private var time = Fixture.epoch
     let addresses: [ContactAddress]
 
     init(seed: UInt64, replicaCount: Int, addressCount: Int = 3) throws {
-        generator = SeededGenerator(seed: seed)
+        generator = SeededRandom(seed: seed)
         addresses = (0..<addressCount).map { Fixture.address(UInt8($0 + 1)) }
         for index in 0..<replicaCount {
             // Up to ±2 hours of skew per device.
