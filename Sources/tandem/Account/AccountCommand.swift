@@ -28,7 +28,8 @@ struct AccountOptions: ParsableArguments {
 
 /// The password from stdin: the first line, without its line ending. Passwords never go on the
 /// command line, where other users could see them.
-func readPasswordFromStandardInput() throws -> String {
+func readPasswordFromStandardInput(passwordStdin: Bool) throws -> String {
+    guard passwordStdin else { throw CLIError("--password-stdin is required: pass the password on standard input") }
     let text = try CommandIO.readStandardInputText()
     let line = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
     let password = line.hasSuffix("\r") ? String(line.dropLast()) : line
@@ -53,8 +54,7 @@ extension AccountCommand {
         @Flag(name: .long, help: "Print the user as JSON.") var json = false
 
         func run() async throws {
-            guard passwordStdin else { throw CLIError("--password-stdin is required: pass the password on standard input") }
-            let password = try readPasswordFromStandardInput()
+            let password = try readPasswordFromStandardInput(passwordStdin: passwordStdin)
             let client = try options.client()
             let user = try await accountCall { () async throws(AccountClientError) in
                 try await client.signUp(username: username, email: email, name: name, password: password)
@@ -72,8 +72,7 @@ extension AccountCommand {
         @Flag(name: .long, help: "Print the user as JSON.") var json = false
 
         func run() async throws {
-            guard passwordStdin else { throw CLIError("--password-stdin is required: pass the password on standard input") }
-            let password = try readPasswordFromStandardInput()
+            let password = try readPasswordFromStandardInput(passwordStdin: passwordStdin)
             let client = try options.client()
             let user = try await accountCall { () async throws(AccountClientError) in
                 try await client.signIn(username: username, password: password)
