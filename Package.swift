@@ -91,13 +91,17 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "SecretFiles",
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "RoutingStore",
             dependencies: ["KasiaProtocol", "KaspaCrypto", "CanonicalJSON", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: swiftSettings
         ),
         .target(
             name: "TaskStore",
-            dependencies: ["RedoProtocol", "CanonicalJSON", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["RedoProtocol", "CanonicalJSON", "SecretFiles", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -113,7 +117,7 @@ let package = Package(
         // MARK: L3
         .target(
             name: "TandemClient",
-            dependencies: ["KaspaCrypto", "KasiaProtocol", "TandemAPI"],
+            dependencies: ["KaspaCrypto", "KasiaProtocol", "SecretFiles", "TandemAPI"],
             swiftSettings: swiftSettings
         ),
         .target(

@@ -1,4 +1,5 @@
 public import Foundation
+import SecretFiles
 
 /// The BetterAuth cookies of one profile, kept in `session-cookies.json` (0600) in the profile
 /// directory so a session survives restarts. Like the Expo client (betterauth-api.md §5): only
@@ -76,7 +77,7 @@ public struct SessionCookieStore: Sendable {
 
     private func save(_ cookies: [String: StoredCookie]) throws(ProfileError) {
         if cookies.isEmpty { return try clear() }
-        try SecretFile.createDirectory(fileURL.deletingLastPathComponent())
+        do { try SecretFile.createDirectory(fileURL.deletingLastPathComponent()) } catch { throw ProfileError(error) }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         encoder.dateEncodingStrategy = .millisecondsSince1970
@@ -84,7 +85,7 @@ public struct SessionCookieStore: Sendable {
         do { data = try encoder.encode(cookies) } catch {
             throw .fileSystem(path: fileURL.path, reason: "cannot encode cookies")
         }
-        try SecretFile.replace(fileURL, contents: data)
+        do { try SecretFile.replace(fileURL, contents: data) } catch { throw ProfileError(error) }
     }
 
     private static var decoder: JSONDecoder {

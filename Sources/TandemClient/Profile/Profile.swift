@@ -1,5 +1,6 @@
 public import Foundation
 public import KaspaCrypto
+import SecretFiles
 
 /// A profile directory: everything one user keeps on one device (wallet key, session, stores).
 ///
@@ -28,10 +29,14 @@ public struct Profile: Sendable {
     /// Creates a new wallet key from the system CSPRNG; never overwrites an existing one.
     @discardableResult
     public func createWalletKey() throws(ProfileError) -> PrivateKey {
-        try SecretFile.createDirectory(directory)
         let key = PrivateKey.generate()
-        try SecretFile.createExclusively(walletKeyURL, contents: Data((key.hexRepresentation + "\n").utf8)) {
-            ProfileError.walletKeyExists(path: walletKeyURL.path)
+        do {
+            try SecretFile.createDirectory(directory)
+            try SecretFile.createExclusively(walletKeyURL, contents: Data((key.hexRepresentation + "\n").utf8))
+        } catch .exists(let path) {
+            throw .walletKeyExists(path: path)
+        } catch {
+            throw ProfileError(error)
         }
         return key
     }

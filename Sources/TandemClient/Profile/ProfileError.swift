@@ -18,3 +18,15 @@ public enum ProfileError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 }
+
+import SecretFiles
+
+extension ProfileError {
+    /// A secret-file failure in profile terms.
+    init(_ error: SecretFileError) {
+        switch error {
+        case .exists(let path): self = .fileSystem(path: path, reason: "already exists")
+        case .fileSystem(let path, let reason): self = .fileSystem(path: path, reason: reason)
+        }
+    }
+}

@@ -1,5 +1,6 @@
 public import Foundation
 public import RedoProtocol
+import SecretFiles
 
 /// The profile's crypto identity (spec §3, §11.1): an Ed25519 seed in `identity.key` (hex, mode
 /// 0600), its userId, and a device id in `device.id`.
@@ -15,30 +16,20 @@ public struct ProfileIdentity: Sendable {
 
     /// Loads the identity of `directory`, creating the directory, key and device id on first use.
     public static func loadOrCreate(in directory: URL) throws -> ProfileIdentity {
-        let files = FileManager.default
-        try files.createDirectory(at: directory, withIntermediateDirectories: true,
-                                  attributes: [.posixPermissions: 0o700])
+        try SecretFile.createDirectory(directory)
         let keyURL = directory.appendingPathComponent(keyFileName)
         let deviceURL = directory.appendingPathComponent(deviceFileName)
-        if !files.fileExists(atPath: keyURL.path) {
-            let key = SigningKey()
-            try writePrivate(Data((LowercaseText.hex(key.seed) + "\n").utf8), to: keyURL)
-        }
-        if !files.fileExists(atPath: deviceURL.path) {
-            var generator = SystemRandomNumberGenerator()
-            let bytes = (0..<8).map { _ in UInt8.random(in: 0...255, using: &generator) }
-            try Data(("device-" + LowercaseText.hex(bytes) + "\n").utf8).write(to: deviceURL)
-        }
+        try createUnlessPresent(keyURL, Data((LowercaseText.hex(SigningKey().seed) + "\n").utf8))
+        var generator = SystemRandomNumberGenerator()
+        let deviceBytes = (0..<8).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        try createUnlessPresent(deviceURL, Data(("device-" + LowercaseText.hex(deviceBytes) + "\n").utf8))
         return ProfileIdentity(key: try readKey(keyURL), deviceID: try readDevice(deviceURL))
     }
 
-    /// Creates the file with mode 0600 before any secret byte is written.
-    private static func writePrivate(_ data: Data, to url: URL) throws {
-        guard FileManager.default.createFile(atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600])
-        else { throw TaskStoreError.malformedKeyFile(path: url.path) }
-        let handle = try FileHandle(forWritingTo: url)
-        defer { try? handle.close() }
-        try handle.write(contentsOf: data)
+    /// Creates the file exclusively with mode 0600; an existing file (made earlier, or by a
+    /// process racing this one) is kept, never overwritten.
+    private static func createUnlessPresent(_ url: URL, _ contents: Data) throws(SecretFileError) {
+        do { try SecretFile.createExclusively(url, contents: contents) } catch .exists { return }
     }
 
     private static func readKey(_ url: URL) throws -> SigningKey {

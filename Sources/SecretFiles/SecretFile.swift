@@ -1,13 +1,29 @@
-import Foundation
+public import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 
-/// Creates files only their owner can read (0600) in directories only their owner can enter (0700).
-enum SecretFile {
-    static func createDirectory(_ url: URL) throws(ProfileError) {
+/// Why a secret file could not be written.
+public enum SecretFileError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The file exists already; exclusive creation never overwrites.
+    case exists(path: String)
+    /// The operating system refused (the reason is `strerror`'s or ours).
+    case fileSystem(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .exists(let path): "\(path) already exists"
+        case .fileSystem(let path, let reason): "\(path): \(reason)"
+        }
+    }
+}
+
+/// Creates files only their owner can read (0600) in directories only their owner can enter
+/// (0700): wallet keys, identity keys and session cookies of a profile.
+public enum SecretFile {
+    public static func createDirectory(_ url: URL) throws(SecretFileError) {
         do {
             try FileManager.default.createDirectory(
                 at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -18,12 +34,10 @@ enum SecretFile {
 
     /// Writes `contents` to a file that must not exist yet (`O_CREAT|O_EXCL`, mode 0600), so two
     /// racing writers cannot both succeed and nothing is ever overwritten.
-    static func createExclusively(
-        _ url: URL, contents: Data, exists: () -> ProfileError
-    ) throws(ProfileError) {
+    public static func createExclusively(_ url: URL, contents: Data) throws(SecretFileError) {
         let fd = open(url.path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
         guard fd >= 0 else {
-            if errno == EEXIST { throw exists() }
+            if errno == EEXIST { throw .exists(path: url.path) }
             throw .fileSystem(path: url.path, reason: String(cString: strerror(errno)))
         }
         defer { close(fd) }
@@ -36,12 +50,10 @@ enum SecretFile {
     }
 
     /// Replaces a secret file atomically: write a 0600 temporary file, then rename over.
-    static func replace(_ url: URL, contents: Data) throws(ProfileError) {
+    public static func replace(_ url: URL, contents: Data) throws(SecretFileError) {
         let temporary = url.deletingLastPathComponent()
             .appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
-        try createExclusively(temporary, contents: contents) {
-            ProfileError.fileSystem(path: temporary.path, reason: "temporary file exists")
-        }
+        try createExclusively(temporary, contents: contents)
         guard rename(temporary.path, url.path) == 0 else {
             unlink(temporary.path)
             throw .fileSystem(path: url.path, reason: String(cString: strerror(errno)))
