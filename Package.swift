@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Layering follows ../shared/docs/ARCHITECTURE.md: dependencies point down only.
-// L0: CSecp256k1, KaspaCrypto, CanonicalJSON
+// L0: TandemBasics, CSecp256k1, KaspaCrypto, CanonicalJSON
 // L1: KasiaProtocol, RedoProtocol, ChatTimeline
 // L2: ChatHistory, TaskStore, RoutingStore
 // L3: TandemClient
@@ -17,6 +17,7 @@ let package = Package(
     name: "Tandem",
     platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
+        .library(name: "TandemBasics", targets: ["TandemBasics"]),
         .library(name: "KaspaCrypto", targets: ["KaspaCrypto"]),
         .library(name: "KasiaProtocol", targets: ["KasiaProtocol"]),
         .library(name: "CanonicalJSON", targets: ["CanonicalJSON"]),
@@ -42,6 +43,10 @@ let package = Package(
     ],
     targets: [
         // MARK: L0
+        .target(
+            name: "TandemBasics",
+            swiftSettings: swiftSettings
+        ),
         .systemLibrary(
             name: "CSecp256k1",
             pkgConfig: "libsecp256k1",
@@ -49,7 +54,7 @@ let package = Package(
         ),
         .target(
             name: "KaspaCrypto",
-            dependencies: ["CSecp256k1"],
+            dependencies: ["CSecp256k1", "TandemBasics"],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -60,7 +65,7 @@ let package = Package(
         // MARK: L1
         .target(
             name: "KasiaProtocol",
-            dependencies: [
+            dependencies: ["TandemBasics", 
                 "KaspaCrypto",
                 "CanonicalJSON",
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -106,7 +111,7 @@ let package = Package(
         ),
         .target(
             name: "Contacts",
-            dependencies: [
+            dependencies: ["TandemBasics", 
                 "KaspaCrypto", "CanonicalJSON",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -147,7 +152,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "tandem",
-            dependencies: [
+            dependencies: ["TandemBasics", 
                 "KaspaCrypto", "KasiaProtocol", "CanonicalJSON", "RedoProtocol", "ChatTimeline",
                 "ChatHistory", "TaskStore", "RoutingStore", "Contacts", "TandemClient", "TandemBench",
                 "TandemAPI", "TandemServer",
@@ -156,6 +161,14 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: Testing
+        // Manual clocks, seeded generators and simulations: linked by tests and benchmarks only.
+        .target(
+            name: "TandemTesting",
+            dependencies: ["TandemBasics"],
             swiftSettings: swiftSettings
         ),
 
@@ -169,58 +182,58 @@ let package = Package(
         ),
         .testTarget(
             name: "KaspaCryptoTests",
-            dependencies: ["KaspaCrypto", "TestSupport"],
+            dependencies: ["TandemBasics", "KaspaCrypto", "TestSupport", "TandemTesting"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "KasiaProtocolTests",
-            dependencies: ["KasiaProtocol", "KaspaCrypto", "TestSupport"],
+            dependencies: ["TandemBasics", "KasiaProtocol", "KaspaCrypto", "TestSupport", "TandemTesting"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "CanonicalJSONTests",
-            dependencies: ["CanonicalJSON", "TestSupport"],
+            dependencies: ["CanonicalJSON", "TestSupport", "TandemTesting"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "RedoProtocolTests",
-            dependencies: ["RedoProtocol", "CanonicalJSON", "TestSupport"],
+            dependencies: ["RedoProtocol", "CanonicalJSON", "TestSupport", "TandemTesting"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "ChatTimelineTests",
-            dependencies: ["ChatTimeline", "TestSupport"],
+            dependencies: ["ChatTimeline", "TestSupport", "TandemTesting"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "ChatHistoryTests",
-            dependencies: ["ChatHistory", "ChatTimeline", "TestSupport"],
+            dependencies: ["ChatHistory", "ChatTimeline", "TestSupport", "TandemTesting"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "RoutingStoreTests",
-            dependencies: ["RoutingStore", "KasiaProtocol", "KaspaCrypto", "TestSupport"],
+            dependencies: ["RoutingStore", "KasiaProtocol", "KaspaCrypto", "TestSupport", "TandemTesting"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "TaskStoreTests",
-            dependencies: ["TaskStore", "RedoProtocol", "TestSupport"],
+            dependencies: ["TaskStore", "RedoProtocol", "TestSupport", "TandemTesting"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "ContactsTests",
-            dependencies: ["Contacts", "KaspaCrypto", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["Contacts", "KaspaCrypto", "TestSupport", "TandemTesting", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "TandemClientTests",
-            dependencies: ["TandemClient", "TandemAPI", "KaspaCrypto", "TestSupport"],
+            dependencies: ["TandemClient", "TandemAPI", "KaspaCrypto", "TestSupport", "TandemTesting"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "TandemServerTests",
             dependencies: [
-                "TandemServer", "TandemAPI", "TestSupport",
+                "TandemServer", "TandemAPI", "TestSupport", "TandemTesting",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
@@ -230,7 +243,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TandemCLITests",
-            dependencies: ["tandem", "CanonicalJSON", "TestSupport"],
+            dependencies: ["tandem", "CanonicalJSON", "TestSupport", "TandemTesting"],
             swiftSettings: swiftSettings
         ),
     ]

@@ -1,4 +1,5 @@
 @testable import Contacts
+import TandemTesting
 import GRDB
 import Testing
 import TestSupport

@@ -1,4 +1,5 @@
 @testable import Contacts
+import TandemTesting
 import Foundation
 import GRDB
 import TestSupport

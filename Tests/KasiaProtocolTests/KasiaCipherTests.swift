@@ -1,4 +1,5 @@
 @testable import KasiaProtocol
+import TandemBasics
 import KaspaCrypto
 import TestSupport
 import Testing

@@ -1,3 +1,4 @@
+import TandemBasics
 import KasiaProtocol
 import KaspaCrypto
 import TestSupport

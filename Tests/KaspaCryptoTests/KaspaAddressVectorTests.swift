@@ -1,4 +1,5 @@
 @testable import KaspaCrypto
+import TandemBasics
 import TestSupport
 import Testing
 

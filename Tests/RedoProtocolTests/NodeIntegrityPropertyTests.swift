@@ -1,3 +1,4 @@
+import TandemTesting
 import CanonicalJSON
 import RedoProtocol
 import Testing

@@ -1,3 +1,4 @@
+import TandemBasics
 import Crypto
 public import Foundation
 public import KaspaCrypto

@@ -1,3 +1,4 @@
+import TandemBasics
 import KaspaCrypto
 
 /// A conversation alias: 12 lowercase hex characters (6 bytes), the tag a `comm` payload carries

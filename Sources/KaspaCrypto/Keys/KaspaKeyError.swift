@@ -1,3 +1,5 @@
+import TandemBasics
+
 /// Why a key, signature or shared secret could not be made from the given bytes.
 public enum KaspaKeyError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A private key must be 32 bytes.

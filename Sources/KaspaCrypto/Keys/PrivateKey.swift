@@ -1,3 +1,4 @@
+import TandemBasics
 import CSecp256k1
 
 /// A secp256k1 private key: a scalar in `1 ..< n`.

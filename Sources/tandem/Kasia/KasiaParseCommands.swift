@@ -1,3 +1,4 @@
+import TandemBasics
 import ArgumentParser
 import KasiaProtocol
 import KaspaCrypto

@@ -1,3 +1,4 @@
+import TandemBasics
 import ArgumentParser
 import KaspaCrypto
 import TandemClient

@@ -1,4 +1,5 @@
 @testable import Contacts
+import TandemTesting
 import TestSupport
 
 /// Random histories on several replicas with skewed clocks, random delivery order and

@@ -13,7 +13,7 @@ public enum Hex {
         }
     }
 
-    private static let digits: [UInt8] = Array("0123456789abcdef".utf8)
+    @usableFromInline static let digits: [UInt8] = Array("0123456789abcdef".utf8)
 
     /// Lowercase hex of `bytes`.
     public static func encode<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
@@ -77,5 +77,47 @@ public enum Hex {
         let prefix = String(decoding: utf8[..<offset], as: UTF8.self)
         let rest = String(decoding: utf8[offset...], as: UTF8.self)
         return .invalidCharacter(rest.first ?? "?", offset: prefix.count)
+    }
+}
+
+extension Hex {
+    /// The value of one lowercase hex digit, or nil. Protocols that allow lowercase hex only
+    /// (Redo spec §2, the relay's signatures) treat an uppercase digit as an encoding violation.
+    @inline(__always)
+    public static func lowercaseNibble(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        default: nil
+        }
+    }
+
+    /// Decodes exactly `count` bytes from lowercase hex text of length 2·count; nil for any other
+    /// length or any character outside `0-9a-f`.
+    public static func decodeLowercase(_ text: String, byteCount count: Int) -> [UInt8]? {
+        var copy = text
+        return copy.withUTF8 { utf8 -> [UInt8]? in
+            guard utf8.count == count * 2 else { return nil }
+            var out = [UInt8](repeating: 0, count: count)
+            for index in 0..<count {
+                guard let high = lowercaseNibble(utf8[2 * index]), let low = lowercaseNibble(utf8[2 * index + 1])
+                else { return nil }
+                out[index] = high << 4 | low
+            }
+            return out
+        }
+    }
+
+    /// True when `text` has an even length and holds only `0-9a-f`.
+    public static func isLowercaseHex(_ text: some StringProtocol) -> Bool {
+        let utf8 = text.utf8
+        return utf8.count % 2 == 0 && utf8.allSatisfy { lowercaseNibble($0) != nil }
+    }
+
+    /// Appends the lowercase hex digits of `byte` to `out`, for writers that build text in place.
+    @inline(__always)
+    public static func append(_ byte: UInt8, to out: inout [UInt8]) {
+        out.append(digits[Int(byte >> 4)])
+        out.append(digits[Int(byte & 0x0F)])
     }
 }

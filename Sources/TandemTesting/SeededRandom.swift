@@ -1,4 +1,5 @@
-/// A deterministic random source (SplitMix64) for property tests: a failing seed replays exactly.
+/// A deterministic random source (SplitMix64) for property tests and simulations: a seed
+/// replays a run exactly (timeline-and-contacts.md §2.7 "seeded, deterministic").
 public struct SeededRandom: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
