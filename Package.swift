@@ -122,7 +122,10 @@ let package = Package(
         // MARK: L3
         .target(
             name: "TandemClient",
-            dependencies: ["KaspaCrypto", "KasiaProtocol", "SecretFiles", "TandemAPI"],
+            dependencies: [
+                "TandemBasics", "KaspaCrypto", "KasiaProtocol", "SecretFiles", "TandemAPI",
+                "ChatHistory", "Contacts", "RoutingStore", "TaskStore",
+            ],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -227,7 +230,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TandemClientTests",
-            dependencies: ["TandemClient", "TandemAPI", "KaspaCrypto", "TestSupport", "TandemTesting"],
+            dependencies: ["TandemClient", "TandemAPI", "TandemBasics", "KaspaCrypto", "TestSupport", "TandemTesting"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

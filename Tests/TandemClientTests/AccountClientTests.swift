@@ -1,6 +1,8 @@
 import Foundation
 import TandemAPI
 import TandemClient
+import TandemBasics
+import TandemTesting
 import Testing
 import TestSupport
 
@@ -44,8 +46,8 @@ final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
     func makeClient(_ transport: ScriptedTransport, now: Date = Date(timeIntervalSince1970: 1_767_225_600)) throws -> (AccountClient, URL) {
         let directory = try TemporaryDirectory().url
         let client = AccountClient(
-            server: try #require(URL(string: "http://127.0.0.1:9")), profile: Profile(directory: directory),
-            transport: transport, now: { now })
+            server: try #require(URL(string: "http://127.0.0.1:9")),
+            profile: Profile(directory: directory, clock: ManualClock(UnixMillis(now))), transport: transport)
         return (client, directory)
     }
 
@@ -78,7 +80,8 @@ final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
         let (client, directory) = try makeClient(transport, now: start)
         _ = try await client.signIn(username: "ann", password: "pw")
         let later = AccountClient(
-            server: client.server, profile: Profile(directory: directory), transport: transport, now: { start.addingTimeInterval(61) })
+            server: client.server, profile: Profile(directory: directory, clock: ManualClock(UnixMillis(start.addingTimeInterval(61)))),
+            transport: transport)
         #expect(try await later.currentSession() == .signedOut(.noSession))
         #expect(transport.requests.count == 1)
     }

@@ -9,14 +9,14 @@ import Testing
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
         let profile = Profile(directory: dir.url.appendingPathComponent("nested/profile"))
-        #expect(throws: ProfileError.walletKeyMissing(path: profile.walletKeyURL.path)) { try profile.walletKey() }
+        #expect(throws: ProfileError.walletKeyMissing(path: profile.url(.walletKey).path)) { try profile.walletKey() }
 
         let created = try profile.createWalletKey()
         #expect(try profile.walletKey() == created)
-        #expect(throws: ProfileError.walletKeyExists(path: profile.walletKeyURL.path)) { try profile.createWalletKey() }
+        #expect(throws: ProfileError.walletKeyExists(path: profile.url(.walletKey).path)) { try profile.createWalletKey() }
         #expect(try profile.walletKey() == created)
 
-        let fileMode = try FileManager.default.attributesOfItem(atPath: profile.walletKeyURL.path)[.posixPermissions]
+        let fileMode = try FileManager.default.attributesOfItem(atPath: profile.url(.walletKey).path)[.posixPermissions]
         let dirMode = try FileManager.default.attributesOfItem(atPath: profile.directory.path)[.posixPermissions]
         #expect((fileMode as? NSNumber)?.intValue == 0o600)
         #expect((dirMode as? NSNumber)?.intValue == 0o700)

@@ -21,6 +21,15 @@ struct TemporaryProfile {
     func remove() { try? FileManager.default.removeItem(at: url) }
 }
 
+extension ProfileIdentity {
+    /// The identity files where a Tandem profile keeps them (`identity.key`, `device.id`).
+    static func loadOrCreate(in directory: URL) throws -> ProfileIdentity {
+        try loadOrCreate(
+            keyFile: directory.appendingPathComponent("identity.key"),
+            deviceFile: directory.appendingPathComponent("device.id"))
+    }
+}
+
 func wall(_ text: String) throws -> WallTime { try #require(WallTime(text)) }
 
 @Suite struct ProfileIdentityTests {

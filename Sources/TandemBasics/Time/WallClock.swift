@@ -8,11 +8,22 @@ import Foundation
 /// system clock in apps and `tandem`, a manual clock in tests, which never sleep for real.
 public protocol WallClock: Clock, Sendable where Instant == UnixMillis {}
 
-/// The device's clock.
+/// The device's clock, optionally shifted so that it starts at a chosen instant and runs on in
+/// real time from there (`tandem … --now` for scripts).
 public struct SystemClock: WallClock {
-    public init() {}
+    private let offset: Int64
 
-    public var now: UnixMillis { UnixMillis(Date()) }
+    public init() { offset = 0 }
+
+    /// A clock that reads `start` now and advances in real time.
+    public init(startingAt start: UnixMillis) {
+        offset = UnixMillis(Date()).milliseconds(to: start)
+    }
+
+    public var now: UnixMillis {
+        let real = UnixMillis(Date())
+        return real.adding(milliseconds: offset) ?? real
+    }
 
     public var minimumResolution: Duration { .milliseconds(1) }
 

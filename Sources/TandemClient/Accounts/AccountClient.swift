@@ -9,15 +9,16 @@ public struct AccountClient: Sendable {
     public let profile: Profile
     private let transport: any HTTPTransport
     private let cookies: SessionCookieStore
-    private let now: @Sendable () -> Date
 
-    public init(server: URL, profile: Profile, transport: any HTTPTransport, now: @escaping @Sendable () -> Date = { Date() }) {
+    /// A client of `server` for `profile`; cookie expiry is judged by the profile's clock.
+    public init(server: URL, profile: Profile, transport: any HTTPTransport) {
         self.server = server
         self.profile = profile
         self.transport = transport
-        self.cookies = SessionCookieStore(profile: profile)
-        self.now = now
+        self.cookies = profile.sessionCookies
     }
+
+    private func now() -> Date { profile.clock.now.date }
 
     /// `POST /api/auth/sign-up/email`; the new account is signed in.
     public func signUp(username: String, email: String, name: String, password: String) async throws(AccountClientError) -> AuthUser {

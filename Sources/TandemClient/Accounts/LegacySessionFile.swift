@@ -6,7 +6,7 @@ struct LegacySessionFile {
     let url: URL
 
     init(profile: Profile) {
-        url = profile.directory.appendingPathComponent("session.json")
+        url = profile.url(.legacySession)
     }
 
     /// Whether the file holds a legacy `idAlias` session.

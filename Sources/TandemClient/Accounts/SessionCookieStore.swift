@@ -15,7 +15,7 @@ public struct SessionCookieStore: Sendable {
     public let fileURL: URL
 
     public init(profile: Profile) {
-        fileURL = profile.directory.appendingPathComponent("session-cookies.json")
+        fileURL = profile.url(.sessionCookies)
     }
 
     /// Cookies still valid at `now`.

@@ -1,58 +1,65 @@
 public import Foundation
-public import KaspaCrypto
-import SecretFiles
+public import TandemBasics
 
-/// A profile directory: everything one user keeps on one device (wallet key, session, stores).
+/// A profile: everything one person keeps on one device — wallet key, task identity, session
+/// cookies and the local stores — in one directory, and the clock every store and service of the
+/// profile reads.
 ///
-/// Secret files are created with mode 0600 inside a 0700 directory.
+/// This is the only place that knows the directory layout (``File``): the CLI and apps open
+/// stores through it and never by file name. Secret files are created with mode 0600 inside a
+/// 0700 directory.
 public struct Profile: Sendable {
     public let directory: URL
+    /// The time source of every store and service opened through this profile.
+    public let clock: any WallClock
 
-    public init(directory: URL) {
+    public init(directory: URL, clock: any WallClock = SystemClock()) {
         self.directory = directory
+        self.clock = clock
     }
 
-    /// `wallet.key`: the secp256k1 wallet key as 64 hex characters and a newline.
-    public var walletKeyURL: URL { directory.appendingPathComponent("wallet.key") }
-
-    /// Reads the wallet key.
-    public func walletKey() throws(ProfileError) -> PrivateKey {
-        let path = walletKeyURL.path
-        guard FileManager.default.fileExists(atPath: path) else { throw .walletKeyMissing(path: path) }
-        let data: Data
-        do { data = try Data(contentsOf: walletKeyURL) } catch {
-            throw .fileSystem(path: path, reason: "cannot read the file")
-        }
-        return try Profile.privateKey(fromKeyFile: data, path: path)
+    /// The files of a profile directory.
+    public enum File: String, CaseIterable, Sendable {
+        /// The secp256k1 wallet key as 64 hex characters and a newline (0600).
+        case walletKey = "wallet.key"
+        /// The Ed25519 seed that signs Redo nodes (0600).
+        case identityKey = "identity.key"
+        /// This device's Redo device id.
+        case deviceID = "device.id"
+        /// The BetterAuth session cookies (0600).
+        case sessionCookies = "session-cookies.json"
+        /// A session file left by the legacy app (`idAlias` sessions), detected and removed at launch.
+        case legacySession = "session.json"
+        /// Kasia routing state per contact (SQLite).
+        case routing = "routing.sqlite"
+        /// Chat history of the wallet (SQLite).
+        case chatHistory = "chat-history.sqlite"
+        /// Contacts of the wallet (SQLite).
+        case contacts = "contacts.sqlite"
+        /// The Redo change log (SQLite).
+        case tasks = "tasks.sqlite"
     }
 
-    /// Creates a new wallet key from the system CSPRNG; never overwrites an existing one.
-    @discardableResult
-    public func createWalletKey() throws(ProfileError) -> PrivateKey {
-        let key = PrivateKey.generate()
-        do {
-            try SecretFile.createDirectory(directory)
-            try SecretFile.createExclusively(walletKeyURL, contents: Data((key.hexRepresentation + "\n").utf8))
-        } catch .exists(let path) {
-            throw .walletKeyExists(path: path)
-        } catch {
-            throw ProfileError(error)
-        }
-        return key
-    }
+    /// Where `file` lives in this profile.
+    public func url(_ file: File) -> URL { directory.appendingPathComponent(file.rawValue) }
 
-    /// Parses key-file contents: 64 hex characters, surrounding whitespace and a trailing
-    /// newline allowed. `path` names the source in errors ("-" for stdin).
-    public static func privateKey(fromKeyFile data: Data, path: String) throws(ProfileError) -> PrivateKey {
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw .invalidWalletKey(path: path, reason: "not UTF-8 text")
+    /// The environment variable that overrides the default profile directory.
+    public static let environmentVariable = "TANDEM_PROFILE"
+
+    /// The profile used when none is named: `$TANDEM_PROFILE` when set, else
+    /// `~/.tandem/profile` (`$HOME` when set, else the account's home directory). One location
+    /// for every command, so `tandem tasks` and `tandem contacts` of one user look at one profile.
+    public static func defaultDirectory(
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        home: URL? = nil
+    ) -> URL {
+        if let named = environment[environmentVariable], !named.isEmpty {
+            return URL(fileURLWithPath: named, isDirectory: true)
         }
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard trimmed.utf8.count == 64 else {
-            throw .invalidWalletKey(path: path, reason: "expected 64 hex characters, found \(trimmed.utf8.count)")
-        }
-        do { return try PrivateKey(hex: trimmed) } catch {
-            throw .invalidWalletKey(path: path, reason: error.description)
-        }
+        let home = home
+            ?? environment["HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0, isDirectory: true) }
+            ?? FileManager.default.homeDirectoryForCurrentUser
+        return home.appendingPathComponent(".tandem", isDirectory: true)
+            .appendingPathComponent("profile", isDirectory: true)
     }
 }

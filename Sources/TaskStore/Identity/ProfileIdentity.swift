@@ -11,14 +11,12 @@ public struct ProfileIdentity: Sendable {
     public var userID: UserID { key.userID }
     public var author: Author { Author(publicKey: key.publicKey, deviceID: deviceID) }
 
-    static let keyFileName = "identity.key"
-    static let deviceFileName = "device.id"
-
-    /// Loads the identity of `directory`, creating the directory, key and device id on first use.
-    public static func loadOrCreate(in directory: URL) throws -> ProfileIdentity {
-        try SecretFile.createDirectory(directory)
-        let keyURL = directory.appendingPathComponent(keyFileName)
-        let deviceURL = directory.appendingPathComponent(deviceFileName)
+    /// Loads the identity kept in `keyURL` (the Ed25519 seed) and `deviceURL` (the device id),
+    /// creating the directory, key and device id on first use. Where the files live is the
+    /// profile's business (`TandemClient.Profile`).
+    public static func loadOrCreate(keyFile keyURL: URL, deviceFile deviceURL: URL) throws -> ProfileIdentity {
+        try SecretFile.createDirectory(keyURL.deletingLastPathComponent())
+        try SecretFile.createDirectory(deviceURL.deletingLastPathComponent())
         try createUnlessPresent(keyURL, Data((LowercaseText.hex(SigningKey().seed) + "\n").utf8))
         var generator = SystemRandomNumberGenerator()
         let deviceBytes = (0..<8).map { _ in UInt8.random(in: 0...255, using: &generator) }

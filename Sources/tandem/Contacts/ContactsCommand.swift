@@ -11,9 +11,9 @@ struct ContactsCommand: ParsableCommand {
         abstract: "Contacts of the profile's wallet: edit, list, migrate KaChat lists, sync records.",
         discussion: "The store is contacts.sqlite in the profile directory; the wallet key comes from the profile.",
         subcommands: [
-            ContactsAdd.self, ContactsRename.self, ContactsSetKNS.self, ContactsMute.self, ContactsRealtime.self,
-            ContactsRemove.self, ContactsList.self, ContactsMigrate.self, ContactsPurge.self,
-            ContactsExportSync.self, ContactsImportSync.self,
+            Add.self, Rename.self, SetKNS.self, Mute.self, Realtime.self,
+            Remove.self, List.self, Migrate.self, Purge.self,
+            ExportSync.self, ImportSync.self,
         ]
     )
 }
@@ -26,12 +26,9 @@ struct ContactsContext {
 
     init(_ options: ProfileOptions) throws {
         let profile = options.value
-        do { walletKey = try profile.walletKey() } catch { throw CLIError(error.description) }
+        walletKey = try profile.walletKey()
         wallet = ContactAddress(KaspaAddress(publicKey: walletKey.xOnlyPublicKey))
-        let path = profile.directory.appendingPathComponent("contacts.sqlite").path
-        do { store = try ContactsStore(path: path) } catch {
-            throw CLIError("contacts store \(path): \(error)")
-        }
+        store = try profile.openContacts()
     }
 
     /// Runs a store call, turning domain errors into one CLI line.

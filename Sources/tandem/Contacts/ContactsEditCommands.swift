@@ -15,96 +15,110 @@ struct ContactEditArguments: ParsableArguments {
     }
 }
 
-struct ContactsAdd: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "add", abstract: "Add a contact (or re-add a deleted one with fresh fields).")
+extension ContactsCommand {
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "add", abstract: "Add a contact (or re-add a deleted one with fresh fields).")
 
-    @OptionGroup var target: ContactEditArguments
-    @Option(name: .long, help: "The alias to show.") var alias: String?
+        @OptionGroup var target: ContactEditArguments
+        @Option(name: .long, help: "The alias to show.") var alias: String?
 
-    func run() throws {
-        try target.edit { store, wallet, address in try store.add(address, wallet: wallet, alias: alias) }
-    }
-}
-
-struct ContactsRename: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "rename", abstract: "Set the contact's alias (an empty alias falls back to the KNS name).")
-
-    @OptionGroup var target: ContactEditArguments
-    @Argument(help: "The new alias.") var alias: String
-
-    func run() throws {
-        try target.edit { store, wallet, address in try store.rename(address, wallet: wallet, to: alias) }
-    }
-}
-
-struct ContactsSetKNS: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "set-kns",
-        abstract: "Record a KNS name for the contact (shown unless the alias is custom).")
-
-    @OptionGroup var target: ContactEditArguments
-    @Argument(help: "The KNS name, e.g. alice.kas (empty to clear).") var name: String
-
-    func run() throws {
-        try target.edit { store, wallet, address in try store.setKNSName(address, wallet: wallet, to: name) }
-    }
-}
-
-struct ContactsMute: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "mute", abstract: "Mute (on) or unmute (off) the contact's notifications.")
-
-    @OptionGroup var target: ContactEditArguments
-    @Argument(help: "on or off.") var state: OnOffSwitch
-
-    func run() throws {
-        try target.edit { store, wallet, address in try store.setNotificationsMuted(address, wallet: wallet, state.isOn) }
-    }
-}
-
-struct ContactsRealtime: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "realtime", abstract: "Turn real-time updates for the contact on or off.")
-
-    @OptionGroup var target: ContactEditArguments
-    @Argument(help: "on or off.") var state: OnOffSwitch
-
-    func run() throws {
-        try target.edit { store, wallet, address in
-            try store.setRealtimeUpdatesDisabled(address, wallet: wallet, !state.isOn)
+        func run() throws {
+            try target.edit { store, wallet, address in try store.add(address, wallet: wallet, alias: alias) }
         }
     }
 }
 
-struct ContactsRemove: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "rm", abstract: "Delete the contact (a tombstone, purged after 30 days).")
+extension ContactsCommand {
+    struct Rename: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "rename", abstract: "Set the contact's alias (an empty alias falls back to the KNS name).")
 
-    @OptionGroup var target: ContactEditArguments
+        @OptionGroup var target: ContactEditArguments
+        @Argument(help: "The new alias.") var alias: String
 
-    func run() throws {
-        try target.edit { store, wallet, address in try store.remove(address, wallet: wallet) }
+        func run() throws {
+            try target.edit { store, wallet, address in try store.rename(address, wallet: wallet, to: alias) }
+        }
     }
 }
 
-struct ContactsList: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "list", abstract: "List the wallet's contacts in address order.")
+extension ContactsCommand {
+    struct SetKNS: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "set-kns",
+            abstract: "Record a KNS name for the contact (shown unless the alias is custom).")
 
-    @OptionGroup var profile: ProfileOptions
-    @Flag(name: .long, help: "Print a JSON array of contacts.") var json = false
-    @Flag(name: .long, help: "Include deleted contacts not yet purged.") var all = false
+        @OptionGroup var target: ContactEditArguments
+        @Argument(help: "The KNS name, e.g. alice.kas (empty to clear).") var name: String
 
-    func run() throws {
-        let context = try ContactsContext(profile)
-        let contacts = try context.perform { try context.store.contacts(wallet: context.wallet, includeDeleted: all) }
-        let outputs = contacts.map(ContactOutput.init)
-        if json {
-            try CommandIO.printJSON(outputs)
-        } else {
-            CommandIO.write(outputs.map { $0.line + "\n" }.joined())
+        func run() throws {
+            try target.edit { store, wallet, address in try store.setKNSName(address, wallet: wallet, to: name) }
+        }
+    }
+}
+
+extension ContactsCommand {
+    struct Mute: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "mute", abstract: "Mute (on) or unmute (off) the contact's notifications.")
+
+        @OptionGroup var target: ContactEditArguments
+        @Argument(help: "on or off.") var state: OnOffSwitch
+
+        func run() throws {
+            try target.edit { store, wallet, address in try store.setNotificationsMuted(address, wallet: wallet, state.isOn) }
+        }
+    }
+}
+
+extension ContactsCommand {
+    struct Realtime: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "realtime", abstract: "Turn real-time updates for the contact on or off.")
+
+        @OptionGroup var target: ContactEditArguments
+        @Argument(help: "on or off.") var state: OnOffSwitch
+
+        func run() throws {
+            try target.edit { store, wallet, address in
+                try store.setRealtimeUpdatesDisabled(address, wallet: wallet, !state.isOn)
+            }
+        }
+    }
+}
+
+extension ContactsCommand {
+    struct Remove: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "rm", abstract: "Delete the contact (a tombstone, purged after 30 days).")
+
+        @OptionGroup var target: ContactEditArguments
+
+        func run() throws {
+            try target.edit { store, wallet, address in try store.remove(address, wallet: wallet) }
+        }
+    }
+}
+
+extension ContactsCommand {
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "list", abstract: "List the wallet's contacts in address order.")
+
+        @OptionGroup var profile: ProfileOptions
+        @Flag(name: .long, help: "Print a JSON array of contacts.") var json = false
+        @Flag(name: .long, help: "Include deleted contacts not yet purged.") var all = false
+
+        func run() throws {
+            let context = try ContactsContext(profile)
+            let contacts = try context.perform { try context.store.contacts(wallet: context.wallet, includeDeleted: all) }
+            let outputs = contacts.map(ContactOutput.init)
+            if json {
+                try CommandIO.printJSON(outputs)
+            } else {
+                CommandIO.write(outputs.map { $0.line + "\n" }.joined())
+            }
         }
     }
 }

@@ -5,133 +5,131 @@ import KaspaCrypto
 import RoutingStore
 import TandemClient
 
-/// `tandem kasia routing …`: the per-contact routing state kept in the profile.
-struct RoutingCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "routing",
-        abstract: "Deterministic-alias routing state: legacy migration, rollout stage, watched aliases.",
-        subcommands: [Migrate.self, Show.self, Watch.self, Stage.self, Purge.self]
-    )
-
-    /// The profile's wallet key and routing store (`routing.sqlite`).
-    static func open(_ options: ProfileOptions) throws -> (PrivateKey, RoutingStore) {
-        let profile = options.value
-        do {
-            let key = try profile.walletKey()
-            return (key, try RoutingStore(path: profile.directory.appendingPathComponent("routing.sqlite").path))
-        } catch let error as ProfileError {
-            throw CLIError(error.description)
-        }
-    }
-
-    static func nowMs() -> UInt64 { UInt64(Date().timeIntervalSince1970 * 1000) }
-
-    struct Migrate: ParsableCommand {
+extension KasiaCommand {
+    /// `tandem kasia routing …`: the per-contact routing state kept in the profile.
+    struct Routing: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "One-time migration from a KaChat legacy snapshot (JSON keyed like its UserDefaults).")
-        @OptionGroup var profile: ProfileOptions
-        @Option(name: .long, help: ArgumentHelp("The legacy snapshot file.", valueName: "file")) var from: String
-        @Flag(name: .long, help: "Print the report as JSON.") var json = false
+            commandName: "routing",
+            abstract: "Deterministic-alias routing state: legacy migration, rollout stage, watched aliases.",
+            subcommands: [Migrate.self, Show.self, Watch.self, Stage.self, Purge.self]
+        )
 
-        func run() throws {
-            let (key, store) = try RoutingCommand.open(profile)
-            guard let data = FileManager.default.contents(atPath: from) else { throw CLIError("--from \(from): cannot read the file") }
-            let report: LegacyMigrationReport
-            do {
-                let snapshot = try LegacySnapshot(json: data, wallet: KaspaAddress(publicKey: key.xOnlyPublicKey))
-                report = try store.migrateLegacy(snapshot, privateKey: key, nowMs: RoutingCommand.nowMs())
-            } catch let error as RoutingStoreError {
-                throw CLIError("--from \(from): \(error.description)")
-            }
-            if json { try CommandIO.printJSON(report); return }
-            CommandIO.write(report.performed
-                ? "migrated \(report.contacts) contacts (\(report.hybrid) hybrid, \(report.deterministicOnly) deterministic-only), skipped \(report.skipped.count)\n"
-                : "already migrated; nothing changed\n")
-        }
-    }
-
-    struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List every conversation's routing state and composer state.")
-        @OptionGroup var profile: ProfileOptions
-        @Flag(name: .long, help: "Print a JSON array.") var json = false
-
-        struct Row: Encodable {
-            let contact: String
-            let mode: AliasMode
-            let myAlias: String
-            let theirAlias: String
-            let legacyIncoming: [String]
-            let legacyOutgoing: [String]
-            let peerSupportsDeterministic: Bool
-            let sendAlias: String
-            let composer: String
+        /// The profile's wallet key and routing store.
+        static func open(_ options: ProfileOptions) throws -> (PrivateKey, RoutingStore) {
+            let profile = options.value
+            return (try profile.walletKey(), try profile.openRouting())
         }
 
-        func run() throws {
-            let (_, store) = try RoutingCommand.open(profile)
-            let policy = try store.policy()
-            let rows = try store.fetchTable().states.values.sorted { $0.contactAddress.description < $1.contactAddress.description }.map { s in
-                Row(contact: s.contactAddress.description, mode: s.mode, myAlias: s.deterministic.myAlias.rawValue,
-                    theirAlias: s.deterministic.theirAlias.rawValue, legacyIncoming: s.legacyIncomingAliases.map(\.rawValue).sorted(),
-                    legacyOutgoing: s.legacyOutgoingAliases.map(\.rawValue).sorted(), peerSupportsDeterministic: s.peerSupportsDeterministic,
-                    sendAlias: s.sendAlias(policy: policy).rawValue, composer: describe(s.composerState(policy: policy)))
-            }
-            if json { try CommandIO.printJSON(rows); return }
-            for row in rows { CommandIO.write("\(row.contact) \(row.mode.rawValue) send=\(row.sendAlias) \(row.composer)\n") }
-        }
+        /// Now, by the profile's clock, in the routing store's milliseconds.
+        static func nowMs(_ options: ProfileOptions) -> UInt64 { UInt64(clamping: options.value.clock.now.rawValue) }
 
-        func describe(_ state: ComposerState) -> String {
-            switch state {
-            case .ready: "ready"
-            case .needsHandshake: "needs-handshake"
-            case .warning(let warning, _): "warning:\(warning.rawValue)"
-            }
-        }
-    }
+        struct Migrate: ParsableCommand {
+            static let configuration = CommandConfiguration(
+                abstract: "One-time migration from a KaChat legacy snapshot (JSON keyed like its UserDefaults).")
+            @OptionGroup var profile: ProfileOptions
+            @Option(name: .long, help: ArgumentHelp("The legacy snapshot file.", valueName: "file")) var from: String
+            @Flag(name: .long, help: "Print the report as JSON.") var json = false
 
-    struct Watch: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Print the watched incoming alias set (for push registration and fetching).")
-        @OptionGroup var profile: ProfileOptions
-        @Flag(name: .long, help: "Print a JSON array.") var json = false
-
-        func run() throws {
-            let (_, store) = try RoutingCommand.open(profile)
-            let aliases = try store.fetchTable().watchedIncomingAliases(policy: store.policy(), nowMs: RoutingCommand.nowMs())
-                .map(\.rawValue).sorted()
-            if json { try CommandIO.printJSON(aliases) } else { CommandIO.write(aliases.map { $0 + "\n" }.joined()) }
-        }
-    }
-
-    struct Stage: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            abstract: "Show or set the rollout stage (a: hybrid, b: deterministic_write_only, c: b + legacy retention, d: deterministic_only).")
-        @OptionGroup var profile: ProfileOptions
-        @Argument(help: "a, b, c or d; omit to show the current policy.") var stage: String?
-        @Option(name: .long, help: "Stage C retention window in days.") var retentionDays: UInt64 = 30
-        @Flag(name: .long, help: "Print the policy as JSON.") var json = false
-
-        func run() throws {
-            let (_, store) = try RoutingCommand.open(profile)
-            if let stage {
-                guard let parsed = RoutingPolicy.Stage(rawValue: stage.lowercased()) else {
-                    throw CLIError("stage \(stage): expected a, b, c or d")
+            func run() throws {
+                let (key, store) = try KasiaCommand.Routing.open(profile)
+                guard let data = FileManager.default.contents(atPath: from) else { throw CLIError("--from \(from): cannot read the file") }
+                let report: LegacyMigrationReport
+                do {
+                    let snapshot = try LegacySnapshot(json: data, wallet: KaspaAddress(publicKey: key.xOnlyPublicKey))
+                    report = try store.migrateLegacy(snapshot, privateKey: key, nowMs: KasiaCommand.Routing.nowMs(profile))
+                } catch let error as RoutingStoreError {
+                    throw CLIError("--from \(from): \(error.description)")
                 }
-                try store.setPolicy(RoutingPolicy(stage: parsed, retentionMilliseconds: retentionDays * 86_400_000))
+                if json { try CommandIO.printJSON(report); return }
+                CommandIO.write(report.performed
+                    ? "migrated \(report.contacts) contacts (\(report.hybrid) hybrid, \(report.deterministicOnly) deterministic-only), skipped \(report.skipped.count)\n"
+                    : "already migrated; nothing changed\n")
             }
-            let policy = try store.policy()
-            if json { try CommandIO.printJSON(policy) } else { CommandIO.write("derived_aliases_mode: \(policy.mode.rawValue)\n") }
         }
-    }
 
-    struct Purge: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Phase 5 cleanup: drop legacy aliases without traffic in the retention window.")
-        @OptionGroup var profile: ProfileOptions
-        @Option(name: .long, help: "Retention window in days.") var retentionDays: UInt64 = 30
+        struct Show: ParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "List every conversation's routing state and composer state.")
+            @OptionGroup var profile: ProfileOptions
+            @Flag(name: .long, help: "Print a JSON array.") var json = false
 
-        func run() throws {
-            let (_, store) = try RoutingCommand.open(profile)
-            let changed = try store.purgeStaleLegacyAliases(nowMs: RoutingCommand.nowMs(), retentionMs: retentionDays * 86_400_000)
-            CommandIO.write("purged legacy aliases of \(changed.count) contacts\n")
+            struct Row: Encodable {
+                let contact: String
+                let mode: AliasMode
+                let myAlias: String
+                let theirAlias: String
+                let legacyIncoming: [String]
+                let legacyOutgoing: [String]
+                let peerSupportsDeterministic: Bool
+                let sendAlias: String
+                let composer: String
+            }
+
+            func run() throws {
+                let (_, store) = try KasiaCommand.Routing.open(profile)
+                let policy = try store.policy()
+                let rows = try store.fetchTable().states.values.sorted { $0.contactAddress.description < $1.contactAddress.description }.map { s in
+                    Row(contact: s.contactAddress.description, mode: s.mode, myAlias: s.deterministic.myAlias.rawValue,
+                        theirAlias: s.deterministic.theirAlias.rawValue, legacyIncoming: s.legacyIncomingAliases.map(\.rawValue).sorted(),
+                        legacyOutgoing: s.legacyOutgoingAliases.map(\.rawValue).sorted(), peerSupportsDeterministic: s.peerSupportsDeterministic,
+                        sendAlias: s.sendAlias(policy: policy).rawValue, composer: describe(s.composerState(policy: policy)))
+                }
+                if json { try CommandIO.printJSON(rows); return }
+                for row in rows { CommandIO.write("\(row.contact) \(row.mode.rawValue) send=\(row.sendAlias) \(row.composer)\n") }
+            }
+
+            func describe(_ state: ComposerState) -> String {
+                switch state {
+                case .ready: "ready"
+                case .needsHandshake: "needs-handshake"
+                case .warning(let warning, _): "warning:\(warning.rawValue)"
+                }
+            }
+        }
+
+        struct Watch: ParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "Print the watched incoming alias set (for push registration and fetching).")
+            @OptionGroup var profile: ProfileOptions
+            @Flag(name: .long, help: "Print a JSON array.") var json = false
+
+            func run() throws {
+                let (_, store) = try KasiaCommand.Routing.open(profile)
+                let aliases = try store.fetchTable().watchedIncomingAliases(policy: store.policy(), nowMs: KasiaCommand.Routing.nowMs(profile))
+                    .map(\.rawValue).sorted()
+                if json { try CommandIO.printJSON(aliases) } else { CommandIO.write(aliases.map { $0 + "\n" }.joined()) }
+            }
+        }
+
+        struct Stage: ParsableCommand {
+            static let configuration = CommandConfiguration(
+                abstract: "Show or set the rollout stage (a: hybrid, b: deterministic_write_only, c: b + legacy retention, d: deterministic_only).")
+            @OptionGroup var profile: ProfileOptions
+            @Argument(help: "a, b, c or d; omit to show the current policy.") var stage: String?
+            @Option(name: .long, help: "Stage C retention window in days.") var retentionDays: UInt64 = 30
+            @Flag(name: .long, help: "Print the policy as JSON.") var json = false
+
+            func run() throws {
+                let (_, store) = try KasiaCommand.Routing.open(profile)
+                if let stage {
+                    guard let parsed = RoutingPolicy.Stage(rawValue: stage.lowercased()) else {
+                        throw CLIError("stage \(stage): expected a, b, c or d")
+                    }
+                    try store.setPolicy(RoutingPolicy(stage: parsed, retentionMilliseconds: retentionDays * 86_400_000))
+                }
+                let policy = try store.policy()
+                if json { try CommandIO.printJSON(policy) } else { CommandIO.write("derived_aliases_mode: \(policy.mode.rawValue)\n") }
+            }
+        }
+
+        struct Purge: ParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "Phase 5 cleanup: drop legacy aliases without traffic in the retention window.")
+            @OptionGroup var profile: ProfileOptions
+            @Option(name: .long, help: "Retention window in days.") var retentionDays: UInt64 = 30
+
+            func run() throws {
+                let (_, store) = try KasiaCommand.Routing.open(profile)
+                let changed = try store.purgeStaleLegacyAliases(nowMs: KasiaCommand.Routing.nowMs(profile), retentionMs: retentionDays * 86_400_000)
+                CommandIO.write("purged legacy aliases of \(changed.count) contacts\n")
+            }
         }
     }
 }

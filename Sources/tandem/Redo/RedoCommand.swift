@@ -6,6 +6,6 @@ struct RedoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "redo",
         abstract: "Redo v1 interop tools: canonical JSON, content ids, validation and replay.",
-        subcommands: [RedoCanonCommand.self, RedoIDCommand.self, RedoValidateCommand.self, RedoReplayCommand.self]
+        subcommands: [Canon.self, ID.self, Validate.self, Replay.self]
     )
 }

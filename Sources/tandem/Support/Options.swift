@@ -2,17 +2,40 @@ public import ArgumentParser
 import Foundation
 public import KasiaProtocol
 public import KaspaCrypto
+import TandemBasics
 import TandemClient
 
 extension KaspaNetwork: ExpressibleByArgument {}
 extension AliasScheme: ExpressibleByArgument {}
 
-/// `--profile DIR`, shared by every command that keeps state.
+/// `--profile DIR`, shared by every command that keeps state: which profile, and what time it is.
 struct ProfileOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Profile directory (wallet key, session, local stores).", valueName: "dir"))
-    var profile: String = "./tandem-profile"
+    @Option(name: .long, help: ArgumentHelp(
+        "Profile directory (wallet key, session, local stores). Default: $\(Profile.environmentVariable), else ~/.tandem/profile.",
+        valueName: "dir"))
+    var profile: String?
 
-    var value: Profile { Profile(directory: URL(fileURLWithPath: profile)) }
+    @Option(help: ArgumentHelp(
+        "Use this time as now (YYYY-MM-DD or YYYY-MM-DDTHH:mm:ss.sssZ), for scripts and tests.", visibility: .hidden))
+    var now: String?
+
+    func validate() throws {
+        if let now { _ = try Self.instant(now, option: "--now") }
+    }
+
+    /// The profile, with the system clock or, under `--now`, a clock that starts at that instant.
+    var value: Profile {
+        let directory = profile.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? Profile.defaultDirectory()
+        guard let now, let start = try? Self.instant(now, option: "--now") else { return Profile(directory: directory) }
+        return Profile(directory: directory, clock: SystemClock(startingAt: start))
+    }
+
+    /// A day (`YYYY-MM-DD`, midnight UTC) or a full timestamp (`YYYY-MM-DDTHH:mm:ss.sssZ`).
+    static func instant(_ text: String, option: String) throws -> UnixMillis {
+        if let instant = UnixMillis(iso8601: text) { return instant }
+        if text.utf8.count == 10, let day = UnixMillis(iso8601: text + "T00:00:00.000Z") { return day }
+        throw CLIError("\(option) '\(text)' is not a date (YYYY-MM-DD or YYYY-MM-DDTHH:mm:ss.sssZ)")
+    }
 }
 
 /// Reads a private key from `--key-file PATH`; `-` means standard input. Keys are never taken

@@ -1,34 +1,36 @@
 import ArgumentParser
 import RedoProtocol
 
-struct TasksAddCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "add", abstract: "Add a task (a CREATE and its first todo) and print its id.")
+extension TasksCommand {
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "add", abstract: "Add a task (a CREATE and its first todo) and print its id.")
 
-    @OptionGroup var options: TasksOptions
+        @OptionGroup var options: ProfileOptions
 
-    @Argument(help: "The task's title.")
-    var title: String
+        @Argument(help: "The task's title.")
+        var title: String
 
-    @Option(help: "Priority 1 (backlog) … 5 (urgent). Default 3.")
-    var priority: Int64?
+        @Option(help: "Priority 1 (backlog) … 5 (urgent). Default 3.")
+        var priority: Int64?
 
-    @Option(help: "First deadline (YYYY-MM-DD or full timestamp). Default: now + --every days.")
-    var due: String?
+        @Option(help: "First deadline (YYYY-MM-DD or full timestamp). Default: now + --every days.")
+        var due: String?
 
-    @Option(help: "Repeat every DAYS days after completion. Default 7.")
-    var every: Int64?
+        @Option(help: "Repeat every DAYS days after completion. Default 7.")
+        var every: Int64?
 
-    @Flag(help: "Print the new task as JSON.")
-    var json = false
+        @Flag(help: "Print the new task as JSON.")
+        var json = false
 
-    func run() throws {
-        let now = try options.currentTime()
-        let dueDate = try due.map { try TasksOptions.date($0, option: "--due") }
-        let task = try withTaskErrors {
-            try options.editor().addTask(title: title, priority: priority, due: dueDate, everyDays: every, now: now)
+        func run() throws {
+            let now = try options.wallTime()
+            let dueDate = try due.map { try ProfileOptions.wallTime($0, option: "--due") }
+            let task = try withTaskErrors {
+                try options.tasks().addTask(title: title, priority: priority, due: dueDate, everyDays: every, now: now)
+            }
+            if json { return try RedoFileInput.printCanonical(task.jsonValue) }
+            CommandIO.write(task.taskID.description + "\n")
         }
-        if json { return try RedoFileInput.printCanonical(task.jsonValue) }
-        CommandIO.write(task.taskID.description + "\n")
     }
 }

@@ -1,93 +1,105 @@
 import ArgumentParser
 import RedoProtocol
 
-/// `tasks done ID`: complete-todo on the current todo, then the next todo (spec §5).
-struct TasksDoneCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "done", abstract: "Complete the task's current todo and schedule the next one.")
+extension TasksCommand {
+    /// `tasks done ID`: complete-todo on the current todo, then the next todo (spec §5).
+    struct Done: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "done", abstract: "Complete the task's current todo and schedule the next one.")
 
-    @OptionGroup var options: TasksOptions
-    @Argument(help: "Task id or a unique prefix of it.") var id: String
+        @OptionGroup var options: ProfileOptions
+        @Argument(help: "Task id or a unique prefix of it.") var id: String
 
-    func run() throws {
-        let now = try options.currentTime()
-        let task = try withTaskErrors { try options.editor().complete(id, now: now) }
-        CommandIO.write("done; next due \(task.currentTodo?.deadline.description ?? "-")\n")
+        func run() throws {
+            let now = try options.wallTime()
+            let task = try withTaskErrors { try options.tasks().complete(id, now: now) }
+            CommandIO.write("done; next due \(task.currentTodo?.deadline.description ?? "-")\n")
+        }
     }
 }
 
-/// `tasks snooze ID --until DATE`: SNOOZE with `newDeadline`.
-struct TasksSnoozeCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "snooze", abstract: "Move the current todo's deadline.")
+extension TasksCommand {
+    /// `tasks snooze ID --until DATE`: SNOOZE with `newDeadline`.
+    struct Snooze: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "snooze", abstract: "Move the current todo's deadline.")
 
-    @OptionGroup var options: TasksOptions
-    @Argument(help: "Task id or a unique prefix of it.") var id: String
-    @Option(help: "New deadline (YYYY-MM-DD or full timestamp).") var until: String
+        @OptionGroup var options: ProfileOptions
+        @Argument(help: "Task id or a unique prefix of it.") var id: String
+        @Option(help: "New deadline (YYYY-MM-DD or full timestamp).") var until: String
 
-    func run() throws {
-        let now = try options.currentTime()
-        let deadline = try TasksOptions.date(until, option: "--until")
-        let task = try withTaskErrors { try options.editor().snooze(id, until: deadline, now: now) }
-        CommandIO.write("snoozed until \(task.currentTodo?.deadline.description ?? "-")\n")
+        func run() throws {
+            let now = try options.wallTime()
+            let deadline = try ProfileOptions.wallTime(until, option: "--until")
+            let task = try withTaskErrors { try options.tasks().snooze(id, until: deadline, now: now) }
+            CommandIO.write("snoozed until \(task.currentTodo?.deadline.description ?? "-")\n")
+        }
     }
 }
 
-/// `tasks edit ID [--title …] [--priority …]`: UPDATE.
-struct TasksEditCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "edit", abstract: "Change a task's title or priority.")
+extension TasksCommand {
+    /// `tasks edit ID [--title …] [--priority …]`: UPDATE.
+    struct Edit: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "edit", abstract: "Change a task's title or priority.")
 
-    @OptionGroup var options: TasksOptions
-    @Argument(help: "Task id or a unique prefix of it.") var id: String
-    @Option(help: "New title.") var title: String?
-    @Option(help: "New priority 1–5.") var priority: Int64?
+        @OptionGroup var options: ProfileOptions
+        @Argument(help: "Task id or a unique prefix of it.") var id: String
+        @Option(help: "New title.") var title: String?
+        @Option(help: "New priority 1–5.") var priority: Int64?
 
-    func run() throws {
-        let now = try options.currentTime()
-        let task = try withTaskErrors { try options.editor().edit(id, title: title, priority: priority, now: now) }
-        CommandIO.write("\(task.taskID.description.prefix(8))  p\(task.priority)  \(task.title)\n")
+        func run() throws {
+            let now = try options.wallTime()
+            let task = try withTaskErrors { try options.tasks().edit(id, title: title, priority: priority, now: now) }
+            CommandIO.write("\(task.taskID.description.prefix(8))  p\(task.priority)  \(task.title)\n")
+        }
     }
 }
 
-/// `tasks archive ID`: ARCHIVE.
-struct TasksArchiveCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "archive", abstract: "Archive a task (hidden from list).")
+extension TasksCommand {
+    /// `tasks archive ID`: ARCHIVE.
+    struct Archive: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "archive", abstract: "Archive a task (hidden from list).")
 
-    @OptionGroup var options: TasksOptions
-    @Argument(help: "Task id or a unique prefix of it.") var id: String
+        @OptionGroup var options: ProfileOptions
+        @Argument(help: "Task id or a unique prefix of it.") var id: String
 
-    func run() throws {
-        let now = try options.currentTime()
-        _ = try withTaskErrors { try options.editor().setArchived(id, true, now: now) }
-        CommandIO.write("archived\n")
+        func run() throws {
+            let now = try options.wallTime()
+            _ = try withTaskErrors { try options.tasks().setArchived(id, true, now: now) }
+            CommandIO.write("archived\n")
+        }
     }
 }
 
-/// `tasks unarchive ID`: UNARCHIVE.
-struct TasksUnarchiveCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "unarchive", abstract: "Bring an archived task back.")
+extension TasksCommand {
+    /// `tasks unarchive ID`: UNARCHIVE.
+    struct Unarchive: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "unarchive", abstract: "Bring an archived task back.")
 
-    @OptionGroup var options: TasksOptions
-    @Argument(help: "Task id or a unique prefix of it.") var id: String
+        @OptionGroup var options: ProfileOptions
+        @Argument(help: "Task id or a unique prefix of it.") var id: String
 
-    func run() throws {
-        let now = try options.currentTime()
-        _ = try withTaskErrors { try options.editor().setArchived(id, false, now: now) }
-        CommandIO.write("unarchived\n")
+        func run() throws {
+            let now = try options.wallTime()
+            _ = try withTaskErrors { try options.tasks().setArchived(id, false, now: now) }
+            CommandIO.write("unarchived\n")
+        }
     }
 }
 
-/// `tasks delete ID`: a DELETE on every branch (spec §7.4).
-struct TasksDeleteCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "delete", abstract: "Delete a task (a DELETE tombstone on each of its branches).")
+extension TasksCommand {
+    /// `tasks delete ID`: a DELETE on every branch (spec §7.4).
+    struct Delete: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "delete", abstract: "Delete a task (a DELETE tombstone on each of its branches).")
 
-    @OptionGroup var options: TasksOptions
-    @Argument(help: "Task id or a unique prefix of it.") var id: String
+        @OptionGroup var options: ProfileOptions
+        @Argument(help: "Task id or a unique prefix of it.") var id: String
 
-    func run() throws {
-        let now = try options.currentTime()
-        try withTaskErrors { try options.editor().delete(id, now: now) }
-        CommandIO.write("deleted\n")
+        func run() throws {
+            let now = try options.wallTime()
+            try withTaskErrors { try options.tasks().delete(id, now: now) }
+            CommandIO.write("deleted\n")
+        }
     }
 }

@@ -6,9 +6,9 @@ struct TasksCommand: ParsableCommand {
         commandName: "tasks",
         abstract: "Manage Redo tasks offline: every change is a signed node in the profile's local log.",
         subcommands: [
-            TasksAddCommand.self, TasksListCommand.self, TasksShowCommand.self, TasksDoneCommand.self,
-            TasksSnoozeCommand.self, TasksEditCommand.self, TasksArchiveCommand.self, TasksUnarchiveCommand.self,
-            TasksDeleteCommand.self, TasksLogCommand.self,
+            Add.self, List.self, Show.self, Done.self,
+            Snooze.self, Edit.self, Archive.self, Unarchive.self,
+            Delete.self, Log.self,
         ]
     )
 }

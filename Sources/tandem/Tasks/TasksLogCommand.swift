@@ -2,21 +2,23 @@ import ArgumentParser
 import CanonicalJSON
 import RedoProtocol
 
-/// `tasks log ID`: the task's nodes in total order (spec §7.1).
-struct TasksLogCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "log", abstract: "Show a task's change nodes in total order (deleted tasks too).")
+extension TasksCommand {
+    /// `tasks log ID`: the task's nodes in total order (spec §7.1).
+    struct Log: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "log", abstract: "Show a task's change nodes in total order (deleted tasks too).")
 
-    @OptionGroup var options: TasksOptions
-    @Argument(help: "Task id or a unique prefix of it.") var id: String
-    @Flag(help: "Print the nodes themselves as a JSON array.") var json = false
+        @OptionGroup var options: ProfileOptions
+        @Argument(help: "Task id or a unique prefix of it.") var id: String
+        @Flag(help: "Print the nodes themselves as a JSON array.") var json = false
 
-    func run() throws {
-        let nodes = try withTaskErrors { try options.editor().history(id) }
-        if json { return try RedoFileInput.printCanonical(.array(nodes.map { .object($0.json) })) }
-        let lines = nodes.map { node in
-            "\(node.lamport)  \(node.wall)  \(node.action.rawValue)  \(node.author.deviceID)  \(node.id)"
+        func run() throws {
+            let nodes = try withTaskErrors { try options.tasks().history(id) }
+            if json { return try RedoFileInput.printCanonical(.array(nodes.map { .object($0.json) })) }
+            let lines = nodes.map { node in
+                "\(node.lamport)  \(node.wall)  \(node.action.rawValue)  \(node.author.deviceID)  \(node.id)"
+            }
+            CommandIO.write(lines.joined(separator: "\n") + "\n")
         }
-        CommandIO.write(lines.joined(separator: "\n") + "\n")
     }
 }

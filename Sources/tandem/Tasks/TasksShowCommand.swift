@@ -1,35 +1,37 @@
 import ArgumentParser
 import RedoProtocol
 
-struct TasksShowCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "show", abstract: "Show one task's replayed state (full id or unique prefix).")
+extension TasksCommand {
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "show", abstract: "Show one task's replayed state (full id or unique prefix).")
 
-    @OptionGroup var options: TasksOptions
+        @OptionGroup var options: ProfileOptions
 
-    @Argument(help: "Task id or a unique prefix of it.")
-    var id: String
+        @Argument(help: "Task id or a unique prefix of it.")
+        var id: String
 
-    @Flag(help: "Print the task as JSON (the replay schema).")
-    var json = false
+        @Flag(help: "Print the task as JSON (the replay schema).")
+        var json = false
 
-    func run() throws {
-        let state = try withTaskErrors { try options.editor().state() }
-        let needle = id.lowercased()
-        let matches = state.tasks.filter { $0.taskID.description.hasPrefix(needle) }
-        guard !needle.isEmpty, let task = matches.first else { throw CLIError("no task '\(id)'") }
-        guard matches.count == 1 else { throw CLIError("task prefix '\(id)' matches more than one task") }
-        if json { return try RedoFileInput.printCanonical(task.jsonValue) }
-        var lines = [
-            "\(task.taskID)  \(task.title)",
-            "priority \(task.priority), story points \(task.storyPoints), every \(task.frequencyDays) days"
-                + (task.archived ? ", archived" : ""),
-        ]
-        if !task.description.isEmpty { lines.append(task.description) }
-        for todo in task.todos {
-            let status = todo.completed.map { "done \($0)" } ?? (todo.guid == task.currentTodo?.guid ? "current" : "open")
-            lines.append("  todo \(todo.guid.description.prefix(8)) due \(todo.deadline) \(status)")
+        func run() throws {
+            let state = try withTaskErrors { try options.tasks().state() }
+            let needle = id.lowercased()
+            let matches = state.tasks.filter { $0.taskID.description.hasPrefix(needle) }
+            guard !needle.isEmpty, let task = matches.first else { throw CLIError("no task '\(id)'") }
+            guard matches.count == 1 else { throw CLIError("task prefix '\(id)' matches more than one task") }
+            if json { return try RedoFileInput.printCanonical(task.jsonValue) }
+            var lines = [
+                "\(task.taskID)  \(task.title)",
+                "priority \(task.priority), story points \(task.storyPoints), every \(task.frequencyDays) days"
+                    + (task.archived ? ", archived" : ""),
+            ]
+            if !task.description.isEmpty { lines.append(task.description) }
+            for todo in task.todos {
+                let status = todo.completed.map { "done \($0)" } ?? (todo.guid == task.currentTodo?.guid ? "current" : "open")
+                lines.append("  todo \(todo.guid.description.prefix(8)) due \(todo.deadline) \(status)")
+            }
+            CommandIO.write(lines.joined(separator: "\n") + "\n")
         }
-        CommandIO.write(lines.joined(separator: "\n") + "\n")
     }
 }

@@ -1,0 +1,42 @@
+public import ChatHistory
+public import Contacts
+public import RoutingStore
+public import TaskStore
+import SecretFiles
+
+/// The profile's stores, each in its own file of the profile directory (ARCHITECTURE.md L2),
+/// opened with the profile's clock. Opening creates the directory (0700) and the file on first
+/// use and migrates it; a damaged file surfaces as the store's own typed error.
+extension Profile {
+    /// The Kasia routing state of every contact (``File/routing``).
+    public func openRouting() throws -> RoutingStore {
+        try prepareDirectory()
+        return try RoutingStore(path: url(.routing).path)
+    }
+
+    /// The wallet's chat history (``File/chatHistory``).
+    public func openChatHistory() throws -> ChatHistoryStore {
+        try prepareDirectory()
+        return try ChatHistoryStore(path: url(.chatHistory).path)
+    }
+
+    /// The wallet's contacts (``File/contacts``).
+    public func openContacts() throws -> ContactsStore {
+        try prepareDirectory()
+        return try ContactsStore(path: url(.contacts).path)  // MERGE: pass `clock` once Contacts takes TandemBasics.WallClock
+    }
+
+    /// The Redo task log with this device's signing identity (``File/tasks``,
+    /// ``File/identityKey``, ``File/deviceID``); the identity is created on first use.
+    public func openTasks() throws -> TaskEditor {
+        let identity = try ProfileIdentity.loadOrCreate(keyFile: url(.identityKey), deviceFile: url(.deviceID))
+        return TaskEditor(log: try TaskLog(path: url(.tasks).path), identity: identity)
+    }
+
+    /// The session cookies of the accounts client (``File/sessionCookies``).
+    public var sessionCookies: SessionCookieStore { SessionCookieStore(profile: self) }
+
+    private func prepareDirectory() throws(ProfileError) {
+        do { try SecretFile.createDirectory(directory) } catch { throw ProfileError(error) }
+    }
+}
