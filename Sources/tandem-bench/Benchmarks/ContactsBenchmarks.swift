@@ -2,7 +2,7 @@ import Contacts
 import Foundation
 import KaspaCrypto
 
-/// `tandem bench contacts` (issue 7 figures): merging 10,000 remote records, migrating 10,000
+/// `tandem-bench contacts` (issue 7 figures): merging 10,000 remote records, migrating 10,000
 /// legacy contacts, and 500 rapid changes through the debounced feed.
 public enum ContactsBenchmarks {
     public struct Result: Sendable, Encodable {

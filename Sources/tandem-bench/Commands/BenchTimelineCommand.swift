@@ -1,7 +1,6 @@
 import ArgumentParser
-import TandemBench
 
-/// `tandem bench timeline`: runs the headless timeline harness and prints its figures.
+/// `tandem-bench timeline`: runs the headless timeline harness and prints its figures.
 struct BenchTimelineCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "timeline",

@@ -1,21 +1,10 @@
 import Foundation
+public import ChatTimeline
 
-/// A deterministic random source (SplitMix64) so a simulation seed reproduces a run exactly
-/// (timeline-and-contacts.md §2.7 "seeded, deterministic").
-public struct SeededGenerator: RandomNumberGenerator, Sendable {
-    private var state: UInt64
-
-    public init(seed: UInt64) { state = seed }
-
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A UUID built from random bytes, version 4 bits set.
+/// Draws the timeline harness needs from the one seeded source, so a simulation seed reproduces
+/// a run exactly (timeline-and-contacts.md §2.7 "seeded, deterministic").
+extension SeededRandom {
+    /// Sixteen random bytes with the UUID version 4 and variant bits set.
     public mutating func uuidBytes() -> [UInt8] {
         var bytes = [UInt8]()
         bytes.reserveCapacity(16)

@@ -1,3 +1,5 @@
+import ChatTimeline
+
 /// A tiny time-ordered queue; ties run in insertion order.
 struct SimulationSchedule: Sendable {
     private var entries: [(time: Int, sequence: Int, action: SimulationAction)] = []

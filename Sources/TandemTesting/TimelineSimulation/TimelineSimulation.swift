@@ -1,3 +1,5 @@
+public import ChatTimeline
+
 /// The headless acceptance harness of timeline-and-contacts.md §2.7: a seeded fixture, a store
 /// fake with virtual latency, a layout model holding the true row heights, and a scripted reader
 /// who opens at the bottom, flings up through the whole history with passive pauses (during which
@@ -11,7 +13,7 @@ public struct TimelineSimulation: Sendable {
     var engine: TimelineEngine
     var fixture: TimelineFixture
     var store: FixtureStore
-    var rng: SeededGenerator
+    var rng: SeededRandom
     var schedule = SimulationSchedule()
     var now = 0
     let messageCount: Int
@@ -40,7 +42,7 @@ public struct TimelineSimulation: Sendable {
         messageCount = messages
         fixture = TimelineFixture(count: messages, seed: seed)
         store = FixtureStore(messages: fixture.messages)
-        rng = SeededGenerator(seed: seed ^ 0xA5A5_A5A5_5A5A_5A5A)
+        rng = SeededRandom(seed: seed ^ 0xA5A5_A5A5_5A5A_5A5A)
         pendingIDs = fixture.messages.filter { $0.promotion != nil }.map(\.item.id)
         engine = TimelineEngine(configuration: configuration) { FixtureMessage.firstHeight(of: $0) }
     }

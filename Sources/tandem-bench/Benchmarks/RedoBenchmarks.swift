@@ -2,7 +2,7 @@ import CanonicalJSON
 import Crypto
 import RedoProtocol
 
-/// `tandem bench redo`: canonical JSON, content ids, validation vs raw Ed25519, replay.
+/// `tandem-bench redo`: canonical JSON, content ids, validation vs raw Ed25519, replay.
 public enum RedoBenchmarks {
     /// Reports plus derived figures (throughput, rate ratios) that a table of times cannot show.
     public struct Summary: Sendable, Encodable {

@@ -1,3 +1,5 @@
+import ChatTimeline
+
 /// The harness's world: store replies, late layout, promotions, deletions and live bursts, each
 /// delivered to the engine as events (timeline-and-contacts.md §2.7).
 extension TimelineSimulation {

@@ -1,7 +1,6 @@
 import ArgumentParser
-import TandemBench
 
-/// `tandem bench contacts`: the issue 7 figures.
+/// `tandem-bench contacts`: the issue 7 figures.
 struct ContactsBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "contacts",

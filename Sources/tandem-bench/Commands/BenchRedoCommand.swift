@@ -1,8 +1,7 @@
 import ArgumentParser
 import Foundation
-import TandemBench
 
-/// `tandem bench redo`: Redo canonical JSON, content ids, validation and replay figures.
+/// `tandem-bench redo`: Redo canonical JSON, content ids, validation and replay figures.
 struct BenchRedoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "redo",

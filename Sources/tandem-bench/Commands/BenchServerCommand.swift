@@ -7,7 +7,7 @@ import TandemAPI
 import TandemClient
 import TandemServer
 
-/// `tandem bench server`: get-session throughput against a bare Hummingbird route, both served
+/// `tandem-bench server`: get-session throughput against a bare Hummingbird route, both served
 /// by this process on loopback and loaded side by side by `wrk`; sign-in latency (scrypt-bound)
 /// and get-session p99.
 struct BenchServerCommand: AsyncParsableCommand {

@@ -1,3 +1,5 @@
+public import ChatTimeline
+
 /// A seeded conversation for the headless harness (timeline-and-contacts.md §2.7 "Fixture").
 ///
 /// Kinds and heights: text 26 + 18·lines (1–20 lines), audio 64, payment 120, handshake 40; about
@@ -8,10 +10,10 @@ public struct TimelineFixture: Sendable {
     public private(set) var messages: [FixtureMessage]
     /// Base time of the newest history row; live arrivals continue after it.
     public private(set) var lastTime: UInt64
-    public var generator: SeededGenerator
+    public var generator: SeededRandom
 
     public init(count: Int, seed: UInt64) {
-        var rng = SeededGenerator(seed: seed)
+        var rng = SeededRandom(seed: seed)
         var messages: [FixtureMessage] = []
         messages.reserveCapacity(count)
         var time: UInt64 = 1_700_000_000_000
@@ -33,7 +35,7 @@ public struct TimelineFixture: Sendable {
         return Self.makeMessage(time: lastTime, rng: &generator, allowPending: false)
     }
 
-    static func makeMessage(time: UInt64, rng: inout SeededGenerator, allowPending: Bool) -> FixtureMessage {
+    static func makeMessage(time: UInt64, rng: inout SeededRandom, allowPending: Bool) -> FixtureMessage {
         let id = rng.messageID()
         let kind = Self.pickKind(&rng)
         let key = MessageKey(blockTime: time, timestamp: Int64(time / 1_000) * 1_000, id: id)
@@ -57,7 +59,7 @@ public struct TimelineFixture: Sendable {
         )
     }
 
-    static func pickKind(_ rng: inout SeededGenerator) -> MessageKind {
+    static func pickKind(_ rng: inout SeededRandom) -> MessageKind {
         let roll = Double.random(in: 0..<1, using: &rng)
         if roll < 0.75 { return .text }
         if roll < 0.85 { return .audio }

@@ -1,3 +1,5 @@
+public import ChatTimeline
+
 /// One message of a simulation fixture with everything the harness needs to know about it.
 public struct FixtureMessage: Sendable {
     public var item: TimelineItem

@@ -1,3 +1,5 @@
+public import ChatTimeline
+
 /// The harness's store fake: a keyset over the fixture sorted by `MessageKey`, the same ordering
 /// and `LIMIT n+1` contract as `ChatHistory` (timeline-and-contacts.md §2.7 "Store fake").
 public struct FixtureStore: Sendable {

@@ -1,8 +1,9 @@
 import ChatHistory
 import ChatTimeline
+import TandemTesting
 public import Foundation
 
-/// `tandem bench paging`: page latency deep in one very long conversation, keyset against OFFSET
+/// `tandem-bench paging`: page latency deep in one very long conversation, keyset against OFFSET
 /// (timeline-and-contacts.md §1.5; issue 6 "Paging benchmark").
 ///
 /// Depth d means "the page after the d-th newest row": keyset asks for rows older than that
@@ -92,7 +93,7 @@ public enum PagingBench {
     /// tied, random UUIDs from a fixed seed, 64-byte bodies.
     static func makeStore(messages: Int, conversation: ConversationID, directory: URL) throws -> ChatHistoryStore {
         let store = try ChatHistoryStore(path: directory.appendingPathComponent("paging-bench.sqlite").path)
-        var rng = SeededGenerator(seed: 0xC0FFEE)
+        var rng = SeededRandom(seed: 0xC0FFEE)
         let body = Data(repeating: 0xAB, count: 64)
         var index = 0
         while index < messages {

@@ -1,10 +1,13 @@
 import ArgumentParser
-import TandemBench
 
-/// `tandem bench …`: benchmarks that compare our code with a baseline measured in the same run.
+/// `tandem-bench …`: benchmarks that compare our code with a baseline measured in the same run.
+///
+/// A separate executable so the shipped `tandem` links no benchmark, fixture or simulation code
+/// (issue 10). Subcommands, flags and JSON keys are those `tandem bench …` had.
+@main
 struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "bench",
+        commandName: "tandem-bench",
         abstract: "Run benchmarks; each prints medians and ratios against a baseline from the same run.",
         discussion: "Build with -c release for meaningful figures.",
         subcommands: [

@@ -1,6 +1,7 @@
-public import ChatTimeline
+import ChatTimeline
+public import TandemTesting
 
-/// `tandem bench timeline`: the §2.7 acceptance harness of timeline-and-contacts.md, run once.
+/// `tandem-bench timeline`: the §2.7 acceptance harness of timeline-and-contacts.md, run once.
 ///
 /// The figures are counts and distances from a virtual-clock simulation, not timings, so they
 /// are identical on every machine for the same seed.

@@ -1,8 +1,7 @@
 import ArgumentParser
 import Foundation
-import TandemBench
 
-/// `tandem bench paging`: keyset against OFFSET page latency in one very long conversation.
+/// `tandem-bench paging`: keyset against OFFSET page latency in one very long conversation.
 struct BenchPagingCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "paging",

@@ -1,3 +1,5 @@
+import ChatTimeline
+
 /// Something the harness's world does at a virtual time.
 enum SimulationAction: Sendable {
     case reply(PageRequest)

@@ -1,3 +1,5 @@
+import ChatTimeline
+
 /// Feeding one event and measuring it against the layout's true heights (§2.7 metrics).
 extension TimelineSimulation {
     /// A row the reader can see, with its viewport Y from true heights.
@@ -89,11 +91,11 @@ extension TimelineSimulation {
         var high = engine.items.count - 1
         while low < high {
             let mid = (low + high) / 2
-            if engine.prefix[mid + 1] > visibleTop { high = mid } else { low = mid + 1 }
+            if engine.minY(at: mid + 1) > visibleTop { high = mid } else { low = mid + 1 }
         }
         var result: [Sighting] = []
         var index = low
-        while index < engine.items.count, result.count < 8, engine.prefix[index] < visibleBottom {
+        while index < engine.items.count, result.count < 8, engine.minY(at: index) < visibleBottom {
             let item = engine.items[index]
             result.append(Sighting(id: item.id, key: item.key, y: trueMinY(index) - offset))
             index += 1
@@ -104,9 +106,9 @@ extension TimelineSimulation {
     /// Top of the row at `index` from the layout's heights: the engine's geometry plus every
     /// difference between what the layout shows and what the engine assumes above the row.
     func trueMinY(_ index: Int) -> Double {
-        var y = engine.prefix[index]
+        var y = engine.minY(at: index)
         for (id, difference) in divergence {
-            if let other = engine.indexByID[id], other < index { y += difference }
+            if let other = engine.index(of: id), other < index { y += difference }
         }
         return y
     }
@@ -123,7 +125,7 @@ extension TimelineSimulation {
     /// How far the first surviving, unmoved previously visible row moved on screen.
     func anchorDelta(_ before: [Sighting]) -> Double? {
         for sighting in before {
-            guard let index = engine.indexByID[sighting.id], engine.items[index].key == sighting.key else { continue }
+            guard let index = engine.index(of: sighting.id), engine.items[index].key == sighting.key else { continue }
             return abs((trueMinY(index) - engine.contentOffset) - sighting.y)
         }
         return nil

@@ -1,5 +1,4 @@
 import ArgumentParser
-import TandemBench
 
 struct CryptoBench: ParsableCommand {
     static let configuration = CommandConfiguration(

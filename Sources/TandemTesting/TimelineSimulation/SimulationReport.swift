@@ -1,3 +1,5 @@
+public import ChatTimeline
+
 /// The figures of one harness run (timeline-and-contacts.md §2.7); distances in points.
 public struct SimulationReport: Hashable, Sendable {
     /// History messages in the fixture (live arrivals come on top).
