@@ -245,6 +245,12 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "TandemAPITests",
+            dependencies: ["TandemAPI"],
+            resources: [.copy("Golden")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "TandemServerTests",
             dependencies: [
                 "TandemServer", "TandemAPI", "TestSupport", "TandemTesting",
