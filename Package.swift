@@ -6,7 +6,8 @@ import PackageDescription
 // L1: KasiaProtocol, RedoProtocol, ChatTimeline
 // L2: ChatHistory, TaskStore, RoutingStore
 // L3: TandemClient
-// L4: tandem (CLI)
+// L4: tandem (CLI), tandem-bench (benchmarks)
+// Testing: TandemTesting, linked by tests and tandem-bench only
 
 let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
@@ -31,6 +32,7 @@ let package = Package(
         .library(name: "TandemClient", targets: ["TandemClient"]),
         .library(name: "TandemServer", targets: ["TandemServer"]),
         .executable(name: "tandem", targets: ["tandem"]),
+        .executable(name: "tandem-bench", targets: ["tandem-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-crypto.git", "3.0.0"..<"5.0.0"),
@@ -144,21 +146,18 @@ let package = Package(
         ),
 
         // MARK: L4
+        // The exit-status and stderr contract shared by the `tandem` and `tandem-bench` executables.
         .target(
-            name: "TandemBench",
-            dependencies: [
-                "CSecp256k1", "KaspaCrypto", "KasiaProtocol", "CanonicalJSON", "RedoProtocol", "ChatTimeline",
-                "ChatHistory", "TaskStore", "RoutingStore", "Contacts",
-                .product(name: "Crypto", package: "swift-crypto"),
-            ],
+            name: "CommandLineContract",
+            dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
             name: "tandem",
             dependencies: ["TandemBasics", 
                 "KaspaCrypto", "KasiaProtocol", "CanonicalJSON", "RedoProtocol", "ChatTimeline",
-                "ChatHistory", "TaskStore", "RoutingStore", "Contacts", "TandemClient", "TandemBench",
-                "TandemAPI", "TandemServer",
+                "ChatHistory", "TaskStore", "RoutingStore", "Contacts", "TandemClient",
+                "TandemAPI", "TandemServer", "CommandLineContract",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -171,7 +170,22 @@ let package = Package(
         // Manual clocks, seeded generators and simulations: linked by tests and benchmarks only.
         .target(
             name: "TandemTesting",
-            dependencies: ["TandemBasics"],
+            dependencies: ["TandemBasics", "ChatTimeline"],
+            swiftSettings: swiftSettings
+        ),
+        // Benchmarks: their own executable so the shipped `tandem` links no bench or test code.
+        .executableTarget(
+            name: "tandem-bench",
+            dependencies: [
+                "CSecp256k1", "KaspaCrypto", "KasiaProtocol", "CanonicalJSON", "RedoProtocol", "ChatTimeline",
+                "ChatHistory", "TaskStore", "RoutingStore", "Contacts", "TandemAPI", "TandemClient", "TandemServer",
+                "TandemTesting", "CommandLineContract",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
             swiftSettings: swiftSettings
         ),
 
@@ -234,6 +248,12 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "TandemAPITests",
+            dependencies: ["TandemAPI"],
+            resources: [.copy("Golden")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "TandemServerTests",
             dependencies: [
                 "TandemServer", "TandemAPI", "TestSupport", "TandemTesting",
@@ -246,7 +266,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TandemCLITests",
-            dependencies: ["tandem", "CanonicalJSON", "TestSupport", "TandemTesting"],
+            dependencies: ["tandem", "tandem-bench", "CanonicalJSON", "TestSupport", "TandemTesting"],
             swiftSettings: swiftSettings
         ),
     ]

@@ -14,7 +14,6 @@ struct Tandem: AsyncParsableCommand {
             KaspaCommand.self,
             KasiaCommand.self,
             KeysCommand.self,
-            BenchCommand.self,
             RedoCommand.self,
             TasksCommand.self,
             ContactsCommand.self,

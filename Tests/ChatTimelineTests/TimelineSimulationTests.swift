@@ -1,4 +1,5 @@
 import ChatTimeline
+import TandemTesting
 import Testing
 
 /// The §2.7 harness at a small size: the acceptance invariants must hold (not timing).

@@ -3,7 +3,7 @@ import Testing
 
 @Suite struct ChatCLITests {
     @Test func benchTimelinePrintsTheSpecifiedJSONAndMeetsTheTargets() throws {
-        let output = try TandemProcess.run(["bench", "timeline", "--messages", "300", "--seed", "3", "--json"])
+        let output = try TandemProcess.bench(["timeline", "--messages", "300", "--seed", "3", "--json"])
         #expect(output.status == 0)
         let line = output.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(line.hasPrefix("{\"messages\":300,\"prepends\":"))
@@ -21,16 +21,16 @@ import Testing
     }
 
     @Test func benchTimelineRejectsATooSmallFixture() throws {
-        let output = try TandemProcess.run(["bench", "timeline", "--messages", "5", "--json"])
+        let output = try TandemProcess.bench(["timeline", "--messages", "5", "--json"])
         #expect(output.status == 1)
-        #expect(output.stderrText.hasPrefix("tandem: --messages"))
+        #expect(output.stderrText.hasPrefix("tandem-bench: --messages"))
         #expect(output.stdout.isEmpty)
     }
 }
 
 @Suite struct ChatPagingBenchCLITests {
     @Test func benchPagingReportsKeysetAndOffsetForEveryDepthAsJSON() throws {
-        let output = try TandemProcess.run(["bench", "paging", "--messages", "2000", "--json"])
+        let output = try TandemProcess.bench(["paging", "--messages", "2000", "--json"])
         #expect(output.status == 0)
         let object = try #require(try JSONSerialization.jsonObject(with: output.stdout) as? [String: Any])
         #expect(object["messages"] as? Int == 2_000)
@@ -41,8 +41,8 @@ import Testing
     }
 
     @Test func benchPagingRejectsAMissingDirectory() throws {
-        let output = try TandemProcess.run(["bench", "paging", "--messages", "2000", "--directory", "/nonexistent/chat-bench"])
+        let output = try TandemProcess.bench(["paging", "--messages", "2000", "--directory", "/nonexistent/chat-bench"])
         #expect(output.status == 1)
-        #expect(output.stderrText.hasPrefix("tandem: --directory"))
+        #expect(output.stderrText.hasPrefix("tandem-bench: --directory"))
     }
 }

@@ -129,10 +129,19 @@ struct KaspaKasiaCLITests {
 
     @Test func everyCommandHasHelp() throws {
         for command in [["kaspa", "address"], ["kaspa", "decode"], ["kasia", "alias"], ["kasia", "seal"],
-                        ["kasia", "open"], ["keys", "new"], ["keys", "show"], ["bench"]] {
+                        ["kasia", "open"], ["keys", "new"], ["keys", "show"]] {
             let result = try TandemProcess.run(command + ["--help"])
             #expect(result.status == 0, "\(command)")
             #expect(result.stdoutText.contains("USAGE: tandem " + command.joined(separator: " ")), "\(command)")
         }
+        let bench = try TandemProcess.bench(["--help"])
+        #expect(bench.status == 0)
+        #expect(bench.stdoutText.contains("USAGE: tandem-bench"))
+    }
+
+    @Test func theShippedCLIHasNoBenchCommand() throws {
+        let result = try TandemProcess.run(["bench", "timeline", "--json"])
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
     }
 }

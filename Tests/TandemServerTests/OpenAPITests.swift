@@ -24,4 +24,23 @@ import Testing
             #expect(documented == registered)
         }
     }
+
+    /// The documented request bodies name exactly the members of their TandemAPI DTOs.
+    @Test func requestSchemasNameTheDTOFields() async throws {
+        let server = try TestServer()
+        try await server.test { api in
+            let document = try #require(try await api.send(.get, APIPath.openAPI).json)
+            let paths = try #require(document["paths"] as? [String: [String: Any]])
+            func properties(_ path: String, _ method: String) -> Set<String> {
+                let operation = paths[path]?[method] as? [String: Any]
+                let body = operation?["requestBody"] as? [String: Any]
+                let content = (body?["content"] as? [String: Any])?["application/json"] as? [String: Any]
+                let schema = content?["schema"] as? [String: Any]
+                return Set((schema?["properties"] as? [String: Any])?.keys.map { $0 } ?? [])
+            }
+            #expect(properties(APIPath.signUpEmail, "post") == Set(SignUpEmailRequest.Field.allCases.map(\.stringValue)))
+            #expect(properties(APIPath.signInUsername, "post") == Set(SignInUsernameRequest.Field.allCases.map(\.stringValue)))
+            #expect(properties(APIPath.myProfile, "put") == Set(ChatProfileUpdate.Field.allCases.map(\.stringValue)))
+        }
+    }
 }

@@ -82,6 +82,15 @@ public struct TimelineEngine: Sendable {
     /// The height the engine assumes for a rendered or backlog row.
     public func height(of id: MessageID) -> Double? { heights[id] }
 
+    /// Position of a rendered row in `items`, or `nil` when it is not in the window: what a
+    /// collection-view shell needs to turn a `WindowDiff` into index paths (§2.4).
+    public func index(of id: MessageID) -> Int? { indexByID[id] }
+
+    /// Top edge in content space of the rendered row at `index` (`items.count` gives
+    /// `contentHeight`): a shell's layout attributes come from this, so rows sit exactly where
+    /// the engine's offsets assume (§2.5).
+    public func minY(at index: Int) -> Double { prefix[index] }
+
     /// Applies one event and returns what the shell must do, in order: window diff, at most one
     /// offset change, unseen count, page request.
     public mutating func apply(_ event: TimelineEvent) -> [TimelineEffect] {

@@ -18,13 +18,13 @@ extension KasiaPayload {
     var operationPrefix: [UInt8] {
         let versioned = Self.magic + Self.version1
         switch self {
-        case .handshake: return versioned + Array("handshake:".utf8)
-        case .contextualMessage(let alias, _, _): return versioned + Array("comm:\(alias.rawValue):".utf8)
-        case .payment(_, .kachat): return versioned + Array("pay:".utf8)
-        case .payment(_, .web): return versioned + Array("payment:".utf8)
-        case .payment(_, .unversioned): return Self.magic + Array("pay:".utf8)
-        case .selfStash(let scope, _): return versioned + Array("self_stash:\(scope.map { $0 + ":" } ?? "")".utf8)
-        case .broadcast(let channel, _): return versioned + Array("bcast:\(channel):".utf8)
+        case .handshake: return versioned + KasiaOperation.handshake.prefix
+        case .contextualMessage(let alias, _, _): return versioned + KasiaOperation.comm.prefix + Array("\(alias.rawValue):".utf8)
+        case .payment(_, .kachat): return versioned + KasiaOperation.pay.prefix
+        case .payment(_, .web): return versioned + KasiaOperation.payment.prefix
+        case .payment(_, .unversioned): return Self.magic + KasiaOperation.pay.prefix
+        case .selfStash(let scope, _): return versioned + KasiaOperation.selfStash.prefix + Array((scope.map { $0 + ":" } ?? "").utf8)
+        case .broadcast(let channel, _): return versioned + KasiaOperation.broadcast.prefix + Array("\(channel):".utf8)
         case .legacy: return Self.magic
         }
     }

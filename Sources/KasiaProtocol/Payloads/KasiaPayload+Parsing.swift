@@ -16,7 +16,7 @@ extension KasiaPayload {
         guard bytes.starts(with: Self.magic), bytes.count > Self.magic.count else { throw .notKasiaPayload }
         let afterMagic = bytes[Self.magic.count...]
         guard afterMagic.starts(with: Self.version1) else {
-            let pay = Array("pay:".utf8)
+            let pay = KasiaOperation.pay.prefix
             if afterMagic.starts(with: pay) {
                 self = .payment(sealed: try Self.sealedBody(afterMagic.dropFirst(pay.count)).bytes, form: .unversioned)
             } else {
@@ -28,29 +28,28 @@ extension KasiaPayload {
         guard let colon = rest.firstIndex(of: UInt8(ascii: ":")) else {
             throw .unknownOperation(String(decoding: rest.prefix(32), as: UTF8.self))
         }
-        let operation = String(decoding: rest[..<colon], as: UTF8.self)
+        let name = String(decoding: rest[..<colon], as: UTF8.self)
         let body = rest[(colon + 1)...]
+        guard let operation = KasiaOperation(rawValue: name) else { throw .unknownOperation(name) }
         switch operation {
-        case "handshake":
+        case .handshake:
             self = .handshake(sealed: try Self.sealedBody(body).bytes)
-        case "comm":
+        case .comm:
             self = try Self.parseComm(body)
-        case "pay":
+        case .pay:
             self = .payment(sealed: try Self.sealedBody(body).bytes, form: .kachat)
-        case "payment":
+        case .payment:
             let decoded = try Self.sealedBody(body)
             self = .payment(sealed: decoded.bytes, form: .web(decoded.encoding))
-        case "self_stash":
+        case .selfStash:
             self = try Self.parseSelfStash(body)
-        case "bcast":
+        case .broadcast:
             guard let split = body.firstIndex(of: UInt8(ascii: ":")),
                   let text = String(validating: body[(split + 1)...], as: UTF8.self)
             else { throw .malformedBroadcast }
             self = .broadcast(channel: String(decoding: body[..<split], as: UTF8.self), text: text)
-        case "gcomm", "gctl":
-            throw .unsupportedOperation(operation)
-        default:
-            throw .unknownOperation(operation)
+        case .groupComm, .groupControl:
+            throw .unsupportedOperation(name)
         }
     }
 

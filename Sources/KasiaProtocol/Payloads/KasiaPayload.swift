@@ -43,15 +43,28 @@ public enum KasiaPayload: Sendable, Equatable {
         }
     }
 
-    /// The name used in the CLI's JSON and the vectors' `kind`.
+    /// The name used in the CLI's JSON and the vectors' `kind`: the operation's wire string,
+    /// except `broadcast` and `legacy` (no operation), and `payment` for both payment prefixes.
     public var kindName: String {
         switch self {
-        case .handshake: "handshake"
-        case .contextualMessage: "comm"
-        case .payment: "payment"
-        case .selfStash: "self_stash"
+        case .handshake: KasiaOperation.handshake.rawValue
+        case .contextualMessage: KasiaOperation.comm.rawValue
+        case .payment: KasiaOperation.payment.rawValue
+        case .selfStash: KasiaOperation.selfStash.rawValue
         case .broadcast: "broadcast"
         case .legacy: "legacy"
+        }
+    }
+}
+
+extension KasiaPayload.PaymentForm {
+    /// The name of the form in the CLI's JSON (`payment_form`): the operation that carried the
+    /// memo, `unversioned_pay` for `ciph_msg:pay:`.
+    public var name: String {
+        switch self {
+        case .kachat: KasiaOperation.pay.rawValue
+        case .web: KasiaOperation.payment.rawValue
+        case .unversioned: "unversioned_" + KasiaOperation.pay.rawValue
         }
     }
 }

@@ -18,7 +18,8 @@ public struct TaskFieldChanges: Sendable, Equatable {
         self.frequencyDays = frequencyDays
     }
 
-    var isEmpty: Bool {
+    /// Whether no field is given: an UPDATE must change at least one (spec §5).
+    public var isEmpty: Bool {
         title == nil && description == nil && privacy == nil && storyPoints == nil && priority == nil
             && frequencyDays == nil
     }

@@ -1,5 +1,5 @@
 /// `POST /api/auth/sign-up/email` body (betterauth-api.md §3). Tandem requires `username`.
-public struct SignUpEmailRequest: Codable, Sendable, Equatable {
+public struct SignUpEmailRequest: RequestBody {
     public var name: String
     public var email: String
     public var password: String
@@ -22,10 +22,16 @@ public struct SignUpEmailRequest: Codable, Sendable, Equatable {
         self.callbackURL = callbackURL
         self.rememberMe = rememberMe
     }
+
+    public enum CodingKeys: String, CodingKey, CaseIterable, Sendable {
+        case name, email, password, username, displayUsername, image, callbackURL, rememberMe
+    }
+
+    public typealias Field = CodingKeys
 }
 
 /// `POST /api/auth/sign-in/username` body (§3).
-public struct SignInUsernameRequest: Codable, Sendable, Equatable {
+public struct SignInUsernameRequest: RequestBody {
     public var username: String
     public var password: String
     public var rememberMe: Bool?
@@ -37,4 +43,10 @@ public struct SignInUsernameRequest: Codable, Sendable, Equatable {
         self.rememberMe = rememberMe
         self.callbackURL = callbackURL
     }
+
+    public enum CodingKeys: String, CodingKey, CaseIterable, Sendable {
+        case username, password, rememberMe, callbackURL
+    }
+
+    public typealias Field = CodingKeys
 }

@@ -29,15 +29,46 @@ public struct ChatProfile: Codable, Sendable, Equatable {
     }
 }
 
-/// `PUT /api/me/profile` body: fields to replace; absent fields stay as they are.
-public struct ChatProfileUpdate: Codable, Sendable, Equatable {
+/// `PUT /api/me/profile` body: fields to replace; absent fields stay as they are, and a
+/// `kaspaAddress` of `null` clears the address.
+public struct ChatProfileUpdate: RequestBody {
     public var displayName: String?
-    public var kaspaAddress: String?
+    public var kaspaAddress: Clearable<String>?
     public var publicKeys: [String]?
 
-    public init(displayName: String? = nil, kaspaAddress: String? = nil, publicKeys: [String]? = nil) {
+    public init(displayName: String? = nil, kaspaAddress: Clearable<String>? = nil, publicKeys: [String]? = nil) {
         self.displayName = displayName
         self.kaspaAddress = kaspaAddress
         self.publicKeys = publicKeys
+    }
+
+    public enum CodingKeys: String, CodingKey, CaseIterable, Sendable {
+        case displayName, kaspaAddress, publicKeys
+    }
+
+    public typealias Field = CodingKeys
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        displayName = try container.decodeIfPresent(String.self, forKey: .displayName)
+        if !container.contains(.kaspaAddress) {
+            kaspaAddress = nil
+        } else if try container.decodeNil(forKey: .kaspaAddress) {
+            kaspaAddress = .clear
+        } else {
+            kaspaAddress = .set(try container.decode(String.self, forKey: .kaspaAddress))
+        }
+        publicKeys = try container.decodeIfPresent([String].self, forKey: .publicKeys)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(displayName, forKey: .displayName)
+        switch kaspaAddress {
+        case .set(let address)?: try container.encode(address, forKey: .kaspaAddress)
+        case .clear?: try container.encodeNil(forKey: .kaspaAddress)
+        case nil: break
+        }
+        try container.encodeIfPresent(publicKeys, forKey: .publicKeys)
     }
 }

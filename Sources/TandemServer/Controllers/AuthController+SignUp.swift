@@ -9,21 +9,15 @@ extension AuthController {
     /// callbackURL, username hook on the raw body, schema, first-login CSRF, password length,
     /// duplicate e-mail, then user + credential account + chat profile + session.
     func signUp(_ request: Request, context: TandemRequestContext) async throws -> Response {
-        let body = try await JSONBody.read(request)
-        var fields = BodyFields(body)
-        guard fields.requireObject() else { try fields.throwIfInvalid(); return Response(status: .badRequest) }
-        if case .some(let value) = fields.value("callbackURL") {
-            guard case .string(let url) = value else {
-                throw APIFailure.validation(["[body.callbackURL] Invalid input: expected string, received \(BodyFields.kind(value))"])
-            }
-            try origins.checkCallbackURL(url, request: request)
-        }
+        var fields = try SignUpEmailRequest.fields(of: try await JSONBody.read(request))
+        let callbackURL = try fields.leadingString(.callbackURL)
+        if let callbackURL { try origins.checkCallbackURL(callbackURL, request: request) }
 
         // Username plugin hook, on the raw input (§8).
         var rawUsername: String?
         var displayUsername: String?
-        if case .string(let name)? = fields.value("username") { rawUsername = name }
-        if case .string(let display)? = fields.value("displayUsername") { displayUsername = display }
+        if case .string(let name)? = fields.value(.username) { rawUsername = name }
+        if case .string(let display)? = fields.value(.displayUsername) { displayUsername = display }
         if rawUsername == nil, let display = displayUsername, UsernameRules.violation(of: display) == nil {
             rawUsername = display
         }
@@ -37,16 +31,9 @@ extension AuthController {
         }
 
         // Schema (§1, §9); Tandem requires a username (§14).
-        let name = fields.string("name")
-        let email = fields.string("email")
-        let password = fields.string("password")
-        let image = fields.optionalString("image")
-        let rememberMe = fields.optionalBool("rememberMe") ?? true
-        if rawUsername == nil { _ = fields.string("username") }
-        _ = fields.optionalString("displayUsername")
-        if let email, !EmailRules.isValid(email) { fields.addIssue("[body.email] Invalid email address") }
-        try fields.throwIfInvalid()
-        guard let name, let email, let password, let rawUsername else { throw APIFailure.validation(fields.issues) }
+        let body = try fields.decode { SignUpEmailRequest.read(&$0, username: rawUsername, callbackURL: callbackURL) }
+        guard let username = body.username else { throw APIFailure.validation(fields.issues) }
+        let (name, email, password, image, rememberMe) = (body.name, body.email, body.password, body.image, body.rememberMe ?? true)
 
         try origins.checkFirstLogin(request)
         let passwordLength = password.utf16.count
@@ -59,12 +46,12 @@ extension AuthController {
         let userID = SessionToken.randomAlphanumeric(count: 32)
         let user = AuthUser(
             id: userID, name: name, email: normalizedEmail, emailVerified: false, image: image, createdAt: now,
-            updatedAt: now, username: UsernameRules.normalize(rawUsername), displayUsername: displayUsername ?? rawUsername)
+            updatedAt: now, username: UsernameRules.normalize(username), displayUsername: displayUsername ?? username)
         let account = CredentialAccount(
             id: SessionToken.randomAlphanumeric(count: 32), accountId: userID, userID: UserID(userID),
             passwordHash: try await hasher.hash(password), createdAt: now, updatedAt: now)
         let profile = ChatProfile(
-            userId: userID, displayName: name.isEmpty ? (displayUsername ?? rawUsername) : name, kaspaAddress: nil,
+            userId: userID, displayName: name.isEmpty ? (displayUsername ?? username) : name, kaspaAddress: nil,
             publicKeys: [], updatedAt: now)
         do {
             try await store.createUser(user, account: account, profile: profile)

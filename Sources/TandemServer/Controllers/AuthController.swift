@@ -27,15 +27,9 @@ struct AuthController: Sendable {
     /// `POST /sign-in/username` (§3): empty fields 401, bad raw username 422, and one answer
     /// for unknown user, missing account and wrong password, after equal scrypt work.
     func signIn(_ request: Request) async throws -> Response {
-        let body = try await JSONBody.read(request)
-        var fields = BodyFields(body)
-        guard fields.requireObject() else { try fields.throwIfInvalid(); return Response(status: .badRequest) }
-        let username = fields.string("username")
-        let password = fields.string("password")
-        let rememberMe = fields.optionalBool("rememberMe") ?? true
-        let callbackURL = fields.optionalString("callbackURL")
-        try fields.throwIfInvalid()
-        guard let username, let password else { throw APIFailure.validation(fields.issues) }
+        var fields = try SignInUsernameRequest.fields(of: try await JSONBody.read(request))
+        let body = try fields.decode(SignInUsernameRequest.read)
+        let (username, password, rememberMe, callbackURL) = (body.username, body.password, body.rememberMe ?? true, body.callbackURL)
         if let callbackURL { try origins.checkCallbackURL(callbackURL, request: request) }
         guard !username.isEmpty, !password.isEmpty else { throw APIFailure.invalidCredentials }
         if let violation = UsernameRules.violation(of: username) {

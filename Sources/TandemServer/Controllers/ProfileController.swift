@@ -29,18 +29,11 @@ struct ProfileController: Sendable {
 
     func update(_ request: Request, context: TandemRequestContext) async throws -> Response {
         guard let resolved = context.authenticated else { throw APIFailure.unauthorized }
-        let body = try await JSONBody.read(request)
-        var fields = BodyFields(body)
-        guard fields.requireObject() else { try fields.throwIfInvalid(); return Response(status: .badRequest) }
-        let displayName = fields.optionalString("displayName")
+        var fields = try ChatProfileUpdate.fields(of: try await JSONBody.read(request))
+        let update = try fields.decode(ChatProfileUpdate.read)
+        let (displayName, publicKeys) = (update.displayName, update.publicKeys)
         // Absent: keep; null: clear; string: replace.
-        let kaspaAddress: String?? = switch fields.value("kaspaAddress") {
-        case .none: .none
-        case .null?: .some(nil)
-        default: .some(fields.optionalString("kaspaAddress"))
-        }
-        let publicKeys = fields.optionalStrings("publicKeys")
-        try fields.throwIfInvalid()
+        let kaspaAddress: String?? = update.kaspaAddress.map(\.value)
 
         let userID = UserID(resolved.user.id)
         guard var profile = try await store.profile(userID: userID) else {

@@ -1,4 +1,3 @@
-import CanonicalJSON
 public import RedoProtocol
 
 /// Offline task operations: each turns a user intent into signed nodes appended to the log
@@ -36,11 +35,9 @@ public struct TaskEditor: Sendable {
         guard !title.isEmpty else { throw TaskStoreError.invalidField(name: "title", reason: "must not be empty") }
         try Self.check(priority: priority)
         if let everyDays, everyDays < 1 { throw TaskStoreError.invalidField(name: "every", reason: "must be at least 1 day") }
-        var fields: [(String, JSONValue)] = [("title", .string(title))]
-        if let priority { fields.append(("priority", .number(Double(priority)))) }
-        if let everyDays { fields.append(("frequencyDays", .number(Double(everyDays)))) }
+        let fields = NodePayload.create(TaskFieldChanges(title: title, priority: priority, frequencyDays: everyDays))
         let taskID = TaskID(randomBytes: randomBytes(16))
-        let create = try sign(NodeDraft(taskID: taskID, action: .create, payload: try JSONObject(fields), parents: [],
+        let create = try sign(NodeDraft(taskID: taskID, action: .create, payload: try fields.jsonObject(), parents: [],
                                         lamport: 1, wall: now, author: identity.author))
         let deadline = due ?? now.adding(days: everyDays ?? 7) ?? now
         let todo = try sign(todoDraft(taskID: taskID, parent: create, deadline: deadline, now: now))
@@ -54,7 +51,7 @@ public struct TaskEditor: Sendable {
     public func complete(_ reference: String, now: WallTime) throws -> RedoTask {
         let context = try EditContext(editor: self, reference: reference)
         guard let todo = context.task.currentTodo else { throw TaskStoreError.noCurrentTodo(task: reference) }
-        let payload = try JSONObject([("todoTaskId", .string(todo.guid.description)), ("completed", .string(now.description))])
+        let payload = try NodePayload.completeTodo(todo: todo.guid, completed: now, notes: nil).jsonObject()
         let completion = try sign(context.draft(.completeTodo, payload: payload, now: now))
         let next = now.adding(days: context.task.frequencyDays) ?? now
         let followUp = try sign(todoDraft(taskID: context.task.taskID, parent: completion, deadline: next, now: now))
@@ -67,7 +64,7 @@ public struct TaskEditor: Sendable {
     public func snooze(_ reference: String, until deadline: WallTime, now: WallTime) throws -> RedoTask {
         let context = try EditContext(editor: self, reference: reference)
         guard let todo = context.task.currentTodo else { throw TaskStoreError.noCurrentTodo(task: reference) }
-        let payload = try JSONObject([("todoTaskId", .string(todo.guid.description)), ("newDeadline", .string(deadline.description))])
+        let payload = try NodePayload.snooze(todo: todo.guid, change: .newDeadline(deadline), notes: nil).jsonObject()
         try log.append([try sign(context.draft(.snooze, payload: payload, now: now))])
         return try task(context.task.taskID)
     }
@@ -78,11 +75,9 @@ public struct TaskEditor: Sendable {
         let context = try EditContext(editor: self, reference: reference)
         if let title, title.isEmpty { throw TaskStoreError.invalidField(name: "title", reason: "must not be empty") }
         try Self.check(priority: priority)
-        var fields: [(String, JSONValue)] = []
-        if let title { fields.append(("title", .string(title))) }
-        if let priority { fields.append(("priority", .number(Double(priority)))) }
+        let fields = TaskFieldChanges(title: title, priority: priority)
         guard !fields.isEmpty else { throw TaskStoreError.emptyEdit(task: reference) }
-        try log.append([try sign(context.draft(.update, payload: try JSONObject(fields), now: now))])
+        try log.append([try sign(context.draft(.update, payload: try NodePayload.update(fields).jsonObject(), now: now))])
         return try task(context.task.taskID)
     }
 
@@ -90,7 +85,8 @@ public struct TaskEditor: Sendable {
     @discardableResult
     public func setArchived(_ reference: String, _ archived: Bool, now: WallTime) throws -> RedoTask {
         let context = try EditContext(editor: self, reference: reference)
-        try log.append([try sign(context.draft(archived ? .archive : .unarchive, payload: JSONObject(), now: now))])
+        let payload: NodePayload = archived ? .archive : .unarchive
+        try log.append([try sign(context.draft(payload.action, payload: try payload.jsonObject(), now: now))])
         return try task(context.task.taskID)
     }
 
@@ -101,9 +97,9 @@ public struct TaskEditor: Sendable {
         var deletes: [RedoNode] = []
         for head in context.task.heads {
             guard let headNode = context.nodesByID[head] else { continue }
-            let chain = context.ancestry(of: headNode).map { JSONValue.string($0.id.description) }
-            let draft = NodeDraft(taskID: context.task.taskID, action: .delete,
-                                  payload: try JSONObject([("deletedChain", .array(chain))]), parents: [head],
+            let payload = NodePayload.delete(deletedChain: context.ancestry(of: headNode).map(\.id))
+            let draft = NodeDraft(taskID: context.task.taskID, action: payload.action,
+                                  payload: try payload.jsonObject(), parents: [head],
                                   lamport: headNode.lamport + 1, wall: now, author: identity.author)
             deletes.append(try sign(draft))
         }
@@ -142,11 +138,8 @@ public struct TaskEditor: Sendable {
     }
 
     private func todoDraft(taskID: TaskID, parent: RedoNode, deadline: WallTime, now: WallTime) throws -> NodeDraft {
-        let payload = try JSONObject([
-            ("todoTaskId", .string(TodoID(randomBytes: randomBytes(16)).description)),
-            ("deadline", .string(deadline.description)),
-        ])
-        return NodeDraft(taskID: taskID, action: .createTodo, payload: payload, parents: [parent.id],
+        let payload = NodePayload.createTodo(todo: TodoID(randomBytes: randomBytes(16)), deadline: deadline, notes: nil)
+        return NodeDraft(taskID: taskID, action: payload.action, payload: try payload.jsonObject(), parents: [parent.id],
                          lamport: parent.lamport + 1, wall: now, author: identity.author)
     }
 

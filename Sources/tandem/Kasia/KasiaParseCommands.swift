@@ -50,11 +50,8 @@ extension KasiaCommand {
                     output.channel = channel
                     output.text = text
                 case .payment(_, let form):
-                    switch form {
-                    case .kachat: output.payment_form = "pay"
-                    case .web(let encoding): output.payment_form = "payment"; output.body_encoding = encoding.rawValue
-                    case .unversioned: output.payment_form = "unversioned_pay"
-                    }
+                    output.payment_form = form.name
+                    if case .web(let encoding) = form { output.body_encoding = encoding.rawValue }
                 case .handshake, .legacy: break
                 }
                 if json {

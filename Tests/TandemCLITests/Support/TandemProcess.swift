@@ -12,13 +12,16 @@ struct TandemProcess {
         var stderrLines: [Substring] { stderrText.split(separator: "\n") }
     }
 
-    /// The binary sits in the build products directory, next to the test resources.
+    /// The binaries sit in the build products directory, next to the test resources.
     static var binary: URL { Vectors.productsDirectory.appendingPathComponent("tandem") }
+    static var benchBinary: URL { Vectors.productsDirectory.appendingPathComponent("tandem-bench") }
 
-    /// Runs `tandem arguments…` with `stdin`; stdout and stderr go through temporary files so a
-    /// large output can never block the child.
+    /// Runs `tandem arguments…` (or another built program) with `stdin`; stdout and stderr go
+    /// through temporary files so a large output can never block the child.
     @discardableResult
-    static func run(_ arguments: [String], stdin: Data = Data(), environment: [String: String] = [:]) throws -> Output {
+    static func run(
+        _ arguments: [String], stdin: Data = Data(), environment: [String: String] = [:], program: URL = binary
+    ) throws -> Output {
         let scratch = try TemporaryDirectory()
         defer { scratch.remove() }
         let inURL = scratch.url.appendingPathComponent("stdin")
@@ -29,7 +32,7 @@ struct TandemProcess {
         _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
 
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = program
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.standardInput = try FileHandle(forReadingFrom: inURL)
@@ -44,6 +47,11 @@ struct TandemProcess {
     @discardableResult
     static func run(_ arguments: String..., stdin: String = "") throws -> Output {
         try run(arguments, stdin: Data(stdin.utf8))
+    }
+
+    /// Runs `tandem-bench arguments…`.
+    static func bench(_ arguments: [String]) throws -> Output {
+        try run(arguments, program: benchBinary)
     }
 
     /// A fresh temporary directory for files a test hands to the binary.

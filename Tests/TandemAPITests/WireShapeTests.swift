@@ -1,0 +1,71 @@
+import Foundation
+import TandemAPI
+import Testing
+
+/// Every request and response body of the auth and profile API, pinned byte for byte
+/// (betterauth-api.md §3; `/api/me/profile`).
+@Suite struct WireShapeTests {
+    static let created = Date(timeIntervalSince1970: 1_767_225_600)
+    static let updated = Date(timeIntervalSince1970: 1_767_229_200)
+    static let user = AuthUser(
+        id: "u1AbCdEfGhIjKlMnOpQrStUvWxYz0123", name: "Ada Lovelace", email: "ada@example.com", emailVerified: false,
+        image: nil, createdAt: created, updatedAt: updated, username: "ada_l", displayUsername: "Ada_L")
+
+    // MARK: Requests
+
+    @Test func signUpEmailRequest() throws {
+        try GoldenJSON.check(
+            SignUpEmailRequest(name: "Ada Lovelace", email: "ada@example.com", password: "correct horse 1", username: "Ada_L"),
+            "SignUpEmailRequest")
+        try GoldenJSON.check(
+            SignUpEmailRequest(
+                name: "Ada Lovelace", email: "ada@example.com", password: "correct horse 1", username: "Ada_L",
+                displayUsername: "Ada L", image: "https://example.com/ada.png", callbackURL: "http://localhost/app",
+                rememberMe: false),
+            "SignUpEmailRequest+all")
+    }
+
+    @Test func signInUsernameRequest() throws {
+        try GoldenJSON.check(SignInUsernameRequest(username: "ada_l", password: "correct horse 1"), "SignInUsernameRequest")
+        try GoldenJSON.check(
+            SignInUsernameRequest(username: "ada_l", password: "correct horse 1", rememberMe: true, callbackURL: "/home"),
+            "SignInUsernameRequest+all")
+    }
+
+    @Test func chatProfileUpdate() throws {
+        try GoldenJSON.check(ChatProfileUpdate(), "ChatProfileUpdate+empty")
+        try GoldenJSON.check(
+            ChatProfileUpdate(
+                displayName: "Ada", kaspaAddress: .set("kaspa:qypq0000000000000000000000000000000000000000000000000000"),
+                publicKeys: [String(repeating: "ab", count: 32)]),
+            "ChatProfileUpdate+all")
+        try GoldenJSON.check(ChatProfileUpdate(kaspaAddress: .clear), "ChatProfileUpdate+clearAddress")
+    }
+
+    // MARK: Responses
+
+    @Test func authResponses() throws {
+        try GoldenJSON.check(Self.user, "AuthUser")
+        try GoldenJSON.check(SignUpResponse(token: nil, user: Self.user), "SignUpResponse")
+        try GoldenJSON.check(
+            SignInResponse(redirect: true, token: "tok3n", url: "/home", user: Self.user), "SignInResponse")
+        try GoldenJSON.check(SignOutResponse(success: true), "SignOutResponse")
+        try GoldenJSON.check(HealthResponse(status: "ok"), "HealthResponse")
+        let session = AuthSession(
+            id: "s1", token: "tok3n", userId: Self.user.id, expiresAt: Self.updated, createdAt: Self.created,
+            updatedAt: Self.created, ipAddress: nil, userAgent: "tandem/0.1")
+        try GoldenJSON.check(SessionResponse(session: session, user: Self.user), "SessionResponse")
+    }
+
+    @Test func chatProfile() throws {
+        try GoldenJSON.check(
+            ChatProfile(userId: Self.user.id, displayName: "Ada", kaspaAddress: nil, publicKeys: [], updatedAt: Self.updated),
+            "ChatProfile")
+    }
+
+    @Test func errorBody() throws {
+        try GoldenJSON.check(
+            APIErrorBody(code: .validationError, message: "[body.email] Invalid email address"), "APIErrorBody")
+        try GoldenJSON.check(APIErrorBody(code: nil, message: "Not Found"), "APIErrorBody+noCode")
+    }
+}
