@@ -9,17 +9,20 @@ struct Tandem: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tandem",
         abstract: "Local-first, end-to-end-encrypted messaging and tasks: client tools and server.",
+        discussion: """
+            Client commands keep their state in one profile directory: --profile DIR, else \
+            $TANDEM_PROFILE, else ~/.tandem/profile. Bad input exits with status 1 and one line \
+            on stderr; --json prints machine-readable output where a script would use it.
+            """,
         version: "0.1.0",
-        subcommands: [
-            KaspaCommand.self,
-            KasiaCommand.self,
-            KeysCommand.self,
-            RedoCommand.self,
-            TasksCommand.self,
-            ContactsCommand.self,
-            ServeCommand.self,
-            AccountCommand.self,
-            AdminCommand.self,
+        groupedSubcommands: [
+            CommandGroup(
+                name: "Client",
+                subcommands: [KeysCommand.self, AccountCommand.self, ContactsCommand.self, TasksCommand.self]),
+            CommandGroup(name: "Server", subcommands: [ServeCommand.self, AdminCommand.self]),
+            CommandGroup(
+                name: "Protocol tools",
+                subcommands: [KaspaCommand.self, KasiaCommand.self, RedoCommand.self]),
         ]
     )
 }
