@@ -1,3 +1,4 @@
+import TandemBasics
 /// A seeded conversation for the headless harness (timeline-and-contacts.md §2.7 "Fixture").
 ///
 /// Kinds and heights: text 26 + 18·lines (1–20 lines), audio 64, payment 120, handshake 40; about
@@ -37,7 +38,7 @@ public struct TimelineFixture: Sendable {
         let id = rng.messageID()
         let kind = Self.pickKind(&rng)
         let key = MessageKey(blockTime: time, timestamp: Int64(time / 1_000) * 1_000, id: id)
-        let txID = TxID(Self.hex(rng.uuidBytes() + rng.uuidBytes()))
+        let txID = TxID(Hex.encode(rng.uuidBytes() + rng.uuidBytes()))
         let isPending = allowPending && rng.chance(0.01)
         var item = TimelineItem(key: key, txID: isPending ? nil : txID, kind: kind, status: isPending ? .pending : .confirmed)
         var promotion: TimelineItem?
@@ -63,15 +64,5 @@ public struct TimelineFixture: Sendable {
         if roll < 0.85 { return .audio }
         if roll < 0.93 { return .payment }
         return .handshake
-    }
-
-    static func hex(_ bytes: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef")
-        var text = ""
-        for byte in bytes {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0F)])
-        }
-        return text
     }
 }
