@@ -61,14 +61,15 @@ let package = Package(
         ),
         .target(
             name: "CanonicalJSON",
+            dependencies: ["TandemBasics"],
             swiftSettings: swiftSettings
         ),
 
         // MARK: L1
         .target(
             name: "KasiaProtocol",
-            dependencies: ["TandemBasics", 
-                "KaspaCrypto",
+            dependencies: [
+                "TandemBasics", "KaspaCrypto",
                 "CanonicalJSON",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
@@ -77,17 +78,19 @@ let package = Package(
         .target(
             name: "RedoProtocol",
             dependencies: [
-                "CanonicalJSON",
+                "TandemBasics", "CanonicalJSON",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: swiftSettings
         ),
         .target(
             name: "ChatTimeline",
+            dependencies: ["TandemBasics"],
             swiftSettings: swiftSettings
         ),
         .target(
             name: "TandemAPI",
+            dependencies: ["TandemBasics"],
             swiftSettings: swiftSettings
         ),
 
@@ -108,13 +111,13 @@ let package = Package(
         ),
         .target(
             name: "TaskStore",
-            dependencies: ["RedoProtocol", "CanonicalJSON", "SecretFiles", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["TandemBasics", "RedoProtocol", "CanonicalJSON", "SecretFiles", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: swiftSettings
         ),
         .target(
             name: "Contacts",
-            dependencies: ["TandemBasics", 
-                "KaspaCrypto", "CanonicalJSON",
+            dependencies: [
+                "TandemBasics", "KaspaCrypto", "CanonicalJSON",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
@@ -133,7 +136,7 @@ let package = Package(
         .target(
             name: "TandemServer",
             dependencies: [
-                "TandemAPI", "CanonicalJSON", "KaspaCrypto",
+                "TandemBasics", "TandemAPI", "CanonicalJSON", "KaspaCrypto",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -154,8 +157,8 @@ let package = Package(
         ),
         .executableTarget(
             name: "tandem",
-            dependencies: ["TandemBasics", 
-                "KaspaCrypto", "KasiaProtocol", "CanonicalJSON", "RedoProtocol", "ChatTimeline",
+            dependencies: [
+                "TandemBasics", "KaspaCrypto", "KasiaProtocol", "CanonicalJSON", "RedoProtocol", "ChatTimeline",
                 "ChatHistory", "TaskStore", "RoutingStore", "Contacts", "TandemClient",
                 "TandemAPI", "TandemServer", "CommandLineContract",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -198,6 +201,11 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "TandemBasicsTests",
+            dependencies: ["TandemBasics", "TandemTesting"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "KaspaCryptoTests",
             dependencies: ["TandemBasics", "KaspaCrypto", "TestSupport", "TandemTesting"],
             swiftSettings: swiftSettings
@@ -214,7 +222,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RedoProtocolTests",
-            dependencies: ["RedoProtocol", "CanonicalJSON", "TestSupport", "TandemTesting"],
+            dependencies: ["TandemBasics", "RedoProtocol", "CanonicalJSON", "TestSupport", "TandemTesting"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -234,12 +242,12 @@ let package = Package(
         ),
         .testTarget(
             name: "TaskStoreTests",
-            dependencies: ["TaskStore", "RedoProtocol", "TestSupport", "TandemTesting"],
+            dependencies: ["TandemBasics", "TaskStore", "RedoProtocol", "TestSupport", "TandemTesting", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "ContactsTests",
-            dependencies: ["Contacts", "KaspaCrypto", "TestSupport", "TandemTesting", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["TandemBasics", "Contacts", "KaspaCrypto", "TestSupport", "TandemTesting", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -256,7 +264,7 @@ let package = Package(
         .testTarget(
             name: "TandemServerTests",
             dependencies: [
-                "TandemServer", "TandemAPI", "TestSupport", "TandemTesting",
+                "TandemBasics", "TandemServer", "TandemAPI", "TestSupport", "TandemTesting",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
@@ -266,7 +274,10 @@ let package = Package(
         ),
         .testTarget(
             name: "TandemCLITests",
-            dependencies: ["tandem", "tandem-bench", "CanonicalJSON", "TestSupport", "TandemTesting"],
+            dependencies: [
+                "tandem", "tandem-bench", "CanonicalJSON", "TestSupport", "TandemTesting",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             swiftSettings: swiftSettings
         ),
     ]

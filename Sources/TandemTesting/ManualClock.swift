@@ -6,8 +6,10 @@ public import TandemBasics
 ///
 /// Sleepers wake when ``advance(by:)`` or ``set(_:)`` moves time to or past their deadline.
 ///
-/// `@unchecked Sendable`: `current`, `sleepers` and `nextSleeper` are only touched while `lock`
-/// is held, and continuations are resumed after it is released.
+/// Sleepers due at the same move wake in deadline order (ties in the order they slept).
+///
+/// `@unchecked Sendable`: `current`, `sleepers`, `cancelled` and `nextSleeper` are only touched
+/// while `lock` is held, and continuations are resumed after it is released.
 public final class ManualClock: WallClock, @unchecked Sendable {
     private struct Sleeper {
         let deadline: UnixMillis
@@ -17,6 +19,8 @@ public final class ManualClock: WallClock, @unchecked Sendable {
     private let lock = NSLock()
     private var current: UnixMillis
     private var sleepers: [UInt64: Sleeper] = [:]
+    /// Sleeps cancelled before they were enqueued: `enqueue` finds them here and throws.
+    private var cancelled: Set<UInt64> = []
     private var nextSleeper: UInt64 = 0
 
     /// A clock standing at `start` (by default 2026-01-01T00:00:00.000Z).
@@ -40,12 +44,21 @@ public final class ManualClock: WallClock, @unchecked Sendable {
             nextSleeper += 1
             return nextSleeper
         }
+        defer { _ = lock.withLock { cancelled.remove(id) } }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 enqueue(id: id, deadline: deadline, continuation: continuation)
             }
         } onCancel: {
-            let sleeper = lock.withLock { sleepers.removeValue(forKey: id) }
+            // The handler may run before the continuation is enqueued (a task cancelled before
+            // it slept): then the id is remembered and `enqueue` throws at once.
+            let sleeper: Sleeper? = lock.withLock {
+                guard let sleeper = sleepers.removeValue(forKey: id) else {
+                    cancelled.insert(id)
+                    return nil
+                }
+                return sleeper
+            }
             sleeper?.continuation.resume(throwing: CancellationError())
         }
     }
@@ -66,18 +79,25 @@ public final class ManualClock: WallClock, @unchecked Sendable {
             current = change(current)
             let now = current
             let due = sleepers.filter { $0.value.deadline <= now }
-            for id in due.keys { sleepers[id] = nil }
-            return Array(due.values)
+                .sorted { ($0.value.deadline, $0.key) < ($1.value.deadline, $1.key) }
+            for (id, _) in due { sleepers[id] = nil }
+            return due.map(\.value)
         }
         for sleeper in due { sleeper.continuation.resume() }
     }
 
     private func enqueue(id: UInt64, deadline: UnixMillis, continuation: CheckedContinuation<Void, any Error>) {
-        let isDue: Bool = lock.withLock {
-            if deadline <= current { return true }
+        enum Outcome { case due, cancelled, waiting }
+        let outcome: Outcome = lock.withLock {
+            if cancelled.contains(id) { return .cancelled }
+            if deadline <= current { return .due }
             sleepers[id] = Sleeper(deadline: deadline, continuation: continuation)
-            return false
+            return .waiting
         }
-        if isDue { continuation.resume() }
+        switch outcome {
+        case .due: continuation.resume()
+        case .cancelled: continuation.resume(throwing: CancellationError())
+        case .waiting: break
+        }
     }
 }

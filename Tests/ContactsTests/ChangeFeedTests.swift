@@ -1,9 +1,11 @@
 @testable import Contacts
+import TandemBasics
+import TandemTesting
 import Testing
 
 @Suite struct ChangeDebouncerTests {
-    typealias Instant = ManualClock.Instant
-    func at(_ ms: Int64) -> Instant { Instant(offset: .milliseconds(ms)) }
+    typealias Instant = UnixMillis
+    func at(_ ms: Int64) -> Instant { UnixMillis(ms) }
 
     @Test func aBatchIsDueAfterTheQuietPeriodFollowingTheLastChange() {
         var debouncer = ChangeDebouncer<Instant>(quietPeriod: .milliseconds(800), maxWait: .seconds(5))
@@ -50,7 +52,7 @@ import Testing
 
     @Test func fiveHundredRapidChangesProduceOneWatchedSetEvent() async throws {
         // Given a watched-set subscriber and 500 changes within the quiet period of each other
-        let store = try Fixture.store(replica: "a", clock: TestWallClock(Fixture.epoch))
+        let store = try Fixture.store(replica: "a", clock: ManualClock(UnixMillis(Fixture.epoch)))
         let clock = ManualClock()
         let feed = try store.changeFeed(wallet: wallet, interest: .watchedSetOnly, quietPeriod: .milliseconds(800),
                                         maxWait: .seconds(5), clock: clock)
@@ -73,7 +75,7 @@ import Testing
     }
 
     @Test func aliasOnlyAndLastMessageOnlyChangesNeverWakeAWatchedSetSubscriber() async throws {
-        let store = try Fixture.store(replica: "a", clock: TestWallClock(Fixture.epoch))
+        let store = try Fixture.store(replica: "a", clock: ManualClock(UnixMillis(Fixture.epoch)))
         let bob = Fixture.address(1)
         try store.add(bob, wallet: wallet)
         let clock = ManualClock()
@@ -101,7 +103,7 @@ import Testing
     }
 
     @Test func anAllChangesSubscriberSeesChangedKeysFromMergesToo() async throws {
-        let clock = TestWallClock(Fixture.epoch)
+        let clock = ManualClock(UnixMillis(Fixture.epoch))
         let store = try Fixture.store(replica: "a", clock: clock)
         let other = try Fixture.store(replica: "b", clock: clock)
         try other.add(Fixture.address(7), wallet: wallet, alias: "Remote")
@@ -118,7 +120,7 @@ import Testing
     }
 
     @Test func cancellingAFeedEndsAPendingIteration() async throws {
-        let store = try Fixture.store(replica: "a", clock: TestWallClock(Fixture.epoch))
+        let store = try Fixture.store(replica: "a", clock: ManualClock(UnixMillis(Fixture.epoch)))
         let feed = try store.changeFeed(wallet: wallet, quietPeriod: .milliseconds(800), maxWait: .seconds(5),
                                         clock: ManualClock())
         feed.cancel()
@@ -131,7 +133,7 @@ import Testing
     /// Without the max-wait cap the batch would be due only at 5.3 s and `next()` would wait forever.
     @Test(.timeLimit(.minutes(1)))
     func aSteadyStreamOfChangesStillDeliversAtTheMaxWait() async throws {
-        let store = try Fixture.store(replica: "a", clock: TestWallClock(Fixture.epoch))
+        let store = try Fixture.store(replica: "a", clock: ManualClock(UnixMillis(Fixture.epoch)))
         let clock = ManualClock()
         let feed = try store.changeFeed(wallet: Fixture.wallet, quietPeriod: .milliseconds(800), maxWait: .seconds(5),
                                         clock: clock)

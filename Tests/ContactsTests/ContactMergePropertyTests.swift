@@ -1,6 +1,7 @@
 @testable import Contacts
-import TandemTesting
 import GRDB
+import TandemBasics
+import TandemTesting
 import Testing
 import TestSupport
 
@@ -27,8 +28,8 @@ import TestSupport
         let snapshots = simulation.allSnapshots + (try simulation.states())
         let first = simulation.shuffledWithDuplicates(snapshots)
         let second = simulation.shuffledWithDuplicates(snapshots)
-        let a = try Fixture.store(replica: "fresha", clock: TestWallClock(Fixture.epoch))
-        let b = try Fixture.store(replica: "freshb", clock: TestWallClock(Fixture.epoch))
+        let a = try Fixture.store(replica: "fresha", clock: ManualClock(UnixMillis(Fixture.epoch)))
+        let b = try Fixture.store(replica: "freshb", clock: ManualClock(UnixMillis(Fixture.epoch)))
         for batch in first { try a.merge(batch) }
         for batch in second { try b.merge(batch) }
         #expect(try a.records(wallet: Fixture.wallet) == b.records(wallet: Fixture.wallet))

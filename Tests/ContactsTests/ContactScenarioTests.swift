@@ -1,4 +1,6 @@
 @testable import Contacts
+import TandemBasics
+import TandemTesting
 import Testing
 
 /// The adversarial scenarios of timeline-and-contacts §3.5.
@@ -7,9 +9,9 @@ import Testing
     let bob = Fixture.address(1)
 
     /// Two replicas that both hold `bob`, A's clock one hour ahead.
-    func twoReplicas(skewA: Int64 = Fixture.hour) throws -> (ContactsStore, TestWallClock, ContactsStore, TestWallClock) {
-        let clockA = TestWallClock(Fixture.epoch + skewA)
-        let clockB = TestWallClock(Fixture.epoch)
+    func twoReplicas(skewA: Int64 = Fixture.hour) throws -> (ContactsStore, ManualClock, ContactsStore, ManualClock) {
+        let clockA = ManualClock(UnixMillis(Fixture.epoch + skewA))
+        let clockB = ManualClock(UnixMillis(Fixture.epoch))
         let a = try Fixture.store(replica: "a", clock: clockA)
         let b = try Fixture.store(replica: "b", clock: clockB)
         try a.add(bob, wallet: wallet)
@@ -28,7 +30,7 @@ import Testing
         try a.rename(bob, wallet: wallet, to: "From A")
         // When B sees that rename and then renames, a minute later in real time
         try Fixture.sync(a, to: b)
-        clockB.advance(by: 60_000)
+        clockB.advance(by: .milliseconds(60_000))
         try b.rename(bob, wallet: wallet, to: "From B")
         try exchange(a, b)
         // Then B's later edit wins on both, although A's wall clock says A's was later
@@ -61,7 +63,7 @@ import Testing
     @Test func aRenameRacingADeleteDoesNotResurrectTheContact() throws {
         let (a, _, b, clockB) = try twoReplicas()
         try a.remove(bob, wallet: wallet)
-        clockB.advance(by: 2 * Fixture.hour)  // B's rename even carries the later wall time
+        clockB.advance(by: .milliseconds(2 * Fixture.hour))  // B's rename even carries the later wall time
         try b.rename(bob, wallet: wallet, to: "Robert")
         try exchange(a, b)
         for store in [a, b] {
@@ -91,10 +93,10 @@ import Testing
         let (a, clockA, b, clockB) = try twoReplicas(skewA: 0)
         try a.remove(bob, wallet: wallet)
         // When 31 days pass, A purges, and B (still offline) edits its old copy
-        clockA.advance(by: 31 * Fixture.day)
+        clockA.advance(by: .milliseconds(31 * Fixture.day))
         #expect(try a.purge() == 1)
         #expect(try a.record(for: ContactKey(wallet: wallet, address: bob))?.isPurged == true)
-        clockB.advance(by: 31 * Fixture.day)
+        clockB.advance(by: .milliseconds(31 * Fixture.day))
         try b.rename(bob, wallet: wallet, to: "Back from the dead?")
         try Fixture.sync(b, to: a)
         // Then A refuses it, and B learns of the delete
@@ -107,7 +109,7 @@ import Testing
     @Test func tombstonesYoungerThanThirtyDaysAreNotPurged() throws {
         let (a, clockA, _, _) = try twoReplicas(skewA: 0)
         try a.remove(bob, wallet: wallet)
-        clockA.advance(by: 29 * Fixture.day)
+        clockA.advance(by: .milliseconds(29 * Fixture.day))
         #expect(try a.purge() == 0)
         #expect(try a.contact(bob, wallet: wallet)?.isDeleted == true)
     }
@@ -115,7 +117,7 @@ import Testing
     @Test func anAddAfterPurgeStartsANewIncarnationThatOthersAccept() throws {
         let (a, clockA, b, _) = try twoReplicas(skewA: 0)
         try a.remove(bob, wallet: wallet)
-        clockA.advance(by: 31 * Fixture.day)
+        clockA.advance(by: .milliseconds(31 * Fixture.day))
         try a.purge()
         try a.add(bob, wallet: wallet, alias: "Bob again")
         try exchange(a, b)
@@ -124,19 +126,19 @@ import Testing
 
     @Test func aBackfilledOldMessageDoesNotReAddButANewerOneDoes() throws {
         let (a, clockA, _, _) = try twoReplicas(skewA: 0)
-        clockA.advance(by: 10_000)
+        clockA.advance(by: .milliseconds(10_000))
         try a.remove(bob, wallet: wallet)
         let deletedAt = Fixture.epoch + 10_000
         #expect(try a.recordMessage(from: bob, wallet: wallet, at: UnixMillis(deletedAt - 5_000)) == nil)
         #expect(try a.contact(bob, wallet: wallet)?.isDeleted == true)
-        clockA.advance(by: 10_000)
+        clockA.advance(by: .milliseconds(10_000))
         let back = try #require(try a.recordMessage(from: bob, wallet: wallet, at: UnixMillis(deletedAt + 5_000)))
         #expect(back.isAutoAdded && !back.isDeleted)
         #expect(back.lastMessageAt == UnixMillis(deletedAt + 5_000))
     }
 
     @Test func aMessageFromAStrangerAutoAddsThem() throws {
-        let store = try Fixture.store(replica: "a", clock: TestWallClock(Fixture.epoch))
+        let store = try Fixture.store(replica: "a", clock: ManualClock(UnixMillis(Fixture.epoch)))
         let contact = try #require(try store.recordMessage(from: bob, wallet: wallet, at: UnixMillis(Fixture.epoch)))
         #expect(contact.isAutoAdded)
         // A manual add afterwards clears the flag.
@@ -144,8 +146,8 @@ import Testing
     }
 
     @Test func theSameContactAddedOnTwoDevicesAtOnceIsOneRecord() throws {
-        let a = try Fixture.store(replica: "a", clock: TestWallClock(Fixture.epoch + 5_000))
-        let b = try Fixture.store(replica: "b", clock: TestWallClock(Fixture.epoch))
+        let a = try Fixture.store(replica: "a", clock: ManualClock(UnixMillis(Fixture.epoch + 5_000)))
+        let b = try Fixture.store(replica: "b", clock: ManualClock(UnixMillis(Fixture.epoch)))
         try a.add(bob, wallet: wallet, alias: "Bob")
         try b.add(Fixture.address(1), wallet: wallet)
         try exchange(a, b)

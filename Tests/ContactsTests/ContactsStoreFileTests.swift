@@ -1,9 +1,10 @@
 @testable import Contacts
-import TandemTesting
 import Foundation
 import GRDB
-import TestSupport
+import TandemBasics
+import TandemTesting
 import Testing
+import TestSupport
 
 @Suite struct ContactsStoreFileTests {
     @Test func aReopenedStoreKeepsItsReplicaAndNeverIssuesALowerStamp() throws {
@@ -12,11 +13,11 @@ import Testing
         let path = directory.url.appendingPathComponent("contacts.sqlite").path
         let bob = Fixture.address(1)
         // Given a store whose clock ran far ahead
-        let first = try ContactsStore(path: path, clock: TestWallClock(Fixture.epoch + Fixture.day))
+        let first = try ContactsStore(path: path, clock: ManualClock(UnixMillis(Fixture.epoch + Fixture.day)))
         try first.add(bob, wallet: Fixture.wallet, alias: "Ahead")
         let before = try #require(try first.lastStamp())
         // When it is reopened with a clock a day behind and edits again
-        let second = try ContactsStore(path: path, clock: TestWallClock(Fixture.epoch))
+        let second = try ContactsStore(path: path, clock: ManualClock(UnixMillis(Fixture.epoch)))
         try second.rename(bob, wallet: Fixture.wallet, to: "Later")
         // Then the replica id is the same and the new stamp is higher
         #expect(second.replica == first.replica)
@@ -27,14 +28,14 @@ import Testing
 
     @Test func aRowDamagedOutsideTheStoreIsReportedNotTrapped() throws {
         let queue = try DatabaseQueue()
-        let store = try ContactsStore(writer: queue, clock: TestWallClock(Fixture.epoch), replica: try ReplicaID("a"))
+        let store = try ContactsStore(writer: queue, clock: ManualClock(UnixMillis(Fixture.epoch)), replica: try ReplicaID("a"))
         try store.add(Fixture.address(1), wallet: Fixture.wallet)
         try queue.write { db in try db.execute(sql: "UPDATE contact SET state = x'01ff'") }
         #expect(throws: ContactsError.self) { try store.contacts(wallet: Fixture.wallet) }
     }
 
     @Test func contactsOfOtherWalletsStayApart() throws {
-        let store = try Fixture.store(replica: "a", clock: TestWallClock(Fixture.epoch))
+        let store = try Fixture.store(replica: "a", clock: ManualClock(UnixMillis(Fixture.epoch)))
         let otherWallet = Fixture.address(201)
         try store.add(Fixture.address(1), wallet: Fixture.wallet, alias: "Mine")
         try store.add(Fixture.address(1), wallet: otherWallet, alias: "Theirs")
@@ -43,7 +44,7 @@ import Testing
     }
 
     @Test func editsOfUnknownOrDeletedContactsAreRefused() throws {
-        let store = try Fixture.store(replica: "a", clock: TestWallClock(Fixture.epoch))
+        let store = try Fixture.store(replica: "a", clock: ManualClock(UnixMillis(Fixture.epoch)))
         let bob = Fixture.address(1)
         #expect(throws: ContactsError.contactNotFound(bob.description)) { try store.rename(bob, wallet: Fixture.wallet, to: "x") }
         try store.add(bob, wallet: Fixture.wallet)

@@ -1,13 +1,15 @@
 @testable import Contacts
 import Foundation
 import KaspaCrypto
+import TandemBasics
+import TandemTesting
 import Testing
 
 @Suite struct ContactsSyncTests {
     let walletKey = PrivateKey.generate()
     var cipher: ContactsSyncCipher { ContactsSyncCipher(walletKey: walletKey) }
 
-    func populatedStore(_ name: String, clock: TestWallClock) throws -> ContactsStore {
+    func populatedStore(_ name: String, clock: ManualClock) throws -> ContactsStore {
         let store = try Fixture.store(replica: name, clock: clock)
         try store.add(Fixture.address(1), wallet: cipher.wallet, alias: "Bob")
         try store.add(Fixture.address(2), wallet: cipher.wallet)
@@ -16,7 +18,7 @@ import Testing
     }
 
     @Test func twoStoresExchangingEncryptedRecordsConverge() throws {
-        let clock = TestWallClock(Fixture.epoch)
+        let clock = ManualClock(UnixMillis(Fixture.epoch))
         let a = try populatedStore("a", clock: clock)
         let b = try Fixture.store(replica: "b", clock: clock)
         try b.add(Fixture.address(3), wallet: cipher.wallet)
@@ -31,14 +33,14 @@ import Testing
     }
 
     @Test func theServerSeesNoAddressOrAliasInTheBlobs() throws {
-        let store = try populatedStore("a", clock: TestWallClock(Fixture.epoch))
+        let store = try populatedStore("a", clock: ManualClock(UnixMillis(Fixture.epoch)))
         let text = String(decoding: try store.exportSync(using: cipher).serialized(), as: UTF8.self)
         #expect(!text.contains("kaspa:"))
         #expect(!text.contains("Bob"))
     }
 
     @Test func aFlippedBitAnywhereInABoxIsRejected() throws {
-        let store = try populatedStore("a", clock: TestWallClock(Fixture.epoch))
+        let store = try populatedStore("a", clock: ManualClock(UnixMillis(Fixture.epoch)))
         let blob = try #require(try store.exportSync(using: cipher).records.first)
         for index in [0, 12, blob.box.count / 2, blob.box.count - 1] {
             var box = blob.box
@@ -49,28 +51,28 @@ import Testing
     }
 
     @Test func swappingIDsBetweenBlobsIsRejected() throws {
-        let store = try populatedStore("a", clock: TestWallClock(Fixture.epoch))
+        let store = try populatedStore("a", clock: ManualClock(UnixMillis(Fixture.epoch)))
         let blobs = try store.exportSync(using: cipher).records
         let swapped = ContactSyncBlob(id: blobs[1].id, box: blobs[0].box)
         #expect(throws: ContactsSyncError.authenticationFailed(recordID: blobs[1].id)) { try cipher.open(swapped) }
     }
 
     @Test func anotherWalletsKeyCannotOpenTheRecords() throws {
-        let store = try populatedStore("a", clock: TestWallClock(Fixture.epoch))
+        let store = try populatedStore("a", clock: ManualClock(UnixMillis(Fixture.epoch)))
         let bundle = try store.exportSync(using: cipher)
         let stranger = ContactsSyncCipher(walletKey: PrivateKey.generate())
-        let target = try Fixture.store(replica: "b", clock: TestWallClock(Fixture.epoch))
+        let target = try Fixture.store(replica: "b", clock: ManualClock(UnixMillis(Fixture.epoch)))
         #expect(throws: ContactsSyncError.self) { try target.importSync(bundle, using: stranger) }
         #expect(try target.records(wallet: cipher.wallet).isEmpty)
     }
 
     @Test func aTamperedBlobRejectsTheWholeImport() throws {
-        let store = try populatedStore("a", clock: TestWallClock(Fixture.epoch))
+        let store = try populatedStore("a", clock: ManualClock(UnixMillis(Fixture.epoch)))
         var blobs = try store.exportSync(using: cipher).records
         var box = blobs[1].box
         box[box.startIndex + 20] ^= 0x80
         blobs[1] = ContactSyncBlob(id: blobs[1].id, box: box)
-        let target = try Fixture.store(replica: "b", clock: TestWallClock(Fixture.epoch))
+        let target = try Fixture.store(replica: "b", clock: ManualClock(UnixMillis(Fixture.epoch)))
         #expect(throws: ContactsSyncError.self) { try target.importSync(ContactSyncBundle(records: blobs), using: cipher) }
         #expect(try target.records(wallet: cipher.wallet).isEmpty)
     }
@@ -82,7 +84,7 @@ import Testing
     }
 
     @Test func sealedRecordsRoundTripExactly() throws {
-        let store = try populatedStore("a", clock: TestWallClock(Fixture.epoch))
+        let store = try populatedStore("a", clock: ManualClock(UnixMillis(Fixture.epoch)))
         for record in try store.records(wallet: cipher.wallet) {
             #expect(try cipher.open(try cipher.seal(record)) == record)
         }

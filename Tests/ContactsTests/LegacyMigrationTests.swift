@@ -1,5 +1,7 @@
 @testable import Contacts
 import Foundation
+import TandemBasics
+import TandemTesting
 import Testing
 
 @Suite struct LegacyMigrationTests {
@@ -9,7 +11,7 @@ import Testing
     let added = Date(timeIntervalSince1970: 1_700_000_000.25)
 
     func store(_ name: String = "a", at millis: Int64 = Fixture.epoch) throws -> ContactsStore {
-        try Fixture.store(replica: name, clock: TestWallClock(millis))
+        try Fixture.store(replica: name, clock: ManualClock(UnixMillis(millis)))
     }
 
     func millis(_ date: Date) -> UnixMillis { UnixMillis(Int64((date.timeIntervalSince1970 * 1000).rounded())) }

@@ -28,7 +28,7 @@ import Testing
                 let session = try answer.decode(SessionResponse.self)
                 #expect(session.session.token == token)
                 #expect(session.user.username == "nora")
-                #expect(session.session.expiresAt == server.clock.now().addingTimeInterval(604_800))
+                #expect(session.session.expiresAt == server.clock.now.date.addingTimeInterval(604_800))
             }
         }
     }
@@ -71,7 +71,7 @@ import Testing
         let server = try TestServer()
         try await server.test { api in
             let cookie = try #require(try await api.signUp("rita").sessionCookie)
-            server.clock.advance(by: 604_800 + 1)
+            server.clock.advance(by: .seconds(604_800 + 1))
             let answer = try await api.getSession(cookie: cookie)
             #expect(answer.text == "null")
             #expect(answer.setCookies.contains { $0.hasPrefix("better-auth.session_token=;") && $0.contains("Max-Age=0") })
@@ -82,16 +82,16 @@ import Testing
         let server = try TestServer()
         try await server.test { api in
             let cookie = try #require(try await api.signUp("sam").sessionCookie)
-            server.clock.advance(by: 12 * 3600)
+            server.clock.advance(by: .seconds(12 * 3600))
             let early = try await api.getSession(cookie: cookie)
             #expect(early.setCookies.isEmpty)
-            server.clock.advance(by: 13 * 3600)
+            server.clock.advance(by: .seconds(13 * 3600))
             let refreshed = try await api.getSession(cookie: cookie)
             #expect(refreshed.setCookies.count == 1)
             #expect(refreshed.setCookies.first?.contains("Max-Age=604800") == true)
             let session = try refreshed.decode(SessionResponse.self).session
-            #expect(session.expiresAt == server.clock.now().addingTimeInterval(604_800))
-            server.clock.advance(by: 6 * 24 * 3600)
+            #expect(session.expiresAt == server.clock.now.date.addingTimeInterval(604_800))
+            server.clock.advance(by: .seconds(6 * 24 * 3600))
             #expect(try await api.getSession(cookie: cookie).text != "null")
         }
     }
@@ -106,7 +106,7 @@ import Testing
             let cookie = try #require(answer.setCookies.first { $0.hasPrefix("better-auth.session_token=") })
             #expect(!cookie.contains("Max-Age"))
             #expect(answer.setCookies.contains { $0.hasPrefix("better-auth.dont_remember=") })
-            server.clock.advance(by: 86_400 + 1)
+            server.clock.advance(by: .seconds(86_400 + 1))
             #expect(try await api.getSession(cookie: answer.sessionCookie).text == "null")
         }
     }

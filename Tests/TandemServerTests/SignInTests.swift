@@ -79,7 +79,7 @@ import Testing
             #expect(limited.json?["code"] == nil)
             let retry = try #require(limited.headers[.init("X-Retry-After")!].flatMap(Int.init))
             #expect(retry > 0 && retry <= 10)
-            server.clock.advance(by: TimeInterval(retry))
+            server.clock.advance(by: .seconds(retry))
             #expect(try await api.signIn("nobody_a", password: "x").status == .unauthorized)
         }
     }

@@ -24,7 +24,7 @@ import Testing
     func millisecondDatesMatchFoundationsISO8601Format(seconds: Double) {
         let date = Date(timeIntervalSince1970: seconds)
         let foundation = date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true, timeZone: .gmt))
-        #expect(ISO8601Millis.string(from: date) == foundation)
+        #expect(APIJSON.formatDate(date) == foundation)
     }
 
     @Test func formattedDatesParseBackToTheSameMillisecond() throws {
@@ -32,7 +32,7 @@ import Testing
         for _ in 0..<200 {
             let millis = Int64.random(in: 0...4_102_444_800_000, using: &generator)
             let date = Date(timeIntervalSince1970: Double(millis) / 1000)
-            let parsed = try #require(APIJSON.parseDate(ISO8601Millis.string(from: date)))
+            let parsed = try #require(APIJSON.parseDate(APIJSON.formatDate(date)))
             #expect(Int64((parsed.timeIntervalSince1970 * 1000).rounded()) == millis)
         }
     }

@@ -1,3 +1,4 @@
+import TandemBasics
 /// Appends the RFC 8785 (JCS) form of values to a byte buffer (spec §4).
 ///
 /// One reusable `[UInt8]` buffer, no intermediate strings except for the rare non-integral
@@ -83,8 +84,7 @@ public struct CanonicalWriter: Sendable {
         case 0x09: bytes.append(UInt8(ascii: "t"))
         default:
             append("u00")
-            bytes.append(Self.hexDigits[Int(byte >> 4)])
-            bytes.append(Self.hexDigits[Int(byte & 0x0F)])
+            Hex.append(byte, to: &bytes)
         }
     }
 
@@ -97,5 +97,4 @@ public struct CanonicalWriter: Sendable {
         bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
-    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 }

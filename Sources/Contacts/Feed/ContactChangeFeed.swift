@@ -1,29 +1,29 @@
 import Foundation
+public import TandemBasics
 
 /// A debounced `AsyncSequence` of ``ContactChangeBatch`` for one wallet (seed 002 "listen to
 /// ContactsStore changes (debounced)", timeline-and-contacts §3.3).
 ///
 /// Waiting happens inside `next()` on the injected clock, so there is no background task and a
-/// test drives time with ``ManualClock``. Call ``cancel()`` (or drop the feed) to unsubscribe.
+/// test drives time with TandemTesting's `ManualClock`. Call ``cancel()`` (or drop the feed) to unsubscribe.
 ///
 /// `@unchecked Sendable`: `debouncer`, `watched` and `waiter` are only touched under `lock`;
 /// continuations are resumed outside it.
-public final class ContactChangeFeed<C: Clock>: AsyncSequence, ContactChangeSink, @unchecked Sendable
-where C.Duration: Sendable, C.Instant: Sendable {
+public final class ContactChangeFeed<C: WallClock>: AsyncSequence, ContactChangeSink, @unchecked Sendable {
     public typealias Element = ContactChangeBatch
 
     public let wallet: ContactAddress
     public let interest: ContactChangeInterest
     private let clock: C
     private let lock = NSLock()
-    private var debouncer: ChangeDebouncer<C.Instant>
+    private var debouncer: ChangeDebouncer<UnixMillis>
     private var watched: Set<ContactAddress>
     private var waiter: CheckedContinuation<Void, Never>?
     private var isCancelled = false
     private weak var hub: ContactsChangeHub?
 
     init(wallet: ContactAddress, interest: ContactChangeInterest, initialWatched: Set<ContactAddress>,
-         quietPeriod: C.Duration, maxWait: C.Duration, clock: C, hub: ContactsChangeHub) {
+         quietPeriod: Duration, maxWait: Duration, clock: C, hub: ContactsChangeHub) {
         self.wallet = wallet
         self.interest = interest
         self.clock = clock
@@ -83,7 +83,7 @@ where C.Duration: Sendable, C.Instant: Sendable {
     }
 
     /// Suspends until something is pending; returns its deadline, or nil when cancelled.
-    private func pendingDeadline() async -> C.Instant? {
+    private func pendingDeadline() async -> UnixMillis? {
         while true {
             switch currentState() {
             case .cancelled: return nil
@@ -96,7 +96,7 @@ where C.Duration: Sendable, C.Instant: Sendable {
     private enum WaitState {
         case cancelled
         case idle
-        case pending(C.Instant)
+        case pending(UnixMillis)
     }
 
     private func currentState() -> WaitState {
@@ -146,11 +146,11 @@ where C.Duration: Sendable, C.Instant: Sendable {
 
 extension ContactsStore {
     /// Subscribes to this store's changes for `wallet`. KaChat used a 0.8 s quiet period and a
-    /// 5 s cap (timeline-and-contacts §3.3); pass any clock (a ``ManualClock`` in tests).
+    /// 5 s cap (timeline-and-contacts §3.3); pass any `WallClock` (TandemTesting's `ManualClock` in tests).
     public func changeFeed<C: Clock>(
         wallet: ContactAddress, interest: ContactChangeInterest = .allChanges,
         quietPeriod: C.Duration, maxWait: C.Duration, clock: C
-    ) throws -> ContactChangeFeed<C> where C.Duration: Sendable, C.Instant: Sendable {
+    ) throws -> ContactChangeFeed<C> where C.Duration: Sendable, UnixMillis: Sendable {
         // Register first, then read: a change committed in between is applied twice, which is
         // harmless because each change carries the absolute watched state.
         let feed = ContactChangeFeed(wallet: wallet, interest: interest, initialWatched: [],

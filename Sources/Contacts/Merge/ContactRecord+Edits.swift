@@ -1,3 +1,4 @@
+public import TandemBasics
 /// Local edits as pure functions of the previous state and a fresh HLC stamp. The store takes the
 /// stamp from its clock; tests pass stamps directly.
 extension ContactRecord {

@@ -1,3 +1,4 @@
+import TandemBasics
 /// A hybrid logical clock stamp: (wall milliseconds, counter, replica), ordered in that order
 /// (timeline-and-contacts §3.2, as Actual Budget does it).
 ///
@@ -34,8 +35,8 @@ public struct HLCTimestamp: Sendable, Hashable, Comparable, CustomStringConverti
         if wall.count < 15 { bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: 15 - wall.count)) }
         bytes.append(contentsOf: wall)
         bytes.append(UInt8(ascii: "-"))
-        let hexDigits = Array("0123456789abcdef".utf8)
-        for shift in stride(from: 12, through: 0, by: -4) { bytes.append(hexDigits[Int((counter >> UInt16(shift)) & 0xf)]) }
+        Hex.append(UInt8(counter >> 8), to: &bytes)
+        Hex.append(UInt8(counter & 0xFF), to: &bytes)
         bytes.append(UInt8(ascii: "-"))
         bytes.append(contentsOf: replica.rawValue.utf8)
         return String(decoding: bytes, as: UTF8.self)
@@ -60,7 +61,7 @@ public struct HLCTimestamp: Sendable, Hashable, Comparable, CustomStringConverti
                 digits += 1
             case 1:
                 if byte == UInt8(ascii: "-"), hexCount == 4 { part = 2; replicaStart = utf8.index(after: index); break scan }
-                guard hexCount < 4, let nibble = Self.hexValue(byte) else { throw .invalidTimestamp(text) }
+                guard hexCount < 4, let nibble = Hex.lowercaseNibble(byte) else { throw .invalidTimestamp(text) }
                 counter = counter << 4 | UInt16(nibble)
                 hexCount += 1
             default:
@@ -71,13 +72,5 @@ public struct HLCTimestamp: Sendable, Hashable, Comparable, CustomStringConverti
         let replica: ReplicaID
         do { replica = try ReplicaID(String(text[replicaStart...])) } catch { throw .invalidTimestamp(text) }
         self.init(wallMillis: wall, counter: counter, replica: replica)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case 0x30...0x39: byte - 0x30
-        case 0x61...0x66: byte - 0x61 + 10
-        default: nil
-        }
     }
 }

@@ -1,6 +1,6 @@
 /// A hybrid logical clock for one replica (timeline-and-contacts §3.2).
 ///
-/// A pure value: the store feeds it physical time from an injected ``WallClock`` and persists
+/// A pure value: the store feeds it physical time from an injected `WallClock` (TandemBasics) and persists
 /// ``last``. Skewed device clocks cannot decide a conflict against causality: ``observe(_:)``
 /// moves the clock past every remote stamp, so an edit made after seeing a remote one (even from
 /// a device an hour ahead) always stamps higher (§3.5 scenario 1).

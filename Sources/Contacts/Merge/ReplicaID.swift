@@ -1,3 +1,4 @@
+import TandemBasics
 /// One device's store: the node id inside every HLC stamp, so two devices never issue the same
 /// stamp and equal wall times still order deterministically (timeline-and-contacts §3.2).
 public struct ReplicaID: Sendable, Hashable, Comparable, CustomStringConvertible {
@@ -19,8 +20,7 @@ public struct ReplicaID: Sendable, Hashable, Comparable, CustomStringConvertible
     /// A fresh random id: 12 lowercase hex characters (48 bits; a user has a handful of devices).
     public static func random<G: RandomNumberGenerator>(using generator: inout G) -> ReplicaID {
         let value = UInt64.random(in: 0..<(1 << 48), using: &generator)
-        let hex = String(value, radix: 16)
-        return ReplicaID(unchecked: String(repeating: "0", count: 12 - hex.count) + hex)
+        return ReplicaID(unchecked: Hex.encode((0..<6).map { UInt8(truncatingIfNeeded: value >> (40 - 8 * UInt64($0))) }))
     }
 
     public var description: String { rawValue }

@@ -1,4 +1,5 @@
 import CanonicalJSON
+public import TandemBasics
 
 /// KaChat's contact lists as exported from UserDefaults (kasia-protocol §8; file format in the
 /// DocC article "Legacy migration"): a JSON object whose keys are UserDefaults keys —

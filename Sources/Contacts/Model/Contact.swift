@@ -1,3 +1,4 @@
+public import TandemBasics
 /// A contact as an app shows it: the seed's fields (seed 002 "Data Model"), derived from a
 /// ``ContactRecord``.
 public struct Contact: Sendable, Hashable {

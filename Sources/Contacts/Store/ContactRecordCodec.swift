@@ -1,3 +1,4 @@
+import TandemBasics
 /// The compact binary form of a record's replicated state, as the store keeps it in one BLOB
 /// column. Binding one blob instead of a dozen columns makes a 10,000-record merge several
 /// times cheaper; sync uses the JSON form (``ContactsSyncCipher``), never this one.

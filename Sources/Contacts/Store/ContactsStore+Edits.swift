@@ -1,3 +1,4 @@
+public import TandemBasics
 /// Local edits (seed 002 operations, what the app and the CLI call).
 extension ContactsStore {
     /// Adds a contact, or re-adds a deleted one with fresh fields. On a live contact a manual add

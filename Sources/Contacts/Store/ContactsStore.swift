@@ -1,4 +1,5 @@
 public import GRDB
+public import TandemBasics
 
 /// The contacts store (seed 002, timeline-and-contacts §3): its own SQLite file, never inside a
 /// message store, one record per (wallet, normalised address).
@@ -18,7 +19,7 @@ public struct ContactsStore: Sendable {
     /// `synchronous = NORMAL`: a commit is atomic and survives a crash of the app; only a power
     /// loss may drop the last commits, never leave half of one. A 16 MB page cache holds a
     /// 10,000-contact store whole, so a bulk merge never spills pages mid-transaction.
-    public init(path: String, clock: any WallClock = SystemWallClock()) throws {
+    public init(path: String, clock: any WallClock = SystemClock()) throws {
         var configuration = Configuration()
         configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL; PRAGMA cache_size = -16000") }
         try self.init(writer: DatabasePool(path: path, configuration: configuration), clock: clock)
@@ -88,7 +89,7 @@ public struct ContactsStore: Sendable {
         _ key: ContactKey,
         _ body: (ContactRecord?, HLCTimestamp, UnixMillis) throws -> ContactRecord?
     ) throws -> ContactRecord? {
-        let now = clock.now()
+        let now = clock.now
         let (result, change) = try writer.write { db -> (ContactRecord?, ContactChange?) in
             var hlc = try loadClock(in: db)
             let stamp = hlc.tick(physicalMillis: now.rawValue)
@@ -148,7 +149,8 @@ public struct ContactsStore: Sendable {
     /// payload and become skeletons that still refuse old live copies (§3.3). Returns the count.
     @discardableResult
     public func purge(retentionDays: Int64 = 30) throws -> Int {
-        let horizon = clock.now().adding(days: -retentionDays)
+        let now = clock.now
+        let horizon = now.adding(days: -retentionDays) ?? UnixMillis(.min)
         let changed = try writer.write { db -> [ContactChange] in
             let rows = try Row.fetchAll(
                 db, sql: "\(Self.selectRowsSQL) WHERE contact.tombstoneWall < ?", arguments: [horizon.rawValue])

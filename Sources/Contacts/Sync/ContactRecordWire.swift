@@ -1,4 +1,5 @@
 import Foundation
+import TandemBasics
 
 /// The plaintext of one sync record (DocC "Record format"): JSON with sorted keys. Registers are
 /// `{"value": …, "stamp": "<HLC>"}`; times are Unix milliseconds.

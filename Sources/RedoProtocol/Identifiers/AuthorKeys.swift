@@ -1,17 +1,18 @@
+import TandemBasics
 /// A raw 32-byte Ed25519 public key, written as 64 lowercase hex digits (spec §2, [SWIFT-6]).
 public struct PublicKeyHex: Sendable, Hashable, CustomStringConvertible {
     public let rawBytes: [UInt8]
     public let description: String
 
     public init?(_ text: String) {
-        guard let bytes = LowercaseHex.decode(text, byteCount: 32) else { return nil }
+        guard let bytes = Hex.decodeLowercase(text, byteCount: 32) else { return nil }
         rawBytes = bytes
         description = text
     }
 
     public init(rawBytes: [UInt8]) {
         self.rawBytes = rawBytes
-        description = LowercaseHex.encode(rawBytes)
+        description = Hex.encode(rawBytes)
     }
 
     /// The author's userId: the first 32 hex digits of the key, not a hash (spec §3, RES-3).
@@ -24,7 +25,7 @@ public struct UserID: Sendable, Hashable, Comparable, CustomStringConvertible {
 
     /// Parses 32 lowercase hex digits; whether it matches a key is checked by the validator.
     public init?(_ text: String) {
-        guard LowercaseHex.decode(text, byteCount: 16) != nil else { return nil }
+        guard Hex.decodeLowercase(text, byteCount: 16) != nil else { return nil }
         description = text
     }
 
@@ -39,13 +40,13 @@ public struct SignatureHex: Sendable, Hashable, CustomStringConvertible {
     public let description: String
 
     public init?(_ text: String) {
-        guard let bytes = LowercaseHex.decode(text, byteCount: 64) else { return nil }
+        guard let bytes = Hex.decodeLowercase(text, byteCount: 64) else { return nil }
         rawBytes = bytes
         description = text
     }
 
     public init(rawBytes: [UInt8]) {
         self.rawBytes = rawBytes
-        description = LowercaseHex.encode(rawBytes)
+        description = Hex.encode(rawBytes)
     }
 }

@@ -1,3 +1,4 @@
+import TandemBasics
 /// A node's content id: `sha256:` + 64 lowercase hex digits (spec §2, §3).
 ///
 /// Stored as four big-endian words so the id tiebreak of the total order (spec §7.1, byte-wise on
@@ -20,8 +21,8 @@ public struct NodeID: Sendable, Hashable, Comparable, CustomStringConvertible {
         let parsed: (UInt64, UInt64, UInt64, UInt64)? = copy.withUTF8 { utf8 in
             guard utf8.count == 71, utf8[0] == UInt8(ascii: "s"), utf8[6] == UInt8(ascii: ":"),
                   utf8.starts(with: "sha256:".utf8),
-                  let a = LowercaseHex.word(utf8, offset: 7), let b = LowercaseHex.word(utf8, offset: 23),
-                  let c = LowercaseHex.word(utf8, offset: 39), let d = LowercaseHex.word(utf8, offset: 55)
+                  let a = Hex.word(utf8, offset: 7), let b = Hex.word(utf8, offset: 23),
+                  let c = Hex.word(utf8, offset: 39), let d = Hex.word(utf8, offset: 55)
             else { return nil }
             return (a, b, c, d)
         }
@@ -32,7 +33,7 @@ public struct NodeID: Sendable, Hashable, Comparable, CustomStringConvertible {
     public var description: String {
         var out: [UInt8] = Array("sha256:".utf8)
         out.reserveCapacity(71)
-        for word in [w0, w1, w2, w3] { LowercaseHex.appendWord(word, to: &out) }
+        for word in [w0, w1, w2, w3] { Hex.appendWord(word, to: &out) }
         return String(decoding: out, as: UTF8.self)
     }
 

@@ -1,3 +1,4 @@
+import TandemBasics
 /// Lowercase UUID v4 text (spec §2 `taskId`): 8-4-4-4-12 lowercase hex, version nibble 4,
 /// variant nibble 8, 9, a or b. Held as two words so grouping by task is cheap.
 struct UUIDv4: Sendable, Hashable, Comparable {
@@ -17,7 +18,7 @@ struct UUIDv4: Sendable, Hashable, Comparable {
                     guard byte == UInt8(ascii: "-") else { return nil }
                     continue
                 }
-                guard let value = LowercaseHex.nibble(byte) else { return nil }
+                guard let value = Hex.lowercaseNibble(byte) else { return nil }
                 if position == 14 && value != 4 { return nil }
                 if position == 19 && !(8...11).contains(value) { return nil }
                 if nibbles < 16 { high = high << 4 | UInt64(value) } else { low = low << 4 | UInt64(value) }
@@ -41,15 +42,15 @@ struct UUIDv4: Sendable, Hashable, Comparable {
     var text: String {
         var out: [UInt8] = []
         out.reserveCapacity(36)
-        LowercaseHex.appendWord(high >> 32, digits: 8, to: &out)
+        Hex.appendWord(high >> 32, digits: 8, to: &out)
         out.append(UInt8(ascii: "-"))
-        LowercaseHex.appendWord((high >> 16) & 0xFFFF, digits: 4, to: &out)
+        Hex.appendWord((high >> 16) & 0xFFFF, digits: 4, to: &out)
         out.append(UInt8(ascii: "-"))
-        LowercaseHex.appendWord(high & 0xFFFF, digits: 4, to: &out)
+        Hex.appendWord(high & 0xFFFF, digits: 4, to: &out)
         out.append(UInt8(ascii: "-"))
-        LowercaseHex.appendWord(low >> 48, digits: 4, to: &out)
+        Hex.appendWord(low >> 48, digits: 4, to: &out)
         out.append(UInt8(ascii: "-"))
-        LowercaseHex.appendWord(low & 0xFFFF_FFFF_FFFF, digits: 12, to: &out)
+        Hex.appendWord(low & 0xFFFF_FFFF_FFFF, digits: 12, to: &out)
         return String(decoding: out, as: UTF8.self)
     }
 

@@ -1,4 +1,5 @@
 public import Foundation
+import TandemBasics
 
 /// JSON coders for the wire: dates as ISO-8601 strings with milliseconds
 /// (`2025-01-31T12:00:00.000Z`, betterauth-api.md §1), which the BetterAuth client revives.
@@ -27,13 +28,17 @@ public enum APIJSON {
         return decoder
     }
 
-    /// `yyyy-MM-ddTHH:mm:ss.SSSZ` in UTC.
+    /// `yyyy-MM-ddTHH:mm:ss.SSSZ` in UTC, to the nearest millisecond (the stored precision):
+    /// ``UnixMillis/iso8601`` writes it without a formatter object, because get-session writes
+    /// five dates per answer on the server's hottest path.
     public static func formatDate(_ date: Date) -> String {
-        ISO8601Millis.string(from: date)
+        UnixMillis(date).iso8601
     }
 
-    /// Parses ISO-8601 with or without fractional seconds.
+    /// Parses ISO-8601 with or without fractional seconds; the exact form the wire writes takes
+    /// the formatter-free path.
     public static func parseDate(_ text: String) -> Date? {
+        if let instant = UnixMillis(iso8601: text) { return instant.date }
         if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true, timeZone: .gmt).parse(text) {
             return date
         }

@@ -1,4 +1,5 @@
 public import Foundation
+public import TandemBasics
 
 /// Where the server keeps its data.
 public enum StorageBackend: Sendable, Equatable {
@@ -24,13 +25,13 @@ public struct ServerConfiguration: Sendable {
     public var secureCookies: Bool
     /// Rate limits on auth POSTs (betterauth-api.md §11).
     public var rateLimiting: Bool
-    public var clock: any ServerClock
+    public var clock: any WallClock
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, storage: StorageBackend? = nil,
         dataDirectory: URL = URL(fileURLWithPath: "tandem-data"), secret: String? = nil,
         trustedOrigins: [String] = [], secureCookies: Bool = false, rateLimiting: Bool = true,
-        clock: any ServerClock = SystemClock()
+        clock: any WallClock = SystemClock()
     ) {
         self.host = host
         self.port = port

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import TandemBasics
 
 /// Signs and verifies the session cookie value like better-call (betterauth-api.md §5):
 /// `token "." base64(HMAC-SHA256(secret, token))`, URL-encoded on the wire; accepted back
@@ -44,7 +45,7 @@ public struct CookieSigner: Sendable {
         var index = 0
         while index < bytes.count {
             if bytes[index] == UInt8(ascii: "%") {
-                guard index + 2 < bytes.count, let byte = HexCoding.bytes(fromHex: String(decoding: bytes[index + 1...index + 2], as: UTF8.self))?.first
+                guard index + 2 < bytes.count, let byte = (try? Hex.decode(utf8: bytes[index + 1...index + 2]))?.first
                 else { return nil }
                 out.append(byte)
                 index += 3

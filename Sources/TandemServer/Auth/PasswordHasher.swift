@@ -1,6 +1,7 @@
-import Foundation
-import Crypto
 import _CryptoExtras
+import Crypto
+import Foundation
+import TandemBasics
 
 /// BetterAuth's password hashing (betterauth-api.md §7): scrypt N=16384, r=16, p=1, 64-byte
 /// key over the NFKC-normalised UTF-8 password, stored as `"<salthex>:<keyhex>"`, where the
@@ -17,19 +18,19 @@ public struct PasswordHasher: Sendable {
     public func hash(_ password: String) throws -> String {
         var generator = SystemRandomNumberGenerator()
         let salt = (0..<16).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        return try hash(password, saltHex: HexCoding.lowercase(salt))
+        return try hash(password, saltHex: Hex.encode(salt))
     }
 
     /// Hashes with a given salt string (the 32 hex characters BetterAuth writes).
     public func hash(_ password: String, saltHex: String) throws -> String {
-        saltHex + ":" + HexCoding.lowercase(try derive(password, saltHex: saltHex))
+        saltHex + ":" + Hex.encode(try derive(password, saltHex: saltHex))
     }
 
     /// Whether `password` matches `stored`. A malformed stored hash never matches (BetterAuth
     /// answers 500 there; we answer like a wrong password). Comparison is constant-time.
     public func verify(_ password: String, against stored: String) -> Bool {
         let parts = stored.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 2, let expected = HexCoding.bytes(fromHex: String(parts[1])), !expected.isEmpty,
+        guard parts.count == 2, let expected = try? Hex.decode(parts[1]), !expected.isEmpty,
               let derived = try? derive(password, saltHex: String(parts[0]), length: expected.count)
         else { return false }
         return ConstantTime.equal(derived, expected)
@@ -44,7 +45,7 @@ public struct PasswordHasher: Sendable {
     public static func isWellFormed(_ stored: String) -> Bool {
         let parts = stored.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty, parts[1].count == keyLength * 2 else { return false }
-        return HexCoding.bytes(fromHex: String(parts[1])) != nil
+        return Hex.isHex(parts[1])
     }
 
     private func derive(_ password: String, saltHex: String, length: Int = keyLength) throws -> [UInt8] {

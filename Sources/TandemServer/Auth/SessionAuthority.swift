@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 public import TandemAPI
+import TandemBasics
 
 /// A session that resolved from a valid cookie.
 public struct ResolvedSession: Sendable {
@@ -34,7 +35,7 @@ struct SessionAuthority: Sendable {
     let store: any ServerStore
     let signer: CookieSigner
     let cookies: SessionCookies
-    let clock: any ServerClock
+    let clock: any WallClock
 
     static let lifetime = TimeInterval(AuthCookie.sessionLifetimeSeconds)
     static let shortLifetime: TimeInterval = 86_400
@@ -42,7 +43,7 @@ struct SessionAuthority: Sendable {
 
     /// A new session for `user`; returns the raw token and the `Set-Cookie` values.
     func start(for user: AuthUser, rememberMe: Bool, request: Request) async throws -> (SessionToken, [String]) {
-        let now = clock.now()
+        let now = clock.now.date
         let token = SessionToken.generate()
         let session = StoredSession(
             id: SessionID(SessionToken.randomAlphanumeric(count: 32)), tokenHash: token.hash, userID: UserID(user.id),
@@ -69,7 +70,7 @@ struct SessionAuthority: Sendable {
     func resolve(_ request: Request, allowRefresh: Bool = true) async throws -> SessionResolution {
         guard let token = token(in: request) else { return .absent }
         guard var session = try await store.session(tokenHash: token.hash) else { return .stale }
-        let now = clock.now()
+        let now = clock.now.date
         guard session.expiresAt > now else {
             try await store.deleteSession(id: session.id)
             return .stale

@@ -1,4 +1,5 @@
 import Crypto
+import TandemBasics
 
 /// A session secret: 44 characters of `[A-Za-z0-9]` from the system CSPRNG, 44·log2(62) ≈ 262
 /// bits (BetterAuth uses 32 characters, ≈ 190 bits; clients treat the token as opaque, §14).
@@ -17,7 +18,7 @@ public struct SessionToken: Sendable, Equatable {
 
     /// The stored form: SHA-256 of the token, hex.
     public var hash: SessionTokenHash {
-        SessionTokenHash(hex: HexCoding.lowercase(SHA256.hash(data: Array(value.utf8))))
+        SessionTokenHash(hex: Hex.encode(SHA256.hash(data: Array(value.utf8))))
     }
 
     /// Random `[A-Za-z0-9]` text, used for tokens and row ids.

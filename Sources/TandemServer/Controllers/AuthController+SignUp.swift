@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import TandemAPI
+import TandemBasics
 
 extension AuthController {
     /// `POST /sign-up/email` in BetterAuth's order (betterauth-api.md §3): origin and
@@ -42,7 +43,7 @@ extension AuthController {
         let normalizedEmail = email.lowercased()
         if try await store.user(email: normalizedEmail) != nil { throw Self.emailTaken }
 
-        let now = clock.now()
+        let now = clock.now.date
         let userID = SessionToken.randomAlphanumeric(count: 32)
         let user = AuthUser(
             id: userID, name: name, email: normalizedEmail, emailVerified: false, image: image, createdAt: now,

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import TandemAPI
+import TandemBasics
 
 /// `/api/auth/*`: BetterAuth's sign-up, username sign-in, get-session and sign-out
 /// (betterauth-api.md §3), with its JSON, statuses, cookies and error codes.
@@ -11,7 +12,7 @@ struct AuthController: Sendable {
     let sessions: SessionAuthority
     let hasher: PasswordHasher
     let origins: OriginPolicy
-    let clock: any ServerClock
+    let clock: any WallClock
 
     func register(on router: Router<TandemRequestContext>, table: RouteTable) {
         table.add(router, .post, APIPath.signUpEmail) { request, context in try await signUp(request, context: context) }

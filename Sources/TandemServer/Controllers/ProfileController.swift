@@ -2,12 +2,13 @@ import Foundation
 import Hummingbird
 import KaspaCrypto
 import TandemAPI
+import TandemBasics
 
 /// `GET/PUT /api/me/profile`: the signed-in user's chat profile (`users` table). The user is
 /// always the session's; no route takes a user id, so nobody can read or change another's.
 struct ProfileController: Sendable {
     let store: any ServerStore
-    let clock: any ServerClock
+    let clock: any WallClock
 
     static let maxDisplayNameLength = 64
     static let maxPublicKeys = 16
@@ -56,14 +57,14 @@ struct ProfileController: Sendable {
         }
         if let publicKeys {
             guard publicKeys.count <= Self.maxPublicKeys,
-                  publicKeys.allSatisfy({ ($0.utf8.count == 64 || $0.utf8.count == 66) && HexCoding.bytes(fromHex: $0) != nil })
+                  publicKeys.allSatisfy({ ($0.utf8.count == 64 || $0.utf8.count == 66) && Hex.isHex($0) })
             else {
                 throw APIFailure(.badRequest, .invalidProfile,
                                  "publicKeys must be at most \(Self.maxPublicKeys) keys of 64 or 66 hex characters")
             }
             profile.publicKeys = publicKeys.map { $0.lowercased() }
         }
-        profile.updatedAt = clock.now()
+        profile.updatedAt = clock.now.date
         try await store.updateProfile(profile)
         return try JSONResponse.make(profile)
     }

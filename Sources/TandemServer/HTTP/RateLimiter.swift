@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import TandemBasics
 
 /// Fixed-window request counting per client IP and path (betterauth-api.md §11): 3 per 10 s
 /// on `/sign-in*` and `/sign-up*`, 100 per 10 s on other auth POSTs. Over the limit:
@@ -17,10 +18,10 @@ actor RateLimiter {
         var length: TimeInterval
     }
 
-    private let clock: any ServerClock
+    private let clock: any WallClock
     private var windows: [String: Window] = [:]
 
-    init(clock: any ServerClock) { self.clock = clock }
+    init(clock: any WallClock) { self.clock = clock }
 
     static func rule(forAuthPath path: String) -> Rule {
         let relative = path.hasPrefix("/api/auth") ? String(path.dropFirst("/api/auth".count)) : path
@@ -30,7 +31,7 @@ actor RateLimiter {
 
     /// Counts one request; returns the seconds to wait when over the limit.
     func admit(key: String, rule: Rule) -> Int? {
-        let now = clock.now()
+        let now = clock.now.date
         if windows.count > 10_000 { windows = windows.filter { now.timeIntervalSince($0.value.start) < $0.value.length } }
         var window = windows[key] ?? Window(start: now, count: 0, length: rule.window)
         if now.timeIntervalSince(window.start) >= rule.window { window = Window(start: now, count: 0, length: rule.window) }

@@ -1,5 +1,6 @@
 import Foundation
 import TandemAPI
+import TandemBasics
 
 /// Writes the get-session answer directly as bytes: the same text `APIJSON.encoder()` produces
 /// (sorted keys, `null` for nil, unescaped slashes; a test compares the two), without
@@ -63,8 +64,6 @@ enum WireJSON {
         if let value { string(value, &out) } else { out.append(contentsOf: Array("null".utf8)) }
     }
 
-    private static let hex = Array("0123456789abcdef".utf8)
-
     /// A JSON string: `"` and `\` escaped, control characters as `\b \f \n \r \t` or `\u00XX`,
     /// everything else (including non-ASCII and `/`) as UTF-8.
     private static func string(_ text: String, _ out: inout [UInt8]) {
@@ -80,8 +79,7 @@ enum WireJSON {
             case 0x09: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
             case 0x00..<0x20:
                 out.append(contentsOf: Array("\\u00".utf8))
-                out.append(hex[Int(byte >> 4)])
-                out.append(hex[Int(byte & 0x0F)])
+                Hex.append(byte, to: &out)
             default: out.append(byte)
             }
         }

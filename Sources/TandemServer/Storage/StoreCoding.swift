@@ -1,4 +1,5 @@
 import Foundation
+import TandemBasics
 
 /// Column encodings shared by both backends.
 enum StoreCoding {
@@ -15,8 +16,8 @@ enum StoreCoding {
 }
 
 extension Date {
-    /// Milliseconds since 1970, the stored form of every time column.
-    var storeMillis: Int64 { Int64((timeIntervalSince1970 * 1000).rounded()) }
+    /// Milliseconds since 1970 (``UnixMillis``), the stored form of every time column.
+    var storeMillis: Int64 { UnixMillis(self).rawValue }
 
-    init(storeMillis: Int64) { self.init(timeIntervalSince1970: Double(storeMillis) / 1000) }
+    init(storeMillis: Int64) { self = UnixMillis(storeMillis).date }
 }

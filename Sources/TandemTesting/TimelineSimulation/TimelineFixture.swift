@@ -1,4 +1,5 @@
 public import ChatTimeline
+import TandemBasics
 
 /// A seeded conversation for the headless harness (timeline-and-contacts.md §2.7 "Fixture").
 ///
@@ -39,7 +40,7 @@ public struct TimelineFixture: Sendable {
         let id = rng.messageID()
         let kind = Self.pickKind(&rng)
         let key = MessageKey(blockTime: time, timestamp: Int64(time / 1_000) * 1_000, id: id)
-        let txID = TxID(Self.hex(rng.uuidBytes() + rng.uuidBytes()))
+        let txID = TxID(Hex.encode(rng.uuidBytes() + rng.uuidBytes()))
         let isPending = allowPending && rng.chance(0.01)
         var item = TimelineItem(key: key, txID: isPending ? nil : txID, kind: kind, status: isPending ? .pending : .confirmed)
         var promotion: TimelineItem?
@@ -65,15 +66,5 @@ public struct TimelineFixture: Sendable {
         if roll < 0.85 { return .audio }
         if roll < 0.93 { return .payment }
         return .handshake
-    }
-
-    static func hex(_ bytes: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef")
-        var text = ""
-        for byte in bytes {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0F)])
-        }
-        return text
     }
 }

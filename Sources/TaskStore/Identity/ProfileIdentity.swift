@@ -1,6 +1,7 @@
 public import Foundation
 public import RedoProtocol
 import SecretFiles
+import TandemBasics
 
 /// The profile's crypto identity (spec §3, §11.1): an Ed25519 seed in `identity.key` (hex, mode
 /// 0600), its userId, and a device id in `device.id`.
@@ -17,10 +18,10 @@ public struct ProfileIdentity: Sendable {
     public static func loadOrCreate(keyFile keyURL: URL, deviceFile deviceURL: URL) throws -> ProfileIdentity {
         try SecretFile.createDirectory(keyURL.deletingLastPathComponent())
         try SecretFile.createDirectory(deviceURL.deletingLastPathComponent())
-        try createUnlessPresent(keyURL, Data((LowercaseText.hex(SigningKey().seed) + "\n").utf8))
+        try createUnlessPresent(keyURL, Data((Hex.encode(SigningKey().seed) + "\n").utf8))
         var generator = SystemRandomNumberGenerator()
         let deviceBytes = (0..<8).map { _ in UInt8.random(in: 0...255, using: &generator) }
-        try createUnlessPresent(deviceURL, Data(("device-" + LowercaseText.hex(deviceBytes) + "\n").utf8))
+        try createUnlessPresent(deviceURL, Data(("device-" + Hex.encode(deviceBytes) + "\n").utf8))
         return ProfileIdentity(key: try readKey(keyURL), deviceID: try readDevice(deviceURL))
     }
 
@@ -38,7 +39,7 @@ public struct ProfileIdentity: Sendable {
         }
         let text = String(decoding: try Data(contentsOf: url), as: UTF8.self)
             .trimmingCharacters(in: .whitespacesAndNewlines)
-        guard let seed = LowercaseText.bytes(fromHex: text), seed.count == 32, let key = try? SigningKey(seed: seed) else {
+        guard let seed = Hex.decodeLowercase(text, byteCount: 32), let key = try? SigningKey(seed: seed) else {
             throw TaskStoreError.malformedKeyFile(path: url.path)
         }
         return key
@@ -49,36 +50,5 @@ public struct ProfileIdentity: Sendable {
             .trimmingCharacters(in: .whitespacesAndNewlines)
         guard let device = DeviceID(text) else { throw TaskStoreError.malformedDeviceFile(path: url.path) }
         return device
-    }
-}
-
-/// Hex for the key file (lowercase, like every hex in the protocol).
-enum LowercaseText {
-    static func hex(_ bytes: [UInt8]) -> String {
-        bytes.map { byte in
-            let digits = Array("0123456789abcdef")
-            return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
-        }.joined()
-    }
-
-    static func bytes(fromHex text: String) -> [UInt8]? {
-        let utf8 = Array(text.utf8)
-        guard utf8.count % 2 == 0 else { return nil }
-        var out: [UInt8] = []
-        var index = 0
-        while index < utf8.count {
-            guard let high = nibble(utf8[index]), let low = nibble(utf8[index + 1]) else { return nil }
-            out.append(high << 4 | low)
-            index += 2
-        }
-        return out
-    }
-
-    private static func nibble(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        default: nil
-        }
     }
 }

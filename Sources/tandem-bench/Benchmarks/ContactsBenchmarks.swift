@@ -1,6 +1,8 @@
 import Contacts
 import Foundation
 import KaspaCrypto
+import TandemBasics
+import TandemTesting
 
 /// `tandem-bench contacts` (issue 7 figures): merging 10,000 remote records, migrating 10,000
 /// legacy contacts, and 500 rapid changes through the debounced feed.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Contacts
 import Foundation
 import KaspaCrypto
+import TandemBasics
 import TandemClient
 
 /// `tandem contacts …`: the contacts store of the profile's wallet (issue 7).
@@ -99,11 +100,7 @@ struct ContactOutput: Encodable {
         case updatedAt, isDeleted
     }
 
-    static func iso(_ time: UnixMillis) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.string(from: Date(timeIntervalSince1970: Double(time.rawValue) / 1000))
-    }
+    static func iso(_ time: UnixMillis) -> String { time.iso8601 }
 
     /// One human-readable line.
     var line: String {

@@ -2,33 +2,8 @@
 import Foundation
 import GRDB
 import KaspaCrypto
-
-/// A wall clock a test sets by hand; `skew` models a device whose clock is wrong.
-final class TestWallClock: WallClock, @unchecked Sendable {
-    // `millis` is only touched under `lock`.
-    private let lock = NSLock()
-    private var millis: Int64
-
-    init(_ millis: Int64) { self.millis = millis }
-
-    func now() -> UnixMillis {
-        lock.lock()
-        defer { lock.unlock() }
-        return UnixMillis(millis)
-    }
-
-    func set(_ value: Int64) {
-        lock.lock()
-        millis = value
-        lock.unlock()
-    }
-
-    func advance(by delta: Int64) {
-        lock.lock()
-        millis += delta
-        lock.unlock()
-    }
-}
+import TandemBasics
+import TandemTesting
 
 enum Fixture {
     static let day: Int64 = 86_400_000
@@ -55,7 +30,7 @@ enum Fixture {
     static func replica(_ name: String) throws -> ReplicaID { try ReplicaID(name) }
 
     /// An in-memory store with a fixed replica id and a hand-set clock.
-    static func store(replica name: String, clock: TestWallClock) throws -> ContactsStore {
+    static func store(replica name: String, clock: ManualClock) throws -> ContactsStore {
         try ContactsStore(writer: DatabaseQueue(), clock: clock, replica: try ReplicaID(name))
     }
 

@@ -1,4 +1,5 @@
 @testable import Contacts
+import TandemBasics
 import TandemTesting
 import TestSupport
 
@@ -7,7 +8,7 @@ import TestSupport
 struct ReplicaSimulation {
     struct Replica {
         let store: ContactsStore
-        let clock: TestWallClock
+        let clock: ManualClock
         let skew: Int64
     }
 
@@ -26,7 +27,7 @@ struct ReplicaSimulation {
         for index in 0..<replicaCount {
             // Up to ±2 hours of skew per device.
             let skew = Int64.random(in: -2 * Fixture.hour...2 * Fixture.hour, using: &generator)
-            let clock = TestWallClock(Fixture.epoch + skew)
+            let clock = ManualClock(UnixMillis(Fixture.epoch + skew))
             replicas.append(Replica(store: try Fixture.store(replica: "r\(index)", clock: clock), clock: clock, skew: skew))
         }
     }
@@ -37,7 +38,7 @@ struct ReplicaSimulation {
             time += Int64.random(in: 0...5_000, using: &generator)
             let index = Int.random(in: 0..<replicas.count, using: &generator)
             let replica = replicas[index]
-            replica.clock.set(time + replica.skew)
+            replica.clock.set(UnixMillis(time + replica.skew))
             try perform(on: replica, index: index)
             if !inFlight.isEmpty, Bool.random(using: &generator) { try deliverOne() }
         }

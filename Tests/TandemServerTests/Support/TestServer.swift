@@ -5,7 +5,9 @@ import HummingbirdTesting
 import Logging
 import NIOCore
 import TandemAPI
+import TandemBasics
 import TandemServer
+import TandemTesting
 import TestSupport
 
 /// A server on a fresh SQLite file with a manual clock, built by the production builder.
@@ -20,7 +22,7 @@ struct TestServer {
     init(rateLimiting: Bool = false, trustedOrigins: [String] = ["myapp://"]) throws {
         directory = try TemporaryDirectory()
         store = try SQLiteServerStore(fileURL: directory.url.appendingPathComponent("tandem.sqlite"))
-        clock = ManualClock(Date(timeIntervalSince1970: 1_800_000_000))
+        clock = ManualClock(UnixMillis(1_800_000_000_000))
         configuration = ServerConfiguration(
             host: "127.0.0.1", port: 0, dataDirectory: directory.url, secret: Self.secret,
             trustedOrigins: trustedOrigins, rateLimiting: rateLimiting, clock: clock)
