@@ -23,7 +23,7 @@ extension Profile {
     /// The wallet's contacts (``File/contacts``).
     public func openContacts() throws -> ContactsStore {
         try prepareDirectory()
-        return try ContactsStore(path: url(.contacts).path)  // MERGE: pass `clock` once Contacts takes TandemBasics.WallClock
+        return try ContactsStore(path: url(.contacts).path, clock: clock)
     }
 
     /// The Redo task log with this device's signing identity (``File/tasks``,
