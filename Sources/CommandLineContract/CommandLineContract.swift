@@ -28,9 +28,37 @@ public enum CommandLineContract {
                 Foundation.exit(exit.rawValue)
             }
             let message = describe(error) ?? oneLine(root.message(for: error))
-            FileHandle.standardError.write(Data("\(program): \(message)\n".utf8))
+            FileHandle.standardError.write(Data("\(program): \(printable(message))\n".utf8))
             Foundation.exit(1)
         }
+    }
+
+    /// The longest error message printed, in Unicode scalars; the rest is cut with "…".
+    public static let maximumMessageLength = 300
+
+    /// `message` made safe for one terminal line: control characters (newlines, ESC, C1) are
+    /// written as `\n`, `\t`, `\r` or `\u{XX}` escapes, so bytes echoed from an input can never
+    /// break the one-line contract or drive the terminal, and the text is cut at
+    /// ``maximumMessageLength``.
+    public static func printable(_ message: String) -> String {
+        var out = ""
+        var count = 0
+        for scalar in message.unicodeScalars {
+            guard count < maximumMessageLength else {
+                out += "…"
+                break
+            }
+            count += 1
+            switch scalar {
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
+                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 
     private static func oneLine(_ text: String) -> String {

@@ -119,3 +119,22 @@ struct HandshakePayloadTests {
         }
     }
 }
+
+/// Regressions from the outside audit of 7acabc7 (issue 14): peers control the handshake text.
+@Suite struct HandshakeHostileInputTests {
+    @Test(arguments: ["1e19", "9223372036854775808", "1.8e308", "-1e19", "2.5"])
+    func versionsFarOutOfRangeAreRefusedAndDescribedWithoutTrapping(version: String) {
+        let text = #"{"type":"handshake","version":"# + version + "}"
+        #expect(throws: HandshakeError.self) { try HandshakePayload(decoding: text) }
+        do {
+            _ = try HandshakePayload(decoding: text)
+        } catch {
+            #expect(!error.description.isEmpty)
+        }
+    }
+
+    @Test func hugeVersionNamesTheVersion() {
+        #expect(HandshakeError.unsupportedVersion(1e19).description == "unsupported handshake version 1e+19")
+        #expect(HandshakeError.unsupportedVersion(2).description == "unsupported handshake version 2")
+    }
+}

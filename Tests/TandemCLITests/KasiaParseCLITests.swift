@@ -80,3 +80,23 @@ struct KasiaParseCLITests {
         #expect(try TandemProcess.run("kasia", "routing", "stage", "z", "--profile", profile).status == 1)
     }
 }
+
+/// Regression from the outside audit of 7acabc7 (issue 14): error lines echoed raw payload bytes.
+@Suite struct HostileErrorTextCLITests {
+    @Test(arguments: ["ciph_msg:1:comm:", "ciph_msg:1:"])
+    func errorsEscapeControlBytesAndStayShort(prefix: String) throws {
+        // Given an alias or operation word full of control bytes and 20,000 more characters
+        let hostile = Array(prefix.utf8) + Array("\n\u{1B}[2J\u{7}\r".utf8)
+            + Array(repeating: UInt8(ascii: "x"), count: 20_000) + Array(":QUFB".utf8)
+        let hex = hostile.map { String(format: "%02x", $0) }.joined()
+        // When the CLI reports it
+        let result = try TandemProcess.run(["kasia", "payload", "parse", hex, "--json"])
+        // Then it is one short line with the control bytes escaped
+        #expect(result.status == 1)
+        #expect(result.stderrLines.count == 1, "\(result.stderrText.prefix(200))")
+        #expect(result.stderrText.contains("\\n\\u{1B}[2J\\u{7}\\r"))
+        #expect(!result.stderr.contains(0x1B) && !result.stderr.contains(0x07) && !result.stderr.contains(0x0D))
+        #expect(result.stderr.count < 1_000)
+        #expect(result.stdout.isEmpty)
+    }
+}

@@ -145,3 +145,19 @@ struct KaspaKasiaCLITests {
         #expect(result.stdout.isEmpty)
     }
 }
+
+/// Regression from the outside audit of 7acabc7 (issue 14): a huge retention window overflowed.
+@Suite struct RoutingRetentionCLITests {
+    @Test(arguments: [["stage", "c"], ["purge"]])
+    func hugeRetentionWindowsAreRefusedWithOneLine(command: [String]) throws {
+        let profile = try TandemProcess.temporaryDirectory().appendingPathComponent("p").path
+        #expect(try TandemProcess.run(["keys", "new", "--profile", profile]).status == 0)
+        let result = try TandemProcess.run(
+            ["kasia", "routing"] + command + ["--profile", profile, "--retention-days", "300000000000000"])
+        #expect(result.status == 1)
+        #expect(result.stderrLines == ["tandem: --retention-days 300000000000000: at most 36500 days (100 years)"])
+        let accepted = try TandemProcess.run(
+            ["kasia", "routing"] + command + ["--profile", profile, "--retention-days", "36500"])
+        #expect(accepted.status == 0, "\(accepted.stderrText)")
+    }
+}

@@ -104,7 +104,7 @@ extension KasiaCommand {
                 abstract: "Show or set the rollout stage (a: hybrid, b: deterministic_write_only, c: b + legacy retention, d: deterministic_only).")
             @OptionGroup var profile: ProfileOptions
             @Argument(help: "a, b, c or d; omit to show the current policy.") var stage: String?
-            @Option(name: .long, help: "Stage C retention window in days.") var retentionDays: UInt64 = 30
+            @OptionGroup var retention: RetentionOption
             @Flag(name: .long, help: "Print the policy as JSON.") var json = false
 
             func run() throws {
@@ -113,7 +113,7 @@ extension KasiaCommand {
                     guard let parsed = RoutingPolicy.Stage(rawValue: stage.lowercased()) else {
                         throw CLIError("stage \(stage): expected a, b, c or d")
                     }
-                    try store.setPolicy(RoutingPolicy(stage: parsed, retentionMilliseconds: retentionDays * 86_400_000))
+                    try store.setPolicy(RoutingPolicy(stage: parsed, retentionMilliseconds: retention.milliseconds))
                 }
                 let policy = try store.policy()
                 if json { try CommandIO.printJSON(policy) } else { CommandIO.write("derived_aliases_mode: \(policy.mode.rawValue)\n") }
@@ -123,13 +123,29 @@ extension KasiaCommand {
         struct Purge: ParsableCommand {
             static let configuration = CommandConfiguration(abstract: "Phase 5 cleanup: drop legacy aliases without traffic in the retention window.")
             @OptionGroup var profile: ProfileOptions
-            @Option(name: .long, help: "Retention window in days.") var retentionDays: UInt64 = 30
+            @OptionGroup var retention: RetentionOption
 
             func run() throws {
                 let (_, store) = try KasiaCommand.Routing.open(profile)
-                let changed = try store.purgeStaleLegacyAliases(nowMs: KasiaCommand.Routing.nowMs(profile), retentionMs: retentionDays * 86_400_000)
+                let changed = try store.purgeStaleLegacyAliases(nowMs: KasiaCommand.Routing.nowMs(profile), retentionMs: retention.milliseconds)
                 CommandIO.write("purged legacy aliases of \(changed.count) contacts\n")
             }
         }
     }
+}
+
+/// `--retention-days N`: how long legacy aliases stay read without traffic (seed 000 stage C and
+/// Phase 5). Bounded so the window in milliseconds can never overflow.
+struct RetentionOption: ParsableArguments {
+    static let maximumDays: UInt64 = 36_500
+
+    @Option(name: .long, help: "Legacy retention window in days (0…36500).") var retentionDays: UInt64 = 30
+
+    func validate() throws {
+        guard retentionDays <= Self.maximumDays else {
+            throw CLIError("--retention-days \(retentionDays): at most \(Self.maximumDays) days (100 years)")
+        }
+    }
+
+    var milliseconds: UInt64 { retentionDays * 86_400_000 }
 }
