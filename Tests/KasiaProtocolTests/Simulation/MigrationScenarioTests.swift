@@ -77,7 +77,7 @@ struct MigrationScenarioTests {
     func selfStashRestoreInStageD() throws {
         let chain = SimulatedChain(), me = ModernClient(policy: .init(stage: .d)), web = WebDeterministicPeer()
         let stash = SavedHandshake(partnerAddress: web.address, isResponse: false, timestampMilliseconds: 1)
-        let text = stash.jsonText(policy: me.policy.selfStashWritePolicy)
+        let text = try stash.jsonText(policy: me.policy.selfStashWritePolicy)
         #expect(!text.contains("alias"))
         let sealed = try KasiaCipher.seal(text, to: me.address)
 
@@ -111,7 +111,7 @@ struct MigrationScenarioTests {
         try peer.poll(chain)
         let state = try #require(me.table[peer.address])
         #expect(peer.knownAliases[me.address] == [state.sendAlias(policy: me.policy)])
-        let text = state.handshake(policy: me.policy, isResponse: false, timestampMs: 1, conversationID: nil).jsonText
+        let text = try state.handshake(policy: me.policy, isResponse: false, timestampMs: 1, conversationID: nil).jsonText
         #expect(oldWebAccepts(text))
     }
 

@@ -29,7 +29,7 @@ final class ModernClient: SimulatedPeer {
     func sendHandshake(to peer: KaspaAddress, on chain: SimulatedChain, isResponse: Bool) throws {
         var state = try state(for: peer)
         let payload = state.handshake(policy: policy, isResponse: isResponse, timestampMs: Int64(nowMs), conversationID: nil)
-        try chain.submitHandshake(payload.jsonText, from: address, to: peer)
+        try chain.submitHandshake(try payload.jsonText, from: address, to: peer)
         state.recordHandshakeSent(payload)
         table[peer] = state
     }
