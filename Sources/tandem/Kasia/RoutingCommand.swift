@@ -3,6 +3,7 @@ import Foundation
 import KasiaProtocol
 import KaspaCrypto
 import RoutingStore
+import TandemBasics
 import TandemClient
 
 /// `tandem kasia routing …`: the per-contact routing state kept in the profile.
@@ -24,7 +25,7 @@ struct RoutingCommand: ParsableCommand {
         }
     }
 
-    static func nowMs() -> UInt64 { UInt64(Date().timeIntervalSince1970 * 1000) }
+    static func now() -> UnixMillis { SystemClock().now }
 
     struct Migrate: ParsableCommand {
         static let configuration = CommandConfiguration(
@@ -39,7 +40,7 @@ struct RoutingCommand: ParsableCommand {
             let report: LegacyMigrationReport
             do {
                 let snapshot = try LegacySnapshot(json: data, wallet: KaspaAddress(publicKey: key.xOnlyPublicKey))
-                report = try store.migrateLegacy(snapshot, privateKey: key, nowMs: RoutingCommand.nowMs())
+                report = try store.migrateLegacy(snapshot, privateKey: key, now: RoutingCommand.now())
             } catch let error as RoutingStoreError {
                 throw CLIError("--from \(from): \(error.description)")
             }
@@ -96,7 +97,7 @@ struct RoutingCommand: ParsableCommand {
 
         func run() throws {
             let (_, store) = try RoutingCommand.open(profile)
-            let aliases = try store.fetchTable().watchedIncomingAliases(policy: store.policy(), nowMs: RoutingCommand.nowMs())
+            let aliases = try store.fetchTable().watchedIncomingAliases(policy: store.policy(), now: RoutingCommand.now())
                 .map(\.rawValue).sorted()
             if json { try CommandIO.printJSON(aliases) } else { CommandIO.write(aliases.map { $0 + "\n" }.joined()) }
         }
@@ -130,7 +131,7 @@ struct RoutingCommand: ParsableCommand {
 
         func run() throws {
             let (_, store) = try RoutingCommand.open(profile)
-            let changed = try store.purgeStaleLegacyAliases(nowMs: RoutingCommand.nowMs(), retentionMs: retentionDays * 86_400_000)
+            let changed = try store.purgeStaleLegacyAliases(now: RoutingCommand.now(), retentionMs: retentionDays * 86_400_000)
             CommandIO.write("purged legacy aliases of \(changed.count) contacts\n")
         }
     }
