@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RedoProtocol
+import TandemBasics
 import TaskStore
 
 /// Options every `tasks` subcommand shares: where the profile lives and what time it is.
@@ -27,8 +28,7 @@ struct TasksOptions: ParsableArguments {
     /// The clock lives here, in the shell: the libraries take `now` as an argument.
     func currentTime() throws -> WallTime {
         if let now { return try Self.date(now, option: "--now") }
-        let millis = Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
-        guard let wall = WallTime(millisecondsSinceEpoch: millis) else { throw CLIError("system clock is out of range") }
+        guard let wall = WallTime(SystemClock().now) else { throw CLIError("system clock is out of range") }
         return wall
     }
 
