@@ -106,7 +106,9 @@ let package = Package(
         ),
         .target(
             name: "RoutingStore",
-            dependencies: ["KasiaProtocol", "KaspaCrypto", "CanonicalJSON", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "TandemBasics", "KasiaProtocol", "KaspaCrypto", "CanonicalJSON", .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -237,7 +239,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RoutingStoreTests",
-            dependencies: ["RoutingStore", "KasiaProtocol", "KaspaCrypto", "TestSupport", "TandemTesting"],
+            dependencies: ["TandemBasics", "RoutingStore", "KasiaProtocol", "KaspaCrypto", "TestSupport", "TandemTesting"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -2,6 +2,7 @@ import Foundation
 public import GRDB
 public import KasiaProtocol
 public import KaspaCrypto
+public import TandemBasics
 
 /// Routing states and the global rollout policy, persisted in SQLite (one file per wallet).
 ///
@@ -59,10 +60,10 @@ public struct RoutingStore: Sendable {
     }
 
     /// Phase 5 cleanup, persisted: drops stale legacy aliases and returns the contacts changed.
-    public func purgeStaleLegacyAliases(nowMs: UInt64, retentionMs: UInt64) throws -> [KaspaAddress] {
+    public func purgeStaleLegacyAliases(now: UnixMillis, retentionMs: UInt64) throws -> [KaspaAddress] {
         try writer.write { db in
             var table = RoutingTable(try Self.fetchStates(db))
-            let changed = table.purgeStaleLegacyAliases(nowMs: nowMs, retentionMs: retentionMs)
+            let changed = table.purgeStaleLegacyAliases(now: now, retentionMs: retentionMs)
             for contact in changed { if let state = table[contact] { try Self.upsert(state, db) } }
             return changed
         }
@@ -115,8 +116,7 @@ extension RoutingStore {
                 state.contactAddress.description, state.deterministic.myAlias.rawValue, state.deterministic.theirAlias.rawValue,
                 aliasList(state.legacyIncomingAliases), aliasList(state.legacyOutgoingAliases), state.mode.rawValue,
                 state.peerSupportsDeterministic, state.deterministicAliasKnownToPeer,
-                state.lastLegacyIncomingAtMs.map(Int64.init(clamping:)), state.lastDeterministicIncomingAtMs.map(Int64.init(clamping:)),
-                Int64(clamping: state.createdAtMs),
+                state.lastLegacyIncomingAt?.rawValue, state.lastDeterministicIncomingAt?.rawValue, state.createdAt.rawValue,
             ])
     }
 
@@ -126,20 +126,27 @@ extension RoutingStore {
     }
 
     static func state(from row: Row) throws -> ConversationRoutingState {
-        let contactText: String = row["contact"]
+        // Columns are read with GRDB's throwing decoders: a value of the wrong type is a
+        // `corruptRow` naming the contact, never a trap.
+        let contactText = (try? row.decode(String.self, forColumn: "contact")) ?? "?"
         do {
             let contact = try KaspaAddress(contactText)
-            let pair = AliasPair(myAlias: try Alias(row["myAlias"] as String), theirAlias: try Alias(row["theirAlias"] as String))
+            let pair = AliasPair(myAlias: try Alias(try row.decode(String.self, forColumn: "myAlias")),
+                                 theirAlias: try Alias(try row.decode(String.self, forColumn: "theirAlias")))
             var state = ConversationRoutingState(
                 contact: contact, deterministic: pair,
-                legacyIncoming: try aliases(row["legacyIncoming"]), legacyOutgoing: try aliases(row["legacyOutgoing"]),
-                nowMs: UInt64(clamping: row["createdAtMs"] as Int64))
-            guard let mode = AliasMode(rawValue: row["mode"] as String) else { throw RoutingStoreError.corruptRow(contact: contactText, reason: "mode") }
+                legacyIncoming: try aliases(try row.decode(String.self, forColumn: "legacyIncoming")),
+                legacyOutgoing: try aliases(try row.decode(String.self, forColumn: "legacyOutgoing")),
+                now: UnixMillis(try row.decode(Int64.self, forColumn: "createdAtMs")))
+            guard let mode = AliasMode(rawValue: try row.decode(String.self, forColumn: "mode")) else {
+                throw RoutingStoreError.corruptRow(contact: contactText, reason: "mode")
+            }
             state.mode = mode
-            state.peerSupportsDeterministic = row["peerSupportsDeterministic"]
-            state.deterministicAliasKnownToPeer = row["deterministicAliasKnownToPeer"]
-            state.lastLegacyIncomingAtMs = (row["lastLegacyIncomingAtMs"] as Int64?).map { UInt64(clamping: $0) }
-            state.lastDeterministicIncomingAtMs = (row["lastDeterministicIncomingAtMs"] as Int64?).map { UInt64(clamping: $0) }
+            state.peerSupportsDeterministic = try row.decode(Bool.self, forColumn: "peerSupportsDeterministic")
+            state.deterministicAliasKnownToPeer = try row.decode(Bool.self, forColumn: "deterministicAliasKnownToPeer")
+            state.lastLegacyIncomingAt = try row.decode(Int64?.self, forColumn: "lastLegacyIncomingAtMs").map(UnixMillis.init)
+            state.lastDeterministicIncomingAt = try row.decode(Int64?.self, forColumn: "lastDeterministicIncomingAtMs")
+                .map(UnixMillis.init)
             return state
         } catch let error as RoutingStoreError {
             throw error

@@ -18,6 +18,8 @@ public enum TaskStoreError: Error, Sendable, Equatable, CustomStringConvertible 
     case invalidField(name: String, reason: String)
     /// A produced node failed validation (a bug guard: producers only emit valid nodes).
     case invalidNode(String)
+    /// A stored node that no longer validates: the log file was changed outside the store.
+    case corruptNode(id: String, reason: String)
 
     public var description: String {
         switch self {
@@ -31,6 +33,7 @@ public enum TaskStoreError: Error, Sendable, Equatable, CustomStringConvertible 
         case .emptyEdit(let task): "edit of task \(task) changes nothing"
         case .invalidField(let name, let reason): "\(name) \(reason)"
         case .invalidNode(let detail): "produced node is invalid: \(detail)"
+        case .corruptNode(let id, let reason): "stored node \(id) is corrupt: \(reason)"
         }
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
 import KasiaProtocol
 import KaspaCrypto
-import TestSupport
 import Testing
+import TestSupport
 
 @Suite("Handshake and saved-handshake codecs")
 struct HandshakePayloadTests {
@@ -76,7 +76,7 @@ struct HandshakePayloadTests {
             policy: .compatibility(outgoingAlias: alias), timestampMilliseconds: 1_735_689_600_000,
             isResponse: true, recipientAddress: "kaspa:qrpcd0zxvnw83rc6ad02recpwvapmwy08q6l9mnk70dgtehxxtyhu2sv666pj",
             conversationID: "0123456789ab")
-        let text = compatible.jsonText
+        let text = try compatible.jsonText
         let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         #expect(object["version"] as? Int == 1 && object["alias"] as? String == "b0b410d89cba")
         #expect(object["is_response"] as? Bool == true && object["isResponse"] as? Bool == true)
@@ -85,8 +85,8 @@ struct HandshakePayloadTests {
 
         let aliasless = HandshakePayload.outgoing(policy: .aliasless, timestampMilliseconds: 7, isResponse: false,
                                                   recipientAddress: "x", conversationID: nil)
-        #expect(aliasless.jsonText == #"{"timestamp":7,"type":"handshake","version":1}"#)
-        #expect(try HandshakePayload(decoding: aliasless.jsonText).isAliasless)
+        #expect(try aliasless.jsonText == #"{"timestamp":7,"type":"handshake","version":1}"#)
+        #expect(try HandshakePayload(decoding: try aliasless.jsonText).isAliasless)
     }
 
     @Test("self-stash: staged writes, and restore derives aliases from the partner alone")
@@ -97,18 +97,18 @@ struct HandshakePayloadTests {
         #expect(restored.partnerAddress.description == "kaspa:qrlnrdnkme58avh8mhcrr8rpj3tgfuj5qp70d6355s424yceaeqsjxklulud6")
         #expect(restored.alias?.rawValue == "53361e0aa739" && restored.theirAlias?.rawValue == "b0b410d89cba")
 
-        let aliasless = restored.jsonText(policy: .aliasless)
+        let aliasless = try restored.jsonText(policy: .aliasless)
         #expect(!aliasless.contains("alias"))
         let fromAliasless = try SavedHandshake(decoding: aliasless)
         #expect(fromAliasless.alias == nil && fromAliasless.partnerAddress == restored.partnerAddress)
-        #expect(try SavedHandshake(decoding: restored.jsonText(policy: .compatibility)) == restored)
+        #expect(try SavedHandshake(decoding: try restored.jsonText(policy: .compatibility)) == restored)
 
         // The deterministic pair needs nothing but the partner address and our key.
         let pairVector = vectors.alias_pairs[0]
         let key = try PrivateKey(hex: try #require(vectors.key(named: pairVector.A)).private_key)
         let stash = SavedHandshake(partnerAddress: try KaspaAddress(pairVector.B_address), isResponse: false,
                                    timestampMilliseconds: 1)
-        let pair = try SavedHandshake(decoding: stash.jsonText(policy: .aliasless)).derivedAliases(privateKey: key)
+        let pair = try SavedHandshake(decoding: try stash.jsonText(policy: .aliasless)).derivedAliases(privateKey: key)
         #expect(pair.myAlias.rawValue == pairVector.chat.A_myAlias && pair.theirAlias.rawValue == pairVector.chat.A_theirAlias)
 
         #expect(throws: HandshakeError.missingPartnerAddress) {

@@ -1,5 +1,6 @@
 import KasiaProtocol
 import KaspaCrypto
+import TandemBasics
 import Testing
 
 /// Seed 000 §8 unit tests: routing selection per mode and stage, capability detection.
@@ -13,11 +14,11 @@ struct RoutingStateTests {
 
     func legacyState() throws -> ConversationRoutingState {
         try ConversationRoutingState(contact: peerAddress, privateKey: me, legacyIncoming: [legacyIn],
-                                     legacyOutgoing: [legacyOut], nowMs: 1_000)
+                                     legacyOutgoing: [legacyOut], now: UnixMillis(1_000))
     }
 
     @Test func newContactsAreDeterministicOnlyAndLegacyOnesHybrid() throws {
-        let fresh = try ConversationRoutingState(contact: peerAddress, privateKey: me, nowMs: 0)
+        let fresh = try ConversationRoutingState(contact: peerAddress, privateKey: me, now: UnixMillis(0))
         #expect(fresh.mode == .deterministicOnly)
         #expect(try legacyState().mode == .hybrid)
         #expect(fresh.deterministic == (try AliasPair(privateKey: me, peer: peerAddress)))
@@ -27,17 +28,17 @@ struct RoutingStateTests {
     func incomingAliasSets() throws {
         var state = try legacyState()
         let det = state.deterministic
-        #expect(state.incomingAliases(policy: .init(stage: .a), nowMs: 2_000) == [det.myAlias, legacyIn])
-        #expect(state.incomingAliases(policy: .init(stage: .b), nowMs: 2_000) == [det.myAlias, legacyIn])
-        #expect(state.incomingAliases(policy: .init(stage: .d), nowMs: 2_000) == [det.myAlias])
+        #expect(state.incomingAliases(policy: .init(stage: .a), now: UnixMillis(2_000)) == [det.myAlias, legacyIn])
+        #expect(state.incomingAliases(policy: .init(stage: .b), now: UnixMillis(2_000)) == [det.myAlias, legacyIn])
+        #expect(state.incomingAliases(policy: .init(stage: .d), now: UnixMillis(2_000)) == [det.myAlias])
         // Stage C: legacy is read only while traffic is recent.
         let c = RoutingPolicy(stage: .c, retentionMilliseconds: 10_000)
-        #expect(state.incomingAliases(policy: c, nowMs: 5_000) == [det.myAlias, legacyIn])
-        #expect(state.incomingAliases(policy: c, nowMs: 50_000) == [det.myAlias])
+        #expect(state.incomingAliases(policy: c, now: UnixMillis(5_000)) == [det.myAlias, legacyIn])
+        #expect(state.incomingAliases(policy: c, now: UnixMillis(50_000)) == [det.myAlias])
         state.mode = .legacyOnly
-        #expect(state.incomingAliases(policy: .init(stage: .a), nowMs: 0).contains(legacyIn))
+        #expect(state.incomingAliases(policy: .init(stage: .a), now: UnixMillis(0)).contains(legacyIn))
         state.mode = .deterministicOnly
-        #expect(state.incomingAliases(policy: .init(stage: .a), nowMs: 0) == [det.myAlias])
+        #expect(state.incomingAliases(policy: .init(stage: .a), now: UnixMillis(0)) == [det.myAlias])
         #expect(state.ownSentAliases(policy: .init(stage: .a)) == [det.theirAlias, legacyOut])
         #expect(state.ownSentAliases(policy: .init(stage: .d)) == [det.theirAlias])
     }
@@ -67,7 +68,7 @@ struct RoutingStateTests {
         #expect(state.peerSupportsDeterministic)
         #expect(state.sendAlias(policy: .init(stage: .a)) == state.deterministic.theirAlias)
         #expect(state.mode == .hybrid, "legacy incoming stays readable for the retention window")
-        var fresh = try ConversationRoutingState(contact: peerAddress, privateKey: me, nowMs: 0)
+        var fresh = try ConversationRoutingState(contact: peerAddress, privateKey: me, now: UnixMillis(0))
         fresh.record(evidence)
         #expect(fresh.mode == .deterministicOnly)
     }
@@ -76,18 +77,18 @@ struct RoutingStateTests {
     func evidenceFromTraffic() throws {
         let a = RoutingPolicy(stage: .a)
         var byMessage = try legacyState()
-        #expect(byMessage.receiveMessage(on: legacyIn, atMs: 2_000, policy: a) == .legacy)
+        #expect(byMessage.receiveMessage(on: legacyIn, at: UnixMillis(2_000), policy: a) == .legacy)
         #expect(!byMessage.peerSupportsDeterministic)
-        #expect(byMessage.receiveMessage(on: byMessage.deterministic.myAlias, atMs: 3_000, policy: a) == .deterministic)
-        #expect(byMessage.peerSupportsDeterministic && byMessage.lastDeterministicIncomingAtMs == 3_000)
-        #expect(byMessage.receiveMessage(on: Alias.random(), atMs: 3_000, policy: a) == .ignored)
+        #expect(byMessage.receiveMessage(on: byMessage.deterministic.myAlias, at: UnixMillis(3_000), policy: a) == .deterministic)
+        #expect(byMessage.peerSupportsDeterministic && byMessage.lastDeterministicIncomingAt == UnixMillis(3_000))
+        #expect(byMessage.receiveMessage(on: Alias.random(), at: UnixMillis(3_000), policy: a) == .ignored)
 
         var byAliasless = try legacyState()
-        byAliasless.receiveHandshake(HandshakePayload(timestamp: .milliseconds(1)), atMs: 1, policy: a)
+        byAliasless.receiveHandshake(HandshakePayload(timestamp: .milliseconds(1)), at: UnixMillis(1), policy: a)
         #expect(byAliasless.peerSupportsDeterministic)
 
         var byHint = try legacyState()
-        byHint.receiveHandshake(HandshakePayload(alias: Alias.random(), supportsDeterministicAliases: true), atMs: 1, policy: a)
+        byHint.receiveHandshake(HandshakePayload(alias: Alias.random(), supportsDeterministicAliases: true), at: UnixMillis(1), policy: a)
         #expect(byHint.peerSupportsDeterministic)
     }
 
@@ -95,7 +96,7 @@ struct RoutingStateTests {
     func versionIsNotEvidence() throws {
         var state = try legacyState()
         let legacyPeerAlias = Alias.random()
-        state.receiveHandshake(HandshakePayload(alias: legacyPeerAlias, version: 1), atMs: 5, policy: .init(stage: .a))
+        state.receiveHandshake(HandshakePayload(alias: legacyPeerAlias, version: 1), at: UnixMillis(5), policy: .init(stage: .a))
         #expect(!state.peerSupportsDeterministic)
         #expect(state.legacyIncomingAliases.contains(legacyPeerAlias))
         #expect(throws: HandshakeError.unsupportedVersion(2)) {
@@ -131,7 +132,7 @@ struct RoutingStateTests {
         #expect(state.composerState(policy: .init(stage: .d)) == .warning(.legacyPeerMayNotReceive, sendAlias: det),
                 "its legacy replies are no longer read in stage D")
 
-        var fresh = try ConversationRoutingState(contact: peerAddress, privateKey: me, nowMs: 0)
+        var fresh = try ConversationRoutingState(contact: peerAddress, privateKey: me, now: UnixMillis(0))
         #expect(fresh.composerState(policy: .init(stage: .a)) == .warning(.peerCapabilityUnknown, sendAlias: det))
         fresh.record(.messageOnDeterministicAlias)
         #expect(fresh.composerState(policy: .init(stage: .a)) == .ready(sendAlias: det))
@@ -139,7 +140,7 @@ struct RoutingStateTests {
 
     @Test("stage B+ never creates legacy aliases; stage A may pin a peer to legacy")
     func legacyPinning() throws {
-        var fresh = try ConversationRoutingState(contact: peerAddress, privateKey: me, nowMs: 0)
+        var fresh = try ConversationRoutingState(contact: peerAddress, privateKey: me, now: UnixMillis(0))
         #expect(!fresh.pinLegacy(policy: .init(stage: .b)) { Alias.random() })
         #expect(fresh.legacyOutgoingAliases.isEmpty)
         let pinned = Alias.random()
@@ -152,10 +153,10 @@ struct RoutingStateTests {
     func retentionCleanup() throws {
         var table = RoutingTable([try legacyState()])
         var active = try ConversationRoutingState(contact: KaspaAddress(publicKey: PrivateKey.generate().xOnlyPublicKey),
-                                                  privateKey: me, legacyIncoming: [Alias.random()], nowMs: 1_000)
-        _ = active.receiveMessage(on: try #require(active.legacyIncomingAliases.first), atMs: 95_000, policy: .init(stage: .a))
+                                                  privateKey: me, legacyIncoming: [Alias.random()], now: UnixMillis(1_000))
+        _ = active.receiveMessage(on: try #require(active.legacyIncomingAliases.first), at: UnixMillis(95_000), policy: .init(stage: .a))
         table[active.contactAddress] = active
-        let purged = table.purgeStaleLegacyAliases(nowMs: 100_000, retentionMs: 50_000)
+        let purged = table.purgeStaleLegacyAliases(now: UnixMillis(100_000), retentionMs: 50_000)
         #expect(purged == [peerAddress])
         #expect(table[peerAddress]?.mode == .deterministicOnly && table[peerAddress]?.hasLegacyData == false)
         #expect(table[active.contactAddress]?.hasLegacyData == true)
@@ -165,13 +166,13 @@ struct RoutingStateTests {
     func watchExport() throws {
         let legacy = try legacyState()
         let fresh = try ConversationRoutingState(contact: KaspaAddress(publicKey: PrivateKey.generate().xOnlyPublicKey),
-                                                 privateKey: me, nowMs: 0)
+                                                 privateKey: me, now: UnixMillis(0))
         let table = RoutingTable([legacy, fresh])
-        #expect(table.watchedIncomingAliases(policy: .init(stage: .a), nowMs: 0)
+        #expect(table.watchedIncomingAliases(policy: .init(stage: .a), now: UnixMillis(0))
                 == [legacy.deterministic.myAlias, legacyIn, fresh.deterministic.myAlias])
-        #expect(table.watchedIncomingAliases(policy: .init(stage: .d), nowMs: 0)
+        #expect(table.watchedIncomingAliases(policy: .init(stage: .d), now: UnixMillis(0))
                 == [legacy.deterministic.myAlias, fresh.deterministic.myAlias])
-        #expect(table.contact(forIncoming: legacyIn, policy: .init(stage: .a), nowMs: 0) == peerAddress)
-        #expect(table.contact(forIncoming: legacyIn, policy: .init(stage: .d), nowMs: 0) == nil)
+        #expect(table.contact(forIncoming: legacyIn, policy: .init(stage: .a), now: UnixMillis(0)) == peerAddress)
+        #expect(table.contact(forIncoming: legacyIn, policy: .init(stage: .d), now: UnixMillis(0)) == nil)
     }
 }

@@ -3,6 +3,7 @@ import GRDB
 import KasiaProtocol
 import KaspaCrypto
 import RoutingStore
+import TandemBasics
 import TestSupport
 import Testing
 
@@ -39,7 +40,7 @@ struct RoutingStoreTests {
         defer { dir.remove() }
         let store = try store(dir)
         let snapshot = try LegacySnapshot(json: snapshotJSON(), wallet: wallet)
-        let report = try store.migrateLegacy(snapshot, privateKey: me, nowMs: 5)
+        let report = try store.migrateLegacy(snapshot, privateKey: me, now: UnixMillis(5))
 
         #expect(report.performed && report.contacts == 2 && report.hybrid == 1 && report.deterministicOnly == 1)
         #expect(report.skipped.count == 2, "\(report.skipped)")  // the bad alias and the P2SH contact
@@ -58,14 +59,14 @@ struct RoutingStoreTests {
         defer { dir.remove() }
         let store = try store(dir)
         let snapshot = try LegacySnapshot(json: snapshotJSON(), wallet: wallet)
-        _ = try store.migrateLegacy(snapshot, privateKey: me, nowMs: 5)
+        _ = try store.migrateLegacy(snapshot, privateKey: me, now: UnixMillis(5))
         var afterFirst = try store.fetchTable()
         // Given traffic changed a state after migration
         afterFirst[newPeer]?.record(.messageOnDeterministicAlias)
         try store.save(afterFirst.states.values)
         let before = try store.fetchTable()
 
-        let second = try store.migrateLegacy(snapshot, privateKey: me, nowMs: 99)
+        let second = try store.migrateLegacy(snapshot, privateKey: me, now: UnixMillis(99))
 
         #expect(!second.performed)
         #expect(try store.fetchTable() == before)
@@ -78,17 +79,17 @@ struct RoutingStoreTests {
         defer { dir.remove() }
         let store = try store(dir)
         struct Crash: Error {}
-        let existing = try ConversationRoutingState(contact: legacyPeer, privateKey: me, nowMs: 1)
+        let existing = try ConversationRoutingState(contact: legacyPeer, privateKey: me, now: UnixMillis(1))
         try store.save([existing])
         let snapshot = try LegacySnapshot(json: snapshotJSON(), wallet: wallet)
 
         #expect(throws: Crash.self) {
-            try store.migrateLegacy(snapshot, privateKey: me, nowMs: 5) { index in if index == 1 { throw Crash() } }
+            try store.migrateLegacy(snapshot, privateKey: me, now: UnixMillis(5)) { index in if index == 1 { throw Crash() } }
         }
 
         #expect(try store.fetchTable() == RoutingTable([existing]))
         #expect(try !store.legacyMigrationCompleted())
-        let report = try store.migrateLegacy(snapshot, privateKey: me, nowMs: 6)
+        let report = try store.migrateLegacy(snapshot, privateKey: me, now: UnixMillis(6))
         #expect(report.performed && report.contacts == 2)
         #expect(try store.fetchTable()[legacyPeer]?.mode == .hybrid, "an existing state gains its legacy aliases")
     }
@@ -101,12 +102,12 @@ struct RoutingStoreTests {
         #expect(try store.policy() == c)
 
         var state = try ConversationRoutingState(contact: legacyPeer, privateKey: me, legacyIncoming: [Alias.random()],
-                                                 legacyOutgoing: [Alias.random(), Alias.random()], nowMs: 10)
-        _ = state.receiveMessage(on: state.deterministic.myAlias, atMs: 20, policy: c)
-        state.lastLegacyIncomingAtMs = 15
+                                                 legacyOutgoing: [Alias.random(), Alias.random()], now: UnixMillis(10))
+        _ = state.receiveMessage(on: state.deterministic.myAlias, at: UnixMillis(20), policy: c)
+        state.lastLegacyIncomingAt = UnixMillis(15)
         try store.save([state])
         #expect(try store.fetchOne(legacyPeer) == state)
-        #expect(try store.purgeStaleLegacyAliases(nowMs: 1_000, retentionMs: 100) == [legacyPeer])
+        #expect(try store.purgeStaleLegacyAliases(now: UnixMillis(1_000), retentionMs: 100) == [legacyPeer])
         #expect(try store.fetchOne(legacyPeer)?.hasLegacyData == false)
     }
 

@@ -15,23 +15,43 @@ extension ContactsStore {
     /// Decodes a row selected with ``selectRowsSQL``; `key` skips re-parsing the addresses when
     /// the caller knows them.
     static func record(from row: Row, key knownKey: ContactKey? = nil) throws -> ContactRecord {
-        let wallet = (try? row.decode(String?.self, atIndex: 0)) ?? nil
-        let address = (try? row.decode(String?.self, atIndex: 1)) ?? nil
+        let wallet = text(row, 0)
+        let address = text(row, 1)
         let label = "\(wallet ?? "?")/\(address ?? "?")"
         let key: ContactKey
         if let knownKey {
             key = knownKey
         } else {
             guard let wallet, let address else { throw ContactsError.corruptRow(key: label, reason: "missing key columns") }
-            key = ContactKey(wallet: try ContactAddress(normalizing: wallet), address: try ContactAddress(normalizing: address))
+            do {
+                key = ContactKey(wallet: try ContactAddress(normalizing: wallet),
+                                 address: try ContactAddress(normalizing: address))
+            } catch {
+                throw ContactsError.corruptRow(key: label, reason: "\(error)")
+            }
         }
-        let data = (try? row.decode(Data?.self, atIndex: 2)) ?? nil
-        return try decode(data, key: key)
+        return try decode(try state(row, 2, key: key.description), key: key)
+    }
+
+    /// A text column, or nil when it is NULL or not text (the caller names the row at fault).
+    static func text(_ row: Row, _ index: Int) -> String? {
+        guard case .string(let text) = (row[index] as DatabaseValue).storage else { return nil }
+        return text
+    }
+
+    /// The `state` column: a record is never stored without one, so NULL or a value that is not
+    /// bytes is ``ContactsError/corruptRow(key:reason:)``.
+    static func state(_ row: Row, _ index: Int, key: String) throws -> Data {
+        switch (row[index] as DatabaseValue).storage {
+        case .blob(let data): return data
+        case .null: throw ContactsError.corruptRow(key: key, reason: "state is missing")
+        default: throw ContactsError.corruptRow(key: key, reason: "state is not a blob")
+        }
     }
 
     /// Decodes a stored state.
-    static func decode(_ state: Data?, key: ContactKey) throws -> ContactRecord {
-        guard let record = state?.withUnsafeBytes({ ContactRecordCodec.decode($0, key: key) }) else {
+    static func decode(_ state: Data, key: ContactKey) throws -> ContactRecord {
+        guard let record = state.withUnsafeBytes({ ContactRecordCodec.decode($0, key: key) }) else {
             throw ContactsError.corruptRow(key: key.description, reason: "state is not a version-1 record")
         }
         return record
@@ -68,7 +88,7 @@ extension ContactsStore {
             // A cursor row reads the statement in place; `fetchOne` would copy the row first.
             let cursor = try Row.fetchCursor(select, arguments: [walletID, key.address.description])
             guard let row = try cursor.next() else { return nil }
-            return (try? row.decode(Data?.self, atIndex: 0)) ?? nil
+            return try ContactsStore.state(row, 0, key: key.description)
         }
 
         func fetch(_ key: ContactKey) throws -> ContactRecord? {
@@ -86,10 +106,10 @@ extension ContactsStore {
             let rows = try Row.fetchCursor(db, sql: "SELECT address, state FROM contact WHERE walletID = ?",
                                            arguments: [walletID])
             while let row = try rows.next() {
-                guard let address = (try? row.decode(String?.self, atIndex: 0)) ?? nil,
-                      let state = (try? row.decode(Data?.self, atIndex: 1)) ?? nil
-                else { continue }
-                states[address] = state
+                guard let address = ContactsStore.text(row, 0) else {
+                    throw ContactsError.corruptRow(key: "\(wallet)/?", reason: "address is not text")
+                }
+                states[address] = try ContactsStore.state(row, 1, key: "\(wallet)/\(address)")
             }
             return states
         }

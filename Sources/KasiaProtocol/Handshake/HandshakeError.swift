@@ -11,6 +11,8 @@ public enum HandshakeError: Error, Equatable, Sendable, CustomStringConvertible 
     case invalidField(String)
     /// A self-stash must name the partner.
     case missingPartnerAddress
+    /// A handshake we write could not be encoded as canonical JSON (a bug, never sent as `{}`).
+    case notEncodable(String)
 
     public var description: String {
         switch self {
@@ -21,6 +23,7 @@ public enum HandshakeError: Error, Equatable, Sendable, CustomStringConvertible 
         case .invalidAlias(let field): field == "alias" ? "alias must be 12 hex characters" : "\(field) must be 12 hex characters"
         case .invalidField(let name): "handshake field '\(name)' has the wrong type"
         case .missingPartnerAddress: "saved handshake has no partnerAddress"
+        case .notEncodable(let reason): "handshake cannot be encoded: \(reason)"
         }
     }
 }

@@ -1,3 +1,5 @@
+public import TandemBasics
+
 /// What shows that a peer derives deterministic aliases (seed 000 §4.3). A handshake
 /// `version ≥ 2` is deliberately absent: it is never evidence.
 public enum CapabilityEvidence: String, Sendable, Equatable, CaseIterable, Codable {
@@ -21,20 +23,20 @@ public enum IncomingRoute: Sendable, Equatable {
 
 extension ConversationRoutingState {
     /// Accepts a message seen on `alias` and updates traffic times and evidence.
-    public mutating func receiveMessage(on alias: Alias, atMs: UInt64, policy: RoutingPolicy) -> IncomingRoute {
+    public mutating func receiveMessage(on alias: Alias, at time: UnixMillis, policy: RoutingPolicy) -> IncomingRoute {
         if alias == deterministic.myAlias {
-            lastDeterministicIncomingAtMs = max(lastDeterministicIncomingAtMs ?? 0, atMs)
+            lastDeterministicIncomingAt = max(lastDeterministicIncomingAt ?? time, time)
             record(.messageOnDeterministicAlias)
             return .deterministic
         }
-        guard legacyIncomingAliases.contains(alias), readsLegacy(policy: policy, nowMs: atMs) else { return .ignored }
-        lastLegacyIncomingAtMs = max(lastLegacyIncomingAtMs ?? 0, atMs)
+        guard legacyIncomingAliases.contains(alias), readsLegacy(policy: policy, now: time) else { return .ignored }
+        lastLegacyIncomingAt = max(lastLegacyIncomingAt ?? time, time)
         return .legacy
     }
 
     /// Applies a handshake from the peer. Alias fields are compatibility hints: a peer's own
     /// legacy alias is watched; nothing here ever changes the deterministic pair (seed §4.4).
-    public mutating func receiveHandshake(_ handshake: HandshakePayload, atMs: UInt64, policy: RoutingPolicy) {
+    public mutating func receiveHandshake(_ handshake: HandshakePayload, at time: UnixMillis, policy: RoutingPolicy) {
         if handshake.isAliasless { record(.aliaslessHandshake) }
         if handshake.supportsDeterministicAliases == true { record(.explicitHint) }
         if let alias = handshake.alias {
@@ -43,7 +45,7 @@ extension ConversationRoutingState {
                 record(.messageOnDeterministicAlias)
             } else if policy.mode != .deterministicOnly, alias != deterministic.theirAlias {
                 legacyIncomingAliases.insert(alias)
-                lastLegacyIncomingAtMs = max(lastLegacyIncomingAtMs ?? 0, atMs)
+                lastLegacyIncomingAt = max(lastLegacyIncomingAt ?? time, time)
                 if mode == .deterministicOnly && !peerSupportsDeterministic { mode = .hybrid }
             }
         }
@@ -71,11 +73,11 @@ extension ConversationRoutingState {
     /// Phase 5 cleanup: drops legacy aliases that saw no traffic within `retentionMs`.
     /// Returns true when something was purged.
     @discardableResult
-    public mutating func purgeStaleLegacyAliases(nowMs: UInt64, retentionMs: UInt64) -> Bool {
-        guard hasLegacyData, isLegacyStale(nowMs: nowMs, retentionMs: retentionMs) else { return false }
+    public mutating func purgeStaleLegacyAliases(now: UnixMillis, retentionMs: UInt64) -> Bool {
+        guard hasLegacyData, isLegacyStale(now: now, retentionMs: retentionMs) else { return false }
         legacyIncomingAliases.removeAll()
         legacyOutgoingAliases.removeAll()
-        lastLegacyIncomingAtMs = nil
+        lastLegacyIncomingAt = nil
         mode = .deterministicOnly
         return true
     }

@@ -1,10 +1,11 @@
+public import TandemBasics
 extension ConversationRoutingState {
     /// Aliases to watch and fetch for the peer's messages (seed §3.2): the deterministic
     /// incoming alias always; legacy incoming aliases while the conversation still reads them,
     /// never in stage D, and in stage C only while legacy traffic is recent.
-    public func incomingAliases(policy: RoutingPolicy, nowMs: UInt64) -> Set<Alias> {
+    public func incomingAliases(policy: RoutingPolicy, now: UnixMillis) -> Set<Alias> {
         var aliases: Set<Alias> = [deterministic.myAlias]
-        if readsLegacy(policy: policy, nowMs: nowMs) { aliases.formUnion(legacyIncomingAliases) }
+        if readsLegacy(policy: policy, now: now) { aliases.formUnion(legacyIncomingAliases) }
         return aliases
     }
 
@@ -16,12 +17,12 @@ extension ConversationRoutingState {
     }
 
     /// Whether legacy incoming aliases are read now.
-    public func readsLegacy(policy: RoutingPolicy, nowMs: UInt64) -> Bool {
+    public func readsLegacy(policy: RoutingPolicy, now: UnixMillis) -> Bool {
         guard policy.mode != .deterministicOnly, mode != .deterministicOnly, !legacyIncomingAliases.isEmpty else {
             return false
         }
         guard let retention = policy.legacyRetentionMilliseconds else { return true }
-        return !isLegacyStale(nowMs: nowMs, retentionMs: retention)
+        return !isLegacyStale(now: now, retentionMs: retention)
     }
 
     /// The alias to tag an outgoing message with (seed §3.2 and §5.1).
@@ -76,8 +77,8 @@ extension ConversationRoutingState {
 
     /// True when no legacy traffic arrived within `retentionMs` (counting from creation when
     /// none ever arrived).
-    public func isLegacyStale(nowMs: UInt64, retentionMs: UInt64) -> Bool {
-        let last = lastLegacyIncomingAtMs ?? createdAtMs
-        return nowMs > last && nowMs - last > retentionMs
+    public func isLegacyStale(now: UnixMillis, retentionMs: UInt64) -> Bool {
+        let last = lastLegacyIncomingAt ?? createdAt
+        return last.milliseconds(to: now) > Int64(clamping: retentionMs)
     }
 }

@@ -1,4 +1,5 @@
 public import KaspaCrypto
+public import TandemBasics
 
 /// Per-contact routing: the canonical source of which aliases to watch and which to send with
 /// (seed 000 §3.1–3.2). A pure value; the shell persists it and performs the actions.
@@ -17,26 +18,26 @@ public struct ConversationRoutingState: Sendable, Equatable, Codable {
     /// announced it. Older iOS drops messages on aliases outside its known set (seed §7 items
     /// 3, 6, 7), so deterministic sends to a legacy peer wait for this.
     public var deterministicAliasKnownToPeer: Bool
-    public var lastLegacyIncomingAtMs: UInt64?
-    public var lastDeterministicIncomingAtMs: UInt64?
+    public var lastLegacyIncomingAt: UnixMillis?
+    public var lastDeterministicIncomingAt: UnixMillis?
     /// When the state was created (migration or first contact); the legacy retention window
     /// counts from here until legacy traffic is seen.
-    public var createdAtMs: UInt64
+    public var createdAt: UnixMillis
 
     /// A state for a contact, with the deterministic pair derived from `privateKey`.
     ///
     /// Mode is `hybrid` when legacy aliases exist, else `deterministicOnly` (seed §4.1 step 4).
     public init(
         contact: KaspaAddress, privateKey: PrivateKey, legacyIncoming: Set<Alias> = [],
-        legacyOutgoing: Set<Alias> = [], nowMs: UInt64, scheme: AliasScheme = .chat
+        legacyOutgoing: Set<Alias> = [], now: UnixMillis, scheme: AliasScheme = .chat
     ) throws(KaspaAddressError) {
         try self.init(contact: contact, deterministic: AliasPair(privateKey: privateKey, peer: contact, scheme: scheme),
-                      legacyIncoming: legacyIncoming, legacyOutgoing: legacyOutgoing, nowMs: nowMs)
+                      legacyIncoming: legacyIncoming, legacyOutgoing: legacyOutgoing, now: now)
     }
 
     /// A state from an already-derived pair.
     public init(contact: KaspaAddress, deterministic: AliasPair, legacyIncoming: Set<Alias> = [],
-                legacyOutgoing: Set<Alias> = [], nowMs: UInt64) {
+                legacyOutgoing: Set<Alias> = [], now: UnixMillis) {
         self.contactAddress = contact
         self.deterministic = deterministic
         self.legacyIncomingAliases = legacyIncoming
@@ -44,7 +45,7 @@ public struct ConversationRoutingState: Sendable, Equatable, Codable {
         self.mode = legacyIncoming.isEmpty && legacyOutgoing.isEmpty ? .deterministicOnly : .hybrid
         self.peerSupportsDeterministic = false
         self.deterministicAliasKnownToPeer = false
-        self.createdAtMs = nowMs
+        self.createdAt = now
     }
 
     /// True when legacy aliases exist for this peer.

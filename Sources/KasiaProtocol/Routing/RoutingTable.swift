@@ -1,4 +1,5 @@
 public import KaspaCrypto
+public import TandemBasics
 
 /// Every conversation's routing state, with the lookups a client runs on each poll: the watched
 /// alias set for fetching and push registration, and which conversation an alias belongs to.
@@ -16,13 +17,13 @@ public struct RoutingTable: Sendable, Equatable {
 
     /// Push/watch export (seed Phase 2 item 4): every deterministic incoming alias, plus legacy
     /// aliases where the stage and the conversation still read them.
-    public func watchedIncomingAliases(policy: RoutingPolicy, nowMs: UInt64) -> Set<Alias> {
+    public func watchedIncomingAliases(policy: RoutingPolicy, now: UnixMillis) -> Set<Alias> {
         var aliases = Set<Alias>(minimumCapacity: states.count * 2)
         // Index the values in place: copying each state out would retain and release its sets.
         let values = states.values
         for index in values.indices {
             aliases.insert(values[index].deterministic.myAlias)
-            if values[index].readsLegacy(policy: policy, nowMs: nowMs) {
+            if values[index].readsLegacy(policy: policy, now: now) {
                 for alias in values[index].legacyIncomingAliases { aliases.insert(alias) }
             }
         }
@@ -30,18 +31,18 @@ public struct RoutingTable: Sendable, Equatable {
     }
 
     /// The contact whose conversation reads `alias` now, if any.
-    public func contact(forIncoming alias: Alias, policy: RoutingPolicy, nowMs: UInt64) -> KaspaAddress? {
-        for state in states.values where state.incomingAliases(policy: policy, nowMs: nowMs).contains(alias) {
+    public func contact(forIncoming alias: Alias, policy: RoutingPolicy, now: UnixMillis) -> KaspaAddress? {
+        for state in states.values where state.incomingAliases(policy: policy, now: now).contains(alias) {
             return state.contactAddress
         }
         return nil
     }
 
     /// Phase 5 cleanup over all conversations; returns the contacts that changed.
-    public mutating func purgeStaleLegacyAliases(nowMs: UInt64, retentionMs: UInt64) -> [KaspaAddress] {
+    public mutating func purgeStaleLegacyAliases(now: UnixMillis, retentionMs: UInt64) -> [KaspaAddress] {
         var changed: [KaspaAddress] = []
         for key in Array(states.keys) {
-            if states[key]?.purgeStaleLegacyAliases(nowMs: nowMs, retentionMs: retentionMs) == true { changed.append(key) }
+            if states[key]?.purgeStaleLegacyAliases(now: now, retentionMs: retentionMs) == true { changed.append(key) }
         }
         return changed
     }

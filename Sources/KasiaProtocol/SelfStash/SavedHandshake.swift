@@ -51,7 +51,7 @@ public struct SavedHandshake: Sendable, Equatable {
     }
 
     /// The JSON text to seal to our own address under `policy`.
-    public func jsonText(policy: WritePolicy) -> String {
+    public func jsonText(policy: WritePolicy) throws(HandshakeError) -> String {
         let partner = JSONValue.string(partnerAddress.description)
         var members: [(String, JSONValue)] = [
             ("type", .string("handshake")), ("version", .number(1)),
@@ -63,7 +63,7 @@ public struct SavedHandshake: Sendable, Equatable {
             if let alias { members.append(("alias", .string(alias.rawValue))) }
             if let theirAlias { members.append(("theirAlias", .string(theirAlias.rawValue))) }
         }
-        return HandshakePayload.canonicalText(members)
+        return try HandshakePayload.canonicalText(members)
     }
 
     /// Restores the deterministic pair from the partner address alone (seed §3.4, §8 integration 3).

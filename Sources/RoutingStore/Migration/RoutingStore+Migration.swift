@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import KasiaProtocol
 public import KaspaCrypto
+public import TandemBasics
 
 /// What a legacy migration did.
 public struct LegacyMigrationReport: Sendable, Equatable, Codable {
@@ -26,7 +27,7 @@ extension RoutingStore {
     ///
     /// `beforeEachWrite` exists for crash tests: throwing from it aborts the transaction.
     public func migrateLegacy(
-        _ snapshot: LegacySnapshot, privateKey: PrivateKey, nowMs: UInt64,
+        _ snapshot: LegacySnapshot, privateKey: PrivateKey, now: UnixMillis,
         beforeEachWrite: (Int) throws -> Void = { _ in }
     ) throws -> LegacyMigrationReport {
         // Derive outside the write transaction: it is all curve arithmetic, no I/O.
@@ -47,13 +48,13 @@ extension RoutingStore {
             for (index, (text, contact, pair, entry)) in derived.enumerated() {
                 try beforeEachWrite(index)
                 let existing = existingStates[text]
-                let state = Self.merged(existing, contact: contact, pair: pair, entry: entry, nowMs: nowMs)
+                let state = Self.merged(existing, contact: contact, pair: pair, entry: entry, now: now)
                 try Self.upsert(state, db)
                 report.contacts += 1
                 if state.mode == .hybrid { report.hybrid += 1 } else if state.mode == .deterministicOnly { report.deterministicOnly += 1 }
             }
             try db.execute(sql: "INSERT INTO routingMigration (name, completedAtMs, report) VALUES (?, ?, ?)",
-                           arguments: [Self.legacyMigrationName, Int64(clamping: nowMs), try JSONEncoder().encode(report)])
+                           arguments: [Self.legacyMigrationName, now.rawValue, try JSONEncoder().encode(report)])
             return report
         }
     }
@@ -66,10 +67,10 @@ extension RoutingStore {
     }
 
     static func merged(_ existing: ConversationRoutingState?, contact: KaspaAddress, pair: AliasPair,
-                       entry: LegacySnapshot.Entry, nowMs: UInt64) -> ConversationRoutingState {
+                       entry: LegacySnapshot.Entry, now: UnixMillis) -> ConversationRoutingState {
         guard var state = existing else {
             return ConversationRoutingState(contact: contact, deterministic: pair, legacyIncoming: entry.legacyIncoming,
-                                            legacyOutgoing: entry.legacyOutgoing, nowMs: nowMs)
+                                            legacyOutgoing: entry.legacyOutgoing, now: now)
         }
         state.legacyIncomingAliases.formUnion(entry.legacyIncoming)
         state.legacyOutgoingAliases.formUnion(entry.legacyOutgoing)

@@ -44,9 +44,7 @@ public struct TaskLog: Sendable {
 
     /// Every stored node's JSON text, in append order.
     public func storedTexts() throws -> [[UInt8]] {
-        try writer.read { db in
-            try Data.fetchAll(db, sql: "SELECT json FROM node ORDER BY seq").map { Array($0) }
-        }
+        try storedRows().map(\.json)
     }
 
     /// The stored nodes of one task, in append order, as JSON texts.
@@ -57,28 +55,37 @@ public struct TaskLog: Sendable {
         }
     }
 
-    /// Validates every stored node and replays them (spec §7). A stored text that no longer
-    /// parses is reported as rejected rather than silently dropped.
+    /// Validates every stored node and replays them (spec §7). Only validated nodes are ever
+    /// appended, so a stored node that no longer validates was damaged on disk: that is
+    /// ``TaskStoreError/corruptNode(id:reason:)``, never a node silently left out.
     public func replay(validator: NodeValidator = NodeValidator()) throws -> ReplayResult {
-        try Self.replay(texts: storedTexts(), validator: validator)
+        Replayer.replay(try validNodes(validator: validator))
     }
 
-    /// The nodes that pass validation, for producers that need parents' lamports.
+    /// Every stored node, validated again, in append order (for producers that need parents'
+    /// lamports). Throws ``TaskStoreError/corruptNode(id:reason:)`` for the first damaged one.
     public func validNodes(validator: NodeValidator = NodeValidator()) throws -> [RedoNode] {
-        try storedTexts().compactMap { try? validator.validate(bytes: $0) }
-    }
-
-    static func replay(texts: [[UInt8]], validator: NodeValidator) -> ReplayResult {
-        var nodes: [RedoNode] = []
-        var rejections: [NodeVerdict] = []
-        for text in texts {
-            do {
-                nodes.append(try validator.validate(bytes: text))
-            } catch {
-                let id = (try? CanonicalJSON.parse(text))?["id"]?.stringValue ?? ""
-                rejections.append(NodeVerdict(id: id, code: error.code, detail: error.detail))
+        try storedRows().map { row in
+            do { return try validator.validate(bytes: row.json) } catch {
+                throw TaskStoreError.corruptNode(id: row.id, reason: String(describing: error))
             }
         }
-        return Replayer.replay(nodes, standaloneRejections: rejections)
+    }
+
+    /// The `id` and `json` columns in append order; a row whose columns are not an id text and a
+    /// JSON blob is ``TaskStoreError/corruptNode(id:reason:)``.
+    private func storedRows() throws -> [(id: String, json: [UInt8])] {
+        try writer.read { db in
+            try Row.fetchAll(db, sql: "SELECT seq, id, json FROM node ORDER BY seq").map { row in
+                let seq = (try? row.decode(Int64.self, atIndex: 0)).map(String.init) ?? "?"
+                guard let id = try? row.decode(String.self, atIndex: 1) else {
+                    throw TaskStoreError.corruptNode(id: "at seq \(seq)", reason: "the id column is not text")
+                }
+                guard let json = try? row.decode(Data.self, atIndex: 2) else {
+                    throw TaskStoreError.corruptNode(id: id, reason: "the json column is not a blob")
+                }
+                return (id, Array(json))
+            }
+        }
     }
 }

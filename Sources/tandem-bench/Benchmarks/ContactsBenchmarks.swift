@@ -107,7 +107,7 @@ public enum ContactsBenchmarks {
         wallet: ContactAddress, addresses: [ContactAddress], replica: String, offsetMillis: Int64
     ) throws -> [ContactRecord] {
         var remoteClock = HybridLogicalClock(replica: try ReplicaID(replica))
-        let now = Int64(Date().timeIntervalSince1970 * 1000) + offsetMillis
+        let now = SystemClock().now.rawValue + offsetMillis
         return addresses.enumerated().map { index, address in
             let key = ContactKey(wallet: wallet, address: address)
             let stamp = remoteClock.tick(physicalMillis: now)

@@ -2,6 +2,7 @@ import Foundation
 import KasiaProtocol
 import KaspaCrypto
 import RoutingStore
+import TandemBasics
 
 /// Issue 3's figures: payload + handshake parsing rate; watched-set build and legacy migration
 /// at 10,000 contacts.
@@ -61,7 +62,7 @@ public enum KasiaBenchmarks {
             defer { try? FileManager.default.removeItem(at: directory) }
             let store = try RoutingStore(path: directory.appendingPathComponent("routing.sqlite").path)
             let snapshot = try LegacySnapshot(json: snapshotJSON, wallet: wallet)
-            blackHole(try store.migrateLegacy(snapshot, privateKey: me, nowMs: 1))
+            blackHole(try store.migrateLegacy(snapshot, privateKey: me, now: UnixMillis(1)))
         }
         let parse = try measure("  of which: parse the snapshot", samples: samples, iterations: 1) {
             blackHole(try LegacySnapshot(json: snapshotJSON, wallet: wallet))
@@ -73,11 +74,11 @@ public enum KasiaBenchmarks {
         var table = RoutingTable()
         for address in peerAddresses {
             table[address] = try ConversationRoutingState(contact: address, privateKey: me,
-                                                          legacyIncoming: [Alias.random()], nowMs: 1)
+                                                          legacyIncoming: [Alias.random()], now: UnixMillis(1))
         }
         let policy = RoutingPolicy(stage: .c)
         let watch = measure("watched alias set of \(contacts) contacts (stage C)", samples: 11, iterations: 1) {
-            blackHole(table.watchedIncomingAliases(policy: policy, nowMs: 2))
+            blackHole(table.watchedIncomingAliases(policy: policy, now: UnixMillis(2)))
         }
         return BenchReport(title: "Routing at \(contacts) contacts", baseline: ecdh, others: [migrate, parse, derive, watch])
     }

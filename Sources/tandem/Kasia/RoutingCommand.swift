@@ -3,6 +3,7 @@ import Foundation
 import KasiaProtocol
 import KaspaCrypto
 import RoutingStore
+import TandemBasics
 import TandemClient
 
 extension KasiaCommand {
@@ -20,8 +21,8 @@ extension KasiaCommand {
             return (try profile.walletKey(), try profile.openRouting())
         }
 
-        /// Now, by the profile's clock, in the routing store's milliseconds.
-        static func nowMs(_ options: ProfileOptions) -> UInt64 { UInt64(clamping: options.value.clock.now.rawValue) }
+        /// Now, by the profile's clock.
+        static func now(_ options: ProfileOptions) -> UnixMillis { options.value.clock.now }
 
         struct Migrate: ParsableCommand {
             static let configuration = CommandConfiguration(
@@ -36,7 +37,7 @@ extension KasiaCommand {
                 let report: LegacyMigrationReport
                 do {
                     let snapshot = try LegacySnapshot(json: data, wallet: KaspaAddress(publicKey: key.xOnlyPublicKey))
-                    report = try store.migrateLegacy(snapshot, privateKey: key, nowMs: KasiaCommand.Routing.nowMs(profile))
+                    report = try store.migrateLegacy(snapshot, privateKey: key, now: KasiaCommand.Routing.now(profile))
                 } catch let error as RoutingStoreError {
                     throw CLIError("--from \(from): \(error.description)")
                 }
@@ -93,7 +94,7 @@ extension KasiaCommand {
 
             func run() throws {
                 let (_, store) = try KasiaCommand.Routing.open(profile)
-                let aliases = try store.fetchTable().watchedIncomingAliases(policy: store.policy(), nowMs: KasiaCommand.Routing.nowMs(profile))
+                let aliases = try store.fetchTable().watchedIncomingAliases(policy: store.policy(), now: KasiaCommand.Routing.now(profile))
                     .map(\.rawValue).sorted()
                 if json { try CommandIO.printJSON(aliases) } else { CommandIO.write(aliases.map { $0 + "\n" }.joined()) }
             }
@@ -127,7 +128,7 @@ extension KasiaCommand {
 
             func run() throws {
                 let (_, store) = try KasiaCommand.Routing.open(profile)
-                let changed = try store.purgeStaleLegacyAliases(nowMs: KasiaCommand.Routing.nowMs(profile), retentionMs: retention.milliseconds)
+                let changed = try store.purgeStaleLegacyAliases(now: KasiaCommand.Routing.now(profile), retentionMs: retention.milliseconds)
                 CommandIO.write("purged legacy aliases of \(changed.count) contacts\n")
             }
         }

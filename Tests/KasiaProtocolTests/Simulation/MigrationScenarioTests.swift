@@ -1,5 +1,6 @@
 import KasiaProtocol
 import KaspaCrypto
+import TandemBasics
 import Testing
 
 /// Seed 000 §8 integration cases and end-to-end matrix, run against peer simulators with real
@@ -77,7 +78,7 @@ struct MigrationScenarioTests {
     func selfStashRestoreInStageD() throws {
         let chain = SimulatedChain(), me = ModernClient(policy: .init(stage: .d)), web = WebDeterministicPeer()
         let stash = SavedHandshake(partnerAddress: web.address, isResponse: false, timestampMilliseconds: 1)
-        let text = stash.jsonText(policy: me.policy.selfStashWritePolicy)
+        let text = try stash.jsonText(policy: me.policy.selfStashWritePolicy)
         #expect(!text.contains("alias"))
         let sealed = try KasiaCipher.seal(text, to: me.address)
 
@@ -85,7 +86,7 @@ struct MigrationScenarioTests {
         let device2 = ModernClient(key: me.key, policy: .init(stage: .d))
         let restored = try SavedHandshake(decoding: KasiaCipher.open(sealed, using: device2.key))
         device2.table[web.address] = ConversationRoutingState(
-            contact: restored.partnerAddress, deterministic: try restored.derivedAliases(privateKey: device2.key), nowMs: 0)
+            contact: restored.partnerAddress, deterministic: try restored.derivedAliases(privateKey: device2.key), now: UnixMillis(0))
         #expect(device2.table[web.address]?.deterministic == (try AliasPair(privateKey: me.key, peer: web.address)))
         _ = try web.send("after restore", to: device2.address, on: chain)
         try device2.poll(chain)
@@ -98,7 +99,7 @@ struct MigrationScenarioTests {
         let chain = SimulatedChain(), me = ModernClient(), legacy = LegacyIOSPeer()
         try establishLegacyChat(me, legacy, chain)
         let fresh = try me.state(for: WebDeterministicPeer().address)
-        let watched = me.table.watchedIncomingAliases(policy: me.policy, nowMs: me.nowMs)
+        let watched = me.table.watchedIncomingAliases(policy: me.policy, now: UnixMillis(Int64(me.nowMs)))
         let legacyState = try #require(me.table[legacy.address])
         #expect(watched.isSuperset(of: [legacyState.deterministic.myAlias, fresh.deterministic.myAlias]))
         #expect(watched.isSuperset(of: legacyState.legacyIncomingAliases))
@@ -111,7 +112,7 @@ struct MigrationScenarioTests {
         try peer.poll(chain)
         let state = try #require(me.table[peer.address])
         #expect(peer.knownAliases[me.address] == [state.sendAlias(policy: me.policy)])
-        let text = state.handshake(policy: me.policy, isResponse: false, timestampMs: 1, conversationID: nil).jsonText
+        let text = try state.handshake(policy: me.policy, isResponse: false, timestampMs: 1, conversationID: nil).jsonText
         #expect(oldWebAccepts(text))
     }
 

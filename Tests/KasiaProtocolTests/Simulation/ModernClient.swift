@@ -1,5 +1,6 @@
 import KasiaProtocol
 import KaspaCrypto
+import TandemBasics
 
 /// Our client: routing state decides every alias; the cipher and codecs do the rest.
 final class ModernClient: SimulatedPeer {
@@ -21,7 +22,7 @@ final class ModernClient: SimulatedPeer {
 
     func state(for peer: KaspaAddress) throws -> ConversationRoutingState {
         if let state = table[peer] { return state }
-        let state = try ConversationRoutingState(contact: peer, privateKey: key, nowMs: nowMs)
+        let state = try ConversationRoutingState(contact: peer, privateKey: key, now: UnixMillis(Int64(nowMs)))
         table[peer] = state
         return state
     }
@@ -29,7 +30,7 @@ final class ModernClient: SimulatedPeer {
     func sendHandshake(to peer: KaspaAddress, on chain: SimulatedChain, isResponse: Bool) throws {
         var state = try state(for: peer)
         let payload = state.handshake(policy: policy, isResponse: isResponse, timestampMs: Int64(nowMs), conversationID: nil)
-        try chain.submitHandshake(payload.jsonText, from: address, to: peer)
+        try chain.submitHandshake(try payload.jsonText, from: address, to: peer)
         state.recordHandshakeSent(payload)
         table[peer] = state
     }
@@ -63,15 +64,15 @@ final class ModernClient: SimulatedPeer {
             if let plaintext = handshakePlaintext(tx, key: key, me: address),
                let handshake = try? HandshakePayload(decoding: plaintext) {
                 var state = try state(for: tx.sender)
-                state.receiveHandshake(handshake, atMs: nowMs, policy: policy)
+                state.receiveHandshake(handshake, at: UnixMillis(Int64(nowMs)), policy: policy)
                 table[tx.sender] = state
                 continue
             }
             guard tx.sender != address, var state = table[tx.sender],
                   case .contextualMessage(let alias, _, _)? = try? KasiaPayload(parsing: tx.payload),
-                  state.incomingAliases(policy: policy, nowMs: nowMs).contains(alias),
+                  state.incomingAliases(policy: policy, now: UnixMillis(Int64(nowMs))).contains(alias),
                   let message = contextualMessage(tx, key: key) else { continue }
-            if state.receiveMessage(on: alias, atMs: nowMs, policy: policy) != .ignored {
+            if state.receiveMessage(on: alias, at: UnixMillis(Int64(nowMs)), policy: policy) != .ignored {
                 inbox[tx.sender, default: []].append(message.text)
             }
             table[tx.sender] = state

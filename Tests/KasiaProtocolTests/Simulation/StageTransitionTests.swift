@@ -1,5 +1,6 @@
 import KasiaProtocol
 import KaspaCrypto
+import TandemBasics
 import Testing
 
 /// Every simulated conversation through the rollout stages A → B → C → D (seed 000 §5, §9):
@@ -51,7 +52,7 @@ struct StageTransitionTests {
         me.nowMs += week / 2
         try scenarios.exchange(me, active, chain, tag: "active")
         me.nowMs += week
-        let purged = me.table.purgeStaleLegacyAliases(nowMs: me.nowMs, retentionMs: week)
+        let purged = me.table.purgeStaleLegacyAliases(now: UnixMillis(Int64(me.nowMs)), retentionMs: week)
         #expect(purged == [quiet.address])
         #expect(me.table[active.address]?.hasLegacyData == true)
         try scenarios.exchange(me, active, chain, tag: "still-active")
