@@ -141,9 +141,9 @@ final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
         let store = SessionCookieStore(profile: Profile(directory: directory.url))
         let now = Date(timeIntervalSince1970: 1_000_000)
         try store.apply(setCookies: ["tracker=1; Max-Age=100", "__Secure-better-auth.session_token=v; Max-Age=100; Secure"], now: now)
-        #expect(store.cookieHeader(now: now) == "__Secure-better-auth.session_token=v")
+        #expect(try store.cookieHeader(now: now) == "__Secure-better-auth.session_token=v")
         try store.apply(setCookies: ["__Secure-better-auth.session_token=; Max-Age=0"], now: now)
-        #expect(store.cookieHeader(now: now) == nil)
+        #expect(try store.cookieHeader(now: now) == nil)
     }
 
     @Test func maxAgeWinsOverExpires() throws {
@@ -152,7 +152,33 @@ final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
         let store = SessionCookieStore(profile: Profile(directory: directory.url))
         let now = Date(timeIntervalSince1970: 1_000_000)
         try store.apply(setCookies: ["better-auth.session_token=v; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Max-Age=100"], now: now)
-        #expect(store.cookieHeader(now: now.addingTimeInterval(99)) != nil)
-        #expect(store.cookieHeader(now: now.addingTimeInterval(100)) == nil)
+        #expect(try store.cookieHeader(now: now.addingTimeInterval(99)) != nil)
+        #expect(try store.cookieHeader(now: now.addingTimeInterval(100)) == nil)
+    }
+}
+
+extension AccountClientTests {
+    @Test func aDamagedSessionFileIsAnErrorUntilTheNextSignInReplacesIt() async throws {
+        // Given a profile whose saved session file was damaged on disk
+        let transport = ScriptedTransport()
+        transport.answer(APIPath.signInUsername, status: 200, body: #"{"redirect":false,"token":"tok","user":\#(Self.user)}"#,
+                         setCookies: [Self.cookie])
+        transport.answer(APIPath.getSession, status: 200, body: Self.session)
+        let (client, directory) = try makeClient(transport)
+        let file = directory.appendingPathComponent("session-cookies.json")
+        try Data("{\"better-auth.session_token\": tru".utf8).write(to: file)
+
+        // Then reading the session names the damaged file instead of pretending to be signed out
+        await #expect(throws: AccountClientError.profile(.corruptFile(path: file.path, reason: "not a saved session (33 bytes)"))) {
+            try await client.currentSession()
+        }
+        #expect(transport.requests.isEmpty)
+
+        // And signing in replaces it with the new session
+        _ = try await client.signIn(username: "ann", password: "pw")
+        guard case .signedIn = try await client.currentSession() else {
+            Issue.record("expected a session after signing in again")
+            return
+        }
     }
 }

@@ -22,13 +22,16 @@ public struct AccountClient: Sendable {
 
     /// `POST /api/auth/sign-up/email`; the new account is signed in.
     public func signUp(username: String, email: String, name: String, password: String) async throws(AccountClientError) -> AuthUser {
+        try discardDamagedCookies()
         let body = SignUpEmailRequest(name: name, email: email, password: password, username: username)
         let response: SignUpResponse = try await decode(try await post(APIPath.signUpEmail, body), path: APIPath.signUpEmail)
         return response.user
     }
 
-    /// `POST /api/auth/sign-in/username`.
+    /// `POST /api/auth/sign-in/username`. A damaged saved-session file is replaced by the new
+    /// session (signing in is how a person recovers from it).
     public func signIn(username: String, password: String) async throws(AccountClientError) -> AuthUser {
+        try discardDamagedCookies()
         let body = SignInUsernameRequest(username: username, password: password)
         let response: SignInResponse = try await decode(try await post(APIPath.signInUsername, body), path: APIPath.signInUsername)
         return response.user
@@ -42,7 +45,7 @@ public struct AccountClient: Sendable {
 
     /// `GET /api/auth/get-session`: the live session, or why there is none.
     public func currentSession() async throws(AccountClientError) -> AccountState {
-        guard cookies.cookieHeader(now: now()) != nil else { return .signedOut(.noSession) }
+        guard try storedCookieHeader() != nil else { return .signedOut(.noSession) }
         let response = try await exchange("GET", APIPath.getSession, body: nil)
         guard response.status == 200 else { throw failure(response) }
         if String(decoding: response.body, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) == "null" {
@@ -96,7 +99,7 @@ public struct AccountClient: Sendable {
         var headers: [(name: String, value: String)] = [(name: "Accept", value: "application/json")]
         if body != nil { headers.append((name: "Content-Type", value: "application/json")) }
         if method != "GET", let origin = Self.origin(of: server) { headers.append((name: "Origin", value: origin)) }
-        if let cookie = cookies.cookieHeader(now: now()) { headers.append((name: "Cookie", value: cookie)) }
+        if let cookie = try storedCookieHeader() { headers.append((name: "Cookie", value: cookie)) }
         let response: TransportResponse
         do {
             response = try await transport.send(TransportRequest(method: method, url: url, headers: headers, body: body))
@@ -105,6 +108,14 @@ public struct AccountClient: Sendable {
         }
         do { try cookies.apply(setCookies: response.values(of: "Set-Cookie"), now: now()) } catch { throw .profile(error) }
         return response
+    }
+
+    private func storedCookieHeader() throws(AccountClientError) -> String? {
+        do { return try cookies.cookieHeader(now: now()) } catch { throw .profile(error) }
+    }
+
+    private func discardDamagedCookies() throws(AccountClientError) {
+        do { _ = try cookies.load(now: now()) } catch .corruptFile { try clearCookies() } catch { throw .profile(error) }
     }
 
     private func clearCookies() throws(AccountClientError) {

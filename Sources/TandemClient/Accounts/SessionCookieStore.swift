@@ -18,17 +18,20 @@ public struct SessionCookieStore: Sendable {
         fileURL = profile.url(.sessionCookies)
     }
 
-    /// Cookies still valid at `now`.
-    public func load(now: Date) -> [String: StoredCookie] {
-        guard let data = FileManager.default.contents(atPath: fileURL.path),
-              let cookies = try? Self.decoder.decode([String: StoredCookie].self, from: data)
-        else { return [:] }
+    /// Cookies still valid at `now`; none when there is no file. A file that is not the JSON
+    /// this store writes is ``ProfileError/corruptFile(path:reason:)``, never an empty session.
+    public func load(now: Date) throws(ProfileError) -> [String: StoredCookie] {
+        guard let data = FileManager.default.contents(atPath: fileURL.path) else { return [:] }
+        let cookies: [String: StoredCookie]
+        do { cookies = try Self.decoder.decode([String: StoredCookie].self, from: data) } catch {
+            throw .corruptFile(path: fileURL.path, reason: "not a saved session (\(data.count) bytes)")
+        }
         return cookies.filter { $0.value.expiresAt.map { $0 > now } ?? true }
     }
 
     /// The `Cookie` header for a request, or nil when no live cookie is stored.
-    public func cookieHeader(now: Date) -> String? {
-        let cookies = load(now: now)
+    public func cookieHeader(now: Date) throws(ProfileError) -> String? {
+        let cookies = try load(now: now)
         guard !cookies.isEmpty else { return nil }
         return cookies.keys.sorted().compactMap { name in cookies[name].map { "\(name)=\($0.value)" } }.joined(separator: "; ")
     }
@@ -36,7 +39,7 @@ public struct SessionCookieStore: Sendable {
     /// Applies a response's `Set-Cookie` values.
     public func apply(setCookies: [String], now: Date) throws(ProfileError) {
         guard !setCookies.isEmpty else { return }
-        var cookies = load(now: now)
+        var cookies = try load(now: now)
         var changed = false
         for line in setCookies {
             let parts = line.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }

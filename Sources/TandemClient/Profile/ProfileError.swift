@@ -8,6 +8,8 @@ public enum ProfileError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidWalletKey(path: String, reason: String)
     /// The operating system refused a file operation.
     case fileSystem(path: String, reason: String)
+    /// A profile file exists but does not hold what Tandem wrote there.
+    case corruptFile(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -15,6 +17,7 @@ public enum ProfileError: Error, Equatable, Sendable, CustomStringConvertible {
         case .walletKeyMissing(let path): "no wallet key at \(path) (create one with `tandem keys new`)"
         case .invalidWalletKey(let path, let reason): "key file \(path): \(reason)"
         case .fileSystem(let path, let reason): "\(path): \(reason)"
+        case .corruptFile(let path, let reason): "\(path) is damaged: \(reason)"
         }
     }
 }
