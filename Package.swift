@@ -86,6 +86,7 @@ let package = Package(
         ),
         .target(
             name: "TandemAPI",
+            dependencies: ["TandemBasics", "KaspaCrypto", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: swiftSettings
         ),
 
@@ -128,7 +129,7 @@ let package = Package(
         .target(
             name: "TandemServer",
             dependencies: [
-                "TandemAPI", "CanonicalJSON", "KaspaCrypto",
+                "TandemAPI", "CanonicalJSON", "KaspaCrypto", "KasiaProtocol", "TandemBasics",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -233,7 +234,7 @@ let package = Package(
         .testTarget(
             name: "TandemServerTests",
             dependencies: [
-                "TandemServer", "TandemAPI", "TestSupport", "TandemTesting",
+                "TandemServer", "TandemAPI", "TestSupport", "TandemTesting", "KaspaCrypto", "KasiaProtocol", "TandemBasics",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
