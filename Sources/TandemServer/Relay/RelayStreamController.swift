@@ -35,24 +35,20 @@ struct RelayStreamController: Sendable {
         let query = IndexerQuery(request.uri.queryParameters)
         let watch = try Self.watch(query)
         let resume = try Self.resumeCursor(request, query)
-        let subscription = try await hub.subscribe(watch)
-        // Read after subscribing: rows newer than this reach the subscription live.
-        var start = resume ?? UnixMillis(0)
-        if resume == nil {
-            do { start = try await store.latestKasiaBlockTime() ?? start } catch {
-                await hub.unsubscribe(subscription)
-                throw error
-            }
-        }
         var headers = HTTPFields()
         headers[.contentType] = "text/event-stream"
         headers[.cacheControl] = "no-cache"
-        let pump = RelayStreamPump(store: store, subscription: subscription, start: start, replayBatch: Self.replayBatch)
-        let hub = hub
-        let heartbeat = heartbeat
+        let (store, hub, heartbeat) = (store, hub, heartbeat)
+        // Subscribing inside the body ties the subscription's life to the connection's: a
+        // response that is never written leaves nothing behind in the hub.
         return Response(status: .ok, headers: headers, body: ResponseBody { writer in
+            let subscription = try await hub.subscribe(watch)
             let box = ResponseWriterBox(writer)
             do {
+                // Read after subscribing: rows newer than this reach the subscription live.
+                var start = resume ?? UnixMillis(0)
+                if resume == nil { start = try await store.latestKasiaBlockTime() ?? start }
+                let pump = RelayStreamPump(store: store, subscription: subscription, start: start, replayBatch: Self.replayBatch)
                 try await pump.run(writing: box, heartbeat: heartbeat)
             } catch {
                 await hub.unsubscribe(subscription)

@@ -92,6 +92,22 @@ import Testing
         }
     }
 
+    @Test func broadcastsAreRelayedToWatchersOfTheirSender() async throws {
+        try await Self.live { api, port, _, _ in
+            var stream = try await SSEStream.open(Self.url(port, "address=\(Self.alice)"))
+            #expect(try await stream.next()?.comment == "connected")
+            let payload = KasiaPayload.broadcast(channel: "news", text: "hello all").encoded
+            let answer = try await api.submit(RelayFixtures.signed(payload))
+            #expect(answer.status == .ok)
+            let event = try #require(try await stream.nextEvent())
+            #expect(event.event == RelayEventKind.broadcast.rawValue)
+            let row = try JSONDecoder().decode(IndexerBroadcast.self, from: Data((event.data ?? "").utf8))
+            #expect(row.channel == Hex.encode(Array("news".utf8)))
+            #expect(row.message == Hex.encode(Array("hello all".utf8)))
+            #expect(row.sender == Self.alice)
+        }
+    }
+
     @Test func idleStreamsGetHeartbeatComments() async throws {
         try await Self.live(heartbeat: .milliseconds(50)) { _, port, _, _ in
             var stream = try await SSEStream.open(Self.url(port, "address=\(Self.alice)"))
