@@ -8,7 +8,7 @@ import TandemServer
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Run the Tandem server (accounts API; SQLite by default, PostgreSQL with --database-url).",
+        abstract: "Run the Tandem server (accounts API and Kasia relay; SQLite by default, PostgreSQL with --database-url).",
         discussion: """
             Stops gracefully on SIGINT/SIGTERM. Prints one line `listening on http://HOST:PORT` to stdout \
             once the socket is bound (with --port 0 the system picks the port). Logs go to stderr \
@@ -27,7 +27,7 @@ struct ServeCommand: AsyncParsableCommand {
     var trustedOrigin: [String] = []
     @Flag(name: .long, help: "Secure cookies (__Secure- names, Secure attribute) for serving behind HTTPS.")
     var secureCookies = false
-    @Flag(name: .long, inversion: .prefixedNo, help: "Rate-limit sign-in/sign-up (3 per 10 s per IP) and other auth POSTs.")
+    @Flag(name: .long, inversion: .prefixedNo, help: "Rate-limit sign-in/sign-up (3 per 10 s per IP), other auth POSTs, and relay submissions (bursts of 20, 1/s per sender and per IP).")
     var rateLimit = true
 
     func validate() throws {
