@@ -90,7 +90,7 @@ let package = Package(
         ),
         .target(
             name: "TandemAPI",
-            dependencies: ["TandemBasics"],
+            dependencies: ["TandemBasics", "KaspaCrypto", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: swiftSettings
         ),
 
@@ -136,7 +136,7 @@ let package = Package(
         .target(
             name: "TandemServer",
             dependencies: [
-                "TandemBasics", "TandemAPI", "CanonicalJSON", "KaspaCrypto",
+                "TandemAPI", "CanonicalJSON", "KaspaCrypto", "KasiaProtocol", "TandemBasics",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -264,7 +264,7 @@ let package = Package(
         .testTarget(
             name: "TandemServerTests",
             dependencies: [
-                "TandemBasics", "TandemServer", "TandemAPI", "TestSupport", "TandemTesting",
+                "TandemServer", "TandemAPI", "TestSupport", "TandemTesting", "KaspaCrypto", "KasiaProtocol", "TandemBasics",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

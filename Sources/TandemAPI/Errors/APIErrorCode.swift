@@ -21,12 +21,29 @@ public enum APIErrorCode: String, Codable, Sendable, CaseIterable {
     case badRequest = "BAD_REQUEST"
     case unsupportedMediaType = "UNSUPPORTED_MEDIA_TYPE"
     case methodNotAllowedDeferSessionRequired = "METHOD_NOT_ALLOWED_DEFER_SESSION_REQUIRED"
-    /// Tandem: request body above the server's cap (HTTP 413).
+    /// Tandem: request body above the server's cap, or a relay payload above 10 KiB (HTTP 413).
     case payloadTooLarge = "PAYLOAD_TOO_LARGE"
     /// Tandem: the pre-BetterAuth `POST /users/login` is gone (HTTP 410); sign in again.
     case legacyLoginRemoved = "LEGACY_LOGIN_REMOVED"
     /// Tandem: a profile field failed validation (HTTP 400).
     case invalidProfile = "INVALID_PROFILE"
+    /// Relay: the BIP-340 signature does not verify for the sender's key over the digest.
+    case invalidSignature = "INVALID_SIGNATURE"
+    /// Relay: the sender is not a version-0 (Schnorr) address, so it cannot sign.
+    case senderNotSchnorr = "SENDER_NOT_SCHNORR"
+    /// Relay: a handshake, legacy body or payment needs `receiver` (its first output).
+    case receiverRequired = "RECEIVER_REQUIRED"
+    /// Relay: a contextual message, self-stash or broadcast is a self-spend; it carries
+    /// neither `receiver` nor `amount`.
+    case receiverForbidden = "RECEIVER_FORBIDDEN"
+    /// Relay: the payload is not a Kasia envelope the relay stores (kasia-protocol §4).
+    case notAKasiaPayload = "NOT_A_KASIA_PAYLOAD"
+    /// Relay: `payload` or `signature` is not lowercase hex of the right length.
+    case invalidHex = "INVALID_HEX"
+    /// Relay: `sender` or `receiver` is not a valid Kaspa address.
+    case invalidAddress = "INVALID_ADDRESS"
+    /// Relay: too many submissions from this sender or client; see `Retry-After`.
+    case rateLimited = "RATE_LIMITED"
     /// Tandem: the server failed; the request may be retried.
     case internalServerError = "INTERNAL_SERVER_ERROR"
 }

@@ -36,6 +36,20 @@ final class PostgresMigrations: Sendable {
                 kaspa_address TEXT, public_keys TEXT NOT NULL DEFAULT '[]', updated_at BIGINT NOT NULL)
             """,
         ]),
+        // Issue 11: relayed Kasia transactions. `kasia_clock` is the one-row counter whose
+        // row lock serialises block-time assignment across instances until commit.
+        ("v2-kasia-relay", [
+            """
+            CREATE TABLE kasia_tx (
+                tx_id TEXT PRIMARY KEY, block_time BIGINT NOT NULL UNIQUE, kind TEXT NOT NULL, sender TEXT NOT NULL,
+                receiver TEXT, amount BIGINT NOT NULL DEFAULT 0, tag TEXT NOT NULL DEFAULT '', body BYTEA NOT NULL,
+                payload BYTEA NOT NULL, nonce TEXT NOT NULL, signature TEXT NOT NULL)
+            """,
+            "CREATE INDEX kasia_tx_by_sender ON kasia_tx(kind, sender, tag, block_time)",
+            "CREATE INDEX kasia_tx_by_receiver ON kasia_tx(kind, receiver, block_time) WHERE receiver IS NOT NULL",
+            "CREATE TABLE kasia_clock (id INT PRIMARY KEY, last BIGINT NOT NULL)",
+            "INSERT INTO kasia_clock (id, last) VALUES (1, 0)",
+        ]),
     ]
 
     func runOnce(client: PostgresClient, logger: Logger) async throws {

@@ -41,7 +41,8 @@ public struct PostgresServerStore: ServerStore {
     /// Empties every table: for test suites that share one database.
     public func truncateAll() async throws {
         try await migrate()
-        try await client.query("TRUNCATE users, session, account, auth_user", logger: logger)
+        try await client.query("TRUNCATE users, session, account, auth_user, kasia_tx", logger: logger)
+        try await client.query("UPDATE kasia_clock SET last = 0", logger: logger)
     }
 
     /// Runs the migrations if this process has not yet.

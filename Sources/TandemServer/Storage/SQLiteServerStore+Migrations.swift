@@ -50,6 +50,28 @@ extension SQLiteServerStore {
                 );
                 """)
         }
+        migrator.registerMigration("v2-kasia-relay") { db in
+            // block_time is unique: assigned in commit order by the one writer (issue 11 item 2).
+            // (kind, sender, tag, block_time) makes every by-sender/by-owner page an index seek;
+            // the partial receiver index serves by-receiver pages.
+            try db.execute(sql: """
+                CREATE TABLE kasia_tx (
+                    tx_id TEXT PRIMARY KEY NOT NULL,
+                    block_time INTEGER NOT NULL UNIQUE,
+                    kind TEXT NOT NULL,
+                    sender TEXT NOT NULL,
+                    receiver TEXT,
+                    amount INTEGER NOT NULL DEFAULT 0,
+                    tag TEXT NOT NULL DEFAULT '',
+                    body BLOB NOT NULL,
+                    payload BLOB NOT NULL,
+                    nonce TEXT NOT NULL,
+                    signature TEXT NOT NULL
+                );
+                CREATE INDEX kasia_tx_by_sender ON kasia_tx(kind, sender, tag, block_time);
+                CREATE INDEX kasia_tx_by_receiver ON kasia_tx(kind, receiver, block_time) WHERE receiver IS NOT NULL;
+                """)
+        }
         return migrator
     }
 }

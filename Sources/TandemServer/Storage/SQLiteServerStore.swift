@@ -9,7 +9,7 @@ public import TandemAPI
 /// microseconds, far less than the two thread hops of GRDB's async read, which dominated
 /// get-session (BENCHMARKS.md, issue 4). Writes stay async.
 public struct SQLiteServerStore: ServerStore {
-    private let writer: any DatabaseWriter
+    let writer: any DatabaseWriter
     private let cache = SQLiteRowCache()
 
     /// Opens (creating if needed) `fileURL` and runs the migrations.
@@ -25,7 +25,7 @@ public struct SQLiteServerStore: ServerStore {
     }
 
     /// A synchronous read on the calling thread (see the type's note).
-    private func readNow<T>(_ block: (Database) throws -> T) throws -> T {
+    func readNow<T>(_ block: (Database) throws -> T) throws -> T {
         try writer.read(block)
     }
 

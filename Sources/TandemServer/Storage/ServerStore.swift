@@ -1,5 +1,6 @@
 public import Foundation
 public import TandemAPI
+public import TandemBasics
 
 /// Everything the server keeps: auth users, credential accounts, sessions and chat profiles.
 ///
@@ -25,6 +26,27 @@ public protocol ServerStore: Sendable {
     func profile(userID: UserID) async throws -> ChatProfile?
     /// Replaces the profile of `profile.userId`, which must exist.
     func updateProfile(_ profile: ChatProfile) async throws
+
+    // MARK: Kasia relay (issue 11)
+
+    /// Stores a relayed transaction once per `txID`. Its block time is `max(now, last + 1)`,
+    /// assigned inside the committing transaction while every other writer waits, so block
+    /// times are unique and increase in commit order: a reader paging by "max block_time seen"
+    /// never misses a row (ARCHITECTURE.md "Cursors that never skip a row").
+    func appendKasiaRecord(_ draft: KasiaRecordDraft, now: UnixMillis) async throws -> KasiaAppendOutcome
+    func kasiaRecord(txID: String) async throws -> KasiaRecord?
+    /// One indexer page: rows of `query` with `block_time >= from`, ascending, at most `limit`.
+    func kasiaRecords(_ query: KasiaIndexQuery, from blockTime: UnixMillis, limit: Int) async throws -> [KasiaRecord]
+    /// Rows with `block_time > after`, ascending, at most `limit`; only those `watch` matches
+    /// when given (stream replay), every row otherwise (the fan-out feed).
+    func kasiaRecords(after blockTime: UnixMillis, watching watch: KasiaWatch?, limit: Int) async throws -> [KasiaRecord]
+    /// The newest block time, or nil while no row exists.
+    func latestKasiaBlockTime() async throws -> UnixMillis?
+    func kasiaCounts() async throws -> KasiaCounts
+    /// Calls `onCommit` whenever another process commits a relayed row, until cancelled
+    /// (PostgreSQL LISTEN/NOTIFY). The SQLite file has one writer process, so there it only
+    /// waits for cancellation.
+    func listenForKasiaCommits(_ onCommit: @escaping @Sendable () async -> Void) async throws
 }
 
 /// Why a store write was refused.

@@ -1,0 +1,33 @@
+/// A row of `GET /kasia/payments/by-sender|by-receiver` (kasia-protocol §10). Like the
+/// indexer, `sender` is null on by-sender answers.
+public struct IndexerPayment: Codable, Sendable, Equatable {
+    public var txID: String
+    public var sender: String?
+    public var receiver: String
+    public var blockTime: UInt64
+    /// Sompi of the first output.
+    public var amount: UInt64
+    /// Hex of the stored body (`pay:` → hex of the sealed bytes; web `payment:` → hex of its hex text).
+    public var message: String
+    public var acceptingBlock: String?
+    public var acceptingDAAScore: UInt64?
+
+    public init(
+        txID: String, sender: String?, receiver: String, blockTime: UInt64, amount: UInt64, message: String,
+        acceptingBlock: String? = nil, acceptingDAAScore: UInt64? = nil
+    ) {
+        self.txID = txID
+        self.sender = sender
+        self.receiver = receiver
+        self.blockTime = blockTime
+        self.amount = amount
+        self.message = message
+        self.acceptingBlock = acceptingBlock
+        self.acceptingDAAScore = acceptingDAAScore
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case txID = "tx_id", sender, receiver, blockTime = "block_time", amount, message
+        case acceptingBlock = "accepting_block", acceptingDAAScore = "accepting_daa_score"
+    }
+}

@@ -1,0 +1,30 @@
+/// A row of `GET /kasia/self-stash/by-owner` (kasia-protocol §10).
+public struct IndexerSelfStash: Codable, Sendable, Equatable {
+    public var txID: String
+    public var owner: String
+    /// Hex of the scope's bytes; null for a stash without scope.
+    public var scope: String?
+    public var blockTime: UInt64
+    public var acceptingBlock: String?
+    public var acceptingDAAScore: UInt64?
+    /// Hex of the sealed bytes.
+    public var stashedData: String
+
+    public init(
+        txID: String, owner: String, scope: String?, blockTime: UInt64, acceptingBlock: String? = nil,
+        acceptingDAAScore: UInt64? = nil, stashedData: String
+    ) {
+        self.txID = txID
+        self.owner = owner
+        self.scope = scope
+        self.blockTime = blockTime
+        self.acceptingBlock = acceptingBlock
+        self.acceptingDAAScore = acceptingDAAScore
+        self.stashedData = stashedData
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case txID = "tx_id", owner, scope, blockTime = "block_time", acceptingBlock = "accepting_block"
+        case acceptingDAAScore = "accepting_daa_score", stashedData = "stashed_data"
+    }
+}

@@ -1,0 +1,13 @@
+/// What `appendKasiaRecord` did.
+public enum KasiaAppendOutcome: Sendable, Equatable {
+    /// A new row, committed with this block time.
+    case inserted(KasiaRecord)
+    /// The same `tx_id` was already stored: the existing row, unchanged.
+    case existing(KasiaRecord)
+
+    public var record: KasiaRecord {
+        switch self {
+        case .inserted(let record), .existing(let record): record
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import TandemBasics
+
+/// The `kasia_tx` column list and the checks both backends apply when reading a row back.
+enum KasiaRecordColumns {
+    static let list = "tx_id, block_time, kind, sender, receiver, amount, tag, body, payload, nonce, signature"
+
+    /// Rebuilds a record from column values; a value no writer produces is a corrupt row.
+    static func record(
+        txID: String, blockTime: Int64, kind: String, sender: String, receiver: String?, amount: Int64,
+        tag: String, body: [UInt8], payload: [UInt8], nonce: String, signature: String
+    ) throws -> KasiaRecord {
+        guard let kind = KasiaRecordKind(rawValue: kind) else {
+            throw ServerStoreError.corruptRow(table: "kasia_tx", reason: "tx \(txID): unknown kind '\(kind)'")
+        }
+        guard let nonce = UInt64(nonce) else {
+            throw ServerStoreError.corruptRow(table: "kasia_tx", reason: "tx \(txID): nonce '\(nonce)' is not a uint64")
+        }
+        let draft = KasiaRecordDraft(
+            txID: txID, kind: kind, sender: sender, receiver: receiver, amount: amount, tag: tag, body: body,
+            payload: payload, nonce: nonce, signature: signature)
+        return KasiaRecord(draft: draft, blockTime: UnixMillis(blockTime))
+    }
+
+    /// The equality columns of an indexer query: by-sender queries match `(kind, sender, tag)`,
+    /// by-receiver ones `(kind, receiver)`; both then range over `block_time`.
+    static func condition(_ query: KasiaIndexQuery) -> (kind: KasiaRecordKind, byReceiver: Bool, address: String, tag: String) {
+        switch query {
+        case .handshakesBySender(let address): (.handshake, false, address, "")
+        case .handshakesByReceiver(let address): (.handshake, true, address, "")
+        case .contextualMessages(let sender, let alias): (.contextualMessage, false, sender, alias)
+        case .paymentsBySender(let address): (.payment, false, address, "")
+        case .paymentsByReceiver(let address): (.payment, true, address, "")
+        case .selfStashes(let owner, let scope): (.selfStash, false, owner, scope)
+        }
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import PostgresNIO
+public import TandemBasics
+
+extension PostgresServerStore {
+    /// The NOTIFY channel every instance LISTENs on; the payload is the new row's block time.
+    static let kasiaChannel = "kasia_tx"
+
+    /// Thrown inside the transaction to roll it back when a concurrent submitter stored the
+    /// same `tx_id` first.
+    private struct DuplicateTxID: Error {}
+
+    public func appendKasiaRecord(_ draft: KasiaRecordDraft, now: UnixMillis) async throws -> KasiaAppendOutcome {
+        try await migrate()
+        if let existing = try await kasiaRecord(txID: draft.txID) { return .existing(existing) }
+        do {
+            let blockTime = try await client.withTransaction(logger: logger) { connection -> Int64 in
+                // The UPDATE takes kasia_clock's row lock and holds it until COMMIT, so every
+                // instance assigns block times one at a time, in commit order (issue 11 item 2).
+                let clock = try await connection.query(
+                    "UPDATE kasia_clock SET last = GREATEST(last + 1, \(now.rawValue)) WHERE id = 1 RETURNING last",
+                    logger: logger)
+                var assigned: Int64?
+                for try await last in clock.decode(Int64.self) { assigned = last }
+                guard let blockTime = assigned else { throw ServerStoreError.corruptRow(table: "kasia_clock", reason: "row 1 is missing") }
+                let inserted = try await connection.query("""
+                    INSERT INTO kasia_tx (\(unescaped: KasiaRecordColumns.list))
+                    VALUES (\(draft.txID), \(blockTime), \(draft.kind.rawValue), \(draft.sender), \(draft.receiver), \(draft.amount),
+                            \(draft.tag), \(Data(draft.body)), \(Data(draft.payload)), \(String(draft.nonce)), \(draft.signature))
+                    ON CONFLICT (tx_id) DO NOTHING RETURNING block_time
+                    """, logger: logger)
+                var stored = false
+                for try await _ in inserted.decode(Int64.self) { stored = true }
+                guard stored else { throw DuplicateTxID() }
+                try await connection.query("SELECT pg_notify(\(Self.kasiaChannel), \(String(blockTime)))", logger: logger)
+                return blockTime
+            }
+            return .inserted(KasiaRecord(draft: draft, blockTime: UnixMillis(blockTime)))
+        } catch let error as PostgresTransactionError where error.closureError is DuplicateTxID {
+            guard let existing = try await kasiaRecord(txID: draft.txID) else { throw error }
+            return .existing(existing)
+        }
+    }
+
+    public func kasiaRecord(txID: String) async throws -> KasiaRecord? {
+        try await fetchKasia("SELECT \(unescaped: KasiaRecordColumns.list) FROM kasia_tx WHERE tx_id = \(txID)").first
+    }
+
+    public func kasiaRecords(_ query: KasiaIndexQuery, from blockTime: UnixMillis, limit: Int) async throws -> [KasiaRecord] {
+        let parts = KasiaRecordColumns.condition(query)
+        if parts.byReceiver {
+            return try await fetchKasia("""
+                SELECT \(unescaped: KasiaRecordColumns.list) FROM kasia_tx
+                WHERE kind = \(parts.kind.rawValue) AND receiver = \(parts.address) AND block_time >= \(blockTime.rawValue)
+                ORDER BY block_time LIMIT \(limit)
+                """)
+        }
+        return try await fetchKasia("""
+            SELECT \(unescaped: KasiaRecordColumns.list) FROM kasia_tx
+            WHERE kind = \(parts.kind.rawValue) AND sender = \(parts.address) AND tag = \(parts.tag)
+                AND block_time >= \(blockTime.rawValue)
+            ORDER BY block_time LIMIT \(limit)
+            """)
+    }
+
+    public func kasiaRecords(after blockTime: UnixMillis, watching watch: KasiaWatch?, limit: Int) async throws -> [KasiaRecord] {
+        guard let watch else {
+            return try await fetchKasia("""
+                SELECT \(unescaped: KasiaRecordColumns.list) FROM kasia_tx WHERE block_time > \(blockTime.rawValue)
+                ORDER BY block_time LIMIT \(limit)
+                """)
+        }
+        let addresses = Array(watch.addresses)
+        let aliases = Array(watch.aliasHexes)
+        return try await fetchKasia("""
+            SELECT \(unescaped: KasiaRecordColumns.list) FROM kasia_tx
+            WHERE block_time > \(blockTime.rawValue) AND (sender = ANY(\(addresses)) OR receiver = ANY(\(addresses))
+                OR (kind = \(KasiaRecordKind.contextualMessage.rawValue) AND tag = ANY(\(aliases))))
+            ORDER BY block_time LIMIT \(limit)
+            """)
+    }
+
+    public func latestKasiaBlockTime() async throws -> UnixMillis? {
+        try await migrate()
+        let rows = try await client.query("SELECT MAX(block_time) FROM kasia_tx", logger: logger)
+        for try await last in rows.decode(Int64?.self) { return last.map(UnixMillis.init) }
+        return nil
+    }
+
+    public func kasiaCounts() async throws -> KasiaCounts {
+        try await migrate()
+        let rows = try await client.query("SELECT kind, COUNT(*) FROM kasia_tx GROUP BY kind", logger: logger)
+        var counts: [KasiaRecordKind: Int64] = [:]
+        for try await (kind, count) in rows.decode((String, Int64).self) {
+            if let kind = KasiaRecordKind(rawValue: kind) { counts[kind] = count }
+        }
+        return KasiaCounts(byKind: counts)
+    }
+
+    public func listenForKasiaCommits(_ onCommit: @escaping @Sendable () async -> Void) async throws {
+        try await migrate()
+        try await client.withConnection { connection in
+            try await connection.listen(on: Self.kasiaChannel) { notifications in
+                // Catch up once LISTEN is in place: rows committed while it was being set up.
+                await onCommit()
+                for try await _ in notifications { await onCommit() }
+            }
+        }
+    }
+
+    private func fetchKasia(_ query: PostgresQuery) async throws -> [KasiaRecord] {
+        try await migrate()
+        let rows = try await client.query(query, logger: logger)
+        var records: [KasiaRecord] = []
+        for try await (txID, blockTime, kind, sender, receiver, amount, tag, body, payload, nonce, signature) in rows.decode(
+            (String, Int64, String, String, String?, Int64, String, Data, Data, String, String).self) {
+            records.append(try KasiaRecordColumns.record(
+                txID: txID, blockTime: blockTime, kind: kind, sender: sender, receiver: receiver, amount: amount, tag: tag,
+                body: Array(body), payload: Array(payload), nonce: nonce, signature: signature))
+        }
+        return records
+    }
+}

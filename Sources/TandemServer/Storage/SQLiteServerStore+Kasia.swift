@@ -1,0 +1,100 @@
+import Foundation
+import GRDB
+public import TandemBasics
+
+extension SQLiteServerStore {
+    public func appendKasiaRecord(_ draft: KasiaRecordDraft, now: UnixMillis) async throws -> KasiaAppendOutcome {
+        try await writer.write { db in
+            if let existing = try Self.fetchRecords(db, "WHERE tx_id = ?", [draft.txID]).first {
+                return .existing(existing)
+            }
+            // GRDB runs one write transaction at a time, so the time read here and the row
+            // written below commit before any other writer reads the maximum again.
+            let last = try Int64.fetchOne(db, sql: "SELECT MAX(block_time) FROM kasia_tx")
+            let blockTime = last.map { max(now.rawValue, $0 + 1) } ?? now.rawValue
+            try db.execute(sql: """
+                INSERT INTO kasia_tx (\(KasiaRecordColumns.list)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [draft.txID, blockTime, draft.kind.rawValue, draft.sender, draft.receiver, draft.amount,
+                                 draft.tag, Data(draft.body), Data(draft.payload), String(draft.nonce), draft.signature])
+            return .inserted(KasiaRecord(draft: draft, blockTime: UnixMillis(blockTime)))
+        }
+    }
+
+    public func kasiaRecord(txID: String) async throws -> KasiaRecord? {
+        try readNow { db in try Self.fetchRecords(db, "WHERE tx_id = ?", [txID]).first }
+    }
+
+    public func kasiaRecords(_ query: KasiaIndexQuery, from blockTime: UnixMillis, limit: Int) async throws -> [KasiaRecord] {
+        let parts = KasiaRecordColumns.condition(query)
+        return try readNow { db in
+            if parts.byReceiver {
+                return try Self.fetchRecords(
+                    db, "WHERE kind = ? AND receiver = ? AND block_time >= ? ORDER BY block_time LIMIT ?",
+                    [parts.kind.rawValue, parts.address, blockTime.rawValue, limit])
+            }
+            return try Self.fetchRecords(
+                db, "WHERE kind = ? AND sender = ? AND tag = ? AND block_time >= ? ORDER BY block_time LIMIT ?",
+                [parts.kind.rawValue, parts.address, parts.tag, blockTime.rawValue, limit])
+        }
+    }
+
+    public func kasiaRecords(after blockTime: UnixMillis, watching watch: KasiaWatch?, limit: Int) async throws -> [KasiaRecord] {
+        try readNow { db in
+            guard let watch else {
+                return try Self.fetchRecords(db, "WHERE block_time > ? ORDER BY block_time LIMIT ?", [blockTime.rawValue, limit])
+            }
+            let addresses = Array(watch.addresses)
+            let aliases = Array(watch.aliasHexes)
+            let addressMarks = Self.marks(addresses.count)
+            let aliasMarks = Self.marks(aliases.count)
+            var arguments: [any DatabaseValueConvertible] = [blockTime.rawValue]
+            arguments += addresses
+            arguments += addresses
+            arguments.append(KasiaRecordKind.contextualMessage.rawValue)
+            arguments += aliases
+            arguments.append(limit)
+            return try Self.fetchRecords(db, """
+                WHERE block_time > ? AND (sender IN (\(addressMarks)) OR receiver IN (\(addressMarks))
+                    OR (kind = ? AND tag IN (\(aliasMarks))))
+                ORDER BY block_time LIMIT ?
+                """, StatementArguments(arguments))
+        }
+    }
+
+    public func latestKasiaBlockTime() async throws -> UnixMillis? {
+        try readNow { db in try Int64.fetchOne(db, sql: "SELECT MAX(block_time) FROM kasia_tx").map(UnixMillis.init) }
+    }
+
+    public func kasiaCounts() async throws -> KasiaCounts {
+        try readNow { db in
+            var counts: [KasiaRecordKind: Int64] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT kind, COUNT(*) AS n FROM kasia_tx GROUP BY kind") {
+                if let kind = KasiaRecordKind(rawValue: row["kind"]) { counts[kind] = row["n"] }
+            }
+            return KasiaCounts(byKind: counts)
+        }
+    }
+
+    public func listenForKasiaCommits(_ onCommit: @escaping @Sendable () async -> Void) async throws {
+        // One process writes the SQLite file and pokes its own fan-out; nothing to listen to.
+        while !Task.isCancelled {
+            try await Task.sleep(for: .seconds(3600))
+        }
+    }
+
+    /// `?, ?, …` for an IN list; `NULL` for an empty one (which then matches nothing).
+    private static func marks(_ count: Int) -> String {
+        count == 0 ? "NULL" : Array(repeating: "?", count: count).joined(separator: ", ")
+    }
+
+    private static func fetchRecords(_ db: Database, _ tail: String, _ arguments: StatementArguments) throws -> [KasiaRecord] {
+        try Row.fetchAll(db, sql: "SELECT \(KasiaRecordColumns.list) FROM kasia_tx \(tail)", arguments: arguments).map { row in
+            let body: Data = row["body"]
+            let payload: Data = row["payload"]
+            return try KasiaRecordColumns.record(
+                txID: row["tx_id"], blockTime: row["block_time"], kind: row["kind"], sender: row["sender"],
+                receiver: row["receiver"], amount: row["amount"], tag: row["tag"], body: Array(body),
+                payload: Array(payload), nonce: row["nonce"], signature: row["signature"])
+        }
+    }
+}

@@ -1,0 +1,156 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import TandemAPI
+import TandemBasics
+import TandemServer
+import Testing
+import TestSupport
+
+/// The relay's store methods on both backends (issue 11 items 2 and 6).
+extension StoreContractTests {
+    static func draft(
+        _ index: Int, kind: KasiaRecordKind = .contextualMessage, sender: String = "kaspa:alice",
+        receiver: String? = nil, tag: String = "616263"
+    ) -> KasiaRecordDraft {
+        KasiaRecordDraft(
+            txID: String(format: "%064x", index), kind: kind, sender: sender, receiver: receiver,
+            amount: receiver == nil ? 0 : 5, tag: tag, body: Array("body \(index)".utf8),
+            payload: Array("ciph_msg:\(index)".utf8), nonce: UInt64.max - UInt64(index), signature: String(repeating: "ab", count: 64))
+    }
+
+    @Test(arguments: backends)
+    func kasiaRowsAreStoredOnceWithUniqueIncreasingBlockTimes(backend: Backend) async throws {
+        try await Self.withStore(backend) { store in
+            let t0 = UnixMillis(1_800_000_000_000)
+            let first = try await store.appendKasiaRecord(Self.draft(1), now: t0)
+            #expect(first == .inserted(KasiaRecord(draft: Self.draft(1), blockTime: t0)))
+            // The same tx again: the stored row, unchanged.
+            #expect(try await store.appendKasiaRecord(Self.draft(1), now: UnixMillis(1_900_000_000_000)) == .existing(first.record))
+            // A clock that stands still or goes back still yields later times.
+            #expect(try await store.appendKasiaRecord(Self.draft(2), now: t0).record.blockTime == UnixMillis(t0.rawValue + 1))
+            #expect(try await store.appendKasiaRecord(Self.draft(3), now: UnixMillis(5)).record.blockTime == UnixMillis(t0.rawValue + 2))
+            #expect(try await store.appendKasiaRecord(Self.draft(4), now: UnixMillis(t0.rawValue + 100)).record.blockTime
+                == UnixMillis(t0.rawValue + 100))
+            #expect(try await store.kasiaRecord(txID: Self.draft(2).txID)?.draft == Self.draft(2))
+            #expect(try await store.latestKasiaBlockTime() == UnixMillis(t0.rawValue + 100))
+            #expect(try await store.kasiaCounts()[.contextualMessage] == 4)
+        }
+    }
+
+    @Test(arguments: backends)
+    func kasiaIndexQueriesSelectByKindAddressAndTagFromAnInclusiveCursor(backend: Backend) async throws {
+        try await Self.withStore(backend) { store in
+            let drafts = [
+                Self.draft(1, kind: .handshake, receiver: "kaspa:bob", tag: ""),
+                Self.draft(2),
+                Self.draft(3, tag: "646566"),
+                Self.draft(4, kind: .payment, receiver: "kaspa:bob", tag: ""),
+                Self.draft(5, kind: .selfStash, tag: ""),
+                Self.draft(6, kind: .selfStash, tag: "7361766564"),
+                Self.draft(7, sender: "kaspa:carol"),
+            ]
+            for (index, draft) in drafts.enumerated() {
+                _ = try await store.appendKasiaRecord(draft, now: UnixMillis(1000 + Int64(index)))
+            }
+            func ids(_ query: KasiaIndexQuery, from: Int64 = 0, limit: Int = 10) async throws -> [String] {
+                try await store.kasiaRecords(query, from: UnixMillis(from), limit: limit).map(\.draft.txID)
+            }
+            #expect(try await ids(.handshakesBySender("kaspa:alice")) == [drafts[0].txID])
+            #expect(try await ids(.handshakesByReceiver("kaspa:bob")) == [drafts[0].txID])
+            #expect(try await ids(.contextualMessages(sender: "kaspa:alice", aliasHex: "616263")) == [drafts[1].txID])
+            #expect(try await ids(.paymentsByReceiver("kaspa:bob")) == [drafts[3].txID])
+            #expect(try await ids(.paymentsBySender("kaspa:bob")) == [])
+            #expect(try await ids(.selfStashes(owner: "kaspa:alice", scopeHex: "")) == [drafts[4].txID])
+            #expect(try await ids(.selfStashes(owner: "kaspa:alice", scopeHex: "7361766564")) == [drafts[5].txID])
+            #expect(try await ids(.contextualMessages(sender: "kaspa:alice", aliasHex: "616263"), from: 1001) == [drafts[1].txID])
+            #expect(try await ids(.contextualMessages(sender: "kaspa:alice", aliasHex: "616263"), from: 1002) == [])
+            let watch = KasiaWatch(addresses: ["kaspa:bob"], aliasHexes: ["616263"])
+            let watched = try await store.kasiaRecords(after: UnixMillis(0), watching: watch, limit: 10).map(\.draft.txID)
+            #expect(watched == [drafts[0], drafts[1], drafts[3], drafts[6]].map(\.txID))
+            #expect(try await store.kasiaRecords(after: UnixMillis(1003), watching: nil, limit: 2).map(\.draft.txID)
+                == [drafts[4].txID, drafts[5].txID])
+        }
+    }
+
+    /// The classic hole (ARCHITECTURE.md "Cursors that never skip a row"): several writers —
+    /// on PostgreSQL, two stores as two instances, with skewed clocks — and a reader paging by
+    /// the max block_time it has seen. Every committed row must be read.
+    @Test(arguments: backends)
+    func concurrentSubmittersAndAPagingReaderMissNoRow(backend: Backend) async throws {
+        try await Self.withStores(backend, count: 2) { stores in
+            let writers = 4
+            let perWriter = 60
+            let query = KasiaIndexQuery.contextualMessages(sender: "kaspa:alice", aliasHex: "616263")
+            let done = WritersDone()
+            let reader = stores[stores.count - 1]
+            // The reader pages while the writers write, then once more after they finish;
+            // a row committed behind its cursor would never be seen.
+            async let seen = Self.pageUntilDone(reader, query, done)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for writer in 0..<writers {
+                    let store = stores[writer % stores.count]
+                    group.addTask {
+                        for index in 0..<perWriter {
+                            // Skewed clocks: odd writers run five seconds behind.
+                            let skew = Int64(writer % 2 == 0 ? 0 : -5_000)
+                            let now = UnixMillis(1_800_000_000_000 + skew + Int64(index))
+                            _ = try await store.appendKasiaRecord(Self.draft(writer * 1000 + index), now: now)
+                        }
+                    }
+                }
+                try await group.waitForAll()
+            }
+            await done.set()
+            let read = try await seen
+            #expect(read.count == writers * perWriter)
+        }
+    }
+
+    /// Pages `query` by the max block_time seen (limit 7) until the writers are done and a
+    /// last pass finds nothing new.
+    static func pageUntilDone(_ reader: any ServerStore, _ query: KasiaIndexQuery, _ done: WritersDone) async throws -> Set<String> {
+        var cursor = UnixMillis(0)
+        var seen: Set<String> = []
+        var finalPass = false
+        while true {
+            let writersFinished = await done.value
+            let page = try await reader.kasiaRecords(query, from: cursor, limit: 7)
+            let before = seen.count
+            for record in page { seen.insert(record.draft.txID) }
+            cursor = page.map(\.blockTime).max() ?? cursor
+            if page.count < 7 || seen.count == before {
+                if finalPass { return seen }
+                finalPass = writersFinished
+                await Task.yield()
+            }
+        }
+    }
+
+    /// Runs `body` with `count` stores on one database: PostgreSQL gets one client per store
+    /// (separate instances); SQLite has one writer process, so one store serves all.
+    static func withStores(_ backend: Backend, count: Int, _ body: ([any ServerStore]) async throws -> Void) async throws {
+        switch backend {
+        case .sqlite:
+            try await withStore(backend) { store in try await body(Array(repeating: store, count: count)) }
+        case .postgres:
+            let url = try #require(ProcessInfo.processInfo.environment["POSTGRES_URL"])
+            var logger = Logger(label: "contract")
+            logger.logLevel = .error
+            let stores = try (0..<count).map { _ in try PostgresServerStore(url: url, logger: logger) }
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for store in stores { group.addTask { await store.run() } }
+                try await stores[0].truncateAll()
+                try await body(stores)
+                group.cancelAll()
+            }
+        }
+    }
+}
+
+/// Set once every writer of the cursor test has finished.
+actor WritersDone {
+    private(set) var value = false
+    func set() { value = true }
+}
