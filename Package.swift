@@ -129,7 +129,7 @@ let package = Package(
             name: "TandemClient",
             dependencies: [
                 "TandemBasics", "KaspaCrypto", "KasiaProtocol", "SecretFiles", "TandemAPI",
-                "ChatHistory", "Contacts", "RoutingStore", "TaskStore",
+                "ChatHistory", "ChatTimeline", "Contacts", "RoutingStore", "TaskStore",
             ],
             swiftSettings: swiftSettings
         ),
@@ -276,6 +276,7 @@ let package = Package(
             name: "TandemCLITests",
             dependencies: [
                 "tandem", "tandem-bench", "CanonicalJSON", "TestSupport", "TandemTesting",
+                "TandemClient", "TandemAPI", "TandemBasics", "KaspaCrypto", "ChatHistory", "ChatTimeline",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: swiftSettings
