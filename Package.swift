@@ -266,6 +266,7 @@ let package = Package(
             dependencies: [
                 "TandemServer", "TandemAPI", "TestSupport", "TandemTesting", "KaspaCrypto", "KasiaProtocol", "TandemBasics",
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

@@ -23,11 +23,13 @@ public func buildApplication(
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) throws -> some ApplicationProtocol {
     let secret = try configuration.secret ?? ServerSecret.loadOrCreate(in: configuration.dataDirectory)
-    let router = buildRouter(configuration: configuration, store: store, secret: secret).router
+    let hub = RelayHub(store: store, capacity: configuration.relay.streamBufferCapacity, logger: logger)
+    let router = buildRouter(configuration: configuration, store: store, secret: secret, hub: hub).router
+    let relay = RelayService(hub: hub, store: store, pollInterval: configuration.relay.pollInterval, logger: logger)
     return Application(
         router: router,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "tandem"),
-        services: services,
+        services: services + [relay],
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
         logger: logger)
 }
@@ -35,6 +37,14 @@ public func buildApplication(
 /// The router and the table of its routes (for the OpenAPI check).
 public func buildRouter(
     configuration: ServerConfiguration, store: any ServerStore, secret: String
+) -> (router: Router<TandemRequestContext>, routes: [RouteEntry]) {
+    let hub = RelayHub(store: store, capacity: configuration.relay.streamBufferCapacity, logger: Logger(label: "tandem.relay"))
+    return buildRouter(configuration: configuration, store: store, secret: secret, hub: hub)
+}
+
+/// The router with the relay's fan-out `hub`, which the application's `RelayService` feeds.
+func buildRouter(
+    configuration: ServerConfiguration, store: any ServerStore, secret: String, hub: RelayHub
 ) -> (router: Router<TandemRequestContext>, routes: [RouteEntry]) {
     let router = Router(context: TandemRequestContext.self)
     let table = RouteTable()
@@ -56,6 +66,14 @@ public func buildRouter(
         .register(on: router, table: table)
     let me = router.group("api/me").add(middleware: RequireAuthMiddleware(sessions: sessions))
     ProfileController(store: store, clock: configuration.clock).register(on: me, table: table)
+
+    let relay = configuration.relay
+    let limiter = configuration.rateLimiting
+        ? TokenBucketLimiter(clock: configuration.clock, policy: .init(burst: relay.submissionBurst, perSecond: relay.submissionsPerSecond))
+        : nil
+    RelayController(store: store, hub: hub, clock: configuration.clock, limiter: limiter).register(on: router, table: table)
+    IndexerController(store: store).register(on: router, table: table)
+    RelayStreamController(store: store, hub: hub, heartbeat: relay.heartbeatInterval).register(on: router, table: table)
     return (router, table.entries)
 }
 

@@ -7,7 +7,7 @@ enum OpenAPIDocument {
       "info": {
         "title": "Tandem server API",
         "version": "1.0.0",
-        "description": "BetterAuth v1.7-compatible accounts (username sign-in, e-mail sign-up, cookie sessions) and the Tandem chat profile."
+        "description": "BetterAuth v1.7-compatible accounts (username sign-in, e-mail sign-up, cookie sessions) the Tandem chat profile, and the Kasia relay: signed submissions, kasia-indexer-compatible reads under /kasia and a Server-Sent Events stream."
       },
       "servers": [{ "url": "http://127.0.0.1:8080" }],
       "components": {
@@ -39,6 +39,48 @@ enum OpenAPIDocument {
               "userAgent": { "type": ["string", "null"] }
             }
           },
+          "IndexerError": {
+            "type": "object", "required": ["error"], "properties": { "error": { "type": "string" } }
+          },
+          "RelaySubmission": {
+            "type": "object", "required": ["payload", "sender", "nonce", "signature"],
+            "properties": {
+              "payload": { "type": "string", "pattern": "^([0-9a-f]{2})+$", "maxLength": 20480, "description": "Hex of the Kasia tx payload (ciph_msg:…), at most 10240 bytes" },
+              "sender": { "type": "string", "description": "Version-0 (Schnorr) Kaspa address of the signer" },
+              "receiver": { "type": "string", "description": "First output's address: required for handshakes and payments, absent otherwise" },
+              "amount": { "type": "integer", "minimum": 0, "description": "Sompi of the first output" },
+              "nonce": { "type": "integer", "minimum": 0, "maximum": 18446744073709551615 },
+              "signature": { "type": "string", "pattern": "^[0-9a-f]{128}$", "description": "BIP-340 over SHA-256(\"tandem-relay/v1\\n\" ‖ sender ‖ \"\\n\" ‖ receiver ‖ \"\\n\" ‖ amount ‖ \"\\n\" ‖ nonce ‖ \"\\n\" ‖ payload)" }
+            }
+          },
+          "RelayReceipt": {
+            "type": "object", "required": ["tx_id", "block_time"],
+            "properties": { "tx_id": { "type": "string", "pattern": "^[0-9a-f]{64}$" }, "block_time": { "type": "integer" } }
+          },
+          "Handshake": {
+            "type": "object", "required": ["tx_id", "sender", "receiver", "block_time", "accepting_block", "accepting_daa_score", "message_payload"],
+            "properties": { "tx_id": { "type": "string" }, "sender": { "type": "string" }, "receiver": { "type": "string" },
+              "block_time": { "type": "integer" }, "accepting_block": { "type": ["string", "null"] },
+              "accepting_daa_score": { "type": ["integer", "null"] }, "message_payload": { "type": "string" } }
+          },
+          "ContextualMessage": {
+            "type": "object", "required": ["tx_id", "sender", "alias", "block_time", "accepting_block", "accepting_daa_score", "message_payload"],
+            "properties": { "tx_id": { "type": "string" }, "sender": { "type": "string" }, "alias": { "type": "string" },
+              "block_time": { "type": "integer" }, "accepting_block": { "type": ["string", "null"] },
+              "accepting_daa_score": { "type": ["integer", "null"] }, "message_payload": { "type": "string" } }
+          },
+          "Payment": {
+            "type": "object", "required": ["tx_id", "sender", "receiver", "block_time", "amount", "message", "accepting_block", "accepting_daa_score"],
+            "properties": { "tx_id": { "type": "string" }, "sender": { "type": ["string", "null"] }, "receiver": { "type": "string" },
+              "block_time": { "type": "integer" }, "amount": { "type": "integer" }, "message": { "type": "string" },
+              "accepting_block": { "type": ["string", "null"] }, "accepting_daa_score": { "type": ["integer", "null"] } }
+          },
+          "SelfStash": {
+            "type": "object", "required": ["tx_id", "owner", "scope", "block_time", "accepting_block", "accepting_daa_score", "stashed_data"],
+            "properties": { "tx_id": { "type": "string" }, "owner": { "type": "string" }, "scope": { "type": ["string", "null"] },
+              "block_time": { "type": "integer" }, "accepting_block": { "type": ["string", "null"] },
+              "accepting_daa_score": { "type": ["integer", "null"] }, "stashed_data": { "type": "string" } }
+          },
           "ChatProfile": {
             "type": "object", "required": ["userId", "displayName", "kaspaAddress", "publicKeys", "updatedAt"],
             "properties": {
@@ -50,7 +92,13 @@ enum OpenAPIDocument {
           }
         },
         "responses": {
-          "Error": { "description": "Error", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } } }
+          "Error": { "description": "Error", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } } },
+          "IndexerError": { "description": "Bad query parameter", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/IndexerError" } } } }
+        },
+        "parameters": {
+          "limit": { "name": "limit", "in": "query", "schema": { "type": "integer", "minimum": 0, "default": 10, "maximum": 50 } },
+          "blockTime": { "name": "block_time", "in": "query", "description": "Inclusive cursor (ms)", "schema": { "type": "integer", "minimum": 0, "default": 0 } },
+          "address": { "name": "address", "in": "query", "required": true, "schema": { "type": "string" } }
         }
       },
       "paths": {
@@ -146,6 +194,104 @@ enum OpenAPIDocument {
               "200": { "description": "Updated profile", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/ChatProfile" } } } },
               "400": { "$ref": "#/components/responses/Error" }, "401": { "$ref": "#/components/responses/Error" },
               "403": { "$ref": "#/components/responses/Error" }
+            }
+          }
+        },
+        "/kasia/transactions": {
+          "post": {
+            "operationId": "relaySubmit", "summary": "Relay a signed Kasia payload (idempotent per tx_id)",
+            "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/RelaySubmission" } } } },
+            "responses": {
+              "200": { "description": "Stored (or already stored)", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/RelayReceipt" } } } },
+              "400": { "$ref": "#/components/responses/Error" }, "413": { "$ref": "#/components/responses/Error" },
+              "415": { "$ref": "#/components/responses/Error" }, "429": { "$ref": "#/components/responses/Error" }
+            }
+          }
+        },
+        "/kasia/handshakes/by-sender": {
+          "get": {
+            "operationId": "handshakesBySender", "summary": "Handshakes sent by an address",
+            "parameters": [{ "$ref": "#/components/parameters/address" }, { "$ref": "#/components/parameters/limit" }, { "$ref": "#/components/parameters/blockTime" }],
+            "responses": {
+              "200": { "description": "Rows ascending by block_time", "content": { "application/json": { "schema": {
+                "type": "array", "items": { "$ref": "#/components/schemas/Handshake" } } } } },
+              "400": { "$ref": "#/components/responses/IndexerError" }
+            }
+          }
+        },
+        "/kasia/handshakes/by-receiver": {
+          "get": {
+            "operationId": "handshakesByReceiver", "summary": "Handshakes received by an address",
+            "parameters": [{ "$ref": "#/components/parameters/address" }, { "$ref": "#/components/parameters/limit" }, { "$ref": "#/components/parameters/blockTime" }],
+            "responses": {
+              "200": { "description": "Rows ascending by block_time", "content": { "application/json": { "schema": {
+                "type": "array", "items": { "$ref": "#/components/schemas/Handshake" } } } } },
+              "400": { "$ref": "#/components/responses/IndexerError" }
+            }
+          }
+        },
+        "/kasia/contextual-messages/by-sender": {
+          "get": {
+            "operationId": "contextualMessagesBySender", "summary": "Contextual messages of a sender under one alias",
+            "parameters": [{ "$ref": "#/components/parameters/address" }, { "name": "alias", "in": "query", "required": true, "description": "Hex of the alias bytes (max 32 hex)", "schema": { "type": "string" } }, { "$ref": "#/components/parameters/limit" }, { "$ref": "#/components/parameters/blockTime" }],
+            "responses": {
+              "200": { "description": "Rows ascending by block_time", "content": { "application/json": { "schema": {
+                "type": "array", "items": { "$ref": "#/components/schemas/ContextualMessage" } } } } },
+              "400": { "$ref": "#/components/responses/IndexerError" }
+            }
+          }
+        },
+        "/kasia/payments/by-sender": {
+          "get": {
+            "operationId": "paymentsBySender", "summary": "Payments sent by an address (sender is null)",
+            "parameters": [{ "$ref": "#/components/parameters/address" }, { "$ref": "#/components/parameters/limit" }, { "$ref": "#/components/parameters/blockTime" }],
+            "responses": {
+              "200": { "description": "Rows ascending by block_time", "content": { "application/json": { "schema": {
+                "type": "array", "items": { "$ref": "#/components/schemas/Payment" } } } } },
+              "400": { "$ref": "#/components/responses/IndexerError" }
+            }
+          }
+        },
+        "/kasia/payments/by-receiver": {
+          "get": {
+            "operationId": "paymentsByReceiver", "summary": "Payments received by an address",
+            "parameters": [{ "$ref": "#/components/parameters/address" }, { "$ref": "#/components/parameters/limit" }, { "$ref": "#/components/parameters/blockTime" }],
+            "responses": {
+              "200": { "description": "Rows ascending by block_time", "content": { "application/json": { "schema": {
+                "type": "array", "items": { "$ref": "#/components/schemas/Payment" } } } } },
+              "400": { "$ref": "#/components/responses/IndexerError" }
+            }
+          }
+        },
+        "/kasia/self-stash/by-owner": {
+          "get": {
+            "operationId": "selfStashByOwner", "summary": "Self-stashes of an owner under one scope (none: unscoped)",
+            "parameters": [{ "name": "owner", "in": "query", "required": true, "schema": { "type": "string" } }, { "name": "scope", "in": "query", "description": "Hex of the scope bytes (max 510 hex)", "schema": { "type": "string" } }, { "$ref": "#/components/parameters/limit" }, { "$ref": "#/components/parameters/blockTime" }],
+            "responses": {
+              "200": { "description": "Rows ascending by block_time", "content": { "application/json": { "schema": {
+                "type": "array", "items": { "$ref": "#/components/schemas/SelfStash" } } } } },
+              "400": { "$ref": "#/components/responses/IndexerError" }
+            }
+          }
+        },
+        "/kasia/metrics": {
+          "get": {
+            "operationId": "kasiaMetrics", "summary": "kasia-indexer counters (a ping for Kasia clients)",
+            "responses": { "200": { "description": "Counters", "content": { "application/json": { "schema": { "type": "object" } } } } }
+          }
+        },
+        "/kasia/stream": {
+          "get": {
+            "operationId": "kasiaStream", "summary": "Server-Sent Events of new rows for watched aliases and addresses",
+            "parameters": [
+              { "name": "alias", "in": "query", "description": "Repeatable; hex of an alias", "schema": { "type": "string" } },
+              { "name": "address", "in": "query", "description": "Repeatable; rows it sends, receives or owns", "schema": { "type": "string" } },
+              { "name": "Last-Event-ID", "in": "header", "description": "Resume after this block_time", "schema": { "type": "integer" } },
+              { "name": "last_event_id", "in": "query", "description": "Same as Last-Event-ID, for EventSource", "schema": { "type": "integer" } }
+            ],
+            "responses": {
+              "200": { "description": "event: handshake|contextual_message|payment|self_stash|broadcast; id: block_time; data: the row JSON", "content": { "text/event-stream": {} } },
+              "400": { "$ref": "#/components/responses/IndexerError" }
             }
           }
         },

@@ -26,12 +26,14 @@ public struct ServerConfiguration: Sendable {
     /// Rate limits on auth POSTs (betterauth-api.md §11).
     public var rateLimiting: Bool
     public var clock: any WallClock
+    /// The Kasia relay's stream and rate-limit tunables (issue 11).
+    public var relay: RelayConfiguration
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, storage: StorageBackend? = nil,
         dataDirectory: URL = URL(fileURLWithPath: "tandem-data"), secret: String? = nil,
         trustedOrigins: [String] = [], secureCookies: Bool = false, rateLimiting: Bool = true,
-        clock: any WallClock = SystemClock()
+        clock: any WallClock = SystemClock(), relay: RelayConfiguration = RelayConfiguration()
     ) {
         self.host = host
         self.port = port
@@ -42,5 +44,6 @@ public struct ServerConfiguration: Sendable {
         self.secureCookies = secureCookies
         self.rateLimiting = rateLimiting
         self.clock = clock
+        self.relay = relay
     }
 }

@@ -10,11 +10,30 @@ struct JSONBody {
     let value: JSONValue?
 
     static func read(_ request: Request) async throws -> JSONBody {
+        guard let buffer = try await collect(request) else { return JSONBody(value: nil) }
+        return try parse(buffer)
+    }
+
+    /// Parses collected bytes under the depth cap.
+    static func parse(_ buffer: ByteBuffer) throws -> JSONBody {
+        let limits = JSONParser.Limits(maxBytes: ServerLimits.maxBodyBytes, maxDepth: ServerLimits.maxJSONDepth)
+        do {
+            return JSONBody(value: try JSONParser(limits: limits).parse(buffer.readableBytesView))
+        } catch .nestingTooDeep(let limit) {
+            throw APIFailure(.badRequest, .badRequest, "JSON nests deeper than \(limit) levels")
+        } catch {
+            throw APIFailure.invalidJSON
+        }
+    }
+
+    /// The body's bytes under the size cap (413) after the JSON media-type check (415); nil
+    /// for an empty body. For routes that decode into a `TandemAPI` type themselves.
+    static func collect(_ request: Request) async throws -> ByteBuffer? {
         let buffer: ByteBuffer
         do { buffer = try await request.body.collect(upTo: ServerLimits.maxBodyBytes) } catch {
             throw APIFailure.payloadTooLarge
         }
-        guard buffer.readableBytes > 0 else { return JSONBody(value: nil) }
+        guard buffer.readableBytes > 0 else { return nil }
         guard let contentType = request.headers[.contentType] else {
             throw APIFailure(.unsupportedMediaType, .unsupportedMediaType,
                              "Content-Type is required. Allowed types: application/json")
@@ -24,13 +43,6 @@ struct JSONBody {
             throw APIFailure(.unsupportedMediaType, .unsupportedMediaType,
                              "Content-Type \"\(mediaType)\" is not allowed. Allowed types: application/json")
         }
-        let limits = JSONParser.Limits(maxBytes: ServerLimits.maxBodyBytes, maxDepth: ServerLimits.maxJSONDepth)
-        do {
-            return JSONBody(value: try JSONParser(limits: limits).parse(buffer.readableBytesView))
-        } catch .nestingTooDeep(let limit) {
-            throw APIFailure(.badRequest, .badRequest, "JSON nests deeper than \(limit) levels")
-        } catch {
-            throw APIFailure.invalidJSON
-        }
+        return buffer
     }
 }

@@ -66,7 +66,7 @@ enum WireJSON {
 
     /// A JSON string: `"` and `\` escaped, control characters as `\b \f \n \r \t` or `\u00XX`,
     /// everything else (including non-ASCII and `/`) as UTF-8.
-    private static func string(_ text: String, _ out: inout [UInt8]) {
+    static func string(_ text: String, _ out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         for byte in text.utf8 {
             switch byte {

@@ -1,0 +1,129 @@
+import TandemAPI
+import TandemBasics
+
+/// Writes relayed rows as kasia-indexer does (kasia-protocol §10): snake_case keys in the
+/// indexer's field order, `null` for absent optionals, lowercase hex. Written by hand so the
+/// bytes are exactly the indexer's, which JSONEncoder's key order does not promise; golden
+/// tests pin them, and the TandemAPI `Indexer*` types decode them.
+enum IndexerRowJSON {
+    /// How a row is presented: the indexer echoes the query's alias, and leaves `sender` null
+    /// on payments read by sender.
+    struct Presentation {
+        var aliasEcho: String?
+        var paymentSenderShown = true
+
+        static let stream = Presentation(aliasEcho: nil, paymentSenderShown: true)
+    }
+
+    static func array(_ records: [KasiaRecord], _ presentation: Presentation) -> [UInt8] {
+        var out: [UInt8] = [UInt8(ascii: "[")]
+        for (index, record) in records.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            row(record, presentation, &out)
+        }
+        out.append(UInt8(ascii: "]"))
+        return out
+    }
+
+    static func row(_ record: KasiaRecord, _ presentation: Presentation, _ out: inout [UInt8]) {
+        let draft = record.draft
+        var object = ObjectWriter(out: out)
+        object.string("tx_id", draft.txID)
+        switch draft.kind {
+        case .handshake:
+            object.string("sender", draft.sender)
+            object.string("receiver", draft.receiver ?? "")
+            object.number("block_time", record.blockTime.rawValue)
+            object.acceptance()
+            object.string("message_payload", Hex.encode(draft.body))
+        case .contextualMessage:
+            object.string("sender", draft.sender)
+            object.string("alias", presentation.aliasEcho ?? draft.tag)
+            object.number("block_time", record.blockTime.rawValue)
+            object.acceptance()
+            object.string("message_payload", Hex.encode(draft.body))
+        case .payment:
+            object.optionalString("sender", presentation.paymentSenderShown ? draft.sender : nil)
+            object.string("receiver", draft.receiver ?? "")
+            object.number("block_time", record.blockTime.rawValue)
+            object.number("amount", draft.amount)
+            object.string("message", Hex.encode(draft.body))
+            object.acceptance()
+        case .selfStash:
+            object.string("owner", draft.sender)
+            object.optionalString("scope", draft.tag.isEmpty ? nil : draft.tag)
+            object.number("block_time", record.blockTime.rawValue)
+            object.acceptance()
+            object.string("stashed_data", Hex.encode(draft.body))
+        case .broadcast:
+            object.string("sender", draft.sender)
+            object.string("channel", draft.tag)
+            object.number("block_time", record.blockTime.rawValue)
+            object.string("message", Hex.encode(draft.body))
+        }
+        out = object.finish()
+    }
+
+    /// `{"tx_id":…,"block_time":…}`, the submission answer.
+    static func receipt(_ record: KasiaRecord) -> [UInt8] {
+        var object = ObjectWriter(out: [])
+        object.string("tx_id", record.draft.txID)
+        object.number("block_time", record.blockTime.rawValue)
+        return object.finish()
+    }
+
+    /// `{"error":"…"}`, the indexer routes' error body.
+    static func error(_ message: String) -> [UInt8] {
+        var object = ObjectWriter(out: [])
+        object.string("error", message)
+        return object.finish()
+    }
+
+    /// Appends `"key":value` members to one JSON object.
+    struct ObjectWriter {
+        var out: [UInt8]
+        private var first = true
+
+        init(out: [UInt8]) {
+            self.out = out
+            self.out.append(UInt8(ascii: "{"))
+        }
+
+        private mutating func key(_ name: String) {
+            if !first { out.append(UInt8(ascii: ",")) }
+            first = false
+            WireJSON.string(name, &out)
+            out.append(UInt8(ascii: ":"))
+        }
+
+        mutating func string(_ name: String, _ value: String) {
+            key(name)
+            WireJSON.string(value, &out)
+        }
+
+        mutating func optionalString(_ name: String, _ value: String?) {
+            if let value { string(name, value) } else { null(name) }
+        }
+
+        mutating func number(_ name: String, _ value: Int64) {
+            key(name)
+            out.append(contentsOf: Array(String(value).utf8))
+        }
+
+        mutating func null(_ name: String) {
+            key(name)
+            out.append(contentsOf: Array("null".utf8))
+        }
+
+        /// The relay has no blocks: acceptance is always unknown, as for a fresh indexer row.
+        mutating func acceptance() {
+            null("accepting_block")
+            null("accepting_daa_score")
+        }
+
+        mutating func finish() -> [UInt8] {
+            out.append(UInt8(ascii: "}"))
+            return out
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import Logging
+import TandemBasics
+
+/// The in-process fan-out of relayed rows to open streams (issue 11 item 3).
+///
+/// It follows the store's commit order: each `poke()` reads the rows after the last one it
+/// published and hands each to the subscriptions that watch it. Because block times are
+/// assigned in commit order, "after the last published" never skips a row, whichever
+/// instance wrote it: local submissions poke it directly, and on PostgreSQL the
+/// LISTEN/NOTIFY listener and a slow poll poke it for rows written by other instances.
+actor RelayHub {
+    private let store: any ServerStore
+    private let logger: Logger
+    let capacity: Int
+    private var subscriptions: [UInt64: RelaySubscription] = [:]
+    private var nextID: UInt64 = 0
+    /// The newest block time handed out; nil while nobody listens.
+    private var lastPublished: UnixMillis?
+    private var catchingUp = false
+    private var pokedAgain = false
+
+    /// Rows read per store query while catching up.
+    static let batchSize = 500
+
+    init(store: any ServerStore, capacity: Int, logger: Logger) {
+        self.store = store
+        self.capacity = capacity
+        self.logger = logger
+    }
+
+    /// Registers a subscription. Everything committed after this call returns reaches it (or
+    /// it overflows); the caller replays older rows from the store.
+    func subscribe(_ watch: KasiaWatch) async throws -> RelaySubscription {
+        if lastPublished == nil {
+            let latest = try await store.latestKasiaBlockTime() ?? UnixMillis(0)
+            if lastPublished == nil { lastPublished = latest }
+        }
+        nextID += 1
+        let subscription = RelaySubscription(id: nextID, watch: watch, capacity: capacity)
+        subscriptions[subscription.id] = subscription
+        return subscription
+    }
+
+    func unsubscribe(_ subscription: RelaySubscription) {
+        subscription.close()
+        subscriptions[subscription.id] = nil
+        if subscriptions.isEmpty { lastPublished = nil }
+    }
+
+    var subscriberCount: Int { subscriptions.count }
+
+    /// Publishes every row committed since the last call. Concurrent pokes coalesce: one
+    /// catch-up runs at a time and repeats while poked again.
+    func poke() async {
+        if catchingUp {
+            pokedAgain = true
+            return
+        }
+        catchingUp = true
+        defer { catchingUp = false }
+        repeat {
+            pokedAgain = false
+            await catchUp()
+        } while pokedAgain
+    }
+
+    private func catchUp() async {
+        while let last = lastPublished, !subscriptions.isEmpty {
+            let records: [KasiaRecord]
+            do { records = try await store.kasiaRecords(after: last, watching: nil, limit: Self.batchSize) } catch {
+                logger.warning("relay fan-out could not read the store", metadata: ["error": "\(error)"])
+                return
+            }
+            for record in records { publish(record) }
+            if let newest = records.last, let current = lastPublished { lastPublished = max(current, newest.blockTime) }
+            if records.count < Self.batchSize { return }
+        }
+    }
+
+    private func publish(_ record: KasiaRecord) {
+        for (id, subscription) in subscriptions where subscription.watch.matches(record) {
+            if !subscription.deliver(.record(record)) { subscriptions[id] = nil }
+        }
+    }
+}

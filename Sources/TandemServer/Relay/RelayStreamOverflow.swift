@@ -1,0 +1,2 @@
+/// The stream's consumer fell further behind than its queue holds.
+struct RelayStreamOverflow: Error {}
