@@ -155,7 +155,14 @@ extension Messenger {
     /// One stream event, applied exactly like the indexer row it carries.
     func ingest(_ event: RelayEvent) throws -> IncomingMessage? {
         switch event.row {
-        case .handshake(let row): return try ingestHandshake(row)
+        case .handshake(let row):
+            // Handshakes leave no history row, so their tx ids are checked here: the stream
+            // replays from before the sync that may already have applied them.
+            guard !cursors[.handshakesToMe].hasSeen(txID: row.txID, blockTime: row.blockTime),
+                  !streamedHandshakes.contains(row.txID)
+            else { return nil }
+            streamedHandshakes.insert(row.txID)
+            return try ingestHandshake(row)
         case .contextualMessage(let row): return try ingestMessage(row)
         case .payment(let row): return try ingestPayment(row)
         case .selfStash(let row):

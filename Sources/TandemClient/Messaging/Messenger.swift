@@ -25,6 +25,8 @@ public actor Messenger {
     let history: ChatHistoryStore
     let contacts: ContactsStore
     var cursors: RelaySyncCursors
+    /// Handshakes applied from the stream in this session (they have no history row to dedupe by).
+    var streamedHandshakes: Set<String> = []
 
     /// KaChat's handshake amount: 0.2 KAS to the peer (kasia-protocol §12).
     public static let handshakeAmountSompi: UInt64 = 20_000_000
