@@ -201,4 +201,30 @@ import Testing
         // Then the stream delivers exactly the new row, not the one before its Last-Event-ID
         #expect(received == submission.digest(payloadBytes: try Hex.decode(submission.payload)).txID)
     }
+
+    @Test func aFailedSendStaysFailedUnderItsUUIDAndARetryPromotesTheSameRow() async throws {
+        // Given Alice has greeted Bob, then loses the relay
+        let server = try Self.startServer()
+        defer { _ = server.stop() }
+        let (alice, aliceDirectory) = try Self.messenger(server)
+        let (bob, bobDirectory) = try Self.messenger(server)
+        defer { aliceDirectory.remove(); bobDirectory.remove() }
+        try await alice.startConversation(with: bob.address)
+        let offline = try Messenger(profile: alice.profile, server: try #require(URL(string: "http://127.0.0.1:9")))
+
+        // When a send fails
+        await #expect(throws: MessagingError.self) { try await offline.send("kept safe", to: bob.address) }
+
+        // Then the row is stored as failed with its text, and a retry sends that same row
+        let failed = try #require(try await alice.history(with: bob.address).rows.last)
+        #expect(failed.status == .failed)
+        #expect(failed.txID == nil)
+        #expect(Self.text(failed) == "kept safe")
+        let sent = try await alice.retry(failed.id)
+        #expect(sent.id == failed.id)
+        #expect(sent.status == .sent)
+        #expect(try await alice.history(with: bob.address).rows.count == 1)
+        try await bob.sync()
+        #expect(try await bob.history(with: alice.address).rows.compactMap(Self.text) == ["kept safe"])
+    }
 }

@@ -14,6 +14,13 @@ extension Messenger {
     /// A handshake to us (kasia-protocol §5.1): routing learns the peer (seed 000 §4.3–4.4) and
     /// the contact is auto-added. Undecryptable or non-handshake bodies are skipped.
     func ingestHandshake(_ row: IndexerHandshake) throws -> IncomingMessage? {
+        // Handshakes leave no history row, so their tx ids are checked here: the stream replays
+        // from before the sync that applied them, and a sync after a reconnect re-reads what
+        // the stream applied.
+        guard !cursors[.handshakesToMe].hasSeen(txID: row.txID, blockTime: row.blockTime),
+              !appliedHandshakes.contains(row.txID)
+        else { return nil }
+        appliedHandshakes.insert(row.txID)
         guard row.receiver == address.description, row.sender != address.description,
               let sender = try? KaspaAddress(row.sender),
               let sealed = try? Hex.decode(row.messagePayload),
@@ -155,14 +162,7 @@ extension Messenger {
     /// One stream event, applied exactly like the indexer row it carries.
     func ingest(_ event: RelayEvent) throws -> IncomingMessage? {
         switch event.row {
-        case .handshake(let row):
-            // Handshakes leave no history row, so their tx ids are checked here: the stream
-            // replays from before the sync that may already have applied them.
-            guard !cursors[.handshakesToMe].hasSeen(txID: row.txID, blockTime: row.blockTime),
-                  !streamedHandshakes.contains(row.txID)
-            else { return nil }
-            streamedHandshakes.insert(row.txID)
-            return try ingestHandshake(row)
+        case .handshake(let row): return try ingestHandshake(row)
         case .contextualMessage(let row): return try ingestMessage(row)
         case .payment(let row): return try ingestPayment(row)
         case .selfStash(let row):

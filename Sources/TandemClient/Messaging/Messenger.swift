@@ -14,8 +14,8 @@ import TandemBasics
 /// An actor, so one profile's sends, syncs and stream rows are applied one at a time and the
 /// routing state read for a decision is the one written after it.
 public actor Messenger {
-    public let profile: Profile
-    public let relay: RelayClient
+    public nonisolated let profile: Profile
+    public nonisolated let relay: RelayClient
     let stream: RelayEventStream
     let key: PrivateKey
     /// This wallet's Schnorr address (mainnet), the relay sender of every submission.
@@ -25,8 +25,8 @@ public actor Messenger {
     let history: ChatHistoryStore
     let contacts: ContactsStore
     var cursors: RelaySyncCursors
-    /// Handshakes applied from the stream in this session (they have no history row to dedupe by).
-    var streamedHandshakes: Set<String> = []
+    /// Handshakes applied in this session (they have no history row to de-duplicate by).
+    var appliedHandshakes: Set<String> = []
 
     /// KaChat's handshake amount: 0.2 KAS to the peer (kasia-protocol §12).
     public static let handshakeAmountSompi: UInt64 = 20_000_000
@@ -108,20 +108,21 @@ public actor Messenger {
     }
 
     private func deliver(_ row: StoredMessage, text: String, alias: Alias, to peer: KaspaAddress) async throws -> StoredMessage {
+        let receipt: RelayReceipt
         do {
             let sealed = try seal(text, to: peer)
-            let payload = KasiaPayload.contextualMessage(alias: alias, sealed: sealed, encoding: .base64).encoded
-            let receipt = try await submit(payload)
-            try history.promote(row.id, txID: TxID(receipt.txID), blockTime: receipt.blockTime, status: .sent)
-            try contacts.recordMessage(from: ContactAddress(peer), wallet: wallet, at: UnixMillis(Int64(clamping: receipt.blockTime)))
+            receipt = try await submit(KasiaPayload.contextualMessage(alias: alias, sealed: sealed, encoding: .base64).encoded)
         } catch {
             var failed = row
             failed.status = .failed
             try history.save(failed)
             throw error
         }
-        // A relay answer folded into an existing row (resubmission) keeps that row's id.
-        return try history.message(row.id) ?? row
+        try history.promote(row.id, txID: TxID(receipt.txID), blockTime: receipt.blockTime, status: .sent)
+        try contacts.recordMessage(from: ContactAddress(peer), wallet: wallet, at: UnixMillis(Int64(clamping: receipt.blockTime)))
+        // The tx id's first row wins (kasia-protocol §9): another process of this profile
+        // (a running `listen`) may have stored the relay's copy before this promote.
+        return try history.message(txID: TxID(receipt.txID)) ?? history.message(row.id) ?? row
     }
 
     /// The composer's alias for `peer`, sending a handshake first when routing asks for one
