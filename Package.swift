@@ -277,7 +277,7 @@ let package = Package(
             name: "TandemCLITests",
             dependencies: [
                 "tandem", "tandem-bench", "CanonicalJSON", "TestSupport", "TandemTesting",
-                "TandemClient", "TandemAPI", "TandemBasics", "KaspaCrypto", "ChatHistory", "ChatTimeline",
+                "TandemClient", "TandemAPI", "TandemBasics", "KaspaCrypto", "KasiaProtocol", "ChatHistory", "ChatTimeline",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: swiftSettings

@@ -1,6 +1,7 @@
 import ChatHistory
 import ChatTimeline
 import Foundation
+import KasiaProtocol
 import KaspaCrypto
 import TandemAPI
 import TandemBasics
@@ -226,5 +227,35 @@ import Testing
         #expect(try await alice.history(with: bob.address).rows.count == 1)
         try await bob.sync()
         #expect(try await bob.history(with: alice.address).rows.compactMap(Self.text) == ["kept safe"])
+    }
+}
+
+extension MessagingRelayTests {
+    @Test func aPaymentMemoIsStoredAndShownWithItsAmount() async throws {
+        // Given Bob pays Alice 1.5 KAS with a KaChat memo (kasia-protocol §5.3)
+        let server = try Self.startServer()
+        defer { _ = server.stop() }
+        let (alice, aliceDirectory) = try Self.messenger(server)
+        defer { aliceDirectory.remove() }
+        let bobKey = PrivateKey.generate()
+        let memo = #"{"amount":150000000,"message":"for lunch","timestamp":1800000000000,"type":"payment","version":1}"#
+        let sealed = try KasiaCipher.seal(memo, to: alice.address)
+        let submission = try RelaySubmission.signed(
+            payload: KasiaPayload.payment(sealed: sealed, form: .kachat).encoded, by: bobKey,
+            receiver: alice.address, amount: 150_000_000, nonce: 3)
+        _ = try await alice.relay.submit(submission)
+
+        // When Alice syncs
+        let arrived = try await alice.sync()
+
+        // Then the memo arrives as a payment, is stored in Bob's conversation, and Bob is a contact
+        let bob = KaspaAddress(publicKey: bobKey.xOnlyPublicKey)
+        #expect(arrived.map(\.kind) == [.payment])
+        #expect(arrived.first?.amountSompi == 150_000_000)
+        #expect(arrived.first?.text == "for lunch")
+        let rows = try await alice.history(with: bob).rows
+        #expect(rows.map(\.kind) == [.payment])
+        #expect(try await alice.conversations().map(\.contact.address.address) == [bob])
+        #expect(try await alice.sync().isEmpty)
     }
 }

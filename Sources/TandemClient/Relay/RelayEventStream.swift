@@ -7,7 +7,7 @@ public import TandemBasics
 /// The connection is reopened whenever it ends or fails, with `Last-Event-ID` set to the last
 /// event received so the relay replays what was missed; waits between attempts double from
 /// ``initialBackoff`` to ``maximumBackoff`` on the profile's clock and reset after an event
-/// arrives. A 4xx answer (bad watch parameters) ends the sequence with the error instead.
+/// arrives; a `retry:` from the server is the least wait. A 4xx answer (bad watch parameters) ends the sequence with the error instead.
 public struct RelayEventStream: Sendable {
     public let server: URL
     private let transport: any EventStreamTransport
@@ -33,6 +33,9 @@ public struct RelayEventStream: Sendable {
         let task = Task { [transport, clock, initialBackoff, maximumBackoff] in
             var resumeID = lastEventID
             var backoff = initialBackoff
+            // The server's `retry:` field, a floor under the backoff (WHATWG §9.2.6).
+            var serverRetry = Duration.zero
+            var retryAfter = Duration.zero
             while !Task.isCancelled {
                 do {
                     var headers: [(name: String, value: String)] = [(name: "Accept", value: "text/event-stream")]
@@ -45,11 +48,13 @@ public struct RelayEventStream: Sendable {
                                 throw StreamRefusal(status: status, retryAfter: fields["retry-after"].flatMap { UInt64($0) })
                             }
                         case .body(let data):
-                            for event in parser.feed(data) {
-                                guard let decoded = try RelayEvent(event) else { continue }
-                                continuation.yield(decoded)
+                            let events = parser.feed(data)
+                            if let retry = parser.retryMilliseconds { serverRetry = .milliseconds(retry) }
+                            for event in events {
                                 resumeID = event.lastEventID
                                 backoff = initialBackoff
+                                // Kinds this build does not know are skipped, not fatal.
+                                if let decoded = try RelayEvent(event) { continuation.yield(decoded) }
                             }
                         }
                     }
@@ -60,10 +65,14 @@ public struct RelayEventStream: Sendable {
                     continuation.finish(throwing: error)
                     return
                 } catch {
-                    // A dropped connection or 5xx/429: reconnect after the backoff below.
+                    // A dropped connection or 5xx/429: reconnect after the backoff below, and
+                    // never before a 429's `Retry-After`.
+                    if let seconds = (error as? StreamRefusal)?.retryAfter { retryAfter = .seconds(Int64(clamping: seconds)) }
                 }
                 do {
-                    try await clock.sleep(until: clock.now.advanced(by: backoff), tolerance: nil)
+                    let wait = max(backoff, serverRetry, retryAfter)
+                    retryAfter = .zero
+                    try await clock.sleep(until: clock.now.advanced(by: wait), tolerance: nil)
                 } catch {
                     break
                 }
