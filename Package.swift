@@ -131,7 +131,7 @@ let package = Package(
             name: "TandemClient",
             dependencies: [
                 "TandemBasics", "KaspaCrypto", "KasiaProtocol", "SecretFiles", "TandemAPI",
-                "ChatHistory", "Contacts", "RoutingStore", "TaskStore",
+                "ChatHistory", "ChatTimeline", "Contacts", "RoutingStore", "TaskStore",
             ],
             swiftSettings: swiftSettings
         ),
@@ -279,6 +279,7 @@ let package = Package(
             name: "TandemCLITests",
             dependencies: [
                 "tandem", "tandem-bench", "CanonicalJSON", "TestSupport", "TandemTesting",
+                "TandemClient", "TandemAPI", "TandemBasics", "KaspaCrypto", "KasiaProtocol", "ChatHistory", "ChatTimeline",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: swiftSettings

@@ -12,7 +12,11 @@ public struct RoutingStore: Sendable {
 
     /// Opens (creating if needed) the store in a SQLite file, in WAL mode.
     public init(path: String) throws {
-        try self.init(writer: DatabasePool(path: path))
+        // Several processes may share a profile (`tandem chat listen` beside `tandem chat send`):
+        // a writer waits for the other's transaction instead of failing with SQLITE_BUSY.
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(5)
+        try self.init(writer: DatabasePool(path: path, configuration: configuration))
     }
 
     /// Wraps any GRDB writer (an in-memory `DatabaseQueue()` in tests).

@@ -14,7 +14,11 @@ public struct ChatHistoryStore: Sendable {
 
     /// Opens (creating if needed) the wallet's history file, in WAL mode, and migrates it.
     public init(path: String) throws {
-        try self.init(writer: DatabasePool(path: path))
+        // Several processes may share a profile (`tandem chat listen` beside `tandem chat send`):
+        // a writer waits for the other's transaction instead of failing with SQLITE_BUSY.
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(5)
+        try self.init(writer: DatabasePool(path: path, configuration: configuration))
     }
 
     /// A private in-memory store, for tests and tools.

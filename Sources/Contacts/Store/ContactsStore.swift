@@ -22,6 +22,9 @@ public struct ContactsStore: Sendable {
     public init(path: String, clock: any WallClock = SystemClock()) throws {
         var configuration = Configuration()
         configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL; PRAGMA cache_size = -16000") }
+        // Several processes may share a profile (`tandem chat listen` beside `tandem chat send`):
+        // a writer waits for the other's transaction instead of failing with SQLITE_BUSY.
+        configuration.busyMode = .timeout(5)
         try self.init(writer: DatabasePool(path: path, configuration: configuration), clock: clock)
     }
 

@@ -38,6 +38,8 @@ public struct Profile: Sendable {
         case contacts = "contacts.sqlite"
         /// The Redo change log (SQLite).
         case tasks = "tasks.sqlite"
+        /// How far the messaging service has read each relay route (JSON; ``RelaySyncCursors``).
+        case relayCursors = "relay-cursors.json"
     }
 
     /// Where `file` lives in this profile.

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import TandemAPI
 import TandemBasics
+import TandemTesting
 @testable import TandemServer
 import TandemTesting
 import Testing

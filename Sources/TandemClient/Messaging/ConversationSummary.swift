@@ -1,0 +1,22 @@
+public import ChatHistory
+public import Contacts
+public import TandemBasics
+
+/// One line of the conversation list: the contact and its newest message.
+public struct ConversationSummary: Sendable, Equatable {
+    public var contact: Contact
+    /// The newest stored row, if any.
+    public var lastMessage: StoredMessage?
+
+    public init(contact: Contact, lastMessage: StoredMessage?) {
+        self.contact = contact
+        self.lastMessage = lastMessage
+    }
+
+    /// What the list sorts by: the newest message's time, else the contact's `lastMessageAt`,
+    /// else when it was added.
+    public var lastActivity: UnixMillis {
+        if let lastMessage { return max(UnixMillis(Int64(clamping: lastMessage.blockTime)), contact.lastMessageAt ?? contact.addedAt) }
+        return contact.lastMessageAt ?? contact.addedAt
+    }
+}

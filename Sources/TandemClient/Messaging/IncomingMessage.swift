@@ -1,0 +1,40 @@
+public import ChatTimeline
+public import KaspaCrypto
+
+/// Something the relay delivered to this wallet, decrypted and stored: what `listen` shows.
+public struct IncomingMessage: Sendable, Equatable {
+    public enum Kind: String, Sendable, Equatable {
+        case text
+        /// A handshake: the peer asks to talk (or accepts); ``IncomingMessage/text`` is empty.
+        case handshake
+        /// A payment memo; ``IncomingMessage/amountSompi`` is the amount it names.
+        case payment
+        /// A plaintext channel broadcast; ``IncomingMessage/channel`` names it.
+        case broadcast
+    }
+
+    public var kind: Kind
+    /// The stored row's id (nil for handshakes and broadcasts, which have no history row).
+    public var id: MessageID?
+    public var txID: String
+    public var sender: KaspaAddress
+    public var text: String
+    /// Relay block time in milliseconds.
+    public var blockTime: UInt64
+    public var amountSompi: UInt64?
+    public var channel: String?
+
+    public init(
+        kind: Kind, id: MessageID?, txID: String, sender: KaspaAddress, text: String, blockTime: UInt64,
+        amountSompi: UInt64? = nil, channel: String? = nil
+    ) {
+        self.kind = kind
+        self.id = id
+        self.txID = txID
+        self.sender = sender
+        self.text = text
+        self.blockTime = blockTime
+        self.amountSompi = amountSompi
+        self.channel = channel
+    }
+}

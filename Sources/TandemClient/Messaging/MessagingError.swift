@@ -1,0 +1,25 @@
+public import TandemAPI
+
+/// Why a messaging call failed.
+public enum MessagingError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The relay refused, rate-limited, or could not be reached.
+    case relay(RelayClientError)
+    /// The peer's address cannot receive sealed messages (not a key address).
+    case invalidPeer(address: String, reason: String)
+    /// The message is empty or too long for one relay payload (10 KiB, issue 11 item 1).
+    case invalidMessage(String)
+    /// A local store or profile file failed.
+    case storage(String)
+    /// The wallet key could not sign the submission.
+    case signing(String)
+
+    public var description: String {
+        switch self {
+        case .relay(let error): error.description
+        case .invalidPeer(let address, let reason): "cannot message \(address): \(reason)"
+        case .invalidMessage(let reason): reason
+        case .storage(let reason): "local storage: \(reason)"
+        case .signing(let reason): "cannot sign the submission: \(reason)"
+        }
+    }
+}

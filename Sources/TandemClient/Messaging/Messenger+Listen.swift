@@ -1,0 +1,62 @@
+import KasiaProtocol
+import TandemBasics
+
+extension Messenger {
+    /// What the live stream watches: every alias we read or send on, and our address.
+    struct WatchSet: Equatable {
+        var aliasHexes: [String]
+        var addresses: [String]
+    }
+
+    func watchSet() throws -> WatchSet {
+        let policy = try routing.policy()
+        let now = UInt64(clamping: nowMs)
+        var aliases = Set<Alias>()
+        for state in try routing.fetchTable().states.values {
+            aliases.formUnion(state.incomingAliases(policy: policy, nowMs: now))
+            aliases.formUnion(state.ownSentAliases(policy: policy))
+        }
+        return WatchSet(aliasHexes: aliases.map(\.indexerQueryParameter).sorted(), addresses: [address.description])
+    }
+
+    /// Syncs, then follows `GET /kasia/stream` (issue 11 items 3–4), yielding each message,
+    /// payment, handshake or broadcast for us as it arrives.
+    ///
+    /// The stream resumes from the newest position fully read before the sync, so rows that
+    /// land while syncing are replayed rather than lost, and the `tx_id` checks drop the
+    /// overlap. A handshake that adds a conversation changes the watched aliases, so the
+    /// stream is reopened from the last event.
+    public nonisolated func listen() -> AsyncThrowingStream<IncomingMessage, any Error> {
+        let (output, continuation) = AsyncThrowingStream.makeStream(of: IncomingMessage.self, throwing: (any Error).self)
+        let task = Task { [self] in
+            do {
+                while !Task.isCancelled {
+                    let resume = await resumePoint
+                    for message in try await sync() { continuation.yield(message) }
+                    let watch = try await watchSet()
+                    let events = stream.events(
+                        aliasHexes: watch.aliasHexes, addresses: watch.addresses,
+                        lastEventID: String(resume))
+                    for try await event in events {
+                        if let message = try await apply(event) { continuation.yield(message) }
+                        if try await watchSet() != watch { break }
+                    }
+                }
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return output
+    }
+
+    private func apply(_ event: RelayEvent) throws -> IncomingMessage? {
+        let message = try ingest(event)
+        if !event.id.isEmpty {
+            cursors.lastEventID = event.id
+            try saveCursors()
+        }
+        return message
+    }
+}

@@ -1,0 +1,91 @@
+import ChatHistory
+import KasiaProtocol
+public import KaspaCrypto
+import TandemAPI
+import TandemBasics
+
+extension Messenger {
+    /// Pulls every indexer route this wallet reads (kasia-protocol §10 paging) and applies the
+    /// rows: our saved handshakes, handshakes to us, each contact's messages on every alias we
+    /// watch for it, our own sent messages, payments to us. Returns what arrived for us, oldest
+    /// first per route. Cursors are saved after each route, so an interrupted sync resumes.
+    @discardableResult
+    public func sync() async throws -> [IncomingMessage] {
+        do { return try await pull() } catch let error as RelayClientError { throw MessagingError.relay(error) }
+    }
+
+    /// Rebuilds this device from the wallet key alone: our saved-handshake stashes give the
+    /// contacts, the contacts give the deterministic aliases (seed 000 §3.4), and a sync from
+    /// the start of every route brings back the history.
+    @discardableResult
+    public func restore() async throws -> [IncomingMessage] {
+        cursors = RelaySyncCursors()
+        try saveCursors()
+        return try await sync()
+    }
+
+    private func pull() async throws -> [IncomingMessage] {
+        var delivered: [IncomingMessage] = []
+        let me = address.description
+
+        var cursor = cursors[.savedHandshakes]
+        let scopeHex = Hex.encode(Array(KasiaPayload.savedHandshakeScope.utf8))
+        for row in try await relay.selfStashes(owner: me, scopeHex: scopeHex, after: &cursor) { try ingestSavedHandshake(row) }
+        try advance(.savedHandshakes, to: cursor)
+
+        cursor = cursors[.handshakesToMe]
+        for row in try await relay.handshakes(toReceiver: me, after: &cursor) {
+            if let message = try ingestHandshake(row) { delivered.append(message) }
+        }
+        try advance(.handshakesToMe, to: cursor)
+
+        let policy = try routing.policy()
+        let table = try routing.fetchTable()
+        let now = UInt64(clamping: nowMs)
+        for state in table.states.values.sorted(by: { $0.contactAddress.description < $1.contactAddress.description }) {
+            let peer = state.contactAddress.description
+            for alias in state.incomingAliases(policy: policy, nowMs: now).sorted() {
+                let route = RelaySyncCursors.Route.messages(sender: peer, aliasHex: alias.indexerQueryParameter)
+                cursor = cursors[route]
+                for row in try await relay.contextualMessages(bySender: peer, aliasHex: alias.indexerQueryParameter, after: &cursor) {
+                    if let message = try ingestMessage(row) { delivered.append(message) }
+                }
+                try advance(route, to: cursor)
+            }
+        }
+        let ownAliases = Set(table.states.values.flatMap { $0.ownSentAliases(policy: policy) })
+        for alias in ownAliases.sorted() {
+            let route = RelaySyncCursors.Route.ownMessages(aliasHex: alias.indexerQueryParameter)
+            cursor = cursors[route]
+            for row in try await relay.contextualMessages(bySender: me, aliasHex: alias.indexerQueryParameter, after: &cursor) {
+                _ = try ingestMessage(row)
+            }
+            try advance(route, to: cursor)
+        }
+
+        cursor = cursors[.paymentsToMe]
+        for row in try await relay.payments(toReceiver: me, after: &cursor) {
+            if let message = try ingestPayment(row) { delivered.append(message) }
+        }
+        try advance(.paymentsToMe, to: cursor)
+        return delivered
+    }
+
+    private func advance(_ route: RelaySyncCursors.Route, to cursor: IndexerCursor) throws {
+        guard cursors[route] != cursor else { return }
+        cursors[route] = cursor
+        try saveCursors()
+    }
+
+    func saveCursors() throws {
+        do { try cursors.save(to: profile.url(.relayCursors)) } catch {
+            throw MessagingError.storage("\(profile.url(.relayCursors).path): \(error)")
+        }
+    }
+
+    /// The newest relay position this device has fully read: where the live stream resumes.
+    var resumePoint: UInt64 {
+        let routes = cursors.routes.values.map(\.blockTime).max() ?? 0
+        return max(routes, cursors.lastEventID.flatMap(UInt64.init) ?? 0)
+    }
+}

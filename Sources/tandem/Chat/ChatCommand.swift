@@ -1,0 +1,158 @@
+import ArgumentParser
+import ChatHistory
+import ChatTimeline
+import Foundation
+import KaspaCrypto
+import TandemBasics
+import TandemClient
+
+/// `tandem chat …`: end-to-end-encrypted Kasia messaging through a `tandem serve` relay
+/// (issue 11 item 5).
+struct ChatCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "chat",
+        abstract: "Message other wallets through a Tandem relay: handshake, send, sync, listen, history.",
+        discussion: """
+            Messages are sealed to the recipient's key and signed by the profile's wallet key \
+            (`tandem keys new`); the relay stores only ciphertext. History and contacts stay in \
+            the profile.
+            """,
+        subcommands: [Handshake.self, Send.self, Sync.self, Listen.self, History.self, Conversations.self, Restore.self]
+    )
+}
+
+/// `--server URL` and `--profile DIR`, shared by every chat command.
+struct ChatOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("Relay server base URL (a `tandem serve`).", valueName: "url"))
+    var server = "http://127.0.0.1:8080"
+    @OptionGroup var profile: ProfileOptions
+
+    func messenger() throws -> Messenger {
+        guard let url = URL(string: server), let scheme = url.scheme, scheme == "http" || scheme == "https", url.host != nil else {
+            throw CLIError("--server \(server): expected an http:// or https:// URL")
+        }
+        return try chatCall { try Messenger(profile: profile.value, server: url) }
+    }
+}
+
+/// Runs a messaging call, turning any failure into one CLI line (each error type's
+/// description names what failed).
+func chatCall<T>(_ body: () async throws -> T) async throws -> T {
+    do { return try await body() } catch let error as CLIError { throw error } catch {
+        throw CLIError(String(describing: error))
+    }
+}
+
+func chatCall<T>(_ body: () throws -> T) throws -> T {
+    do { return try body() } catch let error as CLIError { throw error } catch {
+        throw CLIError(String(describing: error))
+    }
+}
+
+/// A history cursor on the command line: `BLOCKTIME:TIMESTAMP:UUID`, the exclusive key of the
+/// oldest row already shown (what `history --json` prints as `before`).
+enum HistoryCursor {
+    static func text(_ key: MessageKey) -> String { "\(key.blockTime):\(key.timestamp):\(key.id.uuid.uuidString)" }
+
+    static func parse(_ text: String) throws -> MessageKey {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 3, let blockTime = UInt64(parts[0]), let timestamp = Int64(parts[1]),
+              let uuid = UUID(uuidString: String(parts[2]))
+        else { throw CLIError("--before \(text): expected BLOCKTIME:TIMESTAMP:UUID as printed by `chat history`") }
+        return MessageKey(blockTime: blockTime, timestamp: timestamp, id: MessageID(uuid))
+    }
+}
+
+/// The JSON shape of a stored message.
+struct ChatMessageOutput: Encodable {
+    let id: String
+    let txID: String?
+    let contact: String
+    let direction: String
+    let status: String
+    let kind: String
+    /// Nil for our own messages sent from another device: sealed to the peer, unreadable here.
+    let text: String?
+    let blockTime: UInt64
+    let time: String
+    let cursor: String
+
+    init(_ message: StoredMessage) {
+        id = message.id.uuid.uuidString
+        txID = message.txID?.rawValue
+        contact = message.conversation.rawValue
+        direction = message.direction.rawValue
+        status = message.status.rawValue
+        kind = message.kind.rawValue
+        text = message.body.map { String(decoding: $0, as: UTF8.self) }
+        blockTime = message.blockTime
+        time = UnixMillis(Int64(clamping: message.blockTime)).iso8601
+        cursor = HistoryCursor.text(message.key)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(txID, forKey: .txID)
+        try container.encode(contact, forKey: .contact)
+        try container.encode(direction, forKey: .direction)
+        try container.encode(status, forKey: .status)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(text, forKey: .text)
+        try container.encode(blockTime, forKey: .blockTime)
+        try container.encode(time, forKey: .time)
+        try container.encode(cursor, forKey: .cursor)
+    }
+
+    enum CodingKeys: String, CodingKey { case id, txID, contact, direction, status, kind, text, blockTime, time, cursor }
+
+    /// One human-readable line.
+    var line: String {
+        let arrow = direction == MessageDirection.outgoing.rawValue ? "→" : "←"
+        let body = text ?? (direction == MessageDirection.outgoing.rawValue ? "[sent from another device]" : "[encrypted message]")
+        let flag = status == "failed" || status == "pending" ? " [\(status)]" : ""
+        return "\(time) \(arrow) \(body)\(flag)"
+    }
+}
+
+/// The JSON shape of something `listen` and `sync` deliver.
+struct IncomingOutput: Encodable {
+    let kind: String
+    let id: String?
+    let txID: String
+    let from: String
+    let text: String
+    let blockTime: UInt64
+    let time: String
+    let amountSompi: UInt64?
+    let channel: String?
+
+    init(_ message: IncomingMessage) {
+        kind = message.kind.rawValue
+        id = message.id?.uuid.uuidString
+        txID = message.txID
+        from = message.sender.description
+        text = message.text
+        blockTime = message.blockTime
+        time = UnixMillis(Int64(clamping: message.blockTime)).iso8601
+        amountSompi = message.amountSompi
+        channel = message.channel
+    }
+
+    var line: String {
+        switch kind {
+        case IncomingMessage.Kind.handshake.rawValue: "\(time) \(from) wants to chat (handshake)"
+        case IncomingMessage.Kind.payment.rawValue: "\(time) \(from) paid \(amountSompi ?? 0) sompi: \(text)"
+        case IncomingMessage.Kind.broadcast.rawValue: "\(time) #\(channel ?? "") \(from): \(text)"
+        default: "\(time) \(from): \(text)"
+        }
+    }
+}
+
+/// Prints what arrived, one line or one JSON object per item.
+func printIncoming(_ messages: [IncomingMessage], json: Bool) throws {
+    for message in messages {
+        let output = IncomingOutput(message)
+        if json { try CommandIO.printJSON(output) } else { CommandIO.write(output.line + "\n") }
+    }
+}

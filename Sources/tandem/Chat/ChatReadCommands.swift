@@ -1,0 +1,140 @@
+import ArgumentParser
+import Foundation
+import TandemBasics
+import TandemClient
+
+extension ChatCommand {
+    struct Sync: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Fetch new handshakes, messages and payments from the relay and print what arrived.")
+
+        @OptionGroup var options: ChatOptions
+        @Flag(name: .long, help: "Print one JSON object per item.") var json = false
+
+        func run() async throws {
+            let messenger = try options.messenger()
+            try printIncoming(try await chatCall { try await messenger.sync() }, json: json)
+        }
+    }
+
+    struct Listen: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Sync, then print each decrypted incoming message as it arrives (until interrupted).")
+
+        @OptionGroup var options: ChatOptions
+        @Flag(name: .long, help: "Print JSON lines.") var json = false
+
+        func run() async throws {
+            let messenger = try options.messenger()
+            try await chatCall {
+                for try await message in messenger.listen() { try printIncoming([message], json: json) }
+            }
+        }
+    }
+
+    struct History: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show the stored conversation with ADDRESS, oldest first.")
+
+        @OptionGroup var options: ChatOptions
+        @Option(name: .long, help: ArgumentHelp("The peer's Kaspa address.", valueName: "address")) var with: String
+        @Option(name: .long, help: "Messages per page (1–1000).") var limit = 50
+        @Option(name: .long, help: ArgumentHelp("Only messages older than this cursor (from a previous page).", valueName: "cursor"))
+        var before: String?
+        @Flag(name: .long, help: "Print {messages, hasMore, before} as JSON.") var json = false
+
+        func validate() throws {
+            guard (1...1000).contains(limit) else { throw CLIError("--limit \(limit): expected 1 to 1000") }
+        }
+
+        func run() async throws {
+            let peer = try parseAddress(with, option: "--with")
+            let cursor = try before.map(HistoryCursor.parse)
+            let messenger = try options.messenger()
+            let page = try await chatCall { try await messenger.history(with: peer, limit: limit, before: cursor) }
+            let rows = page.rows.map(ChatMessageOutput.init)
+            if json {
+                try CommandIO.printJSON(HistoryOutput(
+                    messages: rows, hasMore: page.hasMore, before: page.boundary.map(HistoryCursor.text)))
+            } else {
+                for row in rows { CommandIO.write(row.line + "\n") }
+            }
+        }
+    }
+
+    struct Conversations: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List contacts with their last message, most recent first.")
+
+        @OptionGroup var options: ChatOptions
+        @Flag(name: .long, help: "Print a JSON array.") var json = false
+
+        func run() async throws {
+            let messenger = try options.messenger()
+            let summaries = try await chatCall { try await messenger.conversations() }
+            let rows = summaries.map(ConversationOutput.init)
+            if json { try CommandIO.printJSON(rows) } else { for row in rows { CommandIO.write(row.line + "\n") } }
+        }
+    }
+
+    struct Restore: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Rebuild conversations and history on this device from the wallet key and the relay.")
+
+        @OptionGroup var options: ChatOptions
+        @Flag(name: .long, help: "Print one JSON object per restored incoming item.") var json = false
+
+        func run() async throws {
+            let messenger = try options.messenger()
+            let restored = try await chatCall { try await messenger.restore() }
+            let count = try await chatCall { try await messenger.conversations().count }
+            if json { try printIncoming(restored, json: true) } else {
+                CommandIO.write("restored \(count) conversation(s), \(restored.count) incoming item(s)\n")
+            }
+        }
+    }
+}
+
+/// `history --json`: one page and the cursor for the next older page.
+struct HistoryOutput: Encodable {
+    let messages: [ChatMessageOutput]
+    let hasMore: Bool
+    let before: String?
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(messages, forKey: .messages)
+        try container.encode(hasMore, forKey: .hasMore)
+        try container.encode(before, forKey: .before)
+    }
+
+    enum CodingKeys: String, CodingKey { case messages, hasMore, before }
+}
+
+/// One conversation of `conversations --json`.
+struct ConversationOutput: Encodable {
+    let address: String
+    let alias: String
+    let lastMessageAt: String?
+    let lastMessage: ChatMessageOutput?
+
+    init(_ summary: ConversationSummary) {
+        address = summary.contact.address.description
+        alias = summary.contact.alias
+        lastMessageAt = summary.lastMessage == nil && summary.contact.lastMessageAt == nil ? nil : summary.lastActivity.iso8601
+        lastMessage = summary.lastMessage.map(ChatMessageOutput.init)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(address, forKey: .address)
+        try container.encode(alias, forKey: .alias)
+        try container.encode(lastMessageAt, forKey: .lastMessageAt)
+        try container.encode(lastMessage, forKey: .lastMessage)
+    }
+
+    enum CodingKeys: String, CodingKey { case address, alias, lastMessageAt, lastMessage }
+
+    var line: String {
+        let preview = lastMessage.map { ": " + ($0.text ?? "[encrypted]") } ?? ""
+        return "\(address)  \(alias)  \(lastMessageAt ?? "-")\(preview)"
+    }
+}

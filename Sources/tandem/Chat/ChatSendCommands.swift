@@ -1,0 +1,46 @@
+import ArgumentParser
+import Foundation
+import TandemClient
+
+extension ChatCommand {
+    struct Handshake: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Start a conversation: send a handshake to ADDRESS and add the contact.")
+
+        @OptionGroup var options: ChatOptions
+        @Option(name: .long, help: ArgumentHelp("The peer's Kaspa address.", valueName: "address")) var to: String
+        @Flag(name: .long, help: "Print the relay's receipt as JSON.") var json = false
+
+        func run() async throws {
+            let peer = try parseAddress(to, option: "--to")
+            let messenger = try options.messenger()
+            let receipt = try await chatCall { try await messenger.startConversation(with: peer) }
+            if json {
+                try CommandIO.printJSON(["txID": receipt.txID, "blockTime": String(receipt.blockTime)])
+            } else {
+                CommandIO.write("handshake sent to \(peer) (tx \(receipt.txID))\n")
+            }
+        }
+    }
+
+    struct Send: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Send TEXT (or standard input) to ADDRESS; a handshake goes first when routing needs one.")
+
+        @OptionGroup var options: ChatOptions
+        @Option(name: .long, help: ArgumentHelp("The peer's Kaspa address.", valueName: "address")) var to: String
+        @Argument(help: "The message; read from standard input when absent.") var text: String?
+        @Flag(name: .long, help: "Print the stored message as JSON.") var json = false
+
+        func run() async throws {
+            let peer = try parseAddress(to, option: "--to")
+            var message = try text ?? CommandIO.readStandardInputText()
+            if text == nil, message.hasSuffix("\n") { message.removeLast() }
+            guard !message.isEmpty else { throw CLIError("TEXT: the message is empty") }
+            let messenger = try options.messenger()
+            let stored = try await chatCall { try await messenger.send(message, to: peer) }
+            let output = ChatMessageOutput(stored)
+            if json { try CommandIO.printJSON(output) } else { CommandIO.write("sent (tx \(output.txID ?? "-"))\n") }
+        }
+    }
+}
