@@ -28,7 +28,7 @@ extension Messenger {
               let handshake = try? HandshakePayload(decoding: plaintext)
         else { return nil }
         var state = try routingState(for: sender)
-        state.receiveHandshake(handshake, atMs: row.blockTime, policy: try routing.policy())
+        state.receiveHandshake(handshake, at: UnixMillis(Int64(clamping: row.blockTime)), policy: try routing.policy())
         try routing.save([state])
         try contacts.recordMessage(from: ContactAddress(sender), wallet: wallet, at: Self.time(row.blockTime))
         return IncomingMessage(kind: .handshake, id: nil, txID: row.txID, sender: sender, text: "", blockTime: row.blockTime)
@@ -45,7 +45,7 @@ extension Messenger {
         if sender == address { return try ingestOwnMessage(row, alias: alias) }
         if try history.message(txID: TxID(row.txID)) != nil { return nil }
         guard var state = try routing.fetchOne(sender) else { return nil }
-        guard state.receiveMessage(on: alias, atMs: row.blockTime, policy: try routing.policy()) != .ignored else {
+        guard state.receiveMessage(on: alias, at: UnixMillis(Int64(clamping: row.blockTime)), policy: try routing.policy()) != .ignored else {
             return nil
         }
         guard let body = try? Hex.decode(row.messagePayload),

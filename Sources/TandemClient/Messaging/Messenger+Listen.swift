@@ -10,10 +10,10 @@ extension Messenger {
 
     func watchSet() throws -> WatchSet {
         let policy = try routing.policy()
-        let now = UInt64(clamping: nowMs)
+        let now = profile.clock.now
         var aliases = Set<Alias>()
         for state in try routing.fetchTable().states.values {
-            aliases.formUnion(state.incomingAliases(policy: policy, nowMs: now))
+            aliases.formUnion(state.incomingAliases(policy: policy, now: now))
             aliases.formUnion(state.ownSentAliases(policy: policy))
         }
         return WatchSet(aliasHexes: aliases.map(\.indexerQueryParameter).sorted(), addresses: [address.description])

@@ -41,10 +41,10 @@ extension Messenger {
 
         let policy = try routing.policy()
         let table = try routing.fetchTable()
-        let now = UInt64(clamping: nowMs)
+        let now = profile.clock.now
         for state in table.states.values.sorted(by: { $0.contactAddress.description < $1.contactAddress.description }) {
             let peer = state.contactAddress.description
-            for alias in state.incomingAliases(policy: policy, nowMs: now).sorted() {
+            for alias in state.incomingAliases(policy: policy, now: now).sorted() {
                 let route = RelaySyncCursors.Route.messages(sender: peer, aliasHex: alias.indexerQueryParameter)
                 cursor = cursors[route]
                 for row in try await relay.contextualMessages(bySender: peer, aliasHex: alias.indexerQueryParameter, after: &cursor) {

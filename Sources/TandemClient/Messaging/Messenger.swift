@@ -163,7 +163,7 @@ public actor Messenger {
     func routingState(for peer: KaspaAddress) throws -> ConversationRoutingState {
         if let state = try routing.fetchOne(peer) { return state }
         do {
-            return try ConversationRoutingState(contact: peer, privateKey: key, nowMs: UInt64(clamping: nowMs))
+            return try ConversationRoutingState(contact: peer, privateKey: key, now: profile.clock.now)
         } catch {
             throw MessagingError.invalidPeer(address: peer.description, reason: error.description)
         }
