@@ -55,10 +55,16 @@ struct BenchRelayCommand: AsyncParsableCommand {
 
         let sqliteDirectory = directory.appendingPathComponent("sqlite")
         try FileManager.default.createDirectory(at: sqliteDirectory, withIntermediateDirectories: true)
-        let server = try RelayServerProcess(dataDirectory: sqliteDirectory, databaseURL: nil)
+        // One server for the streams and another for the load, so neither phase inherits the
+        // other's connections, subscriptions or heap.
+        let streamServer = try RelayServerProcess(dataDirectory: sqliteDirectory, databaseURL: nil)
         let stream = try RelayStreamLatency(
-            server: server, streams: streams, submissions: submissions, interval: .milliseconds(intervalMs)
+            server: streamServer, streams: streams, submissions: submissions, interval: .milliseconds(intervalMs)
         ).run()
+        streamServer.stop()
+        let loadDirectory = directory.appendingPathComponent("sqlite-load")
+        try FileManager.default.createDirectory(at: loadDirectory, withIntermediateDirectories: true)
+        let server = try RelayServerProcess(dataDirectory: loadDirectory, databaseURL: nil)
         let sqlite = try RelaySubmissionLoad(port: server.port, connections: connections, samples: samples)
             .run(bodies: bodies, verifyIterations: verifies)
         server.stop()
