@@ -13,7 +13,7 @@ struct BenchCommand: AsyncParsableCommand {
         subcommands: [
             CryptoBench.self, KasiaBench.self, BenchRedoCommand.self, BenchTimelineCommand.self, BenchPagingCommand.self,
             ContactsBench.self,
-            BenchServerCommand.self,
+            BenchServerCommand.self, BenchRelayCommand.self, BenchRelayServerCommand.self,
         ]
     )
 }

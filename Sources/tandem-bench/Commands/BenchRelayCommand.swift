@@ -1,0 +1,93 @@
+import ArgumentParser
+import Foundation
+import KaspaCrypto
+
+/// `tandem-bench relay`: the Kasia relay's figures (issue 11): submissions/s against raw
+/// BIP-340 verifies/s, submit → stream latency with many open streams, memory per idle
+/// stream, and indexer page latency at depth.
+///
+/// The server is this executable re-run as `relay-server` (a child process on a loopback
+/// port, SQLite in a temporary directory, or PostgreSQL when a URL is given); the load comes
+/// from plain keep-alive sockets on threads of this process. Every loop is bounded by count.
+struct BenchRelayCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "relay",
+        abstract: "Relay submissions/s vs raw BIP-340 verifies/s, submit→stream p50/p99, memory per stream, page latency at depth.",
+        discussion: """
+            Build with -c release. Only 127.0.0.1 is used. With --database-url (or POSTGRES_URL) the \
+            submission load also runs against a server on that PostgreSQL database.
+            """
+    )
+
+    @Option(name: .long, help: "Pre-signed submissions for the throughput samples (split evenly; sample 0 is warm-up).")
+    var requests = 24_000
+    @Option(name: .long, help: "Concurrent keep-alive connections for the throughput samples.") var connections = 16
+    @Option(name: .long, help: "Interleaved samples (verify, then load) after one warm-up sample.") var samples = 5
+    @Option(name: .long, help: "Raw BIP-340 verifies per baseline sample.") var verifies = 2_000
+    @Option(name: .long, help: "Idle streams open during the latency run, each on its own alias.") var streams = 1_000
+    @Option(name: .long, help: "Messages submitted on the measured alias.") var submissions = 200
+    @Option(name: .long, help: "Milliseconds between measured submissions.") var intervalMs = 20
+    @Option(name: .long, help: "Rows behind the deep page of contextual-messages/by-sender.") var rows = 1_000_000
+    @Option(name: .long, help: "PostgreSQL URL for a second submission run (default: $POSTGRES_URL).") var databaseURL: String?
+    @Flag(name: .long, help: "Print the figures as JSON instead of a Markdown summary.") var json = false
+
+    func validate() throws {
+        guard connections >= 1, connections <= 256 else { throw CLIError("--connections: 1…256") }
+        guard samples >= 1, samples <= 50 else { throw CLIError("--samples: 1…50") }
+        guard requests >= connections * (samples + 1), requests <= 1_000_000 else {
+            throw CLIError("--requests: \(connections * (samples + 1))…1000000 (connections × (samples + 1) at least)")
+        }
+        guard verifies >= 1, verifies <= 1_000_000 else { throw CLIError("--verifies: 1…1000000") }
+        guard streams >= 0, streams <= 10_000 else { throw CLIError("--streams: 0…10000") }
+        guard submissions >= 1, submissions <= 100_000 else { throw CLIError("--submissions: 1…100000") }
+        guard intervalMs >= 1, intervalMs <= 10_000 else { throw CLIError("--interval-ms: 1…10000") }
+        guard rows >= RelayPagingBench.pageRows, rows <= 10_000_000 else { throw CLIError("--rows: 50…10000000") }
+    }
+
+    func run() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tandem-bench-relay-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // Fresh nonces per run, so a reused PostgreSQL database never answers from an old row.
+        let firstNonce = UInt64(Date().timeIntervalSince1970 * 1000) << 20
+        let bodies = try RelayBenchFixtures.bodies(
+            count: requests, key: try RelayBenchFixtures.key(3), alias: try RelayBenchFixtures.alias(77), firstNonce: firstNonce)
+
+        let sqliteDirectory = directory.appendingPathComponent("sqlite")
+        try FileManager.default.createDirectory(at: sqliteDirectory, withIntermediateDirectories: true)
+        // One server for the streams and another for the load, so neither phase inherits the
+        // other's connections, subscriptions or heap.
+        let streamServer = try RelayServerProcess(dataDirectory: sqliteDirectory, databaseURL: nil)
+        let stream = try RelayStreamLatency(
+            server: streamServer, streams: streams, submissions: submissions, interval: .milliseconds(intervalMs)
+        ).run()
+        streamServer.stop()
+        let loadDirectory = directory.appendingPathComponent("sqlite-load")
+        try FileManager.default.createDirectory(at: loadDirectory, withIntermediateDirectories: true)
+        let server = try RelayServerProcess(dataDirectory: loadDirectory, databaseURL: nil)
+        let sqlite = try RelaySubmissionLoad(port: server.port, connections: connections, samples: samples)
+            .run(bodies: bodies, verifyIterations: verifies)
+        server.stop()
+
+        var postgres: RelaySubmissionLoad.Result?
+        if let url = databaseURL ?? ProcessInfo.processInfo.environment["POSTGRES_URL"], !url.isEmpty {
+            let pgDirectory = directory.appendingPathComponent("postgres")
+            try FileManager.default.createDirectory(at: pgDirectory, withIntermediateDirectories: true)
+            let pgServer = try RelayServerProcess(dataDirectory: pgDirectory, databaseURL: url)
+            let pgBodies = try RelayBenchFixtures.bodies(
+                count: requests, key: try RelayBenchFixtures.key(4), alias: try RelayBenchFixtures.alias(78),
+                firstNonce: firstNonce)
+            postgres = try RelaySubmissionLoad(port: pgServer.port, connections: connections, samples: samples)
+                .run(bodies: pgBodies, verifyIterations: verifies)
+            pgServer.stop()
+        }
+
+        let paging = try await RelayPagingBench(rows: rows, samples: samples).run(directory: directory)
+        let report = RelayBenchReport(sqlite: sqlite, postgres: postgres, stream: stream, paging: paging)
+        if json {
+            try CommandIO.printJSON(report)
+        } else {
+            CommandIO.write(report.markdown + "\n")
+        }
+    }
+}
