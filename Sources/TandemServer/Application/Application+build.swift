@@ -63,7 +63,7 @@ func buildRouter(
     }
     router.add(middleware: OriginCheckMiddleware(policy: origins))
 
-    SystemController().register(on: router, table: table)
+    SystemController(store: store).register(on: router, table: table)
     AuthController(store: store, sessions: sessions, hasher: PasswordHasher(), origins: origins, clock: configuration.clock)
         .register(on: router, table: table)
     let me = router.group("api/me").add(middleware: RequireAuthMiddleware(sessions: sessions))

@@ -104,9 +104,17 @@ enum OpenAPIDocument {
       "paths": {
         "/health": {
           "get": {
-            "operationId": "health", "summary": "Liveness check",
-            "responses": { "200": { "description": "Up", "content": { "application/json": { "schema": {
-              "type": "object", "properties": { "status": { "const": "ok" } } } } } } }
+            "operationId": "health", "summary": "Readiness: the server is up and its database answers",
+            "responses": {
+              "200": { "description": "Ready", "content": { "application/json": { "schema": {
+                "type": "object", "required": ["status"], "properties": { "status": { "const": "ok" } } } } } },
+              "503": { "description": "The database does not answer", "content": { "application/json": { "schema": {
+                "type": "object", "required": ["status"], "properties": { "status": { "const": "unavailable" } } } } } }
+            }
+          },
+          "head": {
+            "operationId": "healthHead", "summary": "Readiness, status only (no body)",
+            "responses": { "200": { "description": "Ready" }, "503": { "description": "The database does not answer" } }
           }
         },
         "/openapi.json": {

@@ -99,6 +99,10 @@ public struct SQLiteServerStore: ServerStore {
         }
     }
 
+    public func ping() async throws {
+        try await writer.read { db in _ = try Int.fetchOne(db, sql: "SELECT 1") }
+    }
+
     public func createSession(_ session: StoredSession) async throws {
         try await writer.write { db in
             try db.execute(sql: """

@@ -8,6 +8,9 @@ public import TandemBasics
 /// the same contract suite. Writes keep the invariants: usernames and e-mails are unique
 /// (already lower-cased by the caller), a user and its account and profile appear together.
 public protocol ServerStore: Sendable {
+    /// A trivial query, for `/health`'s readiness answer: returns once the store can answer.
+    func ping() async throws
+
     /// Inserts a user with its credential account and chat profile in one transaction.
     /// Throws `ServerStoreError.usernameTaken` / `.emailTaken` on a unique clash.
     func createUser(_ user: AuthUser, account: CredentialAccount, profile: ChatProfile) async throws
@@ -57,6 +60,8 @@ public enum ServerStoreError: Error, Equatable, Sendable, CustomStringConvertibl
     case profileMissing(userID: String)
     case invalidDatabaseURL(String)
     case corruptRow(table: String, reason: String)
+    /// The database did not answer in time or could not be reached (HTTP 503).
+    case unavailable(String)
 
     public var description: String {
         switch self {
@@ -66,6 +71,7 @@ public enum ServerStoreError: Error, Equatable, Sendable, CustomStringConvertibl
         case .profileMissing(let id): "no chat profile for user \(id)"
         case .invalidDatabaseURL(let url): "database URL \(url) is not a postgres:// URL"
         case .corruptRow(let table, let reason): "table \(table): \(reason)"
+        case .unavailable(let reason): "the database is unavailable: \(reason)"
         }
     }
 }
