@@ -58,6 +58,7 @@ public enum ServerStoreError: Error, Equatable, Sendable, CustomStringConvertibl
     case emailTaken(String)
     case userIDTaken(String)
     case profileMissing(userID: String)
+    /// Carries the URL with its credentials already redacted (`DatabaseURLRedaction`).
     case invalidDatabaseURL(String)
     case corruptRow(table: String, reason: String)
     /// The database did not answer in time or could not be reached (HTTP 503).
@@ -69,7 +70,7 @@ public enum ServerStoreError: Error, Equatable, Sendable, CustomStringConvertibl
         case .emailTaken(let email): "e-mail \(email) is already registered"
         case .userIDTaken(let id): "user id \(id) already exists"
         case .profileMissing(let id): "no chat profile for user \(id)"
-        case .invalidDatabaseURL(let url): "database URL \(url) is not a postgres:// URL"
+        case .invalidDatabaseURL(let url): "database URL \(DatabaseURLRedaction.redact(url)) is not a postgres:// URL"
         case .corruptRow(let table, let reason): "table \(table): \(reason)"
         case .unavailable(let reason): "the database is unavailable: \(reason)"
         }
