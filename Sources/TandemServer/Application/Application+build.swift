@@ -57,6 +57,7 @@ func buildRouter(
 
     router.add(middleware: LogRequestsMiddleware(.debug))
     router.add(middleware: ErrorMiddleware())
+    router.add(middleware: UnsupportedMethodMiddleware())
     router.add(middleware: StrictPathMiddleware())
     if configuration.rateLimiting {
         router.add(middleware: RateLimitMiddleware(limiter: rateLimiter ?? RateLimiter(clock: configuration.clock)))
