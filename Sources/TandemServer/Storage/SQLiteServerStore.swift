@@ -117,8 +117,9 @@ public struct SQLiteServerStore: ServerStore {
 
     public func session(tokenHash: SessionTokenHash) async throws -> StoredSession? {
         if let cached = cache.session(tokenHash: tokenHash) { return cached }
+        let ticket = cache.fillTicket()
         let session = try readSession(tokenHash: tokenHash)
-        if let session { cache.store(session) }
+        if let session { cache.fill(session, ifUnchangedSince: ticket) }
         return session
     }
 
