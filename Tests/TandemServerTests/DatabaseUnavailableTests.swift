@@ -80,6 +80,25 @@ import TestSupport
         }
     }
 
+    /// The production wiring on a live PostgreSQL (CI's throw-away cluster): `/health` is ready.
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["POSTGRES_URL"] != nil))
+    func healthIsOKOnALivePostgreSQL() async throws {
+        let url = try #require(ProcessInfo.processInfo.environment["POSTGRES_URL"])
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        var logger = Logger(label: "test")
+        logger.logLevel = .critical
+        let configuration = ServerConfiguration(
+            host: "127.0.0.1", port: 0, storage: .postgres(url: url), dataDirectory: directory.url, secret: TestServer.secret,
+            rateLimiting: false)
+        let app = try await buildApplication(configuration: configuration, logger: logger)
+        try await app.test(.router) { client in
+            let answer = try await APIClient(client: client).send(.get, APIPath.health)
+            #expect(answer.status == .ok, "\(answer.text)")
+            #expect(answer.json?["status"] as? String == "ok")
+        }
+    }
+
     @Test func healthIsOKWhenTheStoreAnswers() async throws {
         let server = try TestServer()
         try await server.test { api in
