@@ -53,6 +53,18 @@ import Testing
         #expect(RateLimiter.clientKey(first) == RateLimiter.clientKey(second))
     }
 
+    @Test func relayTokenBucketsEvictTheLeastRecentlyUsedKey() async throws {
+        let clock = ManualClock(UnixMillis(1_800_000_000_000))
+        let limiter = TokenBucketLimiter(clock: clock, policy: .init(burst: 2, perSecond: 1, maxKeys: 100))
+        #expect(await limiter.admit(["busy"]) == nil)
+        #expect(await limiter.admit(["busy"]) == nil)
+        for index in 0..<20_000 {
+            _ = await limiter.admit(["client-\(index)"])
+            if index % 50 == 0 { #expect(await limiter.admit(["busy"]) != nil, "busy lost its empty bucket at \(index)") }
+        }
+        #expect(await limiter.keyCount == 100)
+    }
+
     @Test func theSlash64KeyIsTheParsedPrefix() {
         #expect(RateLimiter.clientKey("2001:db8::1:2:3:4") == "2001:db8:0:0::/64")
         #expect(RateLimiter.clientKey("192.0.2.7") == "192.0.2.7")
