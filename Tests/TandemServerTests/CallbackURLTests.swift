@@ -21,7 +21,7 @@ import Testing
     func unsafeCallbackURLsAreRefusedWithBetterAuthsError(callbackURL: String) async throws {
         let server = try TestServer()
         try await server.test { api in
-            try await api.signUp("leo")
+            // The check comes before the credentials (betterauth-api.md §3): no account needed.
             let answer = try await Self.signIn(api, callbackURL: callbackURL)
             #expect(answer.status == .forbidden)
             #expect(answer.errorCode == "INVALID_CALLBACK_URL")

