@@ -41,6 +41,28 @@ import Testing
         #expect(result.stderrText.hasPrefix("tandem: /nonexistent/export.json"))
     }
 
+    /// Issue 14 audit: the password was echoed in the "not a postgres:// URL" error.
+    @Test(arguments: [
+        ["serve", "--database-url", "postgres://tandem:hunter2-pw@/tandem"],
+        ["serve", "--database-url", "postgresql://tandem:hunter2-pw@db:notaport/tandem"],
+        ["serve", "--database-url", "mysql://tandem:hunter2-pw@db/tandem"],
+        ["admin", "import-betterauth", "EXPORT", "--database-url", "mysql://tandem:hunter2-pw@db/tandem"],
+        ["admin", "import-betterauth", "EXPORT", "--database-url", "postgres://tandem:p@ss:hunter2-pw@/tandem?password=hunter2-pw"],
+    ])
+    func databaseURLErrorsNeverEchoThePassword(arguments: [String]) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let export = directory.url.appendingPathComponent("export.json")
+        try Data(#"{"users":[],"accounts":[]}"#.utf8).write(to: export)
+        let result = try TandemProcess.run(
+            arguments.map { $0 == "EXPORT" ? export.path : $0 } + ["--data-dir", directory.url.path])
+        #expect(result.status == 1)
+        #expect(result.stderrLines.count == 1)
+        #expect(result.stderrText.hasPrefix("tandem: "))
+        #expect(!result.stderrText.contains("hunter2"), "\(result.stderrText)")
+        #expect(!result.stdoutText.contains("hunter2"))
+    }
+
     @Test(arguments: [["serve", "--database-url", "mysql://x"], ["serve", "--port", "70000"]])
     func serveRejectsBadOptionsWithOneLine(arguments: [String]) throws {
         let result = try TandemProcess.run(arguments)

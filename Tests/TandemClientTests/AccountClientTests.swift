@@ -135,15 +135,17 @@ final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
 }
 
 @Suite struct SessionCookieStoreTests {
+    let origin = "http://127.0.0.1:9"
+
     @Test func onlyBetterAuthCookiesAreKeptAndMaxAgeZeroDeletes() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let store = SessionCookieStore(profile: Profile(directory: directory.url))
         let now = Date(timeIntervalSince1970: 1_000_000)
-        try store.apply(setCookies: ["tracker=1; Max-Age=100", "__Secure-better-auth.session_token=v; Max-Age=100; Secure"], now: now)
-        #expect(try store.cookieHeader(now: now) == "__Secure-better-auth.session_token=v")
-        try store.apply(setCookies: ["__Secure-better-auth.session_token=; Max-Age=0"], now: now)
-        #expect(try store.cookieHeader(now: now) == nil)
+        try store.apply(setCookies: ["tracker=1; Max-Age=100", "__Secure-better-auth.session_token=v; Max-Age=100; Secure"], from: origin, now: now)
+        #expect(try store.cookieHeader(for: origin, now: now) == "__Secure-better-auth.session_token=v")
+        try store.apply(setCookies: ["__Secure-better-auth.session_token=; Max-Age=0"], from: origin, now: now)
+        #expect(try store.cookieHeader(for: origin, now: now) == nil)
     }
 
     @Test func maxAgeWinsOverExpires() throws {
@@ -151,9 +153,9 @@ final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
         defer { directory.remove() }
         let store = SessionCookieStore(profile: Profile(directory: directory.url))
         let now = Date(timeIntervalSince1970: 1_000_000)
-        try store.apply(setCookies: ["better-auth.session_token=v; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Max-Age=100"], now: now)
-        #expect(try store.cookieHeader(now: now.addingTimeInterval(99)) != nil)
-        #expect(try store.cookieHeader(now: now.addingTimeInterval(100)) == nil)
+        try store.apply(setCookies: ["better-auth.session_token=v; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Max-Age=100"], from: origin, now: now)
+        #expect(try store.cookieHeader(for: origin, now: now.addingTimeInterval(99)) != nil)
+        #expect(try store.cookieHeader(for: origin, now: now.addingTimeInterval(100)) == nil)
     }
 }
 

@@ -44,6 +44,8 @@ public enum APIErrorCode: String, Codable, Sendable, CaseIterable {
     case invalidAddress = "INVALID_ADDRESS"
     /// Relay: too many submissions from this sender or client; see `Retry-After`.
     case rateLimited = "RATE_LIMITED"
+    /// Tandem: the database did not answer in time (HTTP 503, `Retry-After`); retry later.
+    case databaseUnavailable = "DATABASE_UNAVAILABLE"
     /// Tandem: the server failed; the request may be retried.
     case internalServerError = "INTERNAL_SERVER_ERROR"
 }

@@ -45,7 +45,13 @@ public struct AccountClient: Sendable {
 
     /// `GET /api/auth/get-session`: the live session, or why there is none.
     public func currentSession() async throws(AccountClientError) -> AccountState {
-        guard try storedCookieHeader() != nil else { return .signedOut(.noSession) }
+        guard try storedCookieHeader() != nil else {
+            switch try cookieBinding() {
+            case .origin(let other) where other != serverOrigin: return .signedOut(.sessionForOtherServer(other))
+            case .unbound: return .signedOut(.sessionNotBoundToServer)
+            default: return .signedOut(.noSession)
+            }
+        }
         let response = try await exchange("GET", APIPath.getSession, body: nil)
         guard response.status == 200 else { throw failure(response) }
         if String(decoding: response.body, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) == "null" {
@@ -106,20 +112,38 @@ public struct AccountClient: Sendable {
         } catch {
             throw .unreachable(server: server.absoluteString, reason: error.localizedDescription)
         }
-        do { try cookies.apply(setCookies: response.values(of: "Set-Cookie"), now: now()) } catch { throw .profile(error) }
+        do { try cookies.apply(setCookies: response.values(of: "Set-Cookie"), from: serverOrigin, now: now()) } catch {
+            throw .profile(error)
+        }
         return response
     }
 
+    /// The origin cookies are bound to; a server URL without a host binds to its full text,
+    /// which no other server shares.
+    private var serverOrigin: String { Self.origin(of: server) ?? server.absoluteString }
+
+    /// Only the cookies `server` itself set are ever sent to it.
     private func storedCookieHeader() throws(AccountClientError) -> String? {
-        do { return try cookies.cookieHeader(now: now()) } catch { throw .profile(error) }
+        do { return try cookies.cookieHeader(for: serverOrigin, now: now()) } catch { throw .profile(error) }
+    }
+
+    private func cookieBinding() throws(AccountClientError) -> SessionCookieStore.Binding {
+        do { return try cookies.binding() } catch { throw .profile(error) }
     }
 
     private func discardDamagedCookies() throws(AccountClientError) {
-        do { _ = try cookies.load(now: now()) } catch .corruptFile { try clearCookies() } catch { throw .profile(error) }
+        do { _ = try cookies.binding() } catch .corruptFile {
+            do { try cookies.clear() } catch { throw .profile(error) }
+        } catch { throw .profile(error) }
     }
 
+    /// Forgets the saved session when it is this server's: a 401 or `null` from a server
+    /// that never got the cookie says nothing about another server's session.
     private func clearCookies() throws(AccountClientError) {
-        do { try cookies.clear() } catch { throw .profile(error) }
+        do {
+            if case .origin(let owner) = try cookies.binding(), owner != serverOrigin { return }
+            try cookies.clear()
+        } catch { throw .profile(error) }
     }
 
     private func failure(_ response: TransportResponse) -> AccountClientError {

@@ -42,9 +42,11 @@ public func buildRouter(
     return buildRouter(configuration: configuration, store: store, secret: secret, hub: hub)
 }
 
-/// The router with the relay's fan-out `hub`, which the application's `RelayService` feeds.
+/// The router with the relay's fan-out `hub`, which the application's `RelayService` feeds;
+/// tests pass their own `rateLimiter` to look at its table.
 func buildRouter(
-    configuration: ServerConfiguration, store: any ServerStore, secret: String, hub: RelayHub
+    configuration: ServerConfiguration, store: any ServerStore, secret: String, hub: RelayHub,
+    rateLimiter: RateLimiter? = nil
 ) -> (router: Router<TandemRequestContext>, routes: [RouteEntry]) {
     let router = Router(context: TandemRequestContext.self)
     let table = RouteTable()
@@ -55,13 +57,14 @@ func buildRouter(
 
     router.add(middleware: LogRequestsMiddleware(.debug))
     router.add(middleware: ErrorMiddleware())
+    router.add(middleware: UnsupportedMethodMiddleware())
     router.add(middleware: StrictPathMiddleware())
     if configuration.rateLimiting {
-        router.add(middleware: RateLimitMiddleware(limiter: RateLimiter(clock: configuration.clock)))
+        router.add(middleware: RateLimitMiddleware(limiter: rateLimiter ?? RateLimiter(clock: configuration.clock)))
     }
     router.add(middleware: OriginCheckMiddleware(policy: origins))
 
-    SystemController().register(on: router, table: table)
+    SystemController(store: store).register(on: router, table: table)
     AuthController(store: store, sessions: sessions, hasher: PasswordHasher(), origins: origins, clock: configuration.clock)
         .register(on: router, table: table)
     let me = router.group("api/me").add(middleware: RequireAuthMiddleware(sessions: sessions))

@@ -85,7 +85,7 @@ enum OpenAPIDocument {
             "type": "object", "required": ["userId", "displayName", "kaspaAddress", "publicKeys", "updatedAt"],
             "properties": {
               "userId": { "type": "string" }, "displayName": { "type": "string" },
-              "kaspaAddress": { "type": ["string", "null"] },
+              "kaspaAddress": { "type": ["string", "null"], "pattern": "^(kaspa|kaspatest|kaspasim|kaspadev):[qpzry9x8gf2tvdw0s3jn54khce6mua7l]{61}([qpzry9x8gf2tvdw0s3jn54khce6mua7l]{2})?$", "description": "Kaspa address (kaspa-address.md), checksum verified by the server" },
               "publicKeys": { "type": "array", "items": { "type": "string", "pattern": "^[0-9a-f]{64}([0-9a-f]{2})?$" } },
               "updatedAt": { "type": "string", "format": "date-time" }
             }
@@ -104,9 +104,17 @@ enum OpenAPIDocument {
       "paths": {
         "/health": {
           "get": {
-            "operationId": "health", "summary": "Liveness check",
-            "responses": { "200": { "description": "Up", "content": { "application/json": { "schema": {
-              "type": "object", "properties": { "status": { "const": "ok" } } } } } } }
+            "operationId": "health", "summary": "Readiness: the server is up and its database answers",
+            "responses": {
+              "200": { "description": "Ready", "content": { "application/json": { "schema": {
+                "type": "object", "required": ["status"], "properties": { "status": { "const": "ok" } } } } } },
+              "503": { "description": "The database does not answer", "content": { "application/json": { "schema": {
+                "type": "object", "required": ["status"], "properties": { "status": { "const": "unavailable" } } } } } }
+            }
+          },
+          "head": {
+            "operationId": "healthHead", "summary": "Readiness, status only (no body)",
+            "responses": { "200": { "description": "Ready" }, "503": { "description": "The database does not answer" } }
           }
         },
         "/openapi.json": {
@@ -145,7 +153,8 @@ enum OpenAPIDocument {
                 "properties": { "redirect": { "type": "boolean" }, "token": { "type": "string" }, "url": { "type": "string" },
                   "user": { "$ref": "#/components/schemas/User" } } } } } },
               "400": { "$ref": "#/components/responses/Error" }, "401": { "$ref": "#/components/responses/Error" },
-              "422": { "$ref": "#/components/responses/Error" }, "429": { "$ref": "#/components/responses/Error" }
+              "403": { "$ref": "#/components/responses/Error" }, "422": { "$ref": "#/components/responses/Error" },
+              "429": { "$ref": "#/components/responses/Error" }
             }
           }
         },
@@ -189,7 +198,7 @@ enum OpenAPIDocument {
             "operationId": "updateMyProfile", "summary": "Change the signed-in user's chat profile", "security": [{ "sessionCookie": [] }],
             "requestBody": { "required": true, "content": { "application/json": { "schema": {
               "type": "object", "properties": { "displayName": { "type": "string", "minLength": 1, "maxLength": 64 },
-                "kaspaAddress": { "type": ["string", "null"] }, "publicKeys": { "type": "array", "maxItems": 16, "items": { "type": "string" } } } } } } },
+                "kaspaAddress": { "type": ["string", "null"], "pattern": "^(kaspa|kaspatest|kaspasim|kaspadev):[qpzry9x8gf2tvdw0s3jn54khce6mua7l]{61}([qpzry9x8gf2tvdw0s3jn54khce6mua7l]{2})?$", "description": "Kaspa address (kaspa-address.md), checksum verified by the server" }, "publicKeys": { "type": "array", "maxItems": 16, "items": { "type": "string" } } } } } } },
             "responses": {
               "200": { "description": "Updated profile", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/ChatProfile" } } } },
               "400": { "$ref": "#/components/responses/Error" }, "401": { "$ref": "#/components/responses/Error" },

@@ -49,7 +49,8 @@ struct SessionAuthority: Sendable {
             id: SessionID(SessionToken.randomAlphanumeric(count: 32)), tokenHash: token.hash, userID: UserID(user.id),
             expiresAt: now.addingTimeInterval(rememberMe ? Self.lifetime : Self.shortLifetime),
             createdAt: now, updatedAt: now, ipAddress: "",
-            userAgent: request.headers[.userAgent] ?? "", rememberMe: rememberMe)
+            userAgent: ServerLimits.truncated(request.headers[.userAgent] ?? "", toBytes: ServerLimits.maxUserAgentBytes),
+            rememberMe: rememberMe)
         try await store.createSession(session)
         let value = signer.cookieValue(for: token)
         var setCookies = [cookies.set(value, maxAge: rememberMe ? AuthCookie.sessionLifetimeSeconds : nil)]

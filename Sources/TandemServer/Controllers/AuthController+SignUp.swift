@@ -60,6 +60,8 @@ extension AuthController {
             throw Self.usernameTaken
         } catch ServerStoreError.emailTaken {
             throw Self.emailTaken
+        } catch ServerStoreError.unavailable(let reason) {
+            throw ServerStoreError.unavailable(reason)
         } catch {
             context.logger.error("sign-up failed", metadata: ["error": "\(error)"])
             throw APIFailure(.unprocessableContent, .failedToCreateUser, "Failed to create user")

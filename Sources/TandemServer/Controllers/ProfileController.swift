@@ -10,7 +10,7 @@ struct ProfileController: Sendable {
     let store: any ServerStore
     let clock: any WallClock
 
-    static let maxDisplayNameLength = 64
+    static let maxDisplayNameLength = ServerLimits.maxNameLength
     static let maxPublicKeys = 16
 
     func register(on group: RouterGroup<TandemRequestContext>, table: RouteTable) {
@@ -42,7 +42,7 @@ struct ProfileController: Sendable {
         }
         if let displayName {
             let trimmed = displayName.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !trimmed.isEmpty, trimmed.count <= Self.maxDisplayNameLength else {
+            guard !trimmed.isEmpty, ServerLimits.fits(trimmed, Self.maxDisplayNameLength) else {
                 throw APIFailure(.badRequest, .invalidProfile, "displayName must be 1 to \(Self.maxDisplayNameLength) characters")
             }
             profile.displayName = trimmed

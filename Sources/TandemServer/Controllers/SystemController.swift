@@ -1,11 +1,20 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import TandemAPI
 
-/// `GET /health`, `GET /openapi.json` and the removed legacy login.
+/// `GET`/`HEAD /health`, `GET /openapi.json` and the removed legacy login.
 struct SystemController: Sendable {
+    let store: any ServerStore
+
+    /// How long `/health` waits for the store's trivial query: a load balancer probing it
+    /// must get an answer well before its own timeout (issue 14 audit: `/health` said ok
+    /// while every other route hung on an unreachable database).
+    static let readinessTimeout: Duration = .seconds(2)
+
     func register(on router: Router<TandemRequestContext>, table: RouteTable) {
-        table.add(router, .get, APIPath.health) { _, _ in try JSONResponse.make(HealthResponse(status: "ok")) }
+        table.add(router, .get, APIPath.health) { _, _ in try await health(withBody: true) }
+        table.add(router, .head, APIPath.health) { _, _ in try await health(withBody: false) }
         table.add(router, .get, APIPath.openAPI) { _, _ in
             JSONResponse.raw(Data(OpenAPIDocument.json.utf8), status: .ok, headers: [:])
         }
@@ -13,5 +22,23 @@ struct SystemController: Sendable {
             throw APIFailure(.gone, .legacyLoginRemoved,
                              "POST /users/login was removed. Sign in again with your username and password.")
         }
+    }
+
+    /// 200 `{"status":"ok"}` when the store answers `ping` in time, else 503
+    /// `{"status":"unavailable"}`; HEAD answers the same status and headers without a body.
+    func health(withBody: Bool) async throws -> Response {
+        let ready: Bool
+        do {
+            try await DeadlineStore(store, timeout: Self.readinessTimeout, isUnavailable: { _ in true }).ping()
+            ready = true
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            ready = false
+        }
+        let response = try JSONResponse.make(
+            HealthResponse(status: ready ? "ok" : "unavailable"), status: ready ? .ok : .serviceUnavailable)
+        guard !withBody else { return response }
+        return Response(status: response.status, headers: response.headers)
     }
 }

@@ -21,6 +21,11 @@ struct APIFailure: Error, Sendable {
     static let payloadTooLarge = APIFailure(
         .contentTooLarge, .payloadTooLarge, "Request body is larger than \(ServerLimits.maxBodyBytes) bytes")
 
+    /// The store did not answer in time or cannot be reached (issue 14 audit); retry later.
+    static let databaseUnavailable = APIFailure(
+        .serviceUnavailable, .databaseUnavailable, "The database is unavailable. Please try again later.",
+        headers: [.retryAfter: "5"])
+
     static func validation(_ issues: [String]) -> APIFailure {
         APIFailure(.badRequest, .validationError, issues.joined(separator: "; "))
     }

@@ -91,6 +91,13 @@ struct BodyFields<Field: CodingKey> {
         return text
     }
 
+    /// Records zod's "too big" issue when a stored string is longer than its cap (issue 14
+    /// audit: every stored field is capped, see `ServerLimits`).
+    mutating func cap(_ key: Field, _ text: String?, _ limit: Int) {
+        guard let text, !ServerLimits.fits(text, limit) else { return }
+        addIssue(key, "Too big: expected string to have <=\(limit) characters")
+    }
+
     /// Records `[body.<key>] <message>`.
     mutating func addIssue(_ key: Field, _ message: String) { issues.append("[body.\(key.stringValue)] \(message)") }
 

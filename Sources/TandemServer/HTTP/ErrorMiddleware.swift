@@ -11,6 +11,9 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             return try await next(request, context)
         } catch let failure as APIFailure {
             return JSONResponse.failure(failure)
+        } catch ServerStoreError.unavailable(let reason) {
+            context.logger.warning("database unavailable", metadata: ["reason": "\(reason)"])
+            return JSONResponse.failure(APIFailure.databaseUnavailable)
         } catch let error as HTTPError {
             switch error.status {
             case .notFound: return Response(status: .notFound)

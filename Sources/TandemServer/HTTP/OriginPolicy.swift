@@ -38,10 +38,16 @@ struct OriginPolicy: Sendable {
         }
     }
 
-    /// Rule 3: `callbackURL` must be a safe relative path or a trusted absolute URL.
+    /// Rule 3: `callbackURL` must be a safe relative path (`CallbackURLRule`) or a trusted
+    /// absolute URL; a value starting with `/` is never read as absolute, and an absolute one
+    /// with control characters or spaces is refused before parsing (browsers strip them).
     func checkCallbackURL(_ value: String, request: Request) throws {
-        if value.hasPrefix("/") && !value.hasPrefix("//") && !value.contains("\\") { return }
-        if let url = URL(string: value), let origin = Self.origin(of: url), isTrusted(origin, request: request) { return }
+        if value.hasPrefix("/") {
+            if CallbackURLRule.isSafeRelativePath(value) { return }
+        } else if !CallbackURLRule.hasControlOrSpace(value), let url = URL(string: value),
+                  let origin = Self.origin(of: url), isTrusted(origin, request: request) {
+            return
+        }
         throw APIFailure(.forbidden, .invalidCallbackURL, "Invalid callbackURL")
     }
 

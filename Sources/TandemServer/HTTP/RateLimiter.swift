@@ -3,9 +3,14 @@ import HTTPTypes
 import Hummingbird
 import TandemBasics
 
-/// Fixed-window request counting per client IP and path (betterauth-api.md §11): 3 per 10 s
-/// on `/sign-in*` and `/sign-up*`, 100 per 10 s on other auth POSTs. Over the limit:
+/// Fixed-window request counting per client and matched route (betterauth-api.md §11): 3 per
+/// 10 s on `/sign-in*` and `/sign-up*`, 100 per 10 s on other auth POSTs. Over the limit:
 /// 429 `{message}` with `X-Retry-After`. Time comes from the injected clock.
+///
+/// Memory is bounded (issue 14 audit, a flood of unique paths grew RSS by 300 MB): keys are
+/// the client's address key and a *registered* route, so their length is bounded, and the table
+/// is an LRU of `capacity` windows whose eviction is O(1). A window pushed out by a flood of
+/// other clients only forgets that client's count, which errs towards admitting.
 actor RateLimiter {
     struct Rule: Sendable {
         let limit: Int
@@ -15,13 +20,17 @@ actor RateLimiter {
     private struct Window {
         var start: Date
         var count: Int
-        var length: TimeInterval
     }
 
-    private let clock: any WallClock
-    private var windows: [String: Window] = [:]
+    static let defaultCapacity = 10_000
 
-    init(clock: any WallClock) { self.clock = clock }
+    private let clock: any WallClock
+    private var windows: BoundedLRU<String, Window>
+
+    init(clock: any WallClock, capacity: Int = RateLimiter.defaultCapacity) {
+        self.clock = clock
+        windows = BoundedLRU(capacity: capacity)
+    }
 
     static func rule(forAuthPath path: String) -> Rule {
         let relative = path.hasPrefix("/api/auth") ? String(path.dropFirst("/api/auth".count)) : path
@@ -32,34 +41,34 @@ actor RateLimiter {
     /// Counts one request; returns the seconds to wait when over the limit.
     func admit(key: String, rule: Rule) -> Int? {
         let now = clock.now.date
-        if windows.count > 10_000 { windows = windows.filter { now.timeIntervalSince($0.value.start) < $0.value.length } }
-        var window = windows[key] ?? Window(start: now, count: 0, length: rule.window)
-        if now.timeIntervalSince(window.start) >= rule.window { window = Window(start: now, count: 0, length: rule.window) }
+        var window = windows.value(for: key) ?? Window(start: now, count: 0)
+        if now.timeIntervalSince(window.start) >= rule.window { window = Window(start: now, count: 0) }
         guard window.count < rule.limit else {
             return max(1, Int((rule.window - now.timeIntervalSince(window.start)).rounded(.up)))
         }
         window.count += 1
-        windows[key] = window
+        windows.set(window, for: key)
         return nil
     }
 
-    /// The bucket's client part: IPv4 as is, IPv6 grouped per /64; no IP shares one bucket.
-    static func clientKey(_ address: String?) -> String {
-        guard let address else { return "unknown" }
-        guard address.contains(":") else { return address }
-        return address.split(separator: ":", omittingEmptySubsequences: false).prefix(4).joined(separator: ":")
-    }
+    /// Number of windows held, for the memory bound's test.
+    var windowCount: Int { windows.count }
+
+    /// The bucket's client part: IPv4 as is, IPv6 grouped per /64 (see `ClientAddressKey`).
+    static func clientKey(_ address: String?) -> String { ClientAddressKey.key(for: address) }
 }
 
+/// Applies `RateLimiter` to POSTs on registered `/api/auth/` routes. Hummingbird resolves the
+/// route before router middleware runs, so `context.endpointPath` is the route's pattern, or
+/// nil for a path no route matches; those fall through to 404 without a bucket.
 struct RateLimitMiddleware: RouterMiddleware {
     typealias Context = TandemRequestContext
     let limiter: RateLimiter
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        let path = request.uri.path
-        if request.method == .post && path.hasPrefix("/api/auth/") {
-            let key = RateLimiter.clientKey(context.peerAddress) + "|" + path
-            if let retry = await limiter.admit(key: key, rule: RateLimiter.rule(forAuthPath: path)) {
+        if request.method == .post, let route = context.endpointPath, route.hasPrefix("/api/auth/") {
+            let key = RateLimiter.clientKey(context.peerAddress) + "|" + route
+            if let retry = await limiter.admit(key: key, rule: RateLimiter.rule(forAuthPath: route)) {
                 var headers = HTTPFields()
                 headers[.xRetryAfter] = String(retry)
                 throw APIFailure(.tooManyRequests, nil, "Too many requests. Please try again later.", headers: headers)

@@ -27,6 +27,9 @@ extension SignUpEmailRequest {
         if hooked == nil { _ = fields.string(.username) }
         let displayUsername = fields.optionalString(.displayUsername)
         if let email, !EmailRules.isValid(email) { fields.addIssue(.email, "Invalid email address") }
+        fields.cap(.name, name, ServerLimits.maxNameLength)
+        fields.cap(.image, image, ServerLimits.maxImageLength)
+        fields.cap(.displayUsername, displayUsername, ServerLimits.maxDisplayUsernameLength)
         guard let name, let email, let password, let hooked else { return nil }
         return Self(
             name: name, email: email, password: password, username: hooked, displayUsername: displayUsername,

@@ -1,8 +1,9 @@
 import TandemBasics
 
 /// Token buckets per key (issue 11 item 1: a person's pace — bursts of 20, one a second
-/// sustained). Memory is bounded: past `maxKeys` buckets, the fullest (the ones closest to
-/// forgetting their key anyway) are dropped first.
+/// sustained). Memory is bounded: at most `maxKeys` buckets in a `BoundedLRU`, whose O(1)
+/// eviction drops the least recently used key (issue 14 audit: no sort of the whole table
+/// while a flood of new keys arrives). A dropped key comes back with a full bucket.
 actor TokenBucketLimiter {
     struct Policy: Sendable {
         var burst: Double = 20
@@ -17,11 +18,12 @@ actor TokenBucketLimiter {
 
     private let clock: any WallClock
     private let policy: Policy
-    private var buckets: [String: Bucket] = [:]
+    private var buckets: BoundedLRU<String, Bucket>
 
     init(clock: any WallClock, policy: Policy = Policy()) {
         self.clock = clock
         self.policy = policy
+        buckets = BoundedLRU(capacity: max(1, policy.maxKeys))
     }
 
     /// Takes one token for each key, all or none; returns the whole seconds to wait when one
@@ -30,7 +32,7 @@ actor TokenBucketLimiter {
         let now = clock.now
         var refilled: [(String, Bucket)] = []
         for key in keys {
-            var bucket = buckets[key] ?? Bucket(tokens: policy.burst, updated: now)
+            var bucket = buckets.value(for: key) ?? Bucket(tokens: policy.burst, updated: now)
             let elapsed = Self.seconds(from: bucket.updated, to: now)
             bucket.tokens = min(policy.burst, bucket.tokens + elapsed * policy.perSecond)
             bucket.updated = now
@@ -39,24 +41,15 @@ actor TokenBucketLimiter {
             }
             refilled.append((key, bucket))
         }
-        if buckets.count + refilled.count > policy.maxKeys { evict(now: now) }
         for (key, var bucket) in refilled {
             bucket.tokens -= 1
-            buckets[key] = bucket
+            buckets.set(bucket, for: key)
         }
         return nil
     }
 
     /// Number of keys held, for the memory bound's test.
     var keyCount: Int { buckets.count }
-
-    private func evict(now: UnixMillis) {
-        let target = policy.maxKeys * 3 / 4
-        let ranked = buckets.map { key, bucket in
-            (key, min(policy.burst, bucket.tokens + Self.seconds(from: bucket.updated, to: now) * policy.perSecond))
-        }.sorted { $0.1 > $1.1 }
-        for (key, _) in ranked.prefix(max(0, buckets.count - target)) { buckets[key] = nil }
-    }
 
     /// Seconds elapsed, never negative (a clock set back refills nothing).
     private static func seconds(from start: UnixMillis, to end: UnixMillis) -> Double {

@@ -1,5 +1,6 @@
 public import Foundation
 public import Logging
+import NIOCore
 import PostgresNIO
 public import ServiceLifecycle
 public import TandemAPI
@@ -17,6 +18,12 @@ public struct PostgresServerStore: ServerStore {
     /// The pool as a swift-service-lifecycle service, for the application's service group.
     public var service: any Service { client }
 
+    /// How long opening one connection may take (issue 14 audit: an unreachable database must
+    /// not hold a request; `DeadlineStore` bounds whole operations on top of this).
+    static let connectTimeout: Duration = .seconds(3)
+    /// How long any one store operation may take before the request answers 503.
+    public static let operationTimeout: Duration = .seconds(5)
+
     public init(url: String, logger: Logger) throws {
         client = PostgresClient(configuration: try Self.configuration(from: url), backgroundLogger: logger)
         self.logger = logger
@@ -28,11 +35,29 @@ public struct PostgresServerStore: ServerStore {
         guard let components = URLComponents(string: url),
               components.scheme == "postgres" || components.scheme == "postgresql",
               let host = components.host, !host.isEmpty, let user = components.user
-        else { throw ServerStoreError.invalidDatabaseURL(url) }
+        else { throw ServerStoreError.invalidDatabaseURL(DatabaseURLRedaction.redact(url)) }
         let database = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : components.path
-        return PostgresClient.Configuration(
+        var configuration = PostgresClient.Configuration(
             host: host, port: components.port ?? 5432, username: user, password: components.password,
             database: database.isEmpty ? nil : database, tls: .disable)
+        configuration.options.connectTimeout = connectTimeout
+        return configuration
+    }
+
+    /// Errors that mean "the database cannot be reached", not "this query is wrong".
+    public static func isConnectionFailure(_ error: any Error) -> Bool {
+        if let error = error as? PostgresTransactionError {
+            return (error.beginError ?? error.closureError).map(isConnectionFailure) ?? false
+        }
+        guard let psql = error as? PSQLError else { return error is ChannelError || error is IOError }
+        let failures: [PSQLError.Code] = [
+            .connectionError, .serverClosedConnection, .clientClosedConnection, .poolClosed, .uncleanShutdown,
+        ]
+        return failures.contains(psql.code)
+    }
+
+    public func ping() async throws {
+        try await client.query("SELECT 1", logger: logger)
     }
 
     /// Runs the connection pool until cancelled (what `service` does inside a service group).

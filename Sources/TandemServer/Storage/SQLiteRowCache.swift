@@ -7,8 +7,17 @@ import TandemAPI
 /// to these rows goes through `SQLiteServerStore`, which updates this cache in the same call,
 /// so a hit is never stale. It removes the database read from get-session (BENCHMARKS.md,
 /// issue 4). Bounded: it empties itself past `capacity` entries.
+///
+/// A miss is filled from a read that happened *before* the fill, so a sign-out (or refresh)
+/// committed in between would be undone by the fill (issue 14 audit). Readers therefore take
+/// a `FillTicket` before reading, and `fill` stores only when no session was removed or
+/// refreshed since: the generation counts those changes. A skipped fill is only a later miss.
 final class SQLiteRowCache: Sendable {
+    /// The session generation a reader saw before it read the row.
+    struct FillTicket: Sendable { fileprivate let generation: UInt64 }
+
     private struct State {
+        var generation: UInt64 = 0
         var sessions: [String: StoredSession] = [:]
         var hashByID: [String: String] = [:]
         var users: [String: AuthUser] = [:]
@@ -23,12 +32,27 @@ final class SQLiteRowCache: Sendable {
         state.withLockedValue { $0.sessions[tokenHash.hex] }
     }
 
-    func store(_ session: StoredSession) {
+    /// Take before reading a session row that may fill the cache.
+    func fillTicket() -> FillTicket {
+        state.withLockedValue { FillTicket(generation: $0.generation) }
+    }
+
+    /// Caches a session read after `ticket` was taken, unless a session was removed or
+    /// refreshed meanwhile (the read may predate that change).
+    func fill(_ session: StoredSession, ifUnchangedSince ticket: FillTicket) {
+        store(session, onlyAt: ticket.generation)
+    }
+
+    /// Caches a session this process has just written.
+    func store(_ session: StoredSession) { store(session, onlyAt: nil) }
+
+    private func store(_ session: StoredSession, onlyAt generation: UInt64?) {
         var normalized = session
         normalized.expiresAt = Date(storeMillis: session.expiresAt.storeMillis)
         normalized.createdAt = Date(storeMillis: session.createdAt.storeMillis)
         normalized.updatedAt = Date(storeMillis: session.updatedAt.storeMillis)
         state.withLockedValue { state in
+            if let generation, generation != state.generation { return }
             if state.sessions.count >= capacity { state.sessions = [:]; state.hashByID = [:] }
             state.sessions[normalized.tokenHash.hex] = normalized
             state.hashByID[normalized.id.rawValue] = normalized.tokenHash.hex
@@ -37,6 +61,7 @@ final class SQLiteRowCache: Sendable {
 
     func refresh(id: SessionID, expiresAt: Date, updatedAt: Date) {
         state.withLockedValue { state in
+            state.generation &+= 1
             guard let hash = state.hashByID[id.rawValue] else { return }
             state.sessions[hash]?.expiresAt = Date(storeMillis: expiresAt.storeMillis)
             state.sessions[hash]?.updatedAt = Date(storeMillis: updatedAt.storeMillis)
@@ -45,6 +70,7 @@ final class SQLiteRowCache: Sendable {
 
     func removeSession(id: SessionID) {
         state.withLockedValue { state in
+            state.generation &+= 1
             guard let hash = state.hashByID.removeValue(forKey: id.rawValue) else { return }
             state.sessions[hash] = nil
         }

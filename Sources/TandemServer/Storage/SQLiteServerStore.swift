@@ -99,6 +99,10 @@ public struct SQLiteServerStore: ServerStore {
         }
     }
 
+    public func ping() async throws {
+        try await writer.read { db in _ = try Int.fetchOne(db, sql: "SELECT 1") }
+    }
+
     public func createSession(_ session: StoredSession) async throws {
         try await writer.write { db in
             try db.execute(sql: """
@@ -113,8 +117,9 @@ public struct SQLiteServerStore: ServerStore {
 
     public func session(tokenHash: SessionTokenHash) async throws -> StoredSession? {
         if let cached = cache.session(tokenHash: tokenHash) { return cached }
+        let ticket = cache.fillTicket()
         let session = try readSession(tokenHash: tokenHash)
-        if let session { cache.store(session) }
+        if let session { cache.fill(session, ifUnchangedSince: ticket) }
         return session
     }
 

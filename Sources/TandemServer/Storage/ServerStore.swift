@@ -8,6 +8,9 @@ public import TandemBasics
 /// the same contract suite. Writes keep the invariants: usernames and e-mails are unique
 /// (already lower-cased by the caller), a user and its account and profile appear together.
 public protocol ServerStore: Sendable {
+    /// A trivial query, for `/health`'s readiness answer: returns once the store can answer.
+    func ping() async throws
+
     /// Inserts a user with its credential account and chat profile in one transaction.
     /// Throws `ServerStoreError.usernameTaken` / `.emailTaken` on a unique clash.
     func createUser(_ user: AuthUser, account: CredentialAccount, profile: ChatProfile) async throws
@@ -55,8 +58,11 @@ public enum ServerStoreError: Error, Equatable, Sendable, CustomStringConvertibl
     case emailTaken(String)
     case userIDTaken(String)
     case profileMissing(userID: String)
+    /// Carries the URL with its credentials already redacted (`DatabaseURLRedaction`).
     case invalidDatabaseURL(String)
     case corruptRow(table: String, reason: String)
+    /// The database did not answer in time or could not be reached (HTTP 503).
+    case unavailable(String)
 
     public var description: String {
         switch self {
@@ -64,8 +70,9 @@ public enum ServerStoreError: Error, Equatable, Sendable, CustomStringConvertibl
         case .emailTaken(let email): "e-mail \(email) is already registered"
         case .userIDTaken(let id): "user id \(id) already exists"
         case .profileMissing(let id): "no chat profile for user \(id)"
-        case .invalidDatabaseURL(let url): "database URL \(url) is not a postgres:// URL"
+        case .invalidDatabaseURL(let url): "database URL \(DatabaseURLRedaction.redact(url)) is not a postgres:// URL"
         case .corruptRow(let table, let reason): "table \(table): \(reason)"
+        case .unavailable(let reason): "the database is unavailable: \(reason)"
         }
     }
 }

@@ -63,7 +63,7 @@ struct BenchServerCommand: AsyncParsableCommand {
             _ = try await client.signIn(username: "bench_user", password: "bench password 1")
             signInTimes.append(clock.now - start)
         }
-        guard let cookie = try SessionCookieStore(profile: profile).cookieHeader(now: Date()) else {
+        guard let cookie = try SessionCookieStore(profile: profile).cookieHeader(for: "http://127.0.0.1:\(tandemPort)", now: Date()) else {
             throw CLIError("bench: sign-in left no session cookie")
         }
         let runner = WrkRunner(path: wrk, duration: duration, connections: connections, threads: threads)
