@@ -107,13 +107,17 @@ let package = Package(
         .target(
             name: "RoutingStore",
             dependencies: [
-                "TandemBasics", "KasiaProtocol", "KaspaCrypto", "CanonicalJSON", .product(name: "GRDB", package: "GRDB.swift"),
+                "TandemBasics", "KasiaProtocol", "KaspaCrypto", "CanonicalJSON",
+                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: swiftSettings
         ),
         .target(
             name: "TaskStore",
-            dependencies: ["TandemBasics", "RedoProtocol", "CanonicalJSON", "SecretFiles", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "TandemBasics", "RedoProtocol", "CanonicalJSON", "SecretFiles",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -240,17 +244,25 @@ let package = Package(
         ),
         .testTarget(
             name: "RoutingStoreTests",
-            dependencies: ["TandemBasics", "RoutingStore", "KasiaProtocol", "KaspaCrypto", "TestSupport", "TandemTesting"],
+            dependencies: [
+                "TandemBasics", "RoutingStore", "KasiaProtocol", "KaspaCrypto", "TestSupport", "TandemTesting",
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "TaskStoreTests",
-            dependencies: ["TandemBasics", "TaskStore", "RedoProtocol", "TestSupport", "TandemTesting", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "TandemBasics", "TaskStore", "RedoProtocol", "TestSupport", "TandemTesting",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "ContactsTests",
-            dependencies: ["TandemBasics", "Contacts", "KaspaCrypto", "TestSupport", "TandemTesting", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "TandemBasics", "Contacts", "KaspaCrypto", "TestSupport", "TandemTesting",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -267,7 +279,8 @@ let package = Package(
         .testTarget(
             name: "TandemServerTests",
             dependencies: [
-                "TandemServer", "TandemAPI", "TestSupport", "TandemTesting", "KaspaCrypto", "KasiaProtocol", "TandemBasics",
+                "TandemServer", "TandemAPI", "TestSupport", "TandemTesting", "KaspaCrypto", "KasiaProtocol",
+                "TandemBasics",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -280,7 +293,8 @@ let package = Package(
             name: "TandemCLITests",
             dependencies: [
                 "tandem", "tandem-bench", "CanonicalJSON", "TestSupport", "TandemTesting",
-                "TandemClient", "TandemAPI", "TandemBasics", "KaspaCrypto", "KasiaProtocol", "ChatHistory", "ChatTimeline",
+                "TandemClient", "TandemAPI", "TandemBasics", "KaspaCrypto", "KasiaProtocol", "ChatHistory",
+                "ChatTimeline",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: swiftSettings

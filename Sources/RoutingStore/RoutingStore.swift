@@ -59,7 +59,8 @@ public struct RoutingStore: Sendable {
     public func setPolicy(_ policy: RoutingPolicy) throws {
         let data = try JSONEncoder().encode(policy)
         try writer.write { db in
-            try db.execute(sql: "INSERT OR REPLACE INTO routingSetting (key, value) VALUES ('policy', ?)", arguments: [data])
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO routingSetting (key, value) VALUES ('policy', ?)", arguments: [data])
         }
     }
 
@@ -117,10 +118,12 @@ extension RoutingStore {
                 """
         ).execute(
             arguments: [
-                state.contactAddress.description, state.deterministic.myAlias.rawValue, state.deterministic.theirAlias.rawValue,
+                state.contactAddress.description, state.deterministic.myAlias.rawValue,
+                state.deterministic.theirAlias.rawValue,
                 aliasList(state.legacyIncomingAliases), aliasList(state.legacyOutgoingAliases), state.mode.rawValue,
                 state.peerSupportsDeterministic, state.deterministicAliasKnownToPeer,
-                state.lastLegacyIncomingAt?.rawValue, state.lastDeterministicIncomingAt?.rawValue, state.createdAt.rawValue,
+                state.lastLegacyIncomingAt?.rawValue, state.lastDeterministicIncomingAt?.rawValue,
+                state.createdAt.rawValue,
             ])
     }
 
@@ -135,8 +138,9 @@ extension RoutingStore {
         let contactText = (try? row.decode(String.self, forColumn: "contact")) ?? "?"
         do {
             let contact = try KaspaAddress(contactText)
-            let pair = AliasPair(myAlias: try Alias(try row.decode(String.self, forColumn: "myAlias")),
-                                 theirAlias: try Alias(try row.decode(String.self, forColumn: "theirAlias")))
+            let pair = AliasPair(
+                myAlias: try Alias(try row.decode(String.self, forColumn: "myAlias")),
+                theirAlias: try Alias(try row.decode(String.self, forColumn: "theirAlias")))
             var state = ConversationRoutingState(
                 contact: contact, deterministic: pair,
                 legacyIncoming: try aliases(try row.decode(String.self, forColumn: "legacyIncoming")),
@@ -148,7 +152,8 @@ extension RoutingStore {
             state.mode = mode
             state.peerSupportsDeterministic = try row.decode(Bool.self, forColumn: "peerSupportsDeterministic")
             state.deterministicAliasKnownToPeer = try row.decode(Bool.self, forColumn: "deterministicAliasKnownToPeer")
-            state.lastLegacyIncomingAt = try row.decode(Int64?.self, forColumn: "lastLegacyIncomingAtMs").map(UnixMillis.init)
+            state.lastLegacyIncomingAt = try row.decode(Int64?.self, forColumn: "lastLegacyIncomingAtMs").map(
+                UnixMillis.init)
             state.lastDeterministicIncomingAt = try row.decode(Int64?.self, forColumn: "lastDeterministicIncomingAtMs")
                 .map(UnixMillis.init)
             return state

@@ -18,7 +18,9 @@ struct Tandem: AsyncParsableCommand {
         groupedSubcommands: [
             CommandGroup(
                 name: "Client",
-                subcommands: [KeysCommand.self, AccountCommand.self, ContactsCommand.self, ChatCommand.self, TasksCommand.self]),
+                subcommands: [
+                    KeysCommand.self, AccountCommand.self, ContactsCommand.self, ChatCommand.self, TasksCommand.self,
+                ]),
             CommandGroup(name: "Server", subcommands: [ServeCommand.self, AdminCommand.self]),
             CommandGroup(
                 name: "Protocol tools",

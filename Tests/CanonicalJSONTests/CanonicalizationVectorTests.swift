@@ -1,7 +1,7 @@
 import CanonicalJSON
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 struct CanonicalizationVectors: Decodable {
     struct Case: Decodable, CustomTestStringConvertible, Sendable {

@@ -1,11 +1,14 @@
-import TandemTesting
 import CanonicalJSON
 import Foundation
-import Testing
+import TandemTesting
 import TestSupport
+import Testing
 
 enum RandomJSON {
-    static let alphabet: [String] = ["a", "B", "é", "e\u{301}", "😀", "\u{E000}", "\u{FFFF}", "\"", "\\", "/", "\n", "\u{1}", "\u{7F}", "\u{2028}", "日", "z"]
+    static let alphabet: [String] = [
+        "a", "B", "é", "e\u{301}", "😀", "\u{E000}", "\u{FFFF}", "\"", "\\", "/", "\n", "\u{1}", "\u{7F}", "\u{2028}",
+        "日", "z",
+    ]
 
     static func string(_ rng: inout SeededRandom) -> String {
         (0..<Int.random(in: 0...6, using: &rng)).map { _ in alphabet.randomElement(using: &rng) ?? "" }.joined()

@@ -46,7 +46,8 @@ import Testing
         // Three groups of 50 rows sharing (blockTime, timestamp) at the newest end
         for group in 0..<3 {
             for index in 0..<50 {
-                harness.store.append(TimelineHarness.item(blockTime: 900_000 + UInt64(group), timestamp: 7, tx: "g\(group)-\(index)"))
+                harness.store.append(
+                    TimelineHarness.item(blockTime: 900_000 + UInt64(group), timestamp: 7, tx: "g\(group)-\(index)"))
             }
         }
         harness.store.sort { $0.key < $1.key }
@@ -56,7 +57,8 @@ import Testing
         let unloadedMember = harness.store[harness.store.count - 120]
         #expect(harness.engine.minY(of: unloadedMember.id) == nil)
         for member in [loadedMember, unloadedMember] {
-            var live = TimelineHarness.item(blockTime: member.key.blockTime, timestamp: member.key.timestamp, tx: member.txID?.rawValue)
+            var live = TimelineHarness.item(
+                blockTime: member.key.blockTime, timestamp: member.key.timestamp, tx: member.txID?.rawValue)
             live.status = member.status
             harness.send(.tailArrived([live]))
         }

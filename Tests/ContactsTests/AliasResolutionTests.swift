@@ -1,7 +1,8 @@
-@testable import Contacts
 import TandemBasics
 import TandemTesting
 import Testing
+
+@testable import Contacts
 
 /// §3.4 and §3.5 scenario 6: the KNS name and the user's alias in every delivery order.
 @Suite struct AliasResolutionTests {

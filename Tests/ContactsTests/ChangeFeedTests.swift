@@ -1,7 +1,8 @@
-@testable import Contacts
 import TandemBasics
 import TandemTesting
 import Testing
+
+@testable import Contacts
 
 @Suite struct ChangeDebouncerTests {
     typealias Instant = UnixMillis
@@ -54,8 +55,9 @@ import Testing
         // Given a watched-set subscriber and 500 changes within the quiet period of each other
         let store = try Fixture.store(replica: "a", clock: ManualClock(UnixMillis(Fixture.epoch)))
         let clock = ManualClock()
-        let feed = try store.changeFeed(wallet: wallet, interest: .watchedSetOnly, quietPeriod: .milliseconds(800),
-                                        maxWait: .seconds(5), clock: clock)
+        let feed = try store.changeFeed(
+            wallet: wallet, interest: .watchedSetOnly, quietPeriod: .milliseconds(800),
+            maxWait: .seconds(5), clock: clock)
         var iterator = feed.makeAsyncIterator()
         for index in 0..<500 {
             try store.add(Fixture.address(UInt8(index % 50)), wallet: wallet, alias: "n\(index)")
@@ -79,8 +81,9 @@ import Testing
         let bob = Fixture.address(1)
         try store.add(bob, wallet: wallet)
         let clock = ManualClock()
-        let feed = try store.changeFeed(wallet: wallet, interest: .watchedSetOnly, quietPeriod: .milliseconds(800),
-                                        maxWait: .seconds(5), clock: clock)
+        let feed = try store.changeFeed(
+            wallet: wallet, interest: .watchedSetOnly, quietPeriod: .milliseconds(800),
+            maxWait: .seconds(5), clock: clock)
         #expect(feed.currentWatchedAddresses == [bob])
         let consumer = Task { () -> ContactChangeBatch? in
             var iterator = feed.makeAsyncIterator()
@@ -108,7 +111,8 @@ import Testing
         let other = try Fixture.store(replica: "b", clock: clock)
         try other.add(Fixture.address(7), wallet: wallet, alias: "Remote")
         let manual = ManualClock()
-        let feed = try store.changeFeed(wallet: wallet, quietPeriod: .milliseconds(800), maxWait: .seconds(5), clock: manual)
+        let feed = try store.changeFeed(
+            wallet: wallet, quietPeriod: .milliseconds(800), maxWait: .seconds(5), clock: manual)
         var iterator = feed.makeAsyncIterator()
         try Fixture.sync(other, to: store)
         // A change of another wallet is not this subscriber's business.
@@ -121,8 +125,9 @@ import Testing
 
     @Test func cancellingAFeedEndsAPendingIteration() async throws {
         let store = try Fixture.store(replica: "a", clock: ManualClock(UnixMillis(Fixture.epoch)))
-        let feed = try store.changeFeed(wallet: wallet, quietPeriod: .milliseconds(800), maxWait: .seconds(5),
-                                        clock: ManualClock())
+        let feed = try store.changeFeed(
+            wallet: wallet, quietPeriod: .milliseconds(800), maxWait: .seconds(5),
+            clock: ManualClock())
         feed.cancel()
         var iterator = feed.makeAsyncIterator()
         #expect(await iterator.next() == nil)
@@ -135,8 +140,9 @@ import Testing
     func aSteadyStreamOfChangesStillDeliversAtTheMaxWait() async throws {
         let store = try Fixture.store(replica: "a", clock: ManualClock(UnixMillis(Fixture.epoch)))
         let clock = ManualClock()
-        let feed = try store.changeFeed(wallet: Fixture.wallet, quietPeriod: .milliseconds(800), maxWait: .seconds(5),
-                                        clock: clock)
+        let feed = try store.changeFeed(
+            wallet: Fixture.wallet, quietPeriod: .milliseconds(800), maxWait: .seconds(5),
+            clock: clock)
         var iterator = feed.makeAsyncIterator()
         // One change every 500 ms for 5 s: the quiet period never passes
         for index in 0..<10 {

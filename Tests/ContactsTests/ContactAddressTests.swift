@@ -1,12 +1,15 @@
-@testable import Contacts
 import Testing
+
+@testable import Contacts
 
 @Suite struct ContactAddressTests {
     @Test func uppercasePrefixedAndBareFormsNormaliseToOneLowercaseAddress() throws {
         let canonical = Fixture.address(1).description
         let body = String(canonical.dropFirst("kaspa:".count))
-        let forms = [canonical, canonical.uppercased(), "  " + body.uppercased() + "\n", body,
-                     "Kaspa:" + body.prefix(10).uppercased() + body.dropFirst(10)]
+        let forms = [
+            canonical, canonical.uppercased(), "  " + body.uppercased() + "\n", body,
+            "Kaspa:" + body.prefix(10).uppercased() + body.dropFirst(10),
+        ]
         for form in forms {
             #expect(try ContactAddress(normalizing: form).description == canonical)
         }

@@ -1,9 +1,10 @@
-@testable import Contacts
 import GRDB
 import TandemBasics
 import TandemTesting
-import Testing
 import TestSupport
+import Testing
+
+@testable import Contacts
 
 @Suite struct ContactMergePropertyTests {
     static let seeds: [UInt64] = Array(1...24)

@@ -1,7 +1,8 @@
-@testable import Contacts
 import TandemBasics
 import TandemTesting
 import Testing
+
+@testable import Contacts
 
 /// The adversarial scenarios of timeline-and-contacts §3.5.
 @Suite struct ContactScenarioTests {

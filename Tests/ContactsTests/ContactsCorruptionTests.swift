@@ -1,10 +1,11 @@
-@testable import Contacts
 import Foundation
 import GRDB
 import TandemBasics
 import TandemTesting
-import Testing
 import TestSupport
+import Testing
+
+@testable import Contacts
 
 /// A row changed on disk outside the store is ``ContactsError/corruptRow(key:reason:)``, never a
 /// contact that silently disappears (issue 10 item 4).
@@ -13,7 +14,9 @@ import TestSupport
     let carol = Fixture.address(2)
 
     /// A contacts.sqlite with Bob and Carol, damaged by `sql` through a separate connection.
-    func damagedStore(_ sql: String, _ arguments: StatementArguments, in directory: TemporaryDirectory) throws -> ContactsStore {
+    func damagedStore(_ sql: String, _ arguments: StatementArguments, in directory: TemporaryDirectory) throws
+        -> ContactsStore
+    {
         let path = directory.url.appendingPathComponent("contacts.sqlite").path
         do {
             let store = try ContactsStore(path: path, clock: ManualClock(UnixMillis(Fixture.epoch)))
@@ -31,7 +34,8 @@ import TestSupport
     @Test func aStateThatIsNotARecordIsReportedByListAndLookup() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let store = try damagedStore("UPDATE contact SET state = x'01ff' WHERE address = ?", [bob.description], in: directory)
+        let store = try damagedStore(
+            "UPDATE contact SET state = x'01ff' WHERE address = ?", [bob.description], in: directory)
         let expected = ContactsError.corruptRow(key: bobKey, reason: "state is not a version-1 record")
         #expect(throws: expected) { try store.contacts(wallet: Fixture.wallet) }
         #expect(throws: expected) { try store.contact(bob, wallet: Fixture.wallet) }
@@ -43,7 +47,8 @@ import TestSupport
     @Test func aStateThatIsNotBytesIsReportedNotTakenForAMissingContact() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let store = try damagedStore("UPDATE contact SET state = 42 WHERE address = ?", [bob.description], in: directory)
+        let store = try damagedStore(
+            "UPDATE contact SET state = 42 WHERE address = ?", [bob.description], in: directory)
         let expected = ContactsError.corruptRow(key: bobKey, reason: "state is not a blob")
         #expect(throws: expected) { try store.contact(bob, wallet: Fixture.wallet) }
         #expect(throws: expected) { try store.rename(bob, wallet: Fixture.wallet, to: "Robert") }
@@ -53,7 +58,8 @@ import TestSupport
     @Test func aMergeOverADamagedRowFailsInsteadOfOverwritingIt() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let store = try damagedStore("UPDATE contact SET state = 'text' WHERE address = ?", [bob.description], in: directory)
+        let store = try damagedStore(
+            "UPDATE contact SET state = 'text' WHERE address = ?", [bob.description], in: directory)
         let remote = try Fixture.store(replica: "b", clock: ManualClock(UnixMillis(Fixture.epoch + 1)))
         try remote.add(bob, wallet: Fixture.wallet, alias: "Remote Bob")
         let expected = ContactsError.corruptRow(key: bobKey, reason: "state is not a blob")
@@ -69,7 +75,9 @@ import TestSupport
         let remote = try Fixture.store(replica: "b", clock: ManualClock(UnixMillis(Fixture.epoch + 1)))
         let otherWallet = Fixture.address(201)
         try remote.add(bob, wallet: Fixture.wallet)
-        for seed in 0..<(StateLookup.preloadThreshold - 1) { try remote.add(Fixture.address(UInt8(seed)), wallet: otherWallet) }
+        for seed in 0..<(StateLookup.preloadThreshold - 1) {
+            try remote.add(Fixture.address(UInt8(seed)), wallet: otherWallet)
+        }
         let batch = try remote.records(wallet: Fixture.wallet) + remote.records(wallet: otherWallet)
         #expect(batch.count >= StateLookup.preloadThreshold)
         // Then the merge names the damaged row
@@ -82,7 +90,9 @@ import TestSupport
         defer { directory.remove() }
         let store = try damagedStore("UPDATE meta SET value = 'garbage' WHERE key = 'hlc'", [], in: directory)
         #expect(throws: ContactsError.invalidTimestamp("garbage")) { try store.lastStamp() }
-        #expect(throws: ContactsError.invalidTimestamp("garbage")) { try store.add(Fixture.address(3), wallet: Fixture.wallet) }
+        #expect(throws: ContactsError.invalidTimestamp("garbage")) {
+            try store.add(Fixture.address(3), wallet: Fixture.wallet)
+        }
     }
 
     @Test func errorsNameTheRowAndWhatWasWrong() {

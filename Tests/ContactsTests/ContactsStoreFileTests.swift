@@ -1,10 +1,11 @@
-@testable import Contacts
 import Foundation
 import GRDB
 import TandemBasics
 import TandemTesting
-import Testing
 import TestSupport
+import Testing
+
+@testable import Contacts
 
 @Suite struct ContactsStoreFileTests {
     @Test func aReopenedStoreKeepsItsReplicaAndNeverIssuesALowerStamp() throws {
@@ -28,7 +29,8 @@ import TestSupport
 
     @Test func aRowDamagedOutsideTheStoreIsReportedNotTrapped() throws {
         let queue = try DatabaseQueue()
-        let store = try ContactsStore(writer: queue, clock: ManualClock(UnixMillis(Fixture.epoch)), replica: try ReplicaID("a"))
+        let store = try ContactsStore(
+            writer: queue, clock: ManualClock(UnixMillis(Fixture.epoch)), replica: try ReplicaID("a"))
         try store.add(Fixture.address(1), wallet: Fixture.wallet)
         try queue.write { db in try db.execute(sql: "UPDATE contact SET state = x'01ff'") }
         #expect(throws: ContactsError.self) { try store.contacts(wallet: Fixture.wallet) }
@@ -46,10 +48,14 @@ import TestSupport
     @Test func editsOfUnknownOrDeletedContactsAreRefused() throws {
         let store = try Fixture.store(replica: "a", clock: ManualClock(UnixMillis(Fixture.epoch)))
         let bob = Fixture.address(1)
-        #expect(throws: ContactsError.contactNotFound(bob.description)) { try store.rename(bob, wallet: Fixture.wallet, to: "x") }
+        #expect(throws: ContactsError.contactNotFound(bob.description)) {
+            try store.rename(bob, wallet: Fixture.wallet, to: "x")
+        }
         try store.add(bob, wallet: Fixture.wallet)
         try store.remove(bob, wallet: Fixture.wallet)
-        #expect(throws: ContactsError.contactDeleted(bob.description)) { try store.setNotificationsMuted(bob, wallet: Fixture.wallet, true) }
+        #expect(throws: ContactsError.contactDeleted(bob.description)) {
+            try store.setNotificationsMuted(bob, wallet: Fixture.wallet, true)
+        }
     }
 }
 
@@ -58,21 +64,25 @@ import TestSupport
     static func randomRecord(_ generator: inout SeededRandom) throws -> ContactRecord {
         let replicas = try ["a", "b", "c"].map { try ReplicaID($0) }
         func stamp() -> HLCTimestamp {
-            Bool.random(using: &generator) && Bool.random(using: &generator) ? .legacyFloor
-                : HLCTimestamp(wallMillis: Int64.random(in: 0...3, using: &generator),
-                               counter: UInt16.random(in: 0...2, using: &generator),
-                               replica: replicas[Int.random(in: 0..<3, using: &generator)])
+            Bool.random(using: &generator) && Bool.random(using: &generator)
+                ? .legacyFloor
+                : HLCTimestamp(
+                    wallMillis: Int64.random(in: 0...3, using: &generator),
+                    counter: UInt16.random(in: 0...2, using: &generator),
+                    replica: replicas[Int.random(in: 0..<3, using: &generator)])
         }
         func text() -> String { ["", "a", "b", "x.kas"][Int.random(in: 0..<4, using: &generator)] }
         let payload = ContactPayload(
             addedAt: UnixMillis(Int64.random(in: 0...3, using: &generator)),
-            lastMessageAt: Bool.random(using: &generator) ? nil : UnixMillis(Int64.random(in: 0...3, using: &generator)),
+            lastMessageAt: Bool.random(using: &generator)
+                ? nil : UnixMillis(Int64.random(in: 0...3, using: &generator)),
             userAlias: LWWRegister(text(), stamp: stamp()), knsName: LWWRegister(text(), stamp: stamp()),
             isAutoAdded: LWWRegister(Bool.random(using: &generator), stamp: stamp()),
             notificationsMuted: LWWRegister(Bool.random(using: &generator), stamp: stamp()),
             realtimeUpdatesDisabled: LWWRegister(Bool.random(using: &generator), stamp: stamp()))
-        return ContactRecord(key: Fixture.key(1), causalLength: UInt64.random(in: 1...4, using: &generator),
-                             isPurged: Bool.random(using: &generator), deletedAt: stamp(), payload: payload)
+        return ContactRecord(
+            key: Fixture.key(1), causalLength: UInt64.random(in: 1...4, using: &generator),
+            isPurged: Bool.random(using: &generator), deletedAt: stamp(), payload: payload)
     }
 
     @Test(arguments: Array(UInt64(1)...8))

@@ -1,9 +1,10 @@
-@testable import Contacts
 import Foundation
 import KaspaCrypto
 import TandemBasics
 import TandemTesting
 import Testing
+
+@testable import Contacts
 
 @Suite struct ContactsSyncTests {
     let walletKey = PrivateKey.generate()
@@ -73,7 +74,9 @@ import Testing
         box[box.startIndex + 20] ^= 0x80
         blobs[1] = ContactSyncBlob(id: blobs[1].id, box: box)
         let target = try Fixture.store(replica: "b", clock: ManualClock(UnixMillis(Fixture.epoch)))
-        #expect(throws: ContactsSyncError.self) { try target.importSync(ContactSyncBundle(records: blobs), using: cipher) }
+        #expect(throws: ContactsSyncError.self) {
+            try target.importSync(ContactSyncBundle(records: blobs), using: cipher)
+        }
         #expect(try target.records(wallet: cipher.wallet).isEmpty)
     }
 

@@ -1,5 +1,6 @@
-@testable import Contacts
 import Testing
+
+@testable import Contacts
 
 @Suite struct HybridLogicalClockTests {
     @Test func ticksAreStrictlyIncreasingEvenWhenTheWallClockStandsStillOrGoesBack() throws {
@@ -28,10 +29,12 @@ import Testing
 
     @Test func stampTextRoundTripsAndSortsLikeTheStamps() throws {
         let replica = try ReplicaID("0123abcd")
-        let stamps = [HLCTimestamp(wallMillis: 9, counter: 65_535, replica: replica),
-                      HLCTimestamp(wallMillis: 10, counter: 0, replica: replica),
-                      HLCTimestamp(wallMillis: 1_767_225_600_000, counter: 3, replica: replica),
-                      HLCTimestamp.legacyFloor]
+        let stamps = [
+            HLCTimestamp(wallMillis: 9, counter: 65_535, replica: replica),
+            HLCTimestamp(wallMillis: 10, counter: 0, replica: replica),
+            HLCTimestamp(wallMillis: 1_767_225_600_000, counter: 3, replica: replica),
+            HLCTimestamp.legacyFloor,
+        ]
         for stamp in stamps { #expect(try HLCTimestamp(parsing: stamp.description) == stamp) }
         #expect(stamps.sorted().map(\.description) == stamps.map(\.description).sorted())
     }

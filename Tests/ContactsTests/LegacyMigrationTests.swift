@@ -1,8 +1,9 @@
-@testable import Contacts
 import Foundation
 import TandemBasics
 import TandemTesting
 import Testing
+
+@testable import Contacts
 
 @Suite struct LegacyMigrationTests {
     let wallet = Fixture.wallet
@@ -17,12 +18,15 @@ import Testing
     func millis(_ date: Date) -> UnixMillis { UnixMillis(Int64((date.timeIntervalSince1970 * 1000).rounded())) }
 
     @Test func migratesEveryFieldOfAKaChatContact() throws {
-        let file = try KaChatLegacyFile.encode([KaChatLegacyFile.walletKey(wallet.description): [
-            KaChatContact(address: bob.description, alias: "Bob", addedAt: added,
-                          lastMessageAt: added.addingTimeInterval(60), isAutoAdded: true,
-                          notificationModeOverride: "off", realtimeUpdatesDisabled: true, isArchived: true,
-                          systemContactId: "ignored"),
-        ]])
+        let file = try KaChatLegacyFile.encode([
+            KaChatLegacyFile.walletKey(wallet.description): [
+                KaChatContact(
+                    address: bob.description, alias: "Bob", addedAt: added,
+                    lastMessageAt: added.addingTimeInterval(60), isAutoAdded: true,
+                    notificationModeOverride: "off", realtimeUpdatesDisabled: true, isArchived: true,
+                    systemContactId: "ignored")
+            ]
+        ])
         let store = try store()
         let report = try store.migrateLegacy(json: file, defaultWallet: Fixture.address(99))
         #expect(report.entriesRead == 1 && report.records == 1 && !report.alreadyMigrated)
@@ -36,18 +40,22 @@ import Testing
 
     @Test(arguments: [("off", true), ("noSound", false), ("sound", false)])
     func notificationModeOffMeansMuted(mode: String, muted: Bool) throws {
-        let file = try KaChatLegacyFile.encode(["kachat_contacts": [
-            KaChatContact(address: bob.description, alias: "", addedAt: added, notificationModeOverride: mode),
-        ]])
+        let file = try KaChatLegacyFile.encode([
+            "kachat_contacts": [
+                KaChatContact(address: bob.description, alias: "", addedAt: added, notificationModeOverride: mode)
+            ]
+        ])
         let store = try store()
         _ = try store.migrateLegacy(json: file, defaultWallet: wallet)
         #expect(try store.contact(bob, wallet: wallet)?.notificationsMuted == muted)
     }
 
     @Test func theLegacyBooleanStillMutes() throws {
-        let file = try KaChatLegacyFile.encode(["kachat_contacts": [
-            KaChatContact(address: bob.description, alias: "", addedAt: added, notificationsMuted: true),
-        ]])
+        let file = try KaChatLegacyFile.encode([
+            "kachat_contacts": [
+                KaChatContact(address: bob.description, alias: "", addedAt: added, notificationsMuted: true)
+            ]
+        ])
         let store = try store()
         _ = try store.migrateLegacy(json: file, defaultWallet: wallet)
         #expect(try store.contact(bob, wallet: wallet)?.notificationsMuted == true)
@@ -58,11 +66,15 @@ import Testing
         var data = try KaChatLegacyFile.encode([
             "kachat_contacts": [KaChatContact(address: bob.description, alias: "", addedAt: added)],
             KaChatLegacyFile.walletKey(other.description.uppercased()): [
-                KaChatContact(address: carol.description, alias: "", addedAt: added)],
+                KaChatContact(address: carol.description, alias: "", addedAt: added)
+            ],
         ])
         // An unrelated UserDefaults key sits next to them.
-        data = Data(String(decoding: data, as: UTF8.self).replacingOccurrences(of: "{", with: "{\"kachat_theme\":\"dark\",",
-                                                                               options: [], range: nil).utf8)
+        data = Data(
+            String(decoding: data, as: UTF8.self).replacingOccurrences(
+                of: "{", with: "{\"kachat_theme\":\"dark\",",
+                options: [], range: nil
+            ).utf8)
         let store = try store()
         let report = try store.migrateLegacy(json: data, defaultWallet: wallet)
         #expect(report.ignoredKeys == ["kachat_theme"])
@@ -71,8 +83,11 @@ import Testing
     }
 
     @Test func runningTheMigrationTwiceChangesNothing() throws {
-        let file = try KaChatLegacyFile.encode(["kachat_contacts": [
-            KaChatContact(address: bob.description, alias: "Bob", addedAt: added)]])
+        let file = try KaChatLegacyFile.encode([
+            "kachat_contacts": [
+                KaChatContact(address: bob.description, alias: "Bob", addedAt: added)
+            ]
+        ])
         let store = try store()
         _ = try store.migrateLegacy(json: file, defaultWallet: wallet)
         let before = try store.records(wallet: wallet)
@@ -83,9 +98,11 @@ import Testing
 
     @Test func aFailureMidMigrationLeavesNothingAndARetrySucceeds() throws {
         // Given a list of three contacts and a crash after the second record is written
-        let file = try KaChatLegacyFile.encode(["kachat_contacts": [bob, carol, Fixture.address(3)].map {
-            KaChatContact(address: $0.description, alias: "", addedAt: added)
-        }])
+        let file = try KaChatLegacyFile.encode([
+            "kachat_contacts": [bob, carol, Fixture.address(3)].map {
+                KaChatContact(address: $0.description, alias: "", addedAt: added)
+            }
+        ])
         struct Crash: Error {}
         let store = try store()
         #expect(throws: Crash.self) {
@@ -108,14 +125,19 @@ import Testing
         #expect(throws: LegacyMigrationError.valueNotArray(key: "kachat_contacts")) {
             try store.migrateLegacy(json: Data("{\"kachat_contacts\":{}}".utf8), defaultWallet: wallet)
         }
-        #expect(throws: LegacyMigrationError.self) { try store.migrateLegacy(json: Data("{".utf8), defaultWallet: wallet) }
+        #expect(throws: LegacyMigrationError.self) {
+            try store.migrateLegacy(json: Data("{".utf8), defaultWallet: wallet)
+        }
         #expect(try store.isLegacyMigrated() == false)
     }
 
     @Test func anUnparseableAddressIsSkippedAndReported() throws {
-        let file = try KaChatLegacyFile.encode(["kachat_contacts": [
-            KaChatContact(address: "kaspa:nonsense", alias: "", addedAt: added),
-            KaChatContact(address: bob.description, alias: "", addedAt: added)]])
+        let file = try KaChatLegacyFile.encode([
+            "kachat_contacts": [
+                KaChatContact(address: "kaspa:nonsense", alias: "", addedAt: added),
+                KaChatContact(address: bob.description, alias: "", addedAt: added),
+            ]
+        ])
         let store = try store()
         let report = try store.migrateLegacy(json: file, defaultWallet: wallet)
         #expect(report.skipped.count == 1 && report.skipped.first?.index == 0)
@@ -125,11 +147,13 @@ import Testing
     @Test func mixedCaseAndPrefixlessDuplicatesCollapseIntoOneRecord() throws {
         let body = String(bob.description.dropFirst("kaspa:".count))
         let early = added.addingTimeInterval(-3_600)
-        let file = try KaChatLegacyFile.encode(["kachat_contacts": [
-            KaChatContact(address: bob.description.uppercased(), alias: "", addedAt: added),
-            KaChatContact(address: body, alias: "", addedAt: early, lastMessageAt: added),
-            KaChatContact(address: "Kaspa:" + body, alias: "", addedAt: added),
-        ]])
+        let file = try KaChatLegacyFile.encode([
+            "kachat_contacts": [
+                KaChatContact(address: bob.description.uppercased(), alias: "", addedAt: added),
+                KaChatContact(address: body, alias: "", addedAt: early, lastMessageAt: added),
+                KaChatContact(address: "Kaspa:" + body, alias: "", addedAt: added),
+            ]
+        ])
         let store = try store()
         let report = try store.migrateLegacy(json: file, defaultWallet: wallet)
         #expect(report.entriesRead == 3 && report.records == 1)
@@ -142,11 +166,19 @@ import Testing
     @Test func twoDevicesMigratingDifferentListsConvergeToTheirUnion() throws {
         let a = try store("a")
         let b = try store("b")
-        _ = try a.migrateLegacy(json: try KaChatLegacyFile.encode(["kachat_contacts": [
-            KaChatContact(address: bob.description, alias: "Bob A", addedAt: added)]]), defaultWallet: wallet)
-        _ = try b.migrateLegacy(json: try KaChatLegacyFile.encode(["kachat_contacts": [
-            KaChatContact(address: bob.description.uppercased(), alias: "Bob B", addedAt: added),
-            KaChatContact(address: carol.description, alias: "Carol", addedAt: added)]]), defaultWallet: wallet)
+        _ = try a.migrateLegacy(
+            json: try KaChatLegacyFile.encode([
+                "kachat_contacts": [
+                    KaChatContact(address: bob.description, alias: "Bob A", addedAt: added)
+                ]
+            ]), defaultWallet: wallet)
+        _ = try b.migrateLegacy(
+            json: try KaChatLegacyFile.encode([
+                "kachat_contacts": [
+                    KaChatContact(address: bob.description.uppercased(), alias: "Bob B", addedAt: added),
+                    KaChatContact(address: carol.description, alias: "Carol", addedAt: added),
+                ]
+            ]), defaultWallet: wallet)
         try Fixture.sync(a, to: b)
         try Fixture.sync(b, to: a)
         #expect(try a.records(wallet: wallet) == b.records(wallet: wallet))
@@ -158,9 +190,13 @@ import Testing
         let a = try store("a", at: 1_000)
         try a.add(bob, wallet: wallet, alias: "Real")
         let b = try store("b")
-        _ = try b.migrateLegacy(json: try KaChatLegacyFile.encode(["kachat_contacts": [
-            KaChatContact(address: bob.description, alias: "Legacy", addedAt: added, notificationsMuted: true)]]),
-                                defaultWallet: wallet)
+        _ = try b.migrateLegacy(
+            json: try KaChatLegacyFile.encode([
+                "kachat_contacts": [
+                    KaChatContact(address: bob.description, alias: "Legacy", addedAt: added, notificationsMuted: true)
+                ]
+            ]),
+            defaultWallet: wallet)
         try Fixture.sync(a, to: b)
         try Fixture.sync(b, to: a)
         for store in [a, b] {
@@ -175,8 +211,12 @@ import Testing
         try a.remove(bob, wallet: wallet)
         let b = try store("b")
         try Fixture.sync(a, to: b)
-        _ = try b.migrateLegacy(json: try KaChatLegacyFile.encode(["kachat_contacts": [
-            KaChatContact(address: bob.description, alias: "", addedAt: added)]]), defaultWallet: wallet)
+        _ = try b.migrateLegacy(
+            json: try KaChatLegacyFile.encode([
+                "kachat_contacts": [
+                    KaChatContact(address: bob.description, alias: "", addedAt: added)
+                ]
+            ]), defaultWallet: wallet)
         #expect(try b.contacts(wallet: wallet).isEmpty)
     }
 }

@@ -11,8 +11,10 @@ struct AliasPairVectorTests {
 
     private func keys(_ pair: KasiaVectors.AliasPairVector) throws -> (PrivateKey, PrivateKey) {
         let v = try vectors.get()
-        return (try PrivateKey(hex: try #require(v.key(named: pair.A)).private_key),
-                try PrivateKey(hex: try #require(v.key(named: pair.B)).private_key))
+        return (
+            try PrivateKey(hex: try #require(v.key(named: pair.A)).private_key),
+            try PrivateKey(hex: try #require(v.key(named: pair.B)).private_key)
+        )
     }
 
     @Test("chat and dm_alias_v1 pairs match from both sides", arguments: pairIndices)
@@ -44,7 +46,9 @@ struct AliasPairVectorTests {
     @Test func defaultSchemeIsChat() throws {
         let pair = try vectors.get().alias_pairs[0]
         let (a, _) = try keys(pair)
-        #expect(try AliasPair(privateKey: a, peer: try KaspaAddress(pair.B_address)).myAlias.rawValue == pair.chat.A_myAlias)
+        #expect(
+            try AliasPair(privateKey: a, peer: try KaspaAddress(pair.B_address)).myAlias.rawValue == pair.chat.A_myAlias
+        )
     }
 
     @Test("keys of either parity with the same x derive the same aliases")
@@ -59,8 +63,9 @@ struct AliasPairVectorTests {
         }
     }
 
-    @Test("random key pairs: A.myAlias == B.theirAlias and A.theirAlias == B.myAlias",
-          arguments: AliasScheme.allCases)
+    @Test(
+        "random key pairs: A.myAlias == B.theirAlias and A.theirAlias == B.myAlias",
+        arguments: AliasScheme.allCases)
     func aliasesAreMirroredForRandomKeys(scheme: AliasScheme) throws {
         for _ in 0..<32 {
             let a = PrivateKey.generate()

@@ -1,13 +1,15 @@
 import Foundation
 import KasiaProtocol
 import KaspaCrypto
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Handshake and saved-handshake codecs")
 struct HandshakePayloadTests {
     /// Compares a decoded payload with a vector's `parsed` object field by field.
-    private func expectMatches(_ payload: HandshakePayload, form: HandshakePayload.Form, _ parsed: [String: Any], _ label: String) {
+    private func expectMatches(
+        _ payload: HandshakePayload, form: HandshakePayload.Form, _ parsed: [String: Any], _ label: String
+    ) {
         #expect(form.rawValue == parsed["form"] as? String, "\(label)")
         #expect(parsed["type"] as? String == "handshake", "\(label)")
         #expect(payload.alias?.rawValue == parsed["alias"] as? String, "\(label)")
@@ -57,10 +59,11 @@ struct HandshakePayloadTests {
     }
 
     @Test func snakeCaseAndCapabilityHintsAreRead() throws {
-        let payload = try HandshakePayload(decoding: """
-            {"type":"handshake","timestamp":5,"version":1,"is_response":true,"conversation_id":"abc",
-             "their_alias":"A1B2C3D4E5F6","supports_deterministic_aliases":true}
-            """)
+        let payload = try HandshakePayload(
+            decoding: """
+                {"type":"handshake","timestamp":5,"version":1,"is_response":true,"conversation_id":"abc",
+                 "their_alias":"A1B2C3D4E5F6","supports_deterministic_aliases":true}
+                """)
         #expect(payload.isResponse && payload.conversationID == "abc")
         #expect(payload.theirAlias?.rawValue == "a1b2c3d4e5f6")
         #expect(payload.supportsDeterministicAliases == true)
@@ -83,8 +86,9 @@ struct HandshakePayloadTests {
         #expect(object["conversation_id"] as? String == "0123456789ab")
         #expect(try HandshakePayload(decoding: text) == compatible)
 
-        let aliasless = HandshakePayload.outgoing(policy: .aliasless, timestampMilliseconds: 7, isResponse: false,
-                                                  recipientAddress: "x", conversationID: nil)
+        let aliasless = HandshakePayload.outgoing(
+            policy: .aliasless, timestampMilliseconds: 7, isResponse: false,
+            recipientAddress: "x", conversationID: nil)
         #expect(try aliasless.jsonText == #"{"timestamp":7,"type":"handshake","version":1}"#)
         #expect(try HandshakePayload(decoding: try aliasless.jsonText).isAliasless)
     }
@@ -94,7 +98,9 @@ struct HandshakePayloadTests {
         let vectors = try KasiaVectors.load()
         let stashText = try #require(try KasiaLooseVectors.txPlaintexts()["self_stash"])
         let restored = try SavedHandshake(decoding: stashText)
-        #expect(restored.partnerAddress.description == "kaspa:qrlnrdnkme58avh8mhcrr8rpj3tgfuj5qp70d6355s424yceaeqsjxklulud6")
+        #expect(
+            restored.partnerAddress.description == "kaspa:qrlnrdnkme58avh8mhcrr8rpj3tgfuj5qp70d6355s424yceaeqsjxklulud6"
+        )
         #expect(restored.alias?.rawValue == "53361e0aa739" && restored.theirAlias?.rawValue == "b0b410d89cba")
 
         let aliasless = try restored.jsonText(policy: .aliasless)
@@ -106,16 +112,20 @@ struct HandshakePayloadTests {
         // The deterministic pair needs nothing but the partner address and our key.
         let pairVector = vectors.alias_pairs[0]
         let key = try PrivateKey(hex: try #require(vectors.key(named: pairVector.A)).private_key)
-        let stash = SavedHandshake(partnerAddress: try KaspaAddress(pairVector.B_address), isResponse: false,
-                                   timestampMilliseconds: 1)
+        let stash = SavedHandshake(
+            partnerAddress: try KaspaAddress(pairVector.B_address), isResponse: false,
+            timestampMilliseconds: 1)
         let pair = try SavedHandshake(decoding: try stash.jsonText(policy: .aliasless)).derivedAliases(privateKey: key)
-        #expect(pair.myAlias.rawValue == pairVector.chat.A_myAlias && pair.theirAlias.rawValue == pairVector.chat.A_theirAlias)
+        #expect(
+            pair.myAlias.rawValue == pairVector.chat.A_myAlias
+                && pair.theirAlias.rawValue == pairVector.chat.A_theirAlias)
 
         #expect(throws: HandshakeError.missingPartnerAddress) {
             try SavedHandshake(decoding: #"{"type":"handshake","version":1}"#)
         }
         #expect(throws: HandshakeError.self) {
-            try SavedHandshake(decoding: #"{"type":"handshake","their_alias":"a1b2c3d4e5f6","partner_address":"kaspa:nope"}"#)
+            try SavedHandshake(
+                decoding: #"{"type":"handshake","their_alias":"a1b2c3d4e5f6","partner_address":"kaspa:nope"}"#)
         }
     }
 }

@@ -1,8 +1,9 @@
-@testable import KasiaProtocol
-import TandemBasics
 import KaspaCrypto
+import TandemBasics
 import TestSupport
 import Testing
+
+@testable import KasiaProtocol
 
 private let vectors = Result { try KasiaVectors.load() }
 
@@ -60,8 +61,10 @@ struct KasiaCipherTests {
         let samples = ["", "gm", "odd-parity é 🔐", String(repeating: "x", count: 4096)]
         for text in samples {
             let recipient = PrivateKey.generate()
-            for address in [KaspaAddress(publicKey: recipient.xOnlyPublicKey),
-                            KaspaAddress(ecdsaPublicKey: recipient.publicKey, network: .testnet)] {
+            for address in [
+                KaspaAddress(publicKey: recipient.xOnlyPublicKey),
+                KaspaAddress(ecdsaPublicKey: recipient.publicKey, network: .testnet),
+            ] {
                 let sealed = try KasiaCipher.seal(text, to: address)
                 #expect(sealed.count == KasiaCipher.minimumSealedLength + text.utf8.count)
                 #expect(try KasiaCipher.open(sealed, using: recipient) == text)

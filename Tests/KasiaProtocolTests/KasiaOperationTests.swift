@@ -5,9 +5,10 @@ import Testing
 /// knows every case and the encoder writes what the parser reads.
 @Suite struct KasiaOperationTests {
     @Test func theWireStringsAreKasias() {
-        #expect(KasiaOperation.allCases.map(\.rawValue) == [
-            "handshake", "comm", "pay", "payment", "self_stash", "bcast", "gcomm", "gctl",
-        ])
+        #expect(
+            KasiaOperation.allCases.map(\.rawValue) == [
+                "handshake", "comm", "pay", "payment", "self_stash", "bcast", "gcomm", "gctl",
+            ])
     }
 
     @Test(arguments: KasiaOperation.allCases)
@@ -22,7 +23,8 @@ import Testing
     @Test func encodedPayloadsParseBackToTheSameOperation() throws {
         let sealed = [UInt8](repeating: 7, count: 80)
         let payloads: [KasiaPayload] = [
-            .handshake(sealed: sealed), .payment(sealed: sealed, form: .kachat), .payment(sealed: sealed, form: .unversioned),
+            .handshake(sealed: sealed), .payment(sealed: sealed, form: .kachat),
+            .payment(sealed: sealed, form: .unversioned),
             .selfStash(scope: "saved_handshake", sealed: sealed), .broadcast(channel: "news", text: "hello"),
         ]
         for payload in payloads {

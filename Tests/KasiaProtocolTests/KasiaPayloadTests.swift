@@ -1,6 +1,6 @@
-import TandemBasics
 import KasiaProtocol
 import KaspaCrypto
+import TandemBasics
 import TestSupport
 import Testing
 
@@ -63,19 +63,24 @@ struct KasiaPayloadTests {
         #expect(String(decoding: comm.prefix(29), as: UTF8.self) == "ciph_msg:1:comm:53361e0aa739:")
         #expect(KasiaPayload.handshake(sealed: sealed).encoded == Array("ciph_msg:1:handshake:".utf8) + sealed)
         #expect(KasiaPayload.payment(sealed: sealed, form: .kachat).encoded == Array("ciph_msg:1:pay:".utf8) + sealed)
-        #expect(KasiaPayload.selfStash(scope: KasiaPayload.savedHandshakeScope, sealed: sealed).encoded
+        #expect(
+            KasiaPayload.selfStash(scope: KasiaPayload.savedHandshakeScope, sealed: sealed).encoded
                 == Array("ciph_msg:1:self_stash:saved_handshake:".utf8) + sealed)
-        for payload in [KasiaPayload.handshake(sealed: sealed), .payment(sealed: sealed, form: .kachat),
-                        .contextualMessage(alias: alias, sealed: sealed, encoding: .base64),
-                        .selfStash(scope: "saved_handshake", sealed: sealed), .selfStash(scope: nil, sealed: sealed),
-                        .payment(sealed: sealed, form: .unversioned), .legacy(sealed: sealed)] {
+        for payload in [
+            KasiaPayload.handshake(sealed: sealed), .payment(sealed: sealed, form: .kachat),
+            .contextualMessage(alias: alias, sealed: sealed, encoding: .base64),
+            .selfStash(scope: "saved_handshake", sealed: sealed), .selfStash(scope: nil, sealed: sealed),
+            .payment(sealed: sealed, form: .unversioned), .legacy(sealed: sealed),
+        ] {
             #expect(try KasiaPayload(parsing: payload.encoded) == payload)
         }
     }
 
     @Test func readsUnversionedPayAndBareLegacyForms() throws {
         let sealed = try KasiaCipher.seal("x", to: PrivateKey.generate().publicKey)
-        #expect(try KasiaPayload(parsing: Array("ciph_msg:pay:".utf8) + sealed) == .payment(sealed: sealed, form: .unversioned))
+        #expect(
+            try KasiaPayload(parsing: Array("ciph_msg:pay:".utf8) + sealed)
+                == .payment(sealed: sealed, form: .unversioned))
         #expect(try KasiaPayload(parsing: Array("ciph_msg:".utf8) + sealed) == .legacy(sealed: sealed))
         #expect(throws: KasiaPayloadError.unsupportedOperation("gcomm")) {
             try KasiaPayload(parsing: Array("ciph_msg:1:gcomm:a:b".utf8))
@@ -89,11 +94,15 @@ struct KasiaPayloadTests {
     @Test("random bytes after the prefix never trap")
     func fuzzedPayloadsNeverTrap() {
         var generator = SystemRandomNumberGenerator()
-        let prefixes = ["ciph_msg:", "ciph_msg:1:", "ciph_msg:1:comm:", "ciph_msg:1:comm:53361e0aa739:",
-                        "ciph_msg:1:self_stash:", "ciph_msg:1:payment:", "ciph_msg:1:bcast:"]
+        let prefixes = [
+            "ciph_msg:", "ciph_msg:1:", "ciph_msg:1:comm:", "ciph_msg:1:comm:53361e0aa739:",
+            "ciph_msg:1:self_stash:", "ciph_msg:1:payment:", "ciph_msg:1:bcast:",
+        ]
         for _ in 0..<2000 {
             let prefix = Array(prefixes[Int.random(in: 0..<prefixes.count, using: &generator)].utf8)
-            let tail = (0..<Int.random(in: 0..<120, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            let tail = (0..<Int.random(in: 0..<120, using: &generator)).map { _ in
+                UInt8.random(in: 0...255, using: &generator)
+            }
             _ = try? KasiaPayload(parsing: prefix + tail)
         }
     }

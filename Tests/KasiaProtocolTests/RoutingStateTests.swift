@@ -13,8 +13,9 @@ struct RoutingStateTests {
     let legacyOut = Alias.random()
 
     func legacyState() throws -> ConversationRoutingState {
-        try ConversationRoutingState(contact: peerAddress, privateKey: me, legacyIncoming: [legacyIn],
-                                     legacyOutgoing: [legacyOut], now: UnixMillis(1_000))
+        try ConversationRoutingState(
+            contact: peerAddress, privateKey: me, legacyIncoming: [legacyIn],
+            legacyOutgoing: [legacyOut], now: UnixMillis(1_000))
     }
 
     @Test func newContactsAreDeterministicOnlyAndLegacyOnesHybrid() throws {
@@ -79,7 +80,9 @@ struct RoutingStateTests {
         var byMessage = try legacyState()
         #expect(byMessage.receiveMessage(on: legacyIn, at: UnixMillis(2_000), policy: a) == .legacy)
         #expect(!byMessage.peerSupportsDeterministic)
-        #expect(byMessage.receiveMessage(on: byMessage.deterministic.myAlias, at: UnixMillis(3_000), policy: a) == .deterministic)
+        #expect(
+            byMessage.receiveMessage(on: byMessage.deterministic.myAlias, at: UnixMillis(3_000), policy: a)
+                == .deterministic)
         #expect(byMessage.peerSupportsDeterministic && byMessage.lastDeterministicIncomingAt == UnixMillis(3_000))
         #expect(byMessage.receiveMessage(on: Alias.random(), at: UnixMillis(3_000), policy: a) == .ignored)
 
@@ -88,7 +91,8 @@ struct RoutingStateTests {
         #expect(byAliasless.peerSupportsDeterministic)
 
         var byHint = try legacyState()
-        byHint.receiveHandshake(HandshakePayload(alias: Alias.random(), supportsDeterministicAliases: true), at: UnixMillis(1), policy: a)
+        byHint.receiveHandshake(
+            HandshakePayload(alias: Alias.random(), supportsDeterministicAliases: true), at: UnixMillis(1), policy: a)
         #expect(byHint.peerSupportsDeterministic)
     }
 
@@ -96,7 +100,8 @@ struct RoutingStateTests {
     func versionIsNotEvidence() throws {
         var state = try legacyState()
         let legacyPeerAlias = Alias.random()
-        state.receiveHandshake(HandshakePayload(alias: legacyPeerAlias, version: 1), at: UnixMillis(5), policy: .init(stage: .a))
+        state.receiveHandshake(
+            HandshakePayload(alias: legacyPeerAlias, version: 1), at: UnixMillis(5), policy: .init(stage: .a))
         #expect(!state.peerSupportsDeterministic)
         #expect(state.legacyIncomingAliases.contains(legacyPeerAlias))
         #expect(throws: HandshakeError.unsupportedVersion(2)) {
@@ -107,13 +112,16 @@ struct RoutingStateTests {
     @Test("handshake writes per stage; the compatibility alias is the actual outgoing alias")
     func handshakeWritePolicy() throws {
         var state = try legacyState()
-        let a = RoutingPolicy(stage: .a), b = RoutingPolicy(stage: .b), d = RoutingPolicy(stage: .d)
+        let a = RoutingPolicy(stage: .a)
+        let b = RoutingPolicy(stage: .b)
+        let d = RoutingPolicy(stage: .d)
         #expect(state.handshakeAliasPolicy(policy: a) == .compatibility(outgoingAlias: legacyOut))
         #expect(state.handshakeAliasPolicy(policy: b) == .compatibility(outgoingAlias: state.deterministic.theirAlias))
         #expect(state.handshakeAliasPolicy(policy: d) == .aliasless)
         state.record(.userToggle)
-        #expect(state.handshakeAliasPolicy(policy: a) == .compatibility(outgoingAlias: state.deterministic.theirAlias),
-                "never deterministicMyAlias")
+        #expect(
+            state.handshakeAliasPolicy(policy: a) == .compatibility(outgoingAlias: state.deterministic.theirAlias),
+            "never deterministicMyAlias")
         #expect(state.handshakeAliasPolicy(policy: b) == .aliasless)
         let payload = state.handshake(policy: a, isResponse: false, timestampMs: 1, conversationID: nil)
         #expect(payload.version == 1 && payload.alias == state.deterministic.theirAlias)
@@ -127,10 +135,12 @@ struct RoutingStateTests {
         #expect(state.composerState(policy: .init(stage: .a)) == .ready(sendAlias: legacyOut))
         #expect(state.composerState(policy: .init(stage: .b)) == .needsHandshake(announcing: det))
         #expect(state.composerState(policy: .init(stage: .d)) == .warning(.legacyPeerMayNotReceive, sendAlias: det))
-        state.recordHandshakeSent(state.handshake(policy: .init(stage: .b), isResponse: false, timestampMs: 1, conversationID: nil))
+        state.recordHandshakeSent(
+            state.handshake(policy: .init(stage: .b), isResponse: false, timestampMs: 1, conversationID: nil))
         #expect(state.composerState(policy: .init(stage: .b)) == .ready(sendAlias: det))
-        #expect(state.composerState(policy: .init(stage: .d)) == .warning(.legacyPeerMayNotReceive, sendAlias: det),
-                "its legacy replies are no longer read in stage D")
+        #expect(
+            state.composerState(policy: .init(stage: .d)) == .warning(.legacyPeerMayNotReceive, sendAlias: det),
+            "its legacy replies are no longer read in stage D")
 
         var fresh = try ConversationRoutingState(contact: peerAddress, privateKey: me, now: UnixMillis(0))
         #expect(fresh.composerState(policy: .init(stage: .a)) == .warning(.peerCapabilityUnknown, sendAlias: det))
@@ -152,9 +162,11 @@ struct RoutingStateTests {
     @Test("Phase 5 cleanup purges legacy aliases without recent traffic")
     func retentionCleanup() throws {
         var table = RoutingTable([try legacyState()])
-        var active = try ConversationRoutingState(contact: KaspaAddress(publicKey: PrivateKey.generate().xOnlyPublicKey),
-                                                  privateKey: me, legacyIncoming: [Alias.random()], now: UnixMillis(1_000))
-        _ = active.receiveMessage(on: try #require(active.legacyIncomingAliases.first), at: UnixMillis(95_000), policy: .init(stage: .a))
+        var active = try ConversationRoutingState(
+            contact: KaspaAddress(publicKey: PrivateKey.generate().xOnlyPublicKey),
+            privateKey: me, legacyIncoming: [Alias.random()], now: UnixMillis(1_000))
+        _ = active.receiveMessage(
+            on: try #require(active.legacyIncomingAliases.first), at: UnixMillis(95_000), policy: .init(stage: .a))
         table[active.contactAddress] = active
         let purged = table.purgeStaleLegacyAliases(now: UnixMillis(100_000), retentionMs: 50_000)
         #expect(purged == [peerAddress])
@@ -165,12 +177,15 @@ struct RoutingStateTests {
     @Test("watched set: every deterministic alias, legacy per mode and stage")
     func watchExport() throws {
         let legacy = try legacyState()
-        let fresh = try ConversationRoutingState(contact: KaspaAddress(publicKey: PrivateKey.generate().xOnlyPublicKey),
-                                                 privateKey: me, now: UnixMillis(0))
+        let fresh = try ConversationRoutingState(
+            contact: KaspaAddress(publicKey: PrivateKey.generate().xOnlyPublicKey),
+            privateKey: me, now: UnixMillis(0))
         let table = RoutingTable([legacy, fresh])
-        #expect(table.watchedIncomingAliases(policy: .init(stage: .a), now: UnixMillis(0))
+        #expect(
+            table.watchedIncomingAliases(policy: .init(stage: .a), now: UnixMillis(0))
                 == [legacy.deterministic.myAlias, legacyIn, fresh.deterministic.myAlias])
-        #expect(table.watchedIncomingAliases(policy: .init(stage: .d), now: UnixMillis(0))
+        #expect(
+            table.watchedIncomingAliases(policy: .init(stage: .d), now: UnixMillis(0))
                 == [legacy.deterministic.myAlias, fresh.deterministic.myAlias])
         #expect(table.contact(forIncoming: legacyIn, policy: .init(stage: .a), now: UnixMillis(0)) == peerAddress)
         #expect(table.contact(forIncoming: legacyIn, policy: .init(stage: .d), now: UnixMillis(0)) == nil)

@@ -1,14 +1,17 @@
-@testable import KaspaCrypto
 import TandemBasics
 import TestSupport
 import Testing
+
+@testable import KaspaCrypto
 
 private let vectors = Result { try KasiaVectors.load() }
 
 @Suite("Kaspa addresses against the reference vectors")
 struct KaspaAddressVectorTests {
-    static let keyNames = ["one", "n_minus_1", "two", "sha256_kasia-ref-key-0", "sha256_kasia-ref-key-1",
-                           "sha256_kasia-ref-key-2", "sha256_kasia-ref-key-3"]
+    static let keyNames = [
+        "one", "n_minus_1", "two", "sha256_kasia-ref-key-0", "sha256_kasia-ref-key-1",
+        "sha256_kasia-ref-key-2", "sha256_kasia-ref-key-3",
+    ]
 
     @Test("every key has its four address forms, script and recovered key", arguments: keyNames)
     func keyMatchesAllAddressForms(name: String) throws {
@@ -71,8 +74,10 @@ struct KaspaAddressVectorTests {
     @Test func everyNetworkPrefixRoundTrips() throws {
         let key = PrivateKey.generate()
         for network in KaspaNetwork.allCases {
-            for address in [KaspaAddress(publicKey: key.xOnlyPublicKey, network: network),
-                            KaspaAddress(ecdsaPublicKey: key.publicKey, network: network)] {
+            for address in [
+                KaspaAddress(publicKey: key.xOnlyPublicKey, network: network),
+                KaspaAddress(ecdsaPublicKey: key.publicKey, network: network),
+            ] {
                 let text = address.description
                 #expect(text.hasPrefix(network.addressPrefix + ":"))
                 #expect(try KaspaAddress(text) == address)

@@ -1,5 +1,5 @@
-import TandemBasics
 import KaspaCrypto
+import TandemBasics
 import TestSupport
 import Testing
 
@@ -9,11 +9,13 @@ private let vectors = Result { try KasiaVectors.load() }
 struct KeyTests {
     static let order = "fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141"
 
-    @Test("private keys outside 1..<n are rejected", arguments: [
-        String(repeating: "0", count: 64),
-        order,
-        "ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff",
-    ])
+    @Test(
+        "private keys outside 1..<n are rejected",
+        arguments: [
+            String(repeating: "0", count: 64),
+            order,
+            "ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff",
+        ])
     func rejectsOutOfRangeScalars(hex: String) {
         #expect(throws: KaspaKeyError.privateKeyOutOfRange) { try PrivateKey(hex: hex) }
     }
@@ -25,11 +27,17 @@ struct KeyTests {
     }
 
     @Test func rejectsBadLengthsAndNonHex() {
-        #expect(throws: KaspaKeyError.privateKeyLength(31)) { try PrivateKey(rawRepresentation: [UInt8](repeating: 1, count: 31)) }
+        #expect(throws: KaspaKeyError.privateKeyLength(31)) {
+            try PrivateKey(rawRepresentation: [UInt8](repeating: 1, count: 31))
+        }
         #expect(throws: KaspaKeyError.self) { try PrivateKey(hex: "zz" + String(repeating: "0", count: 62)) }
         #expect(throws: KaspaKeyError.self) { try PrivateKey(hex: "abc") }
-        #expect(throws: KaspaKeyError.xOnlyKeyLength(33)) { try XOnlyPublicKey(rawRepresentation: [UInt8](repeating: 2, count: 33)) }
-        #expect(throws: KaspaKeyError.self) { try PublicKey(compressedRepresentation: [0x04] + [UInt8](repeating: 1, count: 32)) }
+        #expect(throws: KaspaKeyError.xOnlyKeyLength(33)) {
+            try XOnlyPublicKey(rawRepresentation: [UInt8](repeating: 2, count: 33))
+        }
+        #expect(throws: KaspaKeyError.self) {
+            try PublicKey(compressedRepresentation: [0x04] + [UInt8](repeating: 1, count: 32))
+        }
     }
 
     @Test func generatedKeysAreDistinctAndValid() throws {
@@ -55,7 +63,8 @@ struct KeyTests {
             for index in [0, 31, 32, 63] {
                 var bytes = signature.rawRepresentation
                 bytes[index] ^= 0x80
-                #expect(!key.xOnlyPublicKey.isValidSignature(try SchnorrSignature(rawRepresentation: bytes), for: message))
+                #expect(
+                    !key.xOnlyPublicKey.isValidSignature(try SchnorrSignature(rawRepresentation: bytes), for: message))
             }
             #expect(!key.xOnlyPublicKey.isValidSignature(signature, for: message.dropLast()))
         }
@@ -65,7 +74,9 @@ struct KeyTests {
         let key = PrivateKey.generate()
         let message = [UInt8](repeating: 7, count: 32)
         let aux = [UInt8](repeating: 0, count: 32)
-        #expect(try key.signature(for: message, auxiliaryRandomness: aux) == key.signature(for: message, auxiliaryRandomness: aux))
+        #expect(
+            try key.signature(for: message, auxiliaryRandomness: aux)
+                == key.signature(for: message, auxiliaryRandomness: aux))
         #expect(throws: KaspaKeyError.messageLength(31)) { try key.signature(for: message.dropLast()) }
     }
 

@@ -1,8 +1,8 @@
 import CanonicalJSON
 import Foundation
 import RedoProtocol
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct KeyAndSignatureVectorTests {
     @Test(arguments: RedoVectorFile.list("keys").map { NamedVector(value: $0) })

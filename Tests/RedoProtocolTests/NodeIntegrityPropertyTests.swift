@@ -1,8 +1,8 @@
-import TandemTesting
 import CanonicalJSON
 import RedoProtocol
-import Testing
+import TandemTesting
 import TestSupport
+import Testing
 
 @Suite struct NodeIntegrityPropertyTests {
     /// Property: changing any single byte of a node's text either breaks the text, leaves the same

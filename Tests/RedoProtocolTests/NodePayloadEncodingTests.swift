@@ -13,17 +13,27 @@ import Testing
         let todo = try #require(Self.todo)
         let wall = try #require(Self.wall)
         let cases: [(NodePayload, String)] = [
-            (.create(TaskFieldChanges(title: "Water plants", priority: 2, frequencyDays: 3)),
-             #"{"frequencyDays":3,"priority":2,"title":"Water plants"}"#),
-            (.update(TaskFieldChanges(description: "south side", privacy: true, storyPoints: 0)),
-             #"{"description":"south side","privacy":true,"storyPoints":0}"#),
-            (.createTodo(todo: todo, deadline: wall, notes: nil),
-             #"{"deadline":"\#(wall)","todoTaskId":"\#(todo)"}"#),
-            (.completeTodo(todo: todo, completed: wall, notes: "done"),
-             #"{"completed":"\#(wall)","notes":"done","todoTaskId":"\#(todo)"}"#),
+            (
+                .create(TaskFieldChanges(title: "Water plants", priority: 2, frequencyDays: 3)),
+                #"{"frequencyDays":3,"priority":2,"title":"Water plants"}"#
+            ),
+            (
+                .update(TaskFieldChanges(description: "south side", privacy: true, storyPoints: 0)),
+                #"{"description":"south side","privacy":true,"storyPoints":0}"#
+            ),
+            (
+                .createTodo(todo: todo, deadline: wall, notes: nil),
+                #"{"deadline":"\#(wall)","todoTaskId":"\#(todo)"}"#
+            ),
+            (
+                .completeTodo(todo: todo, completed: wall, notes: "done"),
+                #"{"completed":"\#(wall)","notes":"done","todoTaskId":"\#(todo)"}"#
+            ),
             (.snooze(todo: todo, change: .extendByDays(2), notes: nil), #"{"daysToExtend":2,"todoTaskId":"\#(todo)"}"#),
-            (.snooze(todo: todo, change: .newDeadline(wall), notes: nil),
-             #"{"newDeadline":"\#(wall)","todoTaskId":"\#(todo)"}"#),
+            (
+                .snooze(todo: todo, change: .newDeadline(wall), notes: nil),
+                #"{"newDeadline":"\#(wall)","todoTaskId":"\#(todo)"}"#
+            ),
             (.archive, "{}"),
             (.unarchive, "{}"),
         ]
@@ -37,7 +47,8 @@ import Testing
         let vector = try RedoVectorFile.section("payloadSizeBoundary")
         let template = try #require(vector["template"])
         let key = try RedoVectorFile.signingKey(template["signer"]?.text ?? "")
-        let author = Author(publicKey: key.publicKey, deviceID: try #require(DeviceID(template["deviceId"]?.text ?? "")))
+        let author = Author(
+            publicKey: key.publicKey, deviceID: try #require(DeviceID(template["deviceId"]?.text ?? "")))
         let taskID = try #require(TaskID(template["taskId"]?.text ?? ""))
         let wall = try #require(WallTime(template["wall"]?.text ?? ""))
         let root = try NodeDraft(

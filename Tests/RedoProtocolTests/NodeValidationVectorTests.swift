@@ -29,10 +29,12 @@ import Testing
         let entry = vector.value
         let original = try NodeValidator().validate(try #require(entry["node"]))
         let payload = try #require(entry["node"]?["data"]?["payload"]?.objectValue)
-        let draft = NodeDraft(taskID: original.taskID, action: original.action, payload: payload,
-                              parents: original.parents, lamport: original.lamport, wall: original.wall,
-                              author: original.author)
-        let key = entry["signature"]?.stringValue == nil ? nil : try RedoVectorFile.signingKey(entry["signer"]?.text ?? "")
+        let draft = NodeDraft(
+            taskID: original.taskID, action: original.action, payload: payload,
+            parents: original.parents, lamport: original.lamport, wall: original.wall,
+            author: original.author)
+        let key =
+            entry["signature"]?.stringValue == nil ? nil : try RedoVectorFile.signingKey(entry["signer"]?.text ?? "")
         let rebuilt = try draft.node(signedWith: key)
         #expect(rebuilt.id == original.id)
         #expect(rebuilt.signature?.description == entry["signature"]?.stringValue)
@@ -71,11 +73,14 @@ import Testing
         for (caseName, shouldPass) in [("atLimit", true), ("overLimit", false)] {
             let limitCase = try #require(vector[caseName])
             let count = Int(try #require(limitCase["N"]?.numberValue))
-            let payload = try JSONObject([("title", .string("x")), ("description", .string(String(repeating: "a", count: count)))])
+            let payload = try JSONObject([
+                ("title", .string("x")), ("description", .string(String(repeating: "a", count: count))),
+            ])
             let draft = NodeDraft(
                 taskID: try #require(TaskID(template["taskId"]?.text ?? "")), action: .create, payload: payload,
                 parents: [], lamport: 1, wall: try #require(WallTime(template["wall"]?.text ?? "")),
-                author: Author(publicKey: key.publicKey, deviceID: try #require(DeviceID(template["deviceId"]?.text ?? ""))))
+                author: Author(
+                    publicKey: key.publicKey, deviceID: try #require(DeviceID(template["deviceId"]?.text ?? ""))))
             let body = try ContentAddress.canonicalBody(of: draft.body)
             #expect(body.payloadByteCount == Int(limitCase["canonicalPayloadBytes"]?.numberValue ?? 0))
             #expect(ContentAddress.id(ofCanonicalBody: body.bytes).description == limitCase["id"]?.text)

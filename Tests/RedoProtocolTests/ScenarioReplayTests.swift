@@ -1,8 +1,8 @@
-import TandemTesting
 import CanonicalJSON
 import RedoProtocol
-import Testing
+import TandemTesting
 import TestSupport
+import Testing
 
 @Suite struct ScenarioReplayTests {
     static let seeds: [UInt64] = [0, 1, 2, 3, 4, 5]
@@ -43,7 +43,8 @@ import TestSupport
         let reference = try CanonicalJSON.canonicalBytes(of: ReplayResult.replaying(all).jsonValue)
         var generator = SeededRandom(seed: 42)
         for _ in 0..<20 {
-            let shuffled = try CanonicalJSON.canonicalBytes(of: ReplayResult.replaying(all.shuffled(using: &generator)).jsonValue)
+            let shuffled = try CanonicalJSON.canonicalBytes(
+                of: ReplayResult.replaying(all.shuffled(using: &generator)).jsonValue)
             #expect(shuffled == reference)
         }
     }
@@ -71,7 +72,9 @@ import TestSupport
         #expect(exact.count == 12)
         for entry in exact {
             let days = try #require(entry["daysUntilDue"]?.numberValue)
-            #expect(abs(Ranking.urgency(daysUntilDue: days) - (entry["urgency"]?.numberValue ?? 0)) <= tolerance, "t = \(days)")
+            #expect(
+                abs(Ranking.urgency(daysUntilDue: days) - (entry["urgency"]?.numberValue ?? 0)) <= tolerance,
+                "t = \(days)")
         }
     }
 

@@ -22,9 +22,18 @@ struct RoutingStoreTests {
             "ourAliases": [String(legacyPeer.description.dropFirst("kaspa:".count)): ["0f1e2d3c4b5a"]],
             "conversationPrimaryAliases": [legacyPeer.description: "a1b2c3d4e5f6"],
             "kachat_contacts_wallet_\(wallet)": [
-                ["id": UUID().uuidString, "address": newPeer.description, "alias": "Bob", "addedAt": 700_000_000.5, "isAutoAdded": false],
-                ["id": UUID().uuidString, "address": legacyPeer.description, "alias": "Ann", "addedAt": 1, "isArchived": true],
-                ["id": UUID().uuidString, "address": "kaspa:pqqqzqsrqszsvpcgpy9qkrqdpc83qygjzv2p29shrqv35xcur50p74gurgf2j"],
+                [
+                    "id": UUID().uuidString, "address": newPeer.description, "alias": "Bob", "addedAt": 700_000_000.5,
+                    "isAutoAdded": false,
+                ],
+                [
+                    "id": UUID().uuidString, "address": legacyPeer.description, "alias": "Ann", "addedAt": 1,
+                    "isArchived": true,
+                ],
+                [
+                    "id": UUID().uuidString,
+                    "address": "kaspa:pqqqzqsrqszsvpcgpy9qkrqdpc83qygjzv2p29shrqv35xcur50p74gurgf2j",
+                ],
             ],
             "kachat_contacts_wallet_kaspa:qsomeoneelse": [["address": otherWalletPeer.description]],
         ]
@@ -84,7 +93,9 @@ struct RoutingStoreTests {
         let snapshot = try LegacySnapshot(json: snapshotJSON(), wallet: wallet)
 
         #expect(throws: Crash.self) {
-            try store.migrateLegacy(snapshot, privateKey: me, now: UnixMillis(5)) { index in if index == 1 { throw Crash() } }
+            try store.migrateLegacy(snapshot, privateKey: me, now: UnixMillis(5)) { index in
+                if index == 1 { throw Crash() }
+            }
         }
 
         #expect(try store.fetchTable() == RoutingTable([existing]))
@@ -101,8 +112,9 @@ struct RoutingStoreTests {
         try store.setPolicy(c)
         #expect(try store.policy() == c)
 
-        var state = try ConversationRoutingState(contact: legacyPeer, privateKey: me, legacyIncoming: [Alias.random()],
-                                                 legacyOutgoing: [Alias.random(), Alias.random()], now: UnixMillis(10))
+        var state = try ConversationRoutingState(
+            contact: legacyPeer, privateKey: me, legacyIncoming: [Alias.random()],
+            legacyOutgoing: [Alias.random(), Alias.random()], now: UnixMillis(10))
         _ = state.receiveMessage(on: state.deterministic.myAlias, at: UnixMillis(20), policy: c)
         state.lastLegacyIncomingAt = UnixMillis(15)
         try store.save([state])

@@ -15,7 +15,8 @@ import Testing
 
     @Test func signUpEmailRequest() throws {
         try GoldenJSON.check(
-            SignUpEmailRequest(name: "Ada Lovelace", email: "ada@example.com", password: "correct horse 1", username: "Ada_L"),
+            SignUpEmailRequest(
+                name: "Ada Lovelace", email: "ada@example.com", password: "correct horse 1", username: "Ada_L"),
             "SignUpEmailRequest")
         try GoldenJSON.check(
             SignUpEmailRequest(
@@ -26,9 +27,11 @@ import Testing
     }
 
     @Test func signInUsernameRequest() throws {
-        try GoldenJSON.check(SignInUsernameRequest(username: "ada_l", password: "correct horse 1"), "SignInUsernameRequest")
         try GoldenJSON.check(
-            SignInUsernameRequest(username: "ada_l", password: "correct horse 1", rememberMe: true, callbackURL: "/home"),
+            SignInUsernameRequest(username: "ada_l", password: "correct horse 1"), "SignInUsernameRequest")
+        try GoldenJSON.check(
+            SignInUsernameRequest(
+                username: "ada_l", password: "correct horse 1", rememberMe: true, callbackURL: "/home"),
             "SignInUsernameRequest+all")
     }
 
@@ -36,7 +39,8 @@ import Testing
         try GoldenJSON.check(ChatProfileUpdate(), "ChatProfileUpdate+empty")
         try GoldenJSON.check(
             ChatProfileUpdate(
-                displayName: "Ada", kaspaAddress: .set("kaspa:qypq0000000000000000000000000000000000000000000000000000"),
+                displayName: "Ada",
+                kaspaAddress: .set("kaspa:qypq0000000000000000000000000000000000000000000000000000"),
                 publicKeys: [String(repeating: "ab", count: 32)]),
             "ChatProfileUpdate+all")
         try GoldenJSON.check(ChatProfileUpdate(kaspaAddress: .clear), "ChatProfileUpdate+clearAddress")
@@ -59,7 +63,8 @@ import Testing
 
     @Test func chatProfile() throws {
         try GoldenJSON.check(
-            ChatProfile(userId: Self.user.id, displayName: "Ada", kaspaAddress: nil, publicKeys: [], updatedAt: Self.updated),
+            ChatProfile(
+                userId: Self.user.id, displayName: "Ada", kaspaAddress: nil, publicKeys: [], updatedAt: Self.updated),
             "ChatProfile")
     }
 

@@ -12,7 +12,10 @@ import Testing
 
         // Given a registered account
         let register = try TandemProcess.run(
-            ["account", "register", "--username", "Quinn", "--email", "quinn@example.com", "--name", "Quinn Q", "--password-stdin"] + common,
+            [
+                "account", "register", "--username", "Quinn", "--email", "quinn@example.com", "--name", "Quinn Q",
+                "--password-stdin",
+            ] + common,
             stdin: Data("a long enough password\n".utf8))
         #expect(register.status == 0, "\(register.stderrText)")
 
@@ -47,11 +50,15 @@ import Testing
         let profile = try TandemProcess.temporaryDirectory()
         let common = ["--server", server.baseURL, "--profile", profile.path]
         let register = try TandemProcess.run(
-            ["account", "register", "--username", "rhea", "--email", "rhea@example.com", "--name", "R", "--password-stdin"] + common,
+            [
+                "account", "register", "--username", "rhea", "--email", "rhea@example.com", "--name", "R",
+                "--password-stdin",
+            ] + common,
             stdin: Data("a long enough password".utf8))
         #expect(register.status == 0, "\(register.stderrText)")
 
-        let wrong = try TandemProcess.run(["account", "login", "--username", "rhea", "--password-stdin"] + common, stdin: Data("nope\n".utf8))
+        let wrong = try TandemProcess.run(
+            ["account", "login", "--username", "rhea", "--password-stdin"] + common, stdin: Data("nope\n".utf8))
         #expect(wrong.status == 1)
         #expect(wrong.stderrText.contains("INVALID_USERNAME_OR_PASSWORD"))
 

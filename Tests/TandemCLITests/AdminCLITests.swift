@@ -5,20 +5,25 @@ import Testing
 /// `tandem admin import-betterauth`: imported BetterAuth users sign in through `tandem serve`.
 @Suite(.serialized) struct AdminCLITests {
     /// Hash of `password1234` from betterauth-api.md §7.
-    static let vectorHash = "0123456789abcdef0123456789abcdef:74369303c2129f51b1d88426bc1ea315373e0161c8b065ebff3c355c80ef17331fbba17d67d0aa89370462b5143bdbc1edf3080c5a0721978639f914aa7aeb4f"
+    static let vectorHash =
+        "0123456789abcdef0123456789abcdef:74369303c2129f51b1d88426bc1ea315373e0161c8b065ebff3c355c80ef17331fbba17d67d0aa89370462b5143bdbc1edf3080c5a0721978639f914aa7aeb4f"
 
     @Test func importedUserLogsInWithTheirBetterAuthPassword() throws {
         let dataDirectory = try TemporaryDirectory()
         defer { dataDirectory.remove() }
         let export = dataDirectory.url.appendingPathComponent("export.json")
-        try Data("""
+        try Data(
+            """
             {"users":[{"id":"ba-1","name":"Imported","email":"imp@example.com","emailVerified":true,"image":null,
               "createdAt":"2025-01-31T12:00:00.000Z","updatedAt":"2025-01-31T12:00:00.000Z","username":"imported","displayUsername":"Imported"}],
              "accounts":[{"id":"acc-1","accountId":"ba-1","providerId":"credential","userId":"ba-1","password":"\(Self.vectorHash)",
               "createdAt":"2025-01-31T12:00:00.000Z","updatedAt":"2025-01-31T12:00:00.000Z"}]}
-            """.utf8).write(to: export)
+            """.utf8
+        ).write(to: export)
 
-        let imported = try TandemProcess.run(["admin", "import-betterauth", export.path, "--data-dir", dataDirectory.url.path, "--json"])
+        let imported = try TandemProcess.run([
+            "admin", "import-betterauth", export.path, "--data-dir", dataDirectory.url.path, "--json",
+        ])
         #expect(imported.status == 0, "\(imported.stderrText)")
         let report = try #require(try JSONSerialization.jsonObject(with: imported.stdout) as? [String: Any])
         #expect(report["imported"] as? [String] == ["ba-1"])
@@ -27,7 +32,10 @@ import Testing
         defer { _ = server.stop() }
         let profile = try TandemProcess.temporaryDirectory().path
         let login = try TandemProcess.run(
-            ["account", "login", "--username", "Imported", "--password-stdin", "--json", "--server", server.baseURL, "--profile", profile],
+            [
+                "account", "login", "--username", "Imported", "--password-stdin", "--json", "--server", server.baseURL,
+                "--profile", profile,
+            ],
             stdin: Data("password1234\n".utf8))
         #expect(login.status == 0, "\(login.stderrText)")
         let user = try #require(try JSONSerialization.jsonObject(with: login.stdout) as? [String: Any])
@@ -47,7 +55,10 @@ import Testing
         ["serve", "--database-url", "postgresql://tandem:hunter2-pw@db:notaport/tandem"],
         ["serve", "--database-url", "mysql://tandem:hunter2-pw@db/tandem"],
         ["admin", "import-betterauth", "EXPORT", "--database-url", "mysql://tandem:hunter2-pw@db/tandem"],
-        ["admin", "import-betterauth", "EXPORT", "--database-url", "postgres://tandem:p@ss:hunter2-pw@/tandem?password=hunter2-pw"],
+        [
+            "admin", "import-betterauth", "EXPORT", "--database-url",
+            "postgres://tandem:p@ss:hunter2-pw@/tandem?password=hunter2-pw",
+        ],
     ])
     func databaseURLErrorsNeverEchoThePassword(arguments: [String]) throws {
         let directory = try TemporaryDirectory()

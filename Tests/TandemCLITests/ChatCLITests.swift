@@ -8,10 +8,11 @@ import Testing
         let line = output.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(line.hasPrefix("{\"messages\":300,\"prepends\":"))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-        #expect(Set(object.keys) == [
-            "messages", "prepends", "anchorDeltaMedian", "anchorDeltaP99", "unexpectedScrolls",
-            "overlappingRequests", "invariantViolations",
-        ])
+        #expect(
+            Set(object.keys) == [
+                "messages", "prepends", "anchorDeltaMedian", "anchorDeltaP99", "unexpectedScrolls",
+                "overlappingRequests", "invariantViolations",
+            ])
         #expect((object["prepends"] as? Int ?? 0) > 0)
         #expect(object["anchorDeltaMedian"] as? Double == 0)
         #expect((object["anchorDeltaP99"] as? Double ?? .infinity) <= 1)

@@ -24,29 +24,34 @@ import Testing
 
         // When Alice greets Bob and sends from an argument and from stdin, and Bob answers
         #expect(try TandemProcess.run(["chat", "handshake", "--profile", alice, "--to", bobAddress] + s).status == 0)
-        #expect(try TandemProcess.run(["chat", "send", "--profile", alice, "--to", bobAddress, "hi Bob"] + s).status == 0)
+        #expect(
+            try TandemProcess.run(["chat", "send", "--profile", alice, "--to", bobAddress, "hi Bob"] + s).status == 0)
         let piped = try TandemProcess.run(
             ["chat", "send", "--profile", alice, "--to", bobAddress, "--json"] + s, stdin: Data("from stdin\n".utf8))
         #expect(piped.status == 0)
         #expect(piped.stdoutText.contains(#""status":"sent""#))
         let bobSync = try TandemProcess.run(["chat", "sync", "--profile", bob, "--json"] + s)
         #expect(bobSync.stdoutText.split(separator: "\n").count == 3)
-        #expect(try TandemProcess.run(["chat", "send", "--profile", bob, "--to", aliceAddress, "hi Alice"] + s).status == 0)
+        #expect(
+            try TandemProcess.run(["chat", "send", "--profile", bob, "--to", aliceAddress, "hi Alice"] + s).status == 0)
         let aliceSync = try TandemProcess.run(["chat", "sync", "--profile", alice, "--json"] + s)
 
         // Then Alice's sync, history and conversation list show the exchange
         let arrived = try JSONSerialization.jsonObject(with: Data(aliceSync.stdoutText.utf8)) as? [String: Any]
         #expect(arrived?["text"] as? String == "hi Alice")
         #expect(arrived?["from"] as? String == bobAddress)
-        let history = try TandemProcess.run(["chat", "history", "--profile", alice, "--with", bobAddress, "--json"] + s)
+        let history = try TandemProcess.run(
+            ["chat", "history", "--profile", alice, "--with", bobAddress, "--json"] + s)
         let page = try #require(try JSONSerialization.jsonObject(with: history.stdout) as? [String: Any])
         let messages = try #require(page["messages"] as? [[String: Any]])
         #expect(messages.compactMap { $0["text"] as? String } == ["hi Bob", "from stdin", "hi Alice"])
         #expect(messages.compactMap { $0["direction"] as? String } == ["outgoing", "outgoing", "incoming"])
         #expect(page["hasMore"] as? Bool == false)
         let older = try TandemProcess.run(
-            ["chat", "history", "--profile", alice, "--with", bobAddress, "--limit", "1", "--before",
-             try #require(messages.last?["cursor"] as? String), "--json"] + s)
+            [
+                "chat", "history", "--profile", alice, "--with", bobAddress, "--limit", "1", "--before",
+                try #require(messages.last?["cursor"] as? String), "--json",
+            ] + s)
         let olderPage = try JSONSerialization.jsonObject(with: older.stdout) as? [String: Any]
         #expect((olderPage?["messages"] as? [[String: Any]])?.compactMap { $0["text"] as? String } == ["from stdin"])
         #expect(olderPage?["hasMore"] as? Bool == true)

@@ -38,7 +38,8 @@ import Testing
     }
 
     func list(_ profile: String, all: Bool = false) throws -> [Listed] {
-        let output = try TandemProcess.run(["contacts", "list", "--json", "--profile", profile] + (all ? ["--all"] : []))
+        let output = try TandemProcess.run(
+            ["contacts", "list", "--json", "--profile", profile] + (all ? ["--all"] : []))
         #expect(output.status == 0, "\(output.stderrText)")
         return try JSONDecoder().decode([Listed].self, from: output.stdout)
     }
@@ -55,8 +56,10 @@ import Testing
         #expect(listed.first?.isDeleted == false && listed.first?.lastMessageAt == nil)
         // Every seed field is present, `lastMessageAt` as null.
         let raw = try run("contacts", "list", "--json", "--profile", profile).stdoutText
-        for field in ["address", "alias", "addedAt", "lastMessageAt", "isAutoAdded", "notificationsMuted",
-                      "realtimeUpdatesDisabled", "updatedAt", "isDeleted"] {
+        for field in [
+            "address", "alias", "addedAt", "lastMessageAt", "isAutoAdded", "notificationsMuted",
+            "realtimeUpdatesDisabled", "updatedAt", "isDeleted",
+        ] {
             #expect(raw.contains("\"\(field)\":"))
         }
     }
@@ -112,7 +115,8 @@ import Testing
         let report = try JSONDecoder().decode(MigrationReport.self, from: first.stdout)
         #expect(!report.alreadyMigrated && report.entriesRead == 2 && report.records == 1)
         let second = try JSONDecoder().decode(
-            MigrationReport.self, from: try run("contacts", "migrate", "--from", path, "--json", "--profile", profile).stdout)
+            MigrationReport.self,
+            from: try run("contacts", "migrate", "--from", path, "--json", "--profile", profile).stdout)
         #expect(second.alreadyMigrated)
         let listed = try list(profile)
         #expect(listed.map(\.address) == [bob])
@@ -128,7 +132,8 @@ import Testing
         _ = try run("contacts", "add", try Self.address(1), "--alias", "Bob", "--profile", a)
         _ = try run("contacts", "add", try Self.address(2), "--profile", b.path)
         // When they exchange export files
-        let fileA = a + "/a.sync", fileB = b.path + "/b.sync"
+        let fileA = a + "/a.sync"
+        let fileB = b.path + "/b.sync"
         #expect(try run("contacts", "export-sync", fileA, "--profile", a).status == 0)
         #expect(try run("contacts", "export-sync", fileB, "--profile", b.path).status == 0)
         #expect(try run("contacts", "import-sync", fileA, "--profile", b.path).status == 0)

@@ -19,8 +19,9 @@ import Testing
         let added = try TandemProcess.run(["tasks", "add", "Water plants"] + common)
         #expect(added.status == 0, "\(added.stderrText)")
         // Given the CREATE node's bytes replaced on disk
-        try damage(directory.appendingPathComponent("tasks.sqlite"),
-                   sql: "UPDATE node SET json = x'7b7d' WHERE seq = (SELECT MIN(seq) FROM node)")
+        try damage(
+            directory.appendingPathComponent("tasks.sqlite"),
+            sql: "UPDATE node SET json = x'7b7d' WHERE seq = (SELECT MIN(seq) FROM node)")
         // Then listing fails with one line that names the node
         let listed = try TandemProcess.run(["tasks", "list"] + common)
         #expect(listed.status == 1)

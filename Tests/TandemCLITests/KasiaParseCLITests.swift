@@ -6,11 +6,15 @@ import Testing
 struct KasiaParseCLITests {
     @Test func payloadParseReportsTheVectorFields() throws {
         for item in try KasiaLooseVectors.txPayloadItems() {
-            let result = try TandemProcess.run(["kasia", "payload", "parse", try #require(item["tx_payload_hex"] as? String), "--json"])
+            let result = try TandemProcess.run([
+                "kasia", "payload", "parse", try #require(item["tx_payload_hex"] as? String), "--json",
+            ])
             #expect(result.status == 0)
             let object = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
-            for key in ["kind", "alias", "scope", "channel", "text", "sealed_hex_after_body_decode", "indexer_stored_hex",
-                        "indexer_alias_query_param", "indexer_scope_query_param"] {
+            for key in [
+                "kind", "alias", "scope", "channel", "text", "sealed_hex_after_body_decode", "indexer_stored_hex",
+                "indexer_alias_query_param", "indexer_scope_query_param",
+            ] {
                 #expect(object[key] as? String == item[key] as? String, "\(item["label"] ?? "?") \(key)")
             }
         }
@@ -18,13 +22,15 @@ struct KasiaParseCLITests {
 
     @Test func handshakeParsePrintsTheVectorsParsedObjects() throws {
         for example in try KasiaLooseVectors.handshakeExamples() {
-            let result = try TandemProcess.run(["kasia", "handshake", "parse", "--json"],
-                                               stdin: Data(try #require(example["plaintext"] as? String).utf8))
+            let result = try TandemProcess.run(
+                ["kasia", "handshake", "parse", "--json"],
+                stdin: Data(try #require(example["plaintext"] as? String).utf8))
             #expect(result.status == 0)
             let object = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
             let expected = try #require(example["parsed"] as? [String: Any])
             let normalised = { (value: [String: Any]) in
-                String(decoding: try JSONSerialization.data(withJSONObject: value, options: [.sortedKeys]), as: UTF8.self)
+                String(
+                    decoding: try JSONSerialization.data(withJSONObject: value, options: [.sortedKeys]), as: UTF8.self)
             }
             #expect(try normalised(object) == normalised(expected), "\(example["label"] ?? "?")")
         }
@@ -35,13 +41,16 @@ struct KasiaParseCLITests {
         for c in try KasiaVectors.load().malformed {
             let result: TandemProcess.Output
             switch c.input_kind {
-            case "tx_payload": result = try TandemProcess.run(["kasia", "payload", "parse", try #require(c.tx_payload_hex), "--json"])
+            case "tx_payload":
+                result = try TandemProcess.run(["kasia", "payload", "parse", try #require(c.tx_payload_hex), "--json"])
             case "handshake_plaintext":
-                result = try TandemProcess.run(["kasia", "handshake", "parse", "--json"], stdin: Data(try #require(c.plaintext).utf8))
+                result = try TandemProcess.run(
+                    ["kasia", "handshake", "parse", "--json"], stdin: Data(try #require(c.plaintext).utf8))
             default: continue
             }
             #expect(result.status == 1, "\(c.case)")
-            #expect(result.stderrLines.count == 1 && result.stderrText.contains(c.error), "\(c.case): \(result.stderrText)")
+            #expect(
+                result.stderrLines.count == 1 && result.stderrText.contains(c.error), "\(c.case): \(result.stderrText)")
             #expect(result.stdout.isEmpty)
         }
     }
@@ -52,30 +61,43 @@ struct KasiaParseCLITests {
         defer { dir.remove() }
         let profile = dir.path("p")
         let keys = try TandemProcess.run("keys", "new", "--profile", profile, "--json")
-        let wallet = try #require((try JSONSerialization.jsonObject(with: keys.stdout) as? [String: String])?["address"])
+        let wallet = try #require(
+            (try JSONSerialization.jsonObject(with: keys.stdout) as? [String: String])?["address"])
         let peer = "kaspa:qrlnrdnkme58avh8mhcrr8rpj3tgfuj5qp70d6355s424yceaeqsjxklulud6"
-        let snapshot: [String: Any] = ["conversationAliases": [peer: ["a1b2c3d4e5f6"]], "ourAliases": [peer: ["0f1e2d3c4b5a"]],
-                                       "kachat_contacts_wallet_\(wallet)": [["address": peer]]]
+        let snapshot: [String: Any] = [
+            "conversationAliases": [peer: ["a1b2c3d4e5f6"]], "ourAliases": [peer: ["0f1e2d3c4b5a"]],
+            "kachat_contacts_wallet_\(wallet)": [["address": peer]],
+        ]
         try JSONSerialization.data(withJSONObject: snapshot).write(to: URL(fileURLWithPath: dir.path("snap.json")))
 
         // When it is migrated twice
-        let first = try TandemProcess.run("kasia", "routing", "migrate", "--profile", profile, "--from", dir.path("snap.json"), "--json")
-        let second = try TandemProcess.run("kasia", "routing", "migrate", "--profile", profile, "--from", dir.path("snap.json"), "--json")
+        let first = try TandemProcess.run(
+            "kasia", "routing", "migrate", "--profile", profile, "--from", dir.path("snap.json"), "--json")
+        let second = try TandemProcess.run(
+            "kasia", "routing", "migrate", "--profile", profile, "--from", dir.path("snap.json"), "--json")
 
         // Then the first run migrated one hybrid contact and the second changed nothing
         let report = try #require(try JSONSerialization.jsonObject(with: first.stdout) as? [String: Any])
         #expect(report["performed"] as? Bool == true && report["hybrid"] as? Int == 1)
-        #expect((try JSONSerialization.jsonObject(with: second.stdout) as? [String: Any])?["performed"] as? Bool == false)
-        let show = try #require(try JSONSerialization.jsonObject(
-            with: TandemProcess.run("kasia", "routing", "show", "--profile", profile, "--json").stdout) as? [[String: Any]])
+        #expect(
+            (try JSONSerialization.jsonObject(with: second.stdout) as? [String: Any])?["performed"] as? Bool == false)
+        let show = try #require(
+            try JSONSerialization.jsonObject(
+                with: TandemProcess.run("kasia", "routing", "show", "--profile", profile, "--json").stdout)
+                as? [[String: Any]])
         #expect(show.first?["mode"] as? String == "hybrid" && show.first?["sendAlias"] as? String == "0f1e2d3c4b5a")
-        let watch = try #require(try JSONSerialization.jsonObject(
-            with: TandemProcess.run("kasia", "routing", "watch", "--profile", profile, "--json").stdout) as? [String])
+        let watch = try #require(
+            try JSONSerialization.jsonObject(
+                with: TandemProcess.run("kasia", "routing", "watch", "--profile", profile, "--json").stdout)
+                as? [String])
         #expect(watch.contains("a1b2c3d4e5f6") && watch.contains(show.first?["myAlias"] as? String ?? "?"))
-        #expect(try TandemProcess.run("kasia", "routing", "stage", "d", "--profile", profile).stdoutText
+        #expect(
+            try TandemProcess.run("kasia", "routing", "stage", "d", "--profile", profile).stdoutText
                 == "derived_aliases_mode: deterministic_only\n")
-        let watchD = try #require(try JSONSerialization.jsonObject(
-            with: TandemProcess.run("kasia", "routing", "watch", "--profile", profile, "--json").stdout) as? [String])
+        let watchD = try #require(
+            try JSONSerialization.jsonObject(
+                with: TandemProcess.run("kasia", "routing", "watch", "--profile", profile, "--json").stdout)
+                as? [String])
         #expect(watchD == [show.first?["myAlias"] as? String ?? "?"])
         #expect(try TandemProcess.run("kasia", "routing", "stage", "z", "--profile", profile).status == 1)
     }
@@ -86,7 +108,8 @@ struct KasiaParseCLITests {
     @Test(arguments: ["ciph_msg:1:comm:", "ciph_msg:1:"])
     func errorsEscapeControlBytesAndStayShort(prefix: String) throws {
         // Given an alias or operation word full of control bytes and 20,000 more characters
-        let hostile = Array(prefix.utf8) + Array("\n\u{1B}[2J\u{7}\r".utf8)
+        let hostile =
+            Array(prefix.utf8) + Array("\n\u{1B}[2J\u{7}\r".utf8)
             + Array(repeating: UInt8(ascii: "x"), count: 20_000) + Array(":QUFB".utf8)
         let hex = hostile.map { String(format: "%02x", $0) }.joined()
         // When the CLI reports it

@@ -9,10 +9,15 @@ private let vectors = Result { try KasiaVectors.load() }
 struct KaspaKasiaCLITests {
     @Test func addressCommandPrintsEveryVectorForm() throws {
         for key in try vectors.get().keys {
-            #expect(try TandemProcess.run("kaspa", "address", "--public-key", key.xonly).stdoutText == key.address_mainnet + "\n")
-            #expect(try TandemProcess.run("kaspa", "address", "--public-key", key.xonly, "--network", "testnet").stdoutText
+            #expect(
+                try TandemProcess.run("kaspa", "address", "--public-key", key.xonly).stdoutText == key.address_mainnet
+                    + "\n")
+            #expect(
+                try TandemProcess.run("kaspa", "address", "--public-key", key.xonly, "--network", "testnet").stdoutText
                     == key.address_testnet + "\n")
-            #expect(try TandemProcess.run("kaspa", "address", "--public-key", key.public_key_compressed, "--ecdsa").stdoutText
+            #expect(
+                try TandemProcess.run("kaspa", "address", "--public-key", key.public_key_compressed, "--ecdsa")
+                    .stdoutText
                     == key.address_mainnet_ecdsa + "\n")
         }
     }
@@ -41,7 +46,8 @@ struct KaspaKasiaCLITests {
         defer { keyDir.remove() }
         let keyPath = keyDir.path("k")
         try Data("nothex\n".utf8).write(to: URL(fileURLWithPath: keyPath))
-        let runs: [[String]] = v.malformed.filter { $0.input_kind == "address" && $0.expect == "reject" }
+        let runs: [[String]] =
+            v.malformed.filter { $0.input_kind == "address" && $0.expect == "reject" }
             .compactMap { $0.address }.map { ["kaspa", "decode", $0, "--json"] } + [
                 ["kaspa", "address", "--public-key", "abc"],
                 ["kaspa", "address", "--public-key", String(repeating: "00", count: 32)],
@@ -79,12 +85,21 @@ struct KaspaKasiaCLITests {
         let v = try vectors.get()
         for pair in v.alias_pairs {
             let keyHex = try #require(v.key(named: pair.A)).private_key
-            let chat = try TandemProcess.run(["kasia", "alias", "--key-file", "-", "--peer", pair.B_address, "--json"],
-                                             stdin: Data((keyHex + "\n").utf8))
-            #expect(chat.stdoutText == "{\"myAlias\":\"\(pair.chat.A_myAlias)\",\"theirAlias\":\"\(pair.chat.A_theirAlias)\"}\n")
-            let dm = try TandemProcess.run(["kasia", "alias", "--key-file", "-", "--peer", pair.B_address,
-                                            "--scheme", "dm_alias_v1", "--json"], stdin: Data(keyHex.utf8))
-            #expect(dm.stdoutText == "{\"myAlias\":\"\(pair.dm_alias_v1.A_myAlias)\",\"theirAlias\":\"\(pair.dm_alias_v1.A_theirAlias)\"}\n")
+            let chat = try TandemProcess.run(
+                ["kasia", "alias", "--key-file", "-", "--peer", pair.B_address, "--json"],
+                stdin: Data((keyHex + "\n").utf8))
+            #expect(
+                chat.stdoutText
+                    == "{\"myAlias\":\"\(pair.chat.A_myAlias)\",\"theirAlias\":\"\(pair.chat.A_theirAlias)\"}\n")
+            let dm = try TandemProcess.run(
+                [
+                    "kasia", "alias", "--key-file", "-", "--peer", pair.B_address,
+                    "--scheme", "dm_alias_v1", "--json",
+                ], stdin: Data(keyHex.utf8))
+            #expect(
+                dm.stdoutText
+                    == "{\"myAlias\":\"\(pair.dm_alias_v1.A_myAlias)\",\"theirAlias\":\"\(pair.dm_alias_v1.A_theirAlias)\"}\n"
+            )
         }
     }
 
@@ -104,8 +119,10 @@ struct KaspaKasiaCLITests {
         let plaintext = "gm 🌅\nsecond line"
         let sealed = try TandemProcess.run(["kasia", "seal", "--to", address], stdin: Data(plaintext.utf8))
         #expect(sealed.status == 0)
-        let opened = try TandemProcess.run(["kasia", "open", "--key-file", profile + "/wallet.key",
-                                            sealed.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines)])
+        let opened = try TandemProcess.run([
+            "kasia", "open", "--key-file", profile + "/wallet.key",
+            sealed.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines),
+        ])
 
         // Then the plaintext comes back byte for byte
         #expect(opened.stdoutText == plaintext)
@@ -128,8 +145,10 @@ struct KaspaKasiaCLITests {
     }
 
     @Test func everyCommandHasHelp() throws {
-        for command in [["kaspa", "address"], ["kaspa", "decode"], ["kasia", "alias"], ["kasia", "seal"],
-                        ["kasia", "open"], ["keys", "new"], ["keys", "show"]] {
+        for command in [
+            ["kaspa", "address"], ["kaspa", "decode"], ["kasia", "alias"], ["kasia", "seal"],
+            ["kasia", "open"], ["keys", "new"], ["keys", "show"],
+        ] {
             let result = try TandemProcess.run(command + ["--help"])
             #expect(result.status == 0, "\(command)")
             #expect(result.stdoutText.contains("USAGE: tandem " + command.joined(separator: " ")), "\(command)")

@@ -42,7 +42,10 @@ import Testing
         defer { _ = server.stop() }
         let (alice, aliceDirectory) = try Self.messenger(server)
         let (bob, bobDirectory) = try Self.messenger(server)
-        defer { aliceDirectory.remove(); bobDirectory.remove() }
+        defer {
+            aliceDirectory.remove()
+            bobDirectory.remove()
+        }
         try await alice.startConversation(with: bob.address)
         let greeting = try await bob.sync()
         #expect(greeting.map(\.kind) == [.handshake])
@@ -55,7 +58,10 @@ import Testing
             let text = "\(fromAlice ? "alice" : "bob") #\(index) \(canary) ✉️"
             try await (fromAlice ? alice : bob).send(text, to: fromAlice ? bob.address : alice.address)
             sent.append(text)
-            if index % 10 == 9 { try await alice.sync(); try await bob.sync() }
+            if index % 10 == 9 {
+                try await alice.sync()
+                try await bob.sync()
+            }
         }
         try await alice.sync()
         try await bob.sync()
@@ -74,7 +80,8 @@ import Testing
         }
 
         // And the server's database files never saw a plaintext
-        let files = try FileManager.default.contentsOfDirectory(at: server.dataDirectory.url, includingPropertiesForKeys: nil)
+        let files = try FileManager.default.contentsOfDirectory(
+            at: server.dataDirectory.url, includingPropertiesForKeys: nil)
         let bytes = try files.filter { !$0.hasDirectoryPath }.map { try Data(contentsOf: $0) }
         #expect(!bytes.isEmpty)
         #expect(bytes.allSatisfy { $0.range(of: Data(canary.utf8)) == nil })
@@ -85,7 +92,9 @@ import Testing
         defer { _ = server.stop() }
         let relay = RelayClient(server: try #require(URL(string: server.baseURL)), transport: URLSessionTransport())
         let key = PrivateKey.generate()
-        let payload = Array("ciph_msg:1:comm:0123456789ab:".utf8) + Array(Data(repeating: 7, count: 80).base64EncodedString().utf8)
+        let payload =
+            Array("ciph_msg:1:comm:0123456789ab:".utf8)
+            + Array(Data(repeating: 7, count: 80).base64EncodedString().utf8)
         let submission = try RelaySubmission.signed(payload: payload, by: key, nonce: 42)
 
         let first = try await relay.submit(submission)
@@ -94,7 +103,8 @@ import Testing
         #expect(first == second)
         var cursor = IndexerCursor.start
         let rows = try await relay.contextualMessages(
-            bySender: submission.sender, aliasHex: Data("0123456789ab".utf8).map { String(format: "%02x", $0) }.joined(),
+            bySender: submission.sender,
+            aliasHex: Data("0123456789ab".utf8).map { String(format: "%02x", $0) }.joined(),
             after: &cursor)
         #expect(rows.map(\.txID) == [first.txID])
     }
@@ -106,7 +116,10 @@ import Testing
         let key = PrivateKey.generate()
         let (alice, aliceDirectory) = try Self.messenger(server, key: key)
         let (bob, bobDirectory) = try Self.messenger(server)
-        defer { aliceDirectory.remove(); bobDirectory.remove() }
+        defer {
+            aliceDirectory.remove()
+            bobDirectory.remove()
+        }
         try await alice.send("hello bob", to: bob.address)
         try await bob.sync()
         try await bob.send("hello alice", to: alice.address)
@@ -138,7 +151,10 @@ import Testing
         defer { _ = server.stop() }
         let (alice, aliceDirectory) = try Self.messenger(server)
         let (bob, bobDirectory) = try Self.messenger(server)
-        defer { aliceDirectory.remove(); bobDirectory.remove() }
+        defer {
+            aliceDirectory.remove()
+            bobDirectory.remove()
+        }
         try await bob.startConversation(with: alice.address)
 
         let kinds = try await withThrowingTaskGroup(of: [String].self) { group in
@@ -174,17 +190,21 @@ import Testing
         let aliasHex = Data("0123456789ab".utf8).map { String(format: "%02x", $0) }.joined()
         let stream = RelayEventStream(server: url, transport: URLSessionEventStreamTransport(), clock: SystemClock())
         let submission = try RelaySubmission.signed(
-            payload: Array("ciph_msg:1:comm:0123456789ab:".utf8) + Array(Data(repeating: 1, count: 64).base64EncodedString().utf8),
+            payload: Array("ciph_msg:1:comm:0123456789ab:".utf8)
+                + Array(Data(repeating: 1, count: 64).base64EncodedString().utf8),
             by: PrivateKey.generate(), nonce: 7)
 
         // When a first row fixes the resume point and a second is submitted while the stream is open
         let first = try await RelayClient(server: url, transport: URLSessionTransport()).submit(
             try RelaySubmission.signed(
-                payload: Array("ciph_msg:1:comm:0123456789ab:".utf8) + Array(Data(repeating: 2, count: 64).base64EncodedString().utf8),
+                payload: Array("ciph_msg:1:comm:0123456789ab:".utf8)
+                    + Array(Data(repeating: 2, count: 64).base64EncodedString().utf8),
                 by: PrivateKey.generate(), nonce: 1))
         let received = try await withThrowingTaskGroup(of: String?.self) { group in
             group.addTask {
-                for try await event in stream.events(aliasHexes: [aliasHex], addresses: [], lastEventID: String(first.blockTime)) {
+                for try await event in stream.events(
+                    aliasHexes: [aliasHex], addresses: [], lastEventID: String(first.blockTime))
+                {
                     return event.txID
                 }
                 return nil
@@ -209,7 +229,10 @@ import Testing
         defer { _ = server.stop() }
         let (alice, aliceDirectory) = try Self.messenger(server)
         let (bob, bobDirectory) = try Self.messenger(server)
-        defer { aliceDirectory.remove(); bobDirectory.remove() }
+        defer {
+            aliceDirectory.remove()
+            bobDirectory.remove()
+        }
         try await alice.startConversation(with: bob.address)
         let offline = try Messenger(profile: alice.profile, server: try #require(URL(string: "http://127.0.0.1:9")))
 

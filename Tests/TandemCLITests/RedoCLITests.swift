@@ -1,7 +1,7 @@
 import CanonicalJSON
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The vectors, parsed with the strict parser so nodes are written back byte-for-byte faithfully.
 enum CLIVectors {

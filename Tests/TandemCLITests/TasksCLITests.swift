@@ -63,11 +63,15 @@ import Testing
         #expect(try profile.json(["list"]).arrayValue?.count == 1)
         let log = try profile.json(["log", id])
         let actions = (log.arrayValue ?? []).compactMap { $0["action"]?.stringValue }
-        #expect(actions == ["CREATE", "CREATE_TODO", "COMPLETE_TODO", "CREATE_TODO", "SNOOZE", "UPDATE", "ARCHIVE",
-                            "UNARCHIVE", "DELETE"])
+        #expect(
+            actions == [
+                "CREATE", "CREATE_TODO", "COMPLETE_TODO", "CREATE_TODO", "SNOOZE", "UPDATE", "ARCHIVE",
+                "UNARCHIVE", "DELETE",
+            ])
         let logFile = directory.appendingPathComponent("log.json")
         try Data(try CanonicalJSON.canonicalBytes(of: log)).write(to: logFile)
-        let replay = try CanonicalJSON.parse(try TandemProcess.run(["redo", "replay", logFile.path, "--json", "--require-signature"]).stdout)
+        let replay = try CanonicalJSON.parse(
+            try TandemProcess.run(["redo", "replay", logFile.path, "--json", "--require-signature"]).stdout)
         #expect(replay["deletedTasks"] == .array([.string(id)]))
         #expect(replay["rejected"] == .array([]))
     }
@@ -76,8 +80,10 @@ import Testing
         let directory = try TandemProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let profile = Profile(directory: directory)
-        for arguments in [["add", "x", "--priority", "9"], ["show", "ffff"], ["add", "x", "--due", "tomorrow"],
-                          ["done", "0000"]] {
+        for arguments in [
+            ["add", "x", "--priority", "9"], ["show", "ffff"], ["add", "x", "--due", "tomorrow"],
+            ["done", "0000"],
+        ] {
             let output = try profile.run(arguments)
             #expect(output.status == 1, "\(arguments)")
             #expect(output.stderrText.hasPrefix("tandem: "), "\(arguments)")

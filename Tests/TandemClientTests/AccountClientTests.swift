@@ -1,10 +1,10 @@
 import Foundation
 import TandemAPI
-import TandemClient
 import TandemBasics
+import TandemClient
 import TandemTesting
-import Testing
 import TestSupport
+import Testing
 
 /// A scripted server behind the transport seam: answers by path, records what was sent.
 final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
@@ -16,7 +16,10 @@ final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
     func answer(_ path: String, status: Int, body: String, setCookies: [String] = []) {
         lock.withLock {
             answers[path] = TransportResponse(
-                status: status, headers: setCookies.map { (name: "Set-Cookie", value: $0) } + [(name: "Content-Type", value: "application/json")],
+                status: status,
+                headers: setCookies.map { (name: "Set-Cookie", value: $0) } + [
+                    (name: "Content-Type", value: "application/json")
+                ],
                 body: Data(body.utf8))
         }
     }
@@ -43,7 +46,9 @@ final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
         """
     static let cookie = "better-auth.session_token=tok.sig%3D; Max-Age=604800; Path=/; HttpOnly; SameSite=Lax"
 
-    func makeClient(_ transport: ScriptedTransport, now: Date = Date(timeIntervalSince1970: 1_767_225_600)) throws -> (AccountClient, URL) {
+    func makeClient(_ transport: ScriptedTransport, now: Date = Date(timeIntervalSince1970: 1_767_225_600)) throws -> (
+        AccountClient, URL
+    ) {
         let directory = try TemporaryDirectory().url
         let client = AccountClient(
             server: try #require(URL(string: "http://127.0.0.1:9")),
@@ -53,13 +58,15 @@ final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
 
     @Test func signInKeepsTheCookieInA0600FileAndSendsItWithOrigin() async throws {
         let transport = ScriptedTransport()
-        transport.answer(APIPath.signInUsername, status: 200, body: #"{"redirect":false,"token":"tok","user":\#(Self.user)}"#,
-                         setCookies: [Self.cookie])
+        transport.answer(
+            APIPath.signInUsername, status: 200, body: #"{"redirect":false,"token":"tok","user":\#(Self.user)}"#,
+            setCookies: [Self.cookie])
         transport.answer(APIPath.getSession, status: 200, body: Self.session)
         let (client, directory) = try makeClient(transport)
         let user = try await client.signIn(username: "ann", password: "pw")
         #expect(user.username == "ann")
-        let attributes = try FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent("session-cookies.json").path)
+        let attributes = try FileManager.default.attributesOfItem(
+            atPath: directory.appendingPathComponent("session-cookies.json").path)
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
         guard case .signedIn(let session) = try await client.currentSession() else {
             Issue.record("expected a session")
@@ -74,13 +81,15 @@ final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
 
     @Test func expiredCookieIsNotSentAndMeansNoSession() async throws {
         let transport = ScriptedTransport()
-        transport.answer(APIPath.signInUsername, status: 200, body: #"{"redirect":false,"token":"tok","user":\#(Self.user)}"#,
-                         setCookies: [Self.cookie.replacingOccurrences(of: "604800", with: "60")])
+        transport.answer(
+            APIPath.signInUsername, status: 200, body: #"{"redirect":false,"token":"tok","user":\#(Self.user)}"#,
+            setCookies: [Self.cookie.replacingOccurrences(of: "604800", with: "60")])
         let start = Date(timeIntervalSince1970: 1_767_225_600)
         let (client, directory) = try makeClient(transport, now: start)
         _ = try await client.signIn(username: "ann", password: "pw")
         let later = AccountClient(
-            server: client.server, profile: Profile(directory: directory, clock: ManualClock(UnixMillis(start.addingTimeInterval(61)))),
+            server: client.server,
+            profile: Profile(directory: directory, clock: ManualClock(UnixMillis(start.addingTimeInterval(61)))),
             transport: transport)
         #expect(try await later.currentSession() == .signedOut(.noSession))
         #expect(transport.requests.count == 1)
@@ -88,8 +97,9 @@ final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
 
     @Test func nullSessionAnd401BothSignOutAndForgetTheCookie() async throws {
         let transport = ScriptedTransport()
-        transport.answer(APIPath.signInUsername, status: 200, body: #"{"redirect":false,"token":"tok","user":\#(Self.user)}"#,
-                         setCookies: [Self.cookie])
+        transport.answer(
+            APIPath.signInUsername, status: 200, body: #"{"redirect":false,"token":"tok","user":\#(Self.user)}"#,
+            setCookies: [Self.cookie])
         transport.answer(APIPath.myProfile, status: 401, body: #"{"code":"UNAUTHORIZED","message":"Unauthorized"}"#)
         transport.answer(APIPath.getSession, status: 200, body: "null")
         let (client, _) = try makeClient(transport)
@@ -104,10 +114,14 @@ final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
 
     @Test func serverErrorsCarryTheirAPICode() async throws {
         let transport = ScriptedTransport()
-        transport.answer(APIPath.signInUsername, status: 401,
-                         body: #"{"code":"INVALID_USERNAME_OR_PASSWORD","message":"Invalid username or password"}"#)
+        transport.answer(
+            APIPath.signInUsername, status: 401,
+            body: #"{"code":"INVALID_USERNAME_OR_PASSWORD","message":"Invalid username or password"}"#)
         let (client, _) = try makeClient(transport)
-        await #expect(throws: AccountClientError.server(status: 401, code: .invalidUsernameOrPassword, message: "Invalid username or password")) {
+        await #expect(
+            throws: AccountClientError.server(
+                status: 401, code: .invalidUsernameOrPassword, message: "Invalid username or password")
+        ) {
             try await client.signIn(username: "ann", password: "bad")
         }
     }
@@ -125,8 +139,9 @@ final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
 
     @Test func signOutForgetsTheCookieEvenWhenTheServerIsUnreachable() async throws {
         let transport = ScriptedTransport()
-        transport.answer(APIPath.signInUsername, status: 200, body: #"{"redirect":false,"token":"tok","user":\#(Self.user)}"#,
-                         setCookies: [Self.cookie])
+        transport.answer(
+            APIPath.signInUsername, status: 200, body: #"{"redirect":false,"token":"tok","user":\#(Self.user)}"#,
+            setCookies: [Self.cookie])
         let (client, _) = try makeClient(transport)
         _ = try await client.signIn(username: "ann", password: "pw")
         await #expect(throws: AccountClientError.self) { try await client.signOut() }
@@ -142,7 +157,9 @@ final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
         defer { directory.remove() }
         let store = SessionCookieStore(profile: Profile(directory: directory.url))
         let now = Date(timeIntervalSince1970: 1_000_000)
-        try store.apply(setCookies: ["tracker=1; Max-Age=100", "__Secure-better-auth.session_token=v; Max-Age=100; Secure"], from: origin, now: now)
+        try store.apply(
+            setCookies: ["tracker=1; Max-Age=100", "__Secure-better-auth.session_token=v; Max-Age=100; Secure"],
+            from: origin, now: now)
         #expect(try store.cookieHeader(for: origin, now: now) == "__Secure-better-auth.session_token=v")
         try store.apply(setCookies: ["__Secure-better-auth.session_token=; Max-Age=0"], from: origin, now: now)
         #expect(try store.cookieHeader(for: origin, now: now) == nil)
@@ -153,7 +170,9 @@ final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
         defer { directory.remove() }
         let store = SessionCookieStore(profile: Profile(directory: directory.url))
         let now = Date(timeIntervalSince1970: 1_000_000)
-        try store.apply(setCookies: ["better-auth.session_token=v; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Max-Age=100"], from: origin, now: now)
+        try store.apply(
+            setCookies: ["better-auth.session_token=v; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Max-Age=100"],
+            from: origin, now: now)
         #expect(try store.cookieHeader(for: origin, now: now.addingTimeInterval(99)) != nil)
         #expect(try store.cookieHeader(for: origin, now: now.addingTimeInterval(100)) == nil)
     }
@@ -163,15 +182,18 @@ extension AccountClientTests {
     @Test func aDamagedSessionFileIsAnErrorUntilTheNextSignInReplacesIt() async throws {
         // Given a profile whose saved session file was damaged on disk
         let transport = ScriptedTransport()
-        transport.answer(APIPath.signInUsername, status: 200, body: #"{"redirect":false,"token":"tok","user":\#(Self.user)}"#,
-                         setCookies: [Self.cookie])
+        transport.answer(
+            APIPath.signInUsername, status: 200, body: #"{"redirect":false,"token":"tok","user":\#(Self.user)}"#,
+            setCookies: [Self.cookie])
         transport.answer(APIPath.getSession, status: 200, body: Self.session)
         let (client, directory) = try makeClient(transport)
         let file = directory.appendingPathComponent("session-cookies.json")
         try Data("{\"better-auth.session_token\": tru".utf8).write(to: file)
 
         // Then reading the session names the damaged file instead of pretending to be signed out
-        await #expect(throws: AccountClientError.profile(.corruptFile(path: file.path, reason: "not a saved session (33 bytes)"))) {
+        await #expect(
+            throws: AccountClientError.profile(.corruptFile(path: file.path, reason: "not a saved session (33 bytes)"))
+        ) {
             try await client.currentSession()
         }
         #expect(transport.requests.isEmpty)

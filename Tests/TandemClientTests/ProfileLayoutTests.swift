@@ -9,7 +9,9 @@ import Testing
     @Test func defaultDirectoryIsTheEnvironmentVariableElseOneUserLevelPlace() {
         let home = URL(fileURLWithPath: "/home/ann")
         #expect(Profile.defaultDirectory(environment: [:], home: home).path == "/home/ann/.tandem/profile")
-        #expect(Profile.defaultDirectory(environment: ["TANDEM_PROFILE": ""], home: home).path == "/home/ann/.tandem/profile")
+        #expect(
+            Profile.defaultDirectory(environment: ["TANDEM_PROFILE": ""], home: home).path
+                == "/home/ann/.tandem/profile")
         #expect(Profile.defaultDirectory(environment: ["TANDEM_PROFILE": "/srv/bob"], home: home).path == "/srv/bob")
     }
 

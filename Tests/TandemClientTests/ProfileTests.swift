@@ -13,7 +13,9 @@ import Testing
 
         let created = try profile.createWalletKey()
         #expect(try profile.walletKey() == created)
-        #expect(throws: ProfileError.walletKeyExists(path: profile.url(.walletKey).path)) { try profile.createWalletKey() }
+        #expect(throws: ProfileError.walletKeyExists(path: profile.url(.walletKey).path)) {
+            try profile.createWalletKey()
+        }
         #expect(try profile.walletKey() == created)
 
         let fileMode = try FileManager.default.attributesOfItem(atPath: profile.url(.walletKey).path)[.posixPermissions]
@@ -22,14 +24,16 @@ import Testing
         #expect((dirMode as? NSNumber)?.intValue == 0o700)
     }
 
-    @Test("key files: whitespace tolerated, everything else named", arguments: [
-        ("0000000000000000000000000000000000000000000000000000000000000001\n", true),
-        ("  0000000000000000000000000000000000000000000000000000000000000001\r\n", true),
-        ("0000000000000000000000000000000000000000000000000000000000000000", false),
-        ("00000000000000000000000000000000000000000000000000000000000001", false),
-        ("000000000000000000000000000000000000000000000000000000000000000g", false),
-        ("", false),
-    ])
+    @Test(
+        "key files: whitespace tolerated, everything else named",
+        arguments: [
+            ("0000000000000000000000000000000000000000000000000000000000000001\n", true),
+            ("  0000000000000000000000000000000000000000000000000000000000000001\r\n", true),
+            ("0000000000000000000000000000000000000000000000000000000000000000", false),
+            ("00000000000000000000000000000000000000000000000000000000000001", false),
+            ("000000000000000000000000000000000000000000000000000000000000000g", false),
+            ("", false),
+        ])
     func parsesKeyFileContents(text: String, valid: Bool) {
         let result = Result { try Profile.privateKey(fromKeyFile: Data(text.utf8), path: "k") }
         switch result {

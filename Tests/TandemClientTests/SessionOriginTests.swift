@@ -3,8 +3,8 @@ import TandemAPI
 import TandemBasics
 import TandemClient
 import TandemTesting
-import Testing
 import TestSupport
+import Testing
 
 /// The saved session is bound to the server that set it (issue 14 audit: `--server
 /// http://other` sent the saved session cookie there).
@@ -14,14 +14,16 @@ import TestSupport
     func client(_ server: String, _ transport: ScriptedTransport, directory: URL) throws -> AccountClient {
         AccountClient(
             server: try #require(URL(string: server)),
-            profile: Profile(directory: directory, clock: ManualClock(UnixMillis(Date(timeIntervalSince1970: 1_767_225_600)))),
+            profile: Profile(
+                directory: directory, clock: ManualClock(UnixMillis(Date(timeIntervalSince1970: 1_767_225_600)))),
             transport: transport)
     }
 
     func signedInProfile(_ transport: ScriptedTransport) async throws -> URL {
-        transport.answer(APIPath.signInUsername, status: 200,
-                         body: #"{"redirect":false,"token":"tok","user":\#(AccountClientTests.user)}"#,
-                         setCookies: [AccountClientTests.cookie])
+        transport.answer(
+            APIPath.signInUsername, status: 200,
+            body: #"{"redirect":false,"token":"tok","user":\#(AccountClientTests.user)}"#,
+            setCookies: [AccountClientTests.cookie])
         transport.answer(APIPath.getSession, status: 200, body: AccountClientTests.session)
         transport.answer(APIPath.myProfile, status: 401, body: #"{"code":"UNAUTHORIZED","message":"Unauthorized"}"#)
         let directory = try TemporaryDirectory().url
@@ -56,9 +58,12 @@ import TestSupport
         let directory = try await signedInProfile(transport)
         let other = try client("http://other.example:9", transport, directory: directory)
         _ = try await other.signIn(username: "ann", password: "pw")
-        #expect(try SessionCookieStore(profile: Profile(directory: directory)).binding() == .origin("http://other.example:9"))
-        #expect(try await client(Self.home, transport, directory: directory).currentSession()
-            == .signedOut(.sessionForOtherServer("http://other.example:9")))
+        #expect(
+            try SessionCookieStore(profile: Profile(directory: directory)).binding()
+                == .origin("http://other.example:9"))
+        #expect(
+            try await client(Self.home, transport, directory: directory).currentSession()
+                == .signedOut(.sessionForOtherServer("http://other.example:9")))
     }
 
     @Test func aSessionSavedInTheOldFormatIsSentNowhereAndAsksForSignIn() async throws {

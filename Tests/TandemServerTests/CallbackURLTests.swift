@@ -15,7 +15,8 @@ import Testing
 
     @Test(arguments: [
         "/\t/evil.com", "/\n/evil.com", "/\r/evil.com", "//evil.com", "/\\evil.com", "/%2fevil.com", "/%5cevil.com",
-        "/ /evil.com", "/home#frag", "/home\u{0}", "/home\u{7f}", "/caf\u{e9}", "\t//evil.com", "http://localhost\t.evil.com/",
+        "/ /evil.com", "/home#frag", "/home\u{0}", "/home\u{7f}", "/caf\u{e9}", "\t//evil.com",
+        "http://localhost\t.evil.com/",
         "javascript:alert(1)", "https://evil.example/x",
     ])
     func unsafeCallbackURLsAreRefusedWithBetterAuthsError(callbackURL: String) async throws {

@@ -6,7 +6,8 @@ import Testing
 @Suite struct CryptoVectorTests {
     /// §7: scrypt N=16384 r=16 p=1, salt = the hex string's bytes.
     @Test func passwordHashMatchesBetterAuthVector() throws {
-        let expected = "0123456789abcdef0123456789abcdef:74369303c2129f51b1d88426bc1ea315373e0161c8b065ebff3c355c80ef17331fbba17d67d0aa89370462b5143bdbc1edf3080c5a0721978639f914aa7aeb4f"
+        let expected =
+            "0123456789abcdef0123456789abcdef:74369303c2129f51b1d88426bc1ea315373e0161c8b065ebff3c355c80ef17331fbba17d67d0aa89370462b5143bdbc1edf3080c5a0721978639f914aa7aeb4f"
         let hasher = PasswordHasher()
         #expect(try hasher.hash("password1234", saltHex: "0123456789abcdef0123456789abcdef") == expected)
         #expect(hasher.verify("password1234", against: expected))

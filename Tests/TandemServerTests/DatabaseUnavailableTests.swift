@@ -3,15 +3,17 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Logging
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import TandemAPI
-@testable import TandemServer
-import Testing
 import TestSupport
+import Testing
+
+@testable import TandemServer
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// An unreachable PostgreSQL answers 503 `DATABASE_UNAVAILABLE` within seconds and `/health`
 /// says so (issue 14 audit: a sign-in hung 67 s, then 500, while `/health` said ok).
@@ -19,9 +21,9 @@ import TestSupport
     /// A loopback port with nothing listening: bound by the kernel's choice, read, closed.
     static func closedPort() throws -> Int {
         #if canImport(Glibc)
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
-        let fd = socket(AF_INET, SOCK_STREAM, 0)
+            let fd = socket(AF_INET, SOCK_STREAM, 0)
         #endif
         try #require(fd >= 0)
         defer { close(fd) }
@@ -31,7 +33,9 @@ import TestSupport
         address.sin_port = 0
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
+            }
         }
         try #require(bound)
         return Int(UInt16(bigEndian: address.sin_port))
@@ -64,7 +68,10 @@ import TestSupport
 
             let requests: [(HTTPRequest.Method, String, String?)] = [
                 (.post, APIPath.signInUsername, #"{"username":"ada_l","password":"correct horse battery"}"#),
-                (.post, APIPath.signUpEmail, #"{"name":"Ada","email":"ada@example.com","password":"correct horse battery","username":"ada_l"}"#),
+                (
+                    .post, APIPath.signUpEmail,
+                    #"{"name":"Ada","email":"ada@example.com","password":"correct horse battery","username":"ada_l"}"#
+                ),
                 (.get, APIPath.getSession, nil),
             ]
             for (method, path, body) in requests {
@@ -90,7 +97,8 @@ import TestSupport
         var logger = Logger(label: "test")
         logger.logLevel = .critical
         let configuration = ServerConfiguration(
-            host: "127.0.0.1", port: 0, storage: .postgres(url: url), dataDirectory: directory.url, secret: TestServer.secret,
+            host: "127.0.0.1", port: 0, storage: .postgres(url: url), dataDirectory: directory.url,
+            secret: TestServer.secret,
             rateLimiting: false)
         let app = try await buildApplication(configuration: configuration, logger: logger)
         try await app.test(.router) { client in

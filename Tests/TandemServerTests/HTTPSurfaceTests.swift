@@ -28,7 +28,8 @@ import Testing
             let responses = try #require(signIn["responses"] as? [String: Any])
             #expect(responses["403"] != nil)
             // And sign-in does answer 403 (an untrusted callbackURL).
-            let answer = try await api.send(.post, APIPath.signInUsername, json: #"{"username":"a_b_c","password":"x","callbackURL":"//evil"}"#)
+            let answer = try await api.send(
+                .post, APIPath.signInUsername, json: #"{"username":"a_b_c","password":"x","callbackURL":"//evil"}"#)
             #expect(answer.status == .forbidden)
         }
     }
@@ -48,7 +49,9 @@ import Testing
                 #expect(address.wholeMatch(of: regex) != nil, "\(address)")
             }
             #expect("kaspa:xyz".wholeMatch(of: regex) == nil)
-            #expect("bitcoin:qpzry9x8gf2tvdw0s3jn54khce6mua7lqpzry9x8gf2tvdw0s3jn54khce6mua7lqpzry9x8g".wholeMatch(of: regex) == nil)
+            #expect(
+                "bitcoin:qpzry9x8gf2tvdw0s3jn54khce6mua7lqpzry9x8gf2tvdw0s3jn54khce6mua7lqpzry9x8g".wholeMatch(
+                    of: regex) == nil)
         }
     }
 }

@@ -6,7 +6,8 @@ import Testing
 /// `tandem admin import-betterauth`: BetterAuth rows keep working passwords.
 @Suite struct ImportTests {
     /// Hash of `password1234` from betterauth-api.md §7.
-    static let vectorHash = "0123456789abcdef0123456789abcdef:74369303c2129f51b1d88426bc1ea315373e0161c8b065ebff3c355c80ef17331fbba17d67d0aa89370462b5143bdbc1edf3080c5a0721978639f914aa7aeb4f"
+    static let vectorHash =
+        "0123456789abcdef0123456789abcdef:74369303c2129f51b1d88426bc1ea315373e0161c8b065ebff3c355c80ef17331fbba17d67d0aa89370462b5143bdbc1edf3080c5a0721978639f914aa7aeb4f"
 
     static let export = """
         {"users":[

@@ -7,7 +7,8 @@ import Testing
 @Suite struct OpenAPITests {
     @Test func documentAndRouterListTheSameOperations() async throws {
         let server = try TestServer()
-        let routes = buildRouter(configuration: server.configuration, store: server.store, secret: TestServer.secret).routes
+        let routes = buildRouter(configuration: server.configuration, store: server.store, secret: TestServer.secret)
+            .routes
         let registered = Set(routes.map { "\($0.method) \($0.path)" })
         #expect(registered.count == routes.count, "a route is registered twice")
 
@@ -38,8 +39,11 @@ import Testing
                 let schema = content?["schema"] as? [String: Any]
                 return Set((schema?["properties"] as? [String: Any])?.keys.map { $0 } ?? [])
             }
-            #expect(properties(APIPath.signUpEmail, "post") == Set(SignUpEmailRequest.Field.allCases.map(\.stringValue)))
-            #expect(properties(APIPath.signInUsername, "post") == Set(SignInUsernameRequest.Field.allCases.map(\.stringValue)))
+            #expect(
+                properties(APIPath.signUpEmail, "post") == Set(SignUpEmailRequest.Field.allCases.map(\.stringValue)))
+            #expect(
+                properties(APIPath.signInUsername, "post")
+                    == Set(SignInUsernameRequest.Field.allCases.map(\.stringValue)))
             #expect(properties(APIPath.myProfile, "put") == Set(ChatProfileUpdate.Field.allCases.map(\.stringValue)))
         }
     }

@@ -20,7 +20,8 @@ import Testing
         let server = try TestServer()
         try await server.test { api in
             let signUp = try await api.signUp("xena")
-            let profile = try await api.send(.get, APIPath.myProfile, cookie: signUp.sessionCookie).decode(ChatProfile.self)
+            let profile = try await api.send(.get, APIPath.myProfile, cookie: signUp.sessionCookie).decode(
+                ChatProfile.self)
             #expect(profile.userId == (try signUp.decode(SignUpResponse.self).user.id))
             #expect(profile.displayName == "xena Name")
             #expect(profile.publicKeys.isEmpty)
@@ -33,9 +34,11 @@ import Testing
             let alice = try #require(try await api.signUp("alice").sessionCookie)
             let bob = try #require(try await api.signUp("bob").sessionCookie)
             let key = String(repeating: "ab", count: 32)
-            let update = try await api.send(.put, APIPath.myProfile, json: """
-                {"displayName":"Bob B","publicKeys":["\(key)"],"userId":"someone-else"}
-                """, cookie: bob, origin: "http://localhost")
+            let update = try await api.send(
+                .put, APIPath.myProfile,
+                json: """
+                    {"displayName":"Bob B","publicKeys":["\(key)"],"userId":"someone-else"}
+                    """, cookie: bob, origin: "http://localhost")
             #expect(update.status == .ok)
             let aliceProfile = try await api.send(.get, APIPath.myProfile, cookie: alice).decode(ChatProfile.self)
             let bobProfile = try await api.send(.get, APIPath.myProfile, cookie: bob).decode(ChatProfile.self)
@@ -55,7 +58,8 @@ import Testing
         let server = try TestServer()
         try await server.test { api in
             let cookie = try #require(try await api.signUp("yuri").sessionCookie)
-            let answer = try await api.send(.put, APIPath.myProfile, json: body, cookie: cookie, origin: "http://localhost")
+            let answer = try await api.send(
+                .put, APIPath.myProfile, json: body, cookie: cookie, origin: "http://localhost")
             #expect(answer.status == .badRequest)
         }
     }

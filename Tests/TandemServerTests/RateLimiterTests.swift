@@ -5,8 +5,9 @@ import Logging
 import TandemAPI
 import TandemBasics
 import TandemTesting
-@testable import TandemServer
 import Testing
+
+@testable import TandemServer
 
 /// The auth rate limiter's memory bound and client grouping (issue 14, outside audit).
 @Suite struct RateLimiterTests {
@@ -15,13 +16,15 @@ import Testing
         let limiter = RateLimiter(clock: server.clock)
         let hub = RelayHub(store: server.store, capacity: 16, logger: Logger(label: "test"))
         let router = buildRouter(
-            configuration: server.configuration, store: server.store, secret: TestServer.secret, hub: hub, rateLimiter: limiter
+            configuration: server.configuration, store: server.store, secret: TestServer.secret, hub: hub,
+            rateLimiter: limiter
         ).router
         try await Application(router: router).test(.router) { client in
             let api = APIClient(client: client)
             let padding = String(repeating: "x", count: 200)
             for index in 0..<20_000 {
-                let answer = try await api.send(.post, "/api/auth/flood-\(index)-\(padding)", json: "{}", origin: "http://localhost")
+                let answer = try await api.send(
+                    .post, "/api/auth/flood-\(index)-\(padding)", json: "{}", origin: "http://localhost")
                 if index % 5_000 == 0 { #expect(answer.status == .notFound) }
             }
             #expect(await limiter.windowCount == 0)
@@ -60,7 +63,9 @@ import Testing
         #expect(await limiter.admit(["busy"]) == nil)
         for index in 0..<20_000 {
             _ = await limiter.admit(["client-\(index)"])
-            if index % 50 == 0 { #expect(await limiter.admit(["busy"]) != nil, "busy lost its empty bucket at \(index)") }
+            if index % 50 == 0 {
+                #expect(await limiter.admit(["busy"]) != nil, "busy lost its empty bucket at \(index)")
+            }
         }
         #expect(await limiter.keyCount == 100)
     }

@@ -33,12 +33,16 @@ import Testing
         let server = try TestServer()
         try await server.test { api in
             let cookie = try #require(try await api.signUp("walt").sessionCookie)
-            let cookies: [String?] = [nil, cookie, "better-auth.session_token=%zz%%.abc", "better-auth.session_token=" + String(repeating: "A", count: 4000)]
+            let cookies: [String?] = [
+                nil, cookie, "better-auth.session_token=%zz%%.abc",
+                "better-auth.session_token=" + String(repeating: "A", count: 4000),
+            ]
             for (method, path) in Self.routes {
                 for item in Self.garbage {
                     for jar in cookies {
                         let answer = try await api.send(
-                            method, path, rawBody: item.body, contentType: item.contentType, cookie: jar, origin: "http://localhost")
+                            method, path, rawBody: item.body, contentType: item.contentType, cookie: jar,
+                            origin: "http://localhost")
                         #expect(answer.status.code < 500, "\(method) \(path) \(answer.status) \(answer.text)")
                     }
                 }
@@ -59,8 +63,10 @@ import Testing
     @Test func jsonNestedBeyondTheCapIs400() async throws {
         let server = try TestServer()
         try await server.test { api in
-            let deep = String(repeating: "[", count: ServerLimits.maxJSONDepth + 1) + String(repeating: "]", count: ServerLimits.maxJSONDepth + 1)
-            let answer = try await api.send(.post, APIPath.signInUsername, json: #"{"username":"#+deep+"}")
+            let deep =
+                String(repeating: "[", count: ServerLimits.maxJSONDepth + 1)
+                + String(repeating: "]", count: ServerLimits.maxJSONDepth + 1)
+            let answer = try await api.send(.post, APIPath.signInUsername, json: #"{"username":"# + deep + "}")
             #expect(answer.status == .badRequest)
             #expect(answer.errorCode == "BAD_REQUEST")
         }

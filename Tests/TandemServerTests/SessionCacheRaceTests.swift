@@ -1,8 +1,9 @@
 import Foundation
 import TandemAPI
-@testable import TandemServer
-import Testing
 import TestSupport
+import Testing
+
+@testable import TandemServer
 
 /// A get-session that misses the SQLite row cache must not put back a session that a
 /// concurrent sign-out just deleted (issue 14 audit: read, then cache, without a check).
@@ -45,7 +46,8 @@ import TestSupport
         let file = directory.url.appendingPathComponent("tandem.sqlite")
         let server = try SQLiteServerStore(fileURL: file)
         let other = try SQLiteServerStore(fileURL: file)
-        let (user, account, profile) = StoreContractTests.user("u1", username: "anna", email: "anna@example.com", at: StoreContractTests.time)
+        let (user, account, profile) = StoreContractTests.user(
+            "u1", username: "anna", email: "anna@example.com", at: StoreContractTests.time)
         try await server.createUser(user, account: account, profile: profile)
         for index in 0..<400 {
             let session = Self.session(index)

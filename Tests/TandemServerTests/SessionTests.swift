@@ -74,7 +74,8 @@ import Testing
             server.clock.advance(by: .seconds(604_800 + 1))
             let answer = try await api.getSession(cookie: cookie)
             #expect(answer.text == "null")
-            #expect(answer.setCookies.contains { $0.hasPrefix("better-auth.session_token=;") && $0.contains("Max-Age=0") })
+            #expect(
+                answer.setCookies.contains { $0.hasPrefix("better-auth.session_token=;") && $0.contains("Max-Age=0") })
         }
     }
 
@@ -100,9 +101,11 @@ import Testing
         let server = try TestServer()
         try await server.test { api in
             try await api.signUp("tara")
-            let answer = try await api.send(.post, APIPath.signInUsername, json: """
-                {"username":"tara","password":"correct horse battery","rememberMe":false}
-                """)
+            let answer = try await api.send(
+                .post, APIPath.signInUsername,
+                json: """
+                    {"username":"tara","password":"correct horse battery","rememberMe":false}
+                    """)
             let cookie = try #require(answer.setCookies.first { $0.hasPrefix("better-auth.session_token=") })
             #expect(!cookie.contains("Max-Age"))
             #expect(answer.setCookies.contains { $0.hasPrefix("better-auth.dont_remember=") })
@@ -142,9 +145,11 @@ import Testing
             let missing = try await api.send(.post, APIPath.signOut, json: "{}", cookie: cookie)
             #expect(missing.status == .forbidden)
             #expect(missing.errorCode == "MISSING_OR_NULL_ORIGIN")
-            let untrusted = try await api.send(.post, APIPath.signOut, json: "{}", cookie: cookie, origin: "https://evil.example")
+            let untrusted = try await api.send(
+                .post, APIPath.signOut, json: "{}", cookie: cookie, origin: "https://evil.example")
             #expect(untrusted.errorCode == "INVALID_ORIGIN")
-            let expo = try await api.send(.post, APIPath.signOut, json: "{}", cookie: cookie, headers: ["expo-origin": "myapp://"])
+            let expo = try await api.send(
+                .post, APIPath.signOut, json: "{}", cookie: cookie, headers: ["expo-origin": "myapp://"])
             #expect(expo.status == .ok)
         }
     }

@@ -22,14 +22,18 @@ import Testing
         let server = try TestServer()
         try await server.test { api in
             try await api.signUp("leo")
-            let answer = try await api.send(.post, APIPath.signInUsername, json: """
-                {"username":"leo","password":"correct horse battery","callbackURL":"/home"}
-                """)
+            let answer = try await api.send(
+                .post, APIPath.signInUsername,
+                json: """
+                    {"username":"leo","password":"correct horse battery","callbackURL":"/home"}
+                    """)
             #expect(answer.json?["redirect"] as? Bool == true)
             #expect(answer.json?["url"] as? String == "/home")
-            let evil = try await api.send(.post, APIPath.signInUsername, json: """
-                {"username":"leo","password":"correct horse battery","callbackURL":"https://evil.example/x"}
-                """)
+            let evil = try await api.send(
+                .post, APIPath.signInUsername,
+                json: """
+                    {"username":"leo","password":"correct horse battery","callbackURL":"https://evil.example/x"}
+                    """)
             #expect(evil.errorCode == "INVALID_CALLBACK_URL")
         }
     }

@@ -13,8 +13,11 @@ import Testing
             let json = try #require(answer.json)
             #expect(Set(json.keys) == ["token", "user"])
             let user = try #require(json["user"] as? [String: Any])
-            #expect(Set(user.keys) == ["id", "name", "email", "emailVerified", "image", "createdAt", "updatedAt",
-                                       "username", "displayUsername"])
+            #expect(
+                Set(user.keys) == [
+                    "id", "name", "email", "emailVerified", "image", "createdAt", "updatedAt",
+                    "username", "displayUsername",
+                ])
             #expect(user["username"] as? String == "alice_1")
             #expect(user["displayUsername"] as? String == "Alice_1")
             #expect(user["email"] as? String == "alice@example.com")
@@ -83,10 +86,13 @@ import Testing
             #expect(badEmail.status == .badRequest)
             #expect(badEmail.errorCode == "VALIDATION_ERROR")
             #expect(badEmail.json?["message"] as? String == "[body.email] Invalid email address")
-            let missing = try await api.send(.post, APIPath.signUpEmail, json: #"{"email":"g@example.com","password":"12345678","username":"gina"}"#)
+            let missing = try await api.send(
+                .post, APIPath.signUpEmail, json: #"{"email":"g@example.com","password":"12345678","username":"gina"}"#)
             #expect(missing.errorCode == "VALIDATION_ERROR")
-            #expect(missing.json?["message"] as? String == "[body.name] Invalid input: expected string, received undefined")
-            let noUsername = try await api.send(.post, APIPath.signUpEmail, json: #"{"name":"","email":"g@example.com","password":"12345678"}"#)
+            #expect(
+                missing.json?["message"] as? String == "[body.name] Invalid input: expected string, received undefined")
+            let noUsername = try await api.send(
+                .post, APIPath.signUpEmail, json: #"{"name":"","email":"g@example.com","password":"12345678"}"#)
             #expect(noUsername.errorCode == "VALIDATION_ERROR")
         }
     }
@@ -94,9 +100,11 @@ import Testing
     @Test func displayUsernameAloneBecomesTheUsername() async throws {
         let server = try TestServer()
         try await server.test { api in
-            let answer = try await api.send(.post, APIPath.signUpEmail, json: """
-                {"name":"H","email":"h@example.com","password":"12345678","displayUsername":"Hank.S"}
-                """)
+            let answer = try await api.send(
+                .post, APIPath.signUpEmail,
+                json: """
+                    {"name":"H","email":"h@example.com","password":"12345678","displayUsername":"Hank.S"}
+                    """)
             let user = try answer.decode(SignUpResponse.self).user
             #expect(user.username == "hank.s")
             #expect(user.displayUsername == "Hank.S")
@@ -118,18 +126,24 @@ import Testing
     @Test func crossSiteNavigationSignUpIsBlockedButNativeRequestsPass() async throws {
         let server = try TestServer()
         try await server.test { api in
-            let blocked = try await api.send(.post, APIPath.signUpEmail, json: """
-                {"name":"J","email":"j@example.com","password":"12345678","username":"judy"}
-                """, headers: ["Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "navigate"])
+            let blocked = try await api.send(
+                .post, APIPath.signUpEmail,
+                json: """
+                    {"name":"J","email":"j@example.com","password":"12345678","username":"judy"}
+                    """, headers: ["Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "navigate"])
             #expect(blocked.status == .forbidden)
             #expect(blocked.errorCode == "CROSS_SITE_NAVIGATION_LOGIN_BLOCKED")
-            let evil = try await api.send(.post, APIPath.signUpEmail, json: """
-                {"name":"J","email":"j@example.com","password":"12345678","username":"judy"}
-                """, origin: "https://evil.example")
+            let evil = try await api.send(
+                .post, APIPath.signUpEmail,
+                json: """
+                    {"name":"J","email":"j@example.com","password":"12345678","username":"judy"}
+                    """, origin: "https://evil.example")
             #expect(evil.errorCode == "INVALID_ORIGIN")
-            let app = try await api.send(.post, APIPath.signUpEmail, json: """
-                {"name":"J","email":"j@example.com","password":"12345678","username":"judy"}
-                """, origin: "myapp://")
+            let app = try await api.send(
+                .post, APIPath.signUpEmail,
+                json: """
+                    {"name":"J","email":"j@example.com","password":"12345678","username":"judy"}
+                    """, origin: "myapp://")
             #expect(app.status == .ok)
         }
     }

@@ -5,8 +5,8 @@ import Logging
 import TandemAPI
 import TandemBasics
 import TandemServer
-import Testing
 import TestSupport
+import Testing
 
 /// The relay's store methods on both backends (issue 11 items 2 and 6).
 extension StoreContractTests {
@@ -17,7 +17,8 @@ extension StoreContractTests {
         KasiaRecordDraft(
             txID: String(format: "%064x", index), kind: kind, sender: sender, receiver: receiver,
             amount: receiver == nil ? 0 : 5, tag: tag, body: Array("body \(index)".utf8),
-            payload: Array("ciph_msg:\(index)".utf8), nonce: UInt64.max - UInt64(index), signature: String(repeating: "ab", count: 64))
+            payload: Array("ciph_msg:\(index)".utf8), nonce: UInt64.max - UInt64(index),
+            signature: String(repeating: "ab", count: 64))
     }
 
     @Test(arguments: backends)
@@ -27,12 +28,19 @@ extension StoreContractTests {
             let first = try await store.appendKasiaRecord(Self.draft(1), now: t0)
             #expect(first == .inserted(KasiaRecord(draft: Self.draft(1), blockTime: t0)))
             // The same tx again: the stored row, unchanged.
-            #expect(try await store.appendKasiaRecord(Self.draft(1), now: UnixMillis(1_900_000_000_000)) == .existing(first.record))
+            #expect(
+                try await store.appendKasiaRecord(Self.draft(1), now: UnixMillis(1_900_000_000_000))
+                    == .existing(first.record))
             // A clock that stands still or goes back still yields later times.
-            #expect(try await store.appendKasiaRecord(Self.draft(2), now: t0).record.blockTime == UnixMillis(t0.rawValue + 1))
-            #expect(try await store.appendKasiaRecord(Self.draft(3), now: UnixMillis(5)).record.blockTime == UnixMillis(t0.rawValue + 2))
-            #expect(try await store.appendKasiaRecord(Self.draft(4), now: UnixMillis(t0.rawValue + 100)).record.blockTime
-                == UnixMillis(t0.rawValue + 100))
+            #expect(
+                try await store.appendKasiaRecord(Self.draft(2), now: t0).record.blockTime
+                    == UnixMillis(t0.rawValue + 1))
+            #expect(
+                try await store.appendKasiaRecord(Self.draft(3), now: UnixMillis(5)).record.blockTime
+                    == UnixMillis(t0.rawValue + 2))
+            #expect(
+                try await store.appendKasiaRecord(Self.draft(4), now: UnixMillis(t0.rawValue + 100)).record.blockTime
+                    == UnixMillis(t0.rawValue + 100))
             #expect(try await store.kasiaRecord(txID: Self.draft(2).txID)?.draft == Self.draft(2))
             #expect(try await store.latestKasiaBlockTime() == UnixMillis(t0.rawValue + 100))
             #expect(try await store.kasiaCounts()[.contextualMessage] == 4)
@@ -64,13 +72,18 @@ extension StoreContractTests {
             #expect(try await ids(.paymentsBySender("kaspa:bob")) == [])
             #expect(try await ids(.selfStashes(owner: "kaspa:alice", scopeHex: "")) == [drafts[4].txID])
             #expect(try await ids(.selfStashes(owner: "kaspa:alice", scopeHex: "7361766564")) == [drafts[5].txID])
-            #expect(try await ids(.contextualMessages(sender: "kaspa:alice", aliasHex: "616263"), from: 1001) == [drafts[1].txID])
+            #expect(
+                try await ids(.contextualMessages(sender: "kaspa:alice", aliasHex: "616263"), from: 1001) == [
+                    drafts[1].txID
+                ])
             #expect(try await ids(.contextualMessages(sender: "kaspa:alice", aliasHex: "616263"), from: 1002) == [])
             let watch = KasiaWatch(addresses: ["kaspa:bob"], aliasHexes: ["616263"])
-            let watched = try await store.kasiaRecords(after: UnixMillis(0), watching: watch, limit: 10).map(\.draft.txID)
+            let watched = try await store.kasiaRecords(after: UnixMillis(0), watching: watch, limit: 10).map(
+                \.draft.txID)
             #expect(watched == [drafts[0], drafts[1], drafts[3], drafts[6]].map(\.txID))
-            #expect(try await store.kasiaRecords(after: UnixMillis(1003), watching: nil, limit: 2).map(\.draft.txID)
-                == [drafts[4].txID, drafts[5].txID])
+            #expect(
+                try await store.kasiaRecords(after: UnixMillis(1003), watching: nil, limit: 2).map(\.draft.txID)
+                    == [drafts[4].txID, drafts[5].txID])
         }
     }
 
@@ -110,7 +123,9 @@ extension StoreContractTests {
 
     /// Pages `query` by the max block_time seen (limit 7) until the writers are done and a
     /// last pass finds nothing new.
-    static func pageUntilDone(_ reader: any ServerStore, _ query: KasiaIndexQuery, _ done: WritersDone) async throws -> Set<String> {
+    static func pageUntilDone(_ reader: any ServerStore, _ query: KasiaIndexQuery, _ done: WritersDone) async throws
+        -> Set<String>
+    {
         var cursor = UnixMillis(0)
         var seen: Set<String> = []
         var finalPass = false
@@ -130,7 +145,9 @@ extension StoreContractTests {
 
     /// Runs `body` with `count` stores on one database: PostgreSQL gets one client per store
     /// (separate instances); SQLite has one writer process, so one store serves all.
-    static func withStores(_ backend: Backend, count: Int, _ body: ([any ServerStore]) async throws -> Void) async throws {
+    static func withStores(_ backend: Backend, count: Int, _ body: ([any ServerStore]) async throws -> Void)
+        async throws
+    {
         switch backend {
         case .sqlite:
             try await withStore(backend) { store in try await body(Array(repeating: store, count: count)) }
@@ -148,4 +165,3 @@ extension StoreContractTests {
         }
     }
 }
-

@@ -2,8 +2,8 @@ import Foundation
 import Logging
 import TandemAPI
 import TandemServer
-import Testing
 import TestSupport
+import Testing
 
 /// The storage contract: every backend behaves the same. SQLite always; PostgreSQL when
 /// `POSTGRES_URL` is set (CI starts a throw-away cluster). Serialized: the PostgreSQL runs share
@@ -40,11 +40,19 @@ import TestSupport
         }
     }
 
-    static func user(_ id: String, username: String, email: String, at time: Date) -> (AuthUser, CredentialAccount, ChatProfile) {
-        (AuthUser(id: id, name: "N \(id)", email: email, emailVerified: false, image: nil, createdAt: time, updatedAt: time,
-                  username: username, displayUsername: username.uppercased()),
-         CredentialAccount(id: "acc-\(id)", accountId: id, userID: UserID(id), passwordHash: "00:11", createdAt: time, updatedAt: time),
-         ChatProfile(userId: id, displayName: "N \(id)", kaspaAddress: nil, publicKeys: [], updatedAt: time))
+    static func user(_ id: String, username: String, email: String, at time: Date) -> (
+        AuthUser, CredentialAccount, ChatProfile
+    ) {
+        (
+            AuthUser(
+                id: id, name: "N \(id)", email: email, emailVerified: false, image: nil, createdAt: time,
+                updatedAt: time,
+                username: username, displayUsername: username.uppercased()),
+            CredentialAccount(
+                id: "acc-\(id)", accountId: id, userID: UserID(id), passwordHash: "00:11", createdAt: time,
+                updatedAt: time),
+            ChatProfile(userId: id, displayName: "N \(id)", kaspaAddress: nil, publicKeys: [], updatedAt: time)
+        )
     }
 
     static let time = Date(timeIntervalSince1970: 1_800_000_000.123)
@@ -96,7 +104,8 @@ import TestSupport
             #expect(try await store.session(tokenHash: SessionTokenHash(hex: "hash0")) == sessions[0])
             #expect(try await store.session(tokenHash: SessionTokenHash(hex: "hash1")) == sessions[1])
             let later = Self.time.addingTimeInterval(86_400)
-            try await store.refreshSession(id: SessionID("s0"), expiresAt: later.addingTimeInterval(604_800), updatedAt: later)
+            try await store.refreshSession(
+                id: SessionID("s0"), expiresAt: later.addingTimeInterval(604_800), updatedAt: later)
             let refreshed = try #require(try await store.session(tokenHash: SessionTokenHash(hex: "hash0")))
             #expect(refreshed.expiresAt == later.addingTimeInterval(604_800))
             #expect(refreshed.updatedAt == later)
@@ -123,7 +132,9 @@ import TestSupport
             #expect(try await store.profile(userID: UserID("u2"))?.displayName == "N u2")
             var ghost = changed
             ghost.userId = "ghost"
-            await #expect(throws: ServerStoreError.profileMissing(userID: "ghost")) { try await store.updateProfile(ghost) }
+            await #expect(throws: ServerStoreError.profileMissing(userID: "ghost")) {
+                try await store.updateProfile(ghost)
+            }
         }
     }
 }

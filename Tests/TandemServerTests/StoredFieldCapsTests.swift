@@ -24,7 +24,9 @@ import Testing
             let answer = try await api.send(.post, APIPath.signUpEmail, rawBody: try Self.signUpBody([field: value]))
             #expect(answer.status == .badRequest)
             #expect(answer.errorCode == "VALIDATION_ERROR")
-            #expect(answer.json?["message"] as? String == "[body.\(field)] Too big: expected string to have <=\(limit) characters")
+            #expect(
+                answer.json?["message"] as? String
+                    == "[body.\(field)] Too big: expected string to have <=\(limit) characters")
             #expect(try await server.store.user(username: "ivy") == nil)
         }
     }
@@ -34,9 +36,11 @@ import Testing
         try await server.test { api in
             let name = String(repeating: "é", count: 64)
             let image = "https://example.com/" + String(repeating: "i", count: 2048 - 20)
-            let answer = try await api.send(.post, APIPath.signUpEmail, rawBody: try Self.signUpBody([
-                "name": name, "image": image, "displayUsername": String(repeating: "D", count: 64),
-            ]))
+            let answer = try await api.send(
+                .post, APIPath.signUpEmail,
+                rawBody: try Self.signUpBody([
+                    "name": name, "image": image, "displayUsername": String(repeating: "D", count: 64),
+                ]))
             #expect(answer.status == .ok, "\(answer.text)")
             let user = try #require(try await server.store.user(username: "ivy"))
             #expect(user.name == name)
@@ -64,8 +68,11 @@ import Testing
         let server = try TestServer()
         try await server.test { api in
             let cookie = try #require(try await api.signUp("zed").sessionCookie)
-            let huge = try JSONSerialization.data(withJSONObject: ["displayName": "a" + String(repeating: "\u{301}", count: 10_000)])
-            let answer = try await api.send(.put, APIPath.myProfile, rawBody: huge, cookie: cookie, origin: "http://localhost")
+            let huge = try JSONSerialization.data(withJSONObject: [
+                "displayName": "a" + String(repeating: "\u{301}", count: 10_000)
+            ])
+            let answer = try await api.send(
+                .put, APIPath.myProfile, rawBody: huge, cookie: cookie, origin: "http://localhost")
             #expect(answer.status == .badRequest)
             #expect(answer.errorCode == "INVALID_PROFILE")
         }

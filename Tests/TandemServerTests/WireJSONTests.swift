@@ -1,22 +1,29 @@
 import Foundation
 import TandemAPI
-@testable import TandemServer
 import Testing
+
+@testable import TandemServer
 
 /// The hand-written get-session JSON and date format agree with Foundation's encoders.
 @Suite struct WireJSONTests {
-    static let awkwardStrings = ["plain", "quote \" and \\ backslash", "slash / and unicode zoë 🙂", "ctl \u{1}\u{8}\u{c}\n\r\t\u{1f}", ""]
+    static let awkwardStrings = [
+        "plain", "quote \" and \\ backslash", "slash / and unicode zoë 🙂", "ctl \u{1}\u{8}\u{c}\n\r\t\u{1f}", "",
+    ]
 
     @Test(arguments: awkwardStrings)
     func sessionResponseMatchesJSONEncoderByteForByte(text: String) throws {
         let date = Date(timeIntervalSince1970: 1_767_225_600.123)
         let value = SessionResponse(
-            session: AuthSession(id: text, token: "tok" + text, userId: "u", expiresAt: date, createdAt: date,
-                                 updatedAt: date.addingTimeInterval(1), ipAddress: nil, userAgent: text),
-            user: AuthUser(id: "u", name: text, email: "e@example.com", emailVerified: text.isEmpty, image: nil,
-                           createdAt: date, updatedAt: date, username: text.isEmpty ? nil : text, displayUsername: text))
+            session: AuthSession(
+                id: text, token: "tok" + text, userId: "u", expiresAt: date, createdAt: date,
+                updatedAt: date.addingTimeInterval(1), ipAddress: nil, userAgent: text),
+            user: AuthUser(
+                id: "u", name: text, email: "e@example.com", emailVerified: text.isEmpty, image: nil,
+                createdAt: date, updatedAt: date, username: text.isEmpty ? nil : text, displayUsername: text))
         let expected = try APIJSON.encoder().encode(value)
-        #expect(String(decoding: WireJSON.sessionResponse(value), as: UTF8.self) == String(decoding: expected, as: UTF8.self))
+        #expect(
+            String(decoding: WireJSON.sessionResponse(value), as: UTF8.self)
+                == String(decoding: expected, as: UTF8.self))
     }
 
     @Test(arguments: [0.0, 1.0, 951_782_400.5, 1_767_225_599.25, 4_102_444_800.125, -86_400.25, 253_402_300_799.0])

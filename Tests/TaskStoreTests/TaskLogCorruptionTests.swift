@@ -33,7 +33,8 @@ import Testing
         let profile = try TemporaryProfile()
         defer { profile.remove() }
         // Given a stored node whose JSON lost its signature-covered title
-        let retitle = "UPDATE node SET json = CAST(replace(CAST(json AS TEXT), 'Water plants', 'Water weeds') AS BLOB) WHERE id = ?"
+        let retitle =
+            "UPDATE node SET json = CAST(replace(CAST(json AS TEXT), 'Water plants', 'Water weeds') AS BLOB) WHERE id = ?"
         let (editor, id, task) = try damagedProfile(profile, retitle)
         // Then replay, the producers' node list and the next edit all name it
         let replayed = try corruptID { try editor.state() }

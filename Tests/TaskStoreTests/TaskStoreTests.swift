@@ -61,7 +61,8 @@ func wall(_ text: String) throws -> WallTime { try #require(WallTime(text)) }
         let profile = try TemporaryProfile()
         defer { profile.remove() }
         let keyURL = profile.url.appendingPathComponent("identity.key")
-        FileManager.default.createFile(atPath: keyURL.path, contents: Data("not hex\n".utf8), attributes: [.posixPermissions: 0o600])
+        FileManager.default.createFile(
+            atPath: keyURL.path, contents: Data("not hex\n".utf8), attributes: [.posixPermissions: 0o600])
         #expect(throws: TaskStoreError.malformedKeyFile(path: keyURL.path)) {
             try ProfileIdentity.loadOrCreate(in: profile.url)
         }
@@ -108,7 +109,8 @@ func wall(_ text: String) throws -> WallTime { try #require(WallTime(text)) }
             return try #require(WallTime(millisecondsSinceEpoch: clock))
         }
         let a = try editor.addTask(title: "A", priority: 2, everyDays: 3, now: try tick()).taskID.description
-        let b = try editor.addTask(title: "B", due: try wall("2025-11-01T00:00:00.000Z"), now: try tick()).taskID.description
+        let b = try editor.addTask(title: "B", due: try wall("2025-11-01T00:00:00.000Z"), now: try tick()).taskID
+            .description
         let operations: [() throws -> Void] = [
             { _ = try editor.complete(a, now: try tick()) },
             { _ = try editor.snooze(b, until: try wall("2025-11-03T00:00:00.000Z"), now: try tick()) },

@@ -16,12 +16,20 @@ enum UTF8Check {
             var high: UInt8 = 0xBF
             switch lead {
             case 0xC2...0xDF: length = 2
-            case 0xE0: length = 3; low = 0xA0
+            case 0xE0:
+                length = 3
+                low = 0xA0
             case 0xE1...0xEC, 0xEE...0xEF: length = 3
-            case 0xED: length = 3; high = 0x9F
-            case 0xF0: length = 4; low = 0x90
+            case 0xED:
+                length = 3
+                high = 0x9F
+            case 0xF0:
+                length = 4
+                low = 0x90
             case 0xF1...0xF3: length = 4
-            case 0xF4: length = 4; high = 0x8F
+            case 0xF4:
+                length = 4
+                high = 0x8F
             default: return index
             }
             guard index + length <= count else { return index }

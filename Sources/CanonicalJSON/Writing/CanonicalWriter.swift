@@ -1,4 +1,5 @@
 import TandemBasics
+
 /// Appends the RFC 8785 (JCS) form of values to a byte buffer (spec §4).
 ///
 /// One reusable `[UInt8]` buffer, no intermediate strings except for the rare non-integral

@@ -9,22 +9,27 @@ import GRDB
 /// `limit + 1` rows; the extra row only says `hasMore`, and the boundary is the farthest raw
 /// row, so decryption failures later cannot end paging.
 extension ChatHistoryStore {
-    static let olderSQL = select
+    static let olderSQL =
+        select
         + " WHERE conversation = ? AND (blockTime, timestamp, id) < (?, ?, ?)"
         + " ORDER BY blockTime DESC, timestamp DESC, id DESC LIMIT ?"
-    static let newerSQL = select
+    static let newerSQL =
+        select
         + " WHERE conversation = ? AND (blockTime, timestamp, id) > (?, ?, ?)"
         + " ORDER BY blockTime, timestamp, id LIMIT ?"
-    static let newestSQL = select
+    static let newestSQL =
+        select
         + " WHERE conversation = ? ORDER BY blockTime DESC, timestamp DESC, id DESC LIMIT ?"
-    static let offsetSQL = select
+    static let offsetSQL =
+        select
         + " WHERE conversation = ? ORDER BY blockTime DESC, timestamp DESC, id DESC LIMIT ? OFFSET ?"
 
     /// The newest `limit` rows of a conversation, oldest first.
     public func newestPage(in conversation: ConversationID, limit: Int) throws -> MessagePage {
         try Self.checkLimit(limit)
         return try writer.read { db in
-            try Self.descendingPage(db, sql: Self.newestSQL, arguments: [conversation.rawValue, limit + 1], limit: limit)
+            try Self.descendingPage(
+                db, sql: Self.newestSQL, arguments: [conversation.rawValue, limit + 1], limit: limit)
         }
     }
 
@@ -70,7 +75,9 @@ extension ChatHistoryStore {
         }
     }
 
-    static func descendingPage(_ db: Database, sql: String, arguments: StatementArguments, limit: Int) throws -> MessagePage {
+    static func descendingPage(_ db: Database, sql: String, arguments: StatementArguments, limit: Int) throws
+        -> MessagePage
+    {
         var rows = try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map(decode)
         let hasMore = rows.count > limit
         if hasMore { rows.removeLast() }
@@ -78,8 +85,12 @@ extension ChatHistoryStore {
         return MessagePage(rows: rows, hasMore: hasMore, boundary: rows.first?.key)
     }
 
-    static func cursorArguments(_ conversation: ConversationID, _ cursor: MessageKey, _ limit: Int) throws -> StatementArguments {
-        guard cursor.blockTime <= UInt64(Int64.max) else { throw ChatHistoryError.blockTimeOutOfRange(cursor.blockTime) }
+    static func cursorArguments(_ conversation: ConversationID, _ cursor: MessageKey, _ limit: Int) throws
+        -> StatementArguments
+    {
+        guard cursor.blockTime <= UInt64(Int64.max) else {
+            throw ChatHistoryError.blockTimeOutOfRange(cursor.blockTime)
+        }
         return [conversation.rawValue, Int64(cursor.blockTime), cursor.timestamp, Data(cursor.id.bytes), limit + 1]
     }
 

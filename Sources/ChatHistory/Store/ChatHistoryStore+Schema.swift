@@ -9,20 +9,21 @@ extension ChatHistoryStore {
         migrator.registerMigration("v1 messages") { db in
             // `id` is the UUID's 16 bytes: SQLite compares BLOBs with memcmp, exactly as
             // `MessageID <` does, so SQL and Swift order ties identically.
-            try db.execute(sql: """
-                CREATE TABLE message (
-                    id BLOB NOT NULL PRIMARY KEY CHECK (length(id) = 16),
-                    conversation TEXT NOT NULL,
-                    txId TEXT UNIQUE,
-                    blockTime INTEGER NOT NULL CHECK (blockTime >= 0),
-                    timestamp INTEGER NOT NULL,
-                    status TEXT NOT NULL,
-                    direction TEXT NOT NULL,
-                    kind TEXT NOT NULL,
-                    body BLOB
-                );
-                CREATE INDEX message_order ON message (conversation, blockTime, timestamp, id);
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE message (
+                        id BLOB NOT NULL PRIMARY KEY CHECK (length(id) = 16),
+                        conversation TEXT NOT NULL,
+                        txId TEXT UNIQUE,
+                        blockTime INTEGER NOT NULL CHECK (blockTime >= 0),
+                        timestamp INTEGER NOT NULL,
+                        status TEXT NOT NULL,
+                        direction TEXT NOT NULL,
+                        kind TEXT NOT NULL,
+                        body BLOB
+                    );
+                    CREATE INDEX message_order ON message (conversation, blockTime, timestamp, id);
+                    """)
         }
         return migrator
     }
@@ -88,14 +89,16 @@ extension ChatHistoryStore {
         }
         guard let existing = try fetchMessage(message.id, in: db) else {
             try db.cachedStatement(
-                sql: "INSERT INTO message (id, conversation, txId, blockTime, timestamp, status, direction, kind, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                sql:
+                    "INSERT INTO message (id, conversation, txId, blockTime, timestamp, status, direction, kind, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
             ).execute(arguments: arguments(message))
             return .inserted(message.id)
         }
         let merged = merge(existing, message)
         if merged != existing {
             try db.execute(
-                sql: "UPDATE message SET conversation = ?, txId = ?, blockTime = ?, timestamp = ?, status = ?, direction = ?, kind = ?, body = ? WHERE id = ?",
+                sql:
+                    "UPDATE message SET conversation = ?, txId = ?, blockTime = ?, timestamp = ?, status = ?, direction = ?, kind = ?, body = ? WHERE id = ?",
                 arguments: [
                     merged.conversation.rawValue, merged.txID?.rawValue, Int64(merged.blockTime), merged.timestamp,
                     merged.status.rawValue, merged.direction.rawValue, merged.kind.rawValue, merged.body,

@@ -83,7 +83,8 @@ public struct ChatHistoryStore: Sendable {
 
     public func count(in conversation: ConversationID) throws -> Int {
         try writer.read { db in
-            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM message WHERE conversation = ?", arguments: [conversation.rawValue]) ?? 0
+            try Int.fetchOne(
+                db, sql: "SELECT COUNT(*) FROM message WHERE conversation = ?", arguments: [conversation.rawValue]) ?? 0
         }
     }
 

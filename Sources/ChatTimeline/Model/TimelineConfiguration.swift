@@ -11,7 +11,10 @@ public struct TimelineConfiguration: Hashable, Sendable {
     /// Distance from the bottom, in points, that still counts as pinned.
     public var pinTolerance: Double
 
-    public init(pageSize: Int = 50, warmPages: Int = 3, revealViewports: Double = 1.5, windowCap: Int = 1_500, pinTolerance: Double = 2) {
+    public init(
+        pageSize: Int = 50, warmPages: Int = 3, revealViewports: Double = 1.5, windowCap: Int = 1_500,
+        pinTolerance: Double = 2
+    ) {
         self.pageSize = max(1, pageSize)
         self.warmPages = max(1, warmPages)
         self.revealViewports = max(0, revealViewports)

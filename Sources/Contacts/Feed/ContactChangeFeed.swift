@@ -22,8 +22,10 @@ public final class ContactChangeFeed<C: WallClock>: AsyncSequence, ContactChange
     private var isCancelled = false
     private weak var hub: ContactsChangeHub?
 
-    init(wallet: ContactAddress, interest: ContactChangeInterest, initialWatched: Set<ContactAddress>,
-         quietPeriod: Duration, maxWait: Duration, clock: C, hub: ContactsChangeHub) {
+    init(
+        wallet: ContactAddress, interest: ContactChangeInterest, initialWatched: Set<ContactAddress>,
+        quietPeriod: Duration, maxWait: Duration, clock: C, hub: ContactsChangeHub
+    ) {
         self.wallet = wallet
         self.interest = interest
         self.clock = clock
@@ -153,8 +155,9 @@ extension ContactsStore {
     ) throws -> ContactChangeFeed<C> where C.Duration: Sendable, UnixMillis: Sendable {
         // Register first, then read: a change committed in between is applied twice, which is
         // harmless because each change carries the absolute watched state.
-        let feed = ContactChangeFeed(wallet: wallet, interest: interest, initialWatched: [],
-                                     quietPeriod: quietPeriod, maxWait: maxWait, clock: clock, hub: changes)
+        let feed = ContactChangeFeed(
+            wallet: wallet, interest: interest, initialWatched: [],
+            quietPeriod: quietPeriod, maxWait: maxWait, clock: clock, hub: changes)
         changes.add(feed)
         feed.setInitialWatched(try watchedAddresses(wallet: wallet))
         return feed

@@ -1,4 +1,5 @@
 public import TandemBasics
+
 /// The fields of one incarnation of a contact (timeline-and-contacts §3.3).
 ///
 /// Each user-editable field is its own LWW register, so concurrent edits of different fields both

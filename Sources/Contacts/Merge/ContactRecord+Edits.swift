@@ -1,4 +1,5 @@
 public import TandemBasics
+
 /// Local edits as pure functions of the previous state and a fresh HLC stamp. The store takes the
 /// stamp from its clock; tests pass stamps directly.
 extension ContactRecord {
@@ -9,8 +10,9 @@ extension ContactRecord {
     ) -> ContactRecord {
         ContactRecord(
             key: key, causalLength: 1, isPurged: false, deletedAt: nil,
-            payload: .fresh(addedAt: addedAt, stamp: stamp, alias: alias ?? "", isAutoAdded: isAutoAdded,
-                            lastMessageAt: lastMessageAt))
+            payload: .fresh(
+                addedAt: addedAt, stamp: stamp, alias: alias ?? "", isAutoAdded: isAutoAdded,
+                lastMessageAt: lastMessageAt))
     }
 
     /// Adds again. A deleted (or purged) contact gets a new incarnation with fresh fields; a live
@@ -20,8 +22,9 @@ extension ContactRecord {
         guard isAlive else {
             return ContactRecord(
                 key: key, causalLength: causalLength + 1, isPurged: false, deletedAt: nil,
-                payload: .fresh(addedAt: addedAt, stamp: stamp, alias: alias ?? "", isAutoAdded: isAutoAdded,
-                                lastMessageAt: nil))
+                payload: .fresh(
+                    addedAt: addedAt, stamp: stamp, alias: alias ?? "", isAutoAdded: isAutoAdded,
+                    lastMessageAt: nil))
         }
         var next = payload
         if !isAutoAdded { next.isAutoAdded = LWWRegister(false, stamp: stamp) }
@@ -49,7 +52,9 @@ extension ContactRecord {
         return replacingPayload(next)
     }
 
-    public func settingRealtimeUpdatesDisabled(_ disabled: Bool, stamp: HLCTimestamp) throws(ContactsError) -> ContactRecord {
+    public func settingRealtimeUpdatesDisabled(_ disabled: Bool, stamp: HLCTimestamp) throws(ContactsError)
+        -> ContactRecord
+    {
         var next = try livePayload()
         next.realtimeUpdatesDisabled = LWWRegister(disabled, stamp: stamp)
         return replacingPayload(next)
@@ -58,8 +63,9 @@ extension ContactRecord {
     /// Deletes: bumps the causal length to even and keeps the payload as the tombstone's.
     public func deleting(stamp: HLCTimestamp) throws(ContactsError) -> ContactRecord {
         _ = try livePayload()
-        return ContactRecord(key: key, causalLength: causalLength + 1, isPurged: false, deletedAt: stamp,
-                             payload: payload)
+        return ContactRecord(
+            key: key, causalLength: causalLength + 1, isPurged: false, deletedAt: stamp,
+            payload: payload)
     }
 
     /// A message to or from the contact at `time`. Live: `lastMessageAt` moves forward. Deleted:
@@ -81,7 +87,8 @@ extension ContactRecord {
     /// The tombstone reduced to its skeleton (§3.3 "Purge after 30 days"); nil for a live record.
     public func purging() -> ContactRecord? {
         guard isDeleted else { return nil }
-        return ContactRecord(key: key, causalLength: causalLength, isPurged: true, deletedAt: deletedAt, payload: .skeleton)
+        return ContactRecord(
+            key: key, causalLength: causalLength, isPurged: true, deletedAt: deletedAt, payload: .skeleton)
     }
 
     private func livePayload() throws(ContactsError) -> ContactPayload {

@@ -18,7 +18,9 @@ public struct ContactRecord: Sendable, Hashable {
 
     /// Builds a record, normalising what the causal length implies: no `deletedAt` and no purge
     /// while alive, the constant skeleton payload once purged.
-    public init(key: ContactKey, causalLength: UInt64, isPurged: Bool, deletedAt: HLCTimestamp?, payload: ContactPayload) {
+    public init(
+        key: ContactKey, causalLength: UInt64, isPurged: Bool, deletedAt: HLCTimestamp?, payload: ContactPayload
+    ) {
         let alive = causalLength % 2 == 1
         self.key = key
         self.causalLength = causalLength
@@ -38,13 +40,15 @@ public struct ContactRecord: Sendable, Hashable {
         guard other.key == key else { return self }
         if other.causalLength != causalLength { return other.causalLength > causalLength ? other : self }
         if other.isPurged != isPurged { return other.isPurged ? other : self }
-        let delete: HLCTimestamp? = switch (deletedAt, other.deletedAt) {
-        case (nil, nil): nil
-        case (let d?, nil), (nil, let d?): d
-        case (let a?, let b?): max(a, b)
-        }
-        return ContactRecord(key: key, causalLength: causalLength, isPurged: isPurged, deletedAt: delete,
-                             payload: payload.merged(with: other.payload))
+        let delete: HLCTimestamp? =
+            switch (deletedAt, other.deletedAt) {
+            case (nil, nil): nil
+            case (let d?, nil), (nil, let d?): d
+            case (let a?, let b?): max(a, b)
+            }
+        return ContactRecord(
+            key: key, causalLength: causalLength, isPurged: isPurged, deletedAt: delete,
+            payload: payload.merged(with: other.payload))
     }
 
     /// Every stamp the record carries.

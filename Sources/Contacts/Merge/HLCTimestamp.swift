@@ -1,4 +1,5 @@
 import TandemBasics
+
 /// A hybrid logical clock stamp: (wall milliseconds, counter, replica), ordered in that order
 /// (timeline-and-contacts §3.2, as Actual Budget does it).
 ///
@@ -55,12 +56,19 @@ public struct HLCTimestamp: Sendable, Hashable, Comparable, CustomStringConverti
             let byte = utf8[index]
             switch part {
             case 0:
-                if byte == UInt8(ascii: "-"), digits > 0 { part = 1; continue }
+                if byte == UInt8(ascii: "-"), digits > 0 {
+                    part = 1
+                    continue
+                }
                 guard (0x30...0x39).contains(byte), digits < 18 else { throw .invalidTimestamp(text) }
                 wall = wall * 10 + Int64(byte - 0x30)
                 digits += 1
             case 1:
-                if byte == UInt8(ascii: "-"), hexCount == 4 { part = 2; replicaStart = utf8.index(after: index); break scan }
+                if byte == UInt8(ascii: "-"), hexCount == 4 {
+                    part = 2
+                    replicaStart = utf8.index(after: index)
+                    break scan
+                }
                 guard hexCount < 4, let nibble = Hex.lowercaseNibble(byte) else { throw .invalidTimestamp(text) }
                 counter = counter << 4 | UInt16(nibble)
                 hexCount += 1

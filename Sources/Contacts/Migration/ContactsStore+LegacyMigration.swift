@@ -24,7 +24,8 @@ extension ContactsStore {
     /// §3.3) in one transaction together with its done-flag: a second run changes nothing, a
     /// failure part-way leaves nothing. Entries are merged, never blindly inserted, at floor
     /// stamps, so records synced from elsewhere keep their real edits and deletes.
-    public func migrateLegacy(json: some Sequence<UInt8>, defaultWallet: ContactAddress) throws -> LegacyMigrationReport {
+    public func migrateLegacy(json: some Sequence<UInt8>, defaultWallet: ContactAddress) throws -> LegacyMigrationReport
+    {
         try migrateLegacy(json: json, defaultWallet: defaultWallet, afterEachRecord: { _ in })
     }
 

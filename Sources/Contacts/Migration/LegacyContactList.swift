@@ -77,29 +77,33 @@ public struct LegacyContactList: Sendable {
     private struct Reason: Error { let text: String }
 
     private static func entry(from contact: JSONObject, wallet: ContactAddress) -> Result<Entry, Reason> {
-        guard let addressText = contact["address"]?.stringValue else { return .failure(Reason(text: "address missing")) }
+        guard let addressText = contact["address"]?.stringValue else {
+            return .failure(Reason(text: "address missing"))
+        }
         let address: ContactAddress
         do { address = try ContactAddress(normalizing: addressText) } catch {
             return .failure(Reason(text: error.description))
         }
         guard let addedSeconds = contact["addedAt"]?.numberValue,
-              let addedAt = UnixMillis(secondsSinceReferenceDate: addedSeconds)
+            let addedAt = UnixMillis(secondsSinceReferenceDate: addedSeconds)
         else { return .failure(Reason(text: "addedAt missing or not a date")) }
         let lastMessageAt = contact["lastMessageAt"]?.numberValue.flatMap(UnixMillis.init(secondsSinceReferenceDate:))
         // `notificationModeOverride` (off|noSound|sound) superseded the legacy Boolean; `off` means muted.
-        let muted: Bool = if let mode = contact["notificationModeOverride"]?.stringValue {
-            mode == "off"
-        } else {
-            contact["notificationsMuted"]?.boolValue ?? false
-        }
-        return .success(Entry(
-            key: ContactKey(wallet: wallet, address: address),
-            alias: contact["alias"]?.stringValue ?? "",
-            addedAt: addedAt,
-            lastMessageAt: lastMessageAt,
-            isAutoAdded: contact["isAutoAdded"]?.boolValue ?? false,
-            notificationsMuted: muted,
-            realtimeUpdatesDisabled: contact["realtimeUpdatesDisabled"]?.boolValue ?? false))
+        let muted: Bool =
+            if let mode = contact["notificationModeOverride"]?.stringValue {
+                mode == "off"
+            } else {
+                contact["notificationsMuted"]?.boolValue ?? false
+            }
+        return .success(
+            Entry(
+                key: ContactKey(wallet: wallet, address: address),
+                alias: contact["alias"]?.stringValue ?? "",
+                addedAt: addedAt,
+                lastMessageAt: lastMessageAt,
+                isAutoAdded: contact["isAutoAdded"]?.boolValue ?? false,
+                notificationsMuted: muted,
+                realtimeUpdatesDisabled: contact["realtimeUpdatesDisabled"]?.boolValue ?? false))
     }
 }
 

@@ -1,4 +1,5 @@
 public import TandemBasics
+
 /// A contact as an app shows it: the seed's fields (seed 002 "Data Model"), derived from a
 /// ``ContactRecord``.
 public struct Contact: Sendable, Hashable {
@@ -32,7 +33,8 @@ public struct Contact: Sendable, Hashable {
         isAutoAdded = payload.isAutoAdded.value
         notificationsMuted = payload.notificationsMuted.value
         realtimeUpdatesDisabled = payload.realtimeUpdatesDisabled.value
-        updatedAt = UnixMillis(max(payload.newestStampWallMillis, record.deletedAt?.wallMillis ?? 0, payload.addedAt.rawValue))
+        updatedAt = UnixMillis(
+            max(payload.newestStampWallMillis, record.deletedAt?.wallMillis ?? 0, payload.addedAt.rawValue))
         isDeleted = record.isDeleted
     }
 }

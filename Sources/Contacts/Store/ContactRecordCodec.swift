@@ -1,4 +1,5 @@
 import TandemBasics
+
 /// The compact binary form of a record's replicated state, as the store keeps it in one BLOB
 /// column. Binding one blob instead of a dozen columns makes a 10,000-record merge several
 /// times cheaper; sync uses the JSON form (``ContactsSyncCipher``), never this one.
@@ -54,8 +55,8 @@ enum ContactRecordCodec {
             lastMessageAt = UnixMillis(Int64(bitPattern: last))
         }
         guard let userAlias = reader.stringRegister(), let knsName = reader.stringRegister(),
-              let autoAdded = reader.boolRegister(), let muted = reader.boolRegister(),
-              let realtimeOff = reader.boolRegister(), reader.isAtEnd
+            let autoAdded = reader.boolRegister(), let muted = reader.boolRegister(),
+            let realtimeOff = reader.boolRegister(), reader.isAtEnd
         else { return nil }
         return ContactRecord(
             key: key, causalLength: length, isPurged: flags & 1 != 0, deletedAt: deletedAt,
@@ -94,7 +95,9 @@ enum ContactRecordCodec {
             let size = MemoryLayout<T>.size
             guard bytes.count - offset >= size else { return nil }
             var value: T = 0
-            withUnsafeMutableBytes(of: &value) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + size])) }
+            withUnsafeMutableBytes(of: &value) {
+                $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + size]))
+            }
             offset += size
             return T(littleEndian: value)
         }
@@ -109,13 +112,15 @@ enum ContactRecordCodec {
 
         mutating func stamp() -> HLCTimestamp? {
             guard let wall = u64(), let counter = integer(UInt16.self), let length = byte(),
-                  let name = text(count: Int(length)), let replica = try? ReplicaID(name)
+                let name = text(count: Int(length)), let replica = try? ReplicaID(name)
             else { return nil }
             return HLCTimestamp(wallMillis: Int64(bitPattern: wall), counter: counter, replica: replica)
         }
 
         mutating func stringRegister() -> LWWRegister<String>? {
-            guard let length = integer(UInt32.self), let value = text(count: Int(length)), let stamp = stamp() else { return nil }
+            guard let length = integer(UInt32.self), let value = text(count: Int(length)), let stamp = stamp() else {
+                return nil
+            }
             return LWWRegister(value, stamp: stamp)
         }
 

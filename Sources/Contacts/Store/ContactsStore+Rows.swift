@@ -22,10 +22,13 @@ extension ContactsStore {
         if let knownKey {
             key = knownKey
         } else {
-            guard let wallet, let address else { throw ContactsError.corruptRow(key: label, reason: "missing key columns") }
+            guard let wallet, let address else {
+                throw ContactsError.corruptRow(key: label, reason: "missing key columns")
+            }
             do {
-                key = ContactKey(wallet: try ContactAddress(normalizing: wallet),
-                                 address: try ContactAddress(normalizing: address))
+                key = ContactKey(
+                    wallet: try ContactAddress(normalizing: wallet),
+                    address: try ContactAddress(normalizing: address))
             } catch {
                 throw ContactsError.corruptRow(key: label, reason: "\(error)")
             }
@@ -73,7 +76,8 @@ extension ContactsStore {
         /// The wallet's row id; with `create`, numbers a new wallet.
         func walletID(_ wallet: ContactAddress, create: Bool) throws -> Int64? {
             if let id = walletIDs[wallet] { return id }
-            var id = try Int64.fetchOne(db, sql: "SELECT id FROM wallet WHERE address = ?", arguments: [wallet.description])
+            var id = try Int64.fetchOne(
+                db, sql: "SELECT id FROM wallet WHERE address = ?", arguments: [wallet.description])
             if id == nil, create {
                 try db.execute(sql: "INSERT INTO wallet (address) VALUES (?)", arguments: [wallet.description])
                 id = db.lastInsertedRowID
@@ -100,11 +104,13 @@ extension ContactsStore {
         /// one lookup per record when a merge or migration touches thousands of them.
         func states(wallet: ContactAddress) throws -> [String: Data] {
             guard let walletID = try walletID(wallet, create: false) else { return [:] }
-            let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM contact WHERE walletID = ?", arguments: [walletID]) ?? 0
+            let count =
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM contact WHERE walletID = ?", arguments: [walletID]) ?? 0
             var states: [String: Data] = [:]
             states.reserveCapacity(count)
-            let rows = try Row.fetchCursor(db, sql: "SELECT address, state FROM contact WHERE walletID = ?",
-                                           arguments: [walletID])
+            let rows = try Row.fetchCursor(
+                db, sql: "SELECT address, state FROM contact WHERE walletID = ?",
+                arguments: [walletID])
             while let row = try rows.next() {
                 guard let address = ContactsStore.text(row, 0) else {
                     throw ContactsError.corruptRow(key: "\(wallet)/?", reason: "address is not text")

@@ -21,7 +21,9 @@ public struct ContactsStore: Sendable {
     /// 10,000-contact store whole, so a bulk merge never spills pages mid-transaction.
     public init(path: String, clock: any WallClock = SystemClock()) throws {
         var configuration = Configuration()
-        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL; PRAGMA cache_size = -16000") }
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = NORMAL; PRAGMA cache_size = -16000")
+        }
         // Several processes may share a profile (`tandem chat listen` beside `tandem chat send`):
         // a writer waits for the other's transaction instead of failing with SQLITE_BUSY.
         configuration.busyMode = .timeout(5)
@@ -49,7 +51,9 @@ public struct ContactsStore: Sendable {
 
     /// The contact at `address`, deleted or not; nil when never added or purged.
     public func contact(_ address: ContactAddress, wallet: ContactAddress) throws -> Contact? {
-        guard let record = try record(for: ContactKey(wallet: wallet, address: address)), !record.isPurged else { return nil }
+        guard let record = try record(for: ContactKey(wallet: wallet, address: address)), !record.isPurged else {
+            return nil
+        }
         return record.contact
     }
 
@@ -69,9 +73,11 @@ public struct ContactsStore: Sendable {
     /// Every record of the wallet (skeletons included), in address order: what sync exports.
     public func records(wallet: ContactAddress) throws -> [ContactRecord] {
         try writer.read { db in
-            try Row.fetchAll(db, sql: "\(Self.selectRowsSQL) WHERE wallet.address = ? ORDER BY contact.address",
-                             arguments: [wallet.description])
-                .map { try Self.record(from: $0) }
+            try Row.fetchAll(
+                db, sql: "\(Self.selectRowsSQL) WHERE wallet.address = ? ORDER BY contact.address",
+                arguments: [wallet.description]
+            )
+            .map { try Self.record(from: $0) }
         }
     }
 

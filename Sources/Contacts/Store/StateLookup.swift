@@ -35,7 +35,8 @@ final class StateLookup {
             return incoming
         }
         // memcmp, not a byte-by-byte walk through `Data`'s indices.
-        let unchanged = stored.count == encoded.count
+        let unchanged =
+            stored.count == encoded.count
             && stored.withUnsafeBytes { storedBytes in encoded.withUnsafeBytes { storedBytes.elementsEqual($0) } }
         if unchanged { return nil }
         let current = try ContactsStore.decode(stored, key: incoming.key)

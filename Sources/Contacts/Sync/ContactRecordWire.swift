@@ -41,13 +41,16 @@ struct ContactRecordWire: Codable {
         userAlias = StringRegister(value: p.userAlias.value, stamp: p.userAlias.stamp.description)
         knsName = StringRegister(value: p.knsName.value, stamp: p.knsName.stamp.description)
         isAutoAdded = BoolRegister(value: p.isAutoAdded.value, stamp: p.isAutoAdded.stamp.description)
-        notificationsMuted = BoolRegister(value: p.notificationsMuted.value, stamp: p.notificationsMuted.stamp.description)
-        realtimeUpdatesDisabled = BoolRegister(value: p.realtimeUpdatesDisabled.value,
-                                               stamp: p.realtimeUpdatesDisabled.stamp.description)
+        notificationsMuted = BoolRegister(
+            value: p.notificationsMuted.value, stamp: p.notificationsMuted.stamp.description)
+        realtimeUpdatesDisabled = BoolRegister(
+            value: p.realtimeUpdatesDisabled.value,
+            stamp: p.realtimeUpdatesDisabled.stamp.description)
     }
 
     func record() throws(ContactsError) -> ContactRecord {
-        let key = ContactKey(wallet: try ContactAddress(normalizing: wallet), address: try ContactAddress(normalizing: address))
+        let key = ContactKey(
+            wallet: try ContactAddress(normalizing: wallet), address: try ContactAddress(normalizing: address))
         func string(_ r: StringRegister) throws(ContactsError) -> LWWRegister<String> {
             LWWRegister(r.value, stamp: try HLCTimestamp(parsing: r.stamp))
         }
@@ -60,6 +63,7 @@ struct ContactRecordWire: Codable {
             payload: ContactPayload(
                 addedAt: UnixMillis(addedAt), lastMessageAt: lastMessageAt.map(UnixMillis.init),
                 userAlias: try string(userAlias), knsName: try string(knsName), isAutoAdded: try flag(isAutoAdded),
-                notificationsMuted: try flag(notificationsMuted), realtimeUpdatesDisabled: try flag(realtimeUpdatesDisabled)))
+                notificationsMuted: try flag(notificationsMuted),
+                realtimeUpdatesDisabled: try flag(realtimeUpdatesDisabled)))
     }
 }

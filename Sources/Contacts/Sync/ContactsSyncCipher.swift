@@ -1,7 +1,7 @@
-import TandemBasics
 import Crypto
 public import Foundation
 public import KaspaCrypto
+import TandemBasics
 
 /// One encrypted record as the sync server sees it: an opaque id and an opaque box.
 public struct ContactSyncBlob: Sendable, Hashable, Codable {
@@ -35,10 +35,12 @@ public struct ContactsSyncCipher: Sendable {
     public init(walletKey: PrivateKey, network: KaspaNetwork = .mainnet) {
         wallet = ContactAddress(KaspaAddress(publicKey: walletKey.xOnlyPublicKey, network: network))
         let material = SymmetricKey(data: walletKey.rawRepresentation)
-        sealingKey = HKDF<SHA256>.deriveKey(inputKeyMaterial: material, salt: Self.salt, info: Self.sealingInfo,
-                                            outputByteCount: 32)
-        idKey = HKDF<SHA256>.deriveKey(inputKeyMaterial: material, salt: Self.salt, info: Self.idInfo,
-                                       outputByteCount: 32)
+        sealingKey = HKDF<SHA256>.deriveKey(
+            inputKeyMaterial: material, salt: Self.salt, info: Self.sealingInfo,
+            outputByteCount: 32)
+        idKey = HKDF<SHA256>.deriveKey(
+            inputKeyMaterial: material, salt: Self.salt, info: Self.idInfo,
+            outputByteCount: 32)
     }
 
     /// The opaque id of a record key.
@@ -68,7 +70,9 @@ public struct ContactsSyncCipher: Sendable {
         let record: ContactRecord
         do {
             let wire = try JSONDecoder().decode(ContactRecordWire.self, from: plaintext)
-            guard wire.v == 1 else { throw ContactsSyncError.malformedRecord(recordID: blob.id, reason: "version \(wire.v)") }
+            guard wire.v == 1 else {
+                throw ContactsSyncError.malformedRecord(recordID: blob.id, reason: "version \(wire.v)")
+            }
             record = try wire.record()
         } catch let error as ContactsSyncError {
             throw error

@@ -17,7 +17,8 @@ public enum ContactsSyncError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .malformedFile(let reason): "contacts sync file: \(reason)"
         case .unsupportedVersion(let version): "contacts sync file: unsupported version \(version)"
-        case .authenticationFailed(let id): "contacts sync record \(id): authentication failed (tampered or another wallet's)"
+        case .authenticationFailed(let id):
+            "contacts sync record \(id): authentication failed (tampered or another wallet's)"
         case .malformedRecord(let id, let reason): "contacts sync record \(id): \(reason)"
         case .recordIDMismatch(let id): "contacts sync record \(id): id does not match its contents"
         case .foreignWallet(let id, let wallet): "contacts sync record \(id): belongs to wallet \(wallet)"

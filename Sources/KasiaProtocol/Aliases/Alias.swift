@@ -1,5 +1,5 @@
-import TandemBasics
 import KaspaCrypto
+import TandemBasics
 
 /// A conversation alias: 12 lowercase hex characters (6 bytes), the tag a `comm` payload carries
 /// (kasia-protocol §6).

@@ -55,14 +55,17 @@ public enum KasiaCipher {
     }
 
     /// Decrypts a sealed message with the recipient's private key and returns its text.
-    public static func open(_ sealed: some Collection<UInt8>, using privateKey: PrivateKey) throws(KasiaCipherError) -> String {
+    public static func open(_ sealed: some Collection<UInt8>, using privateKey: PrivateKey) throws(KasiaCipherError)
+        -> String
+    {
         let sealed = Array(sealed)
         guard sealed.count >= minimumSealedLength else { throw .sealedMessageTooShort(sealed.count) }
         let prefix = sealed[nonceLength]
         guard prefix == 0x02 || prefix == 0x03 else { throw .ephemeralKeyNotCompressed(prefix: prefix) }
         let ephemeral: PublicKey
         do {
-            ephemeral = try PublicKey(compressedRepresentation: sealed[nonceLength..<(nonceLength + ephemeralKeyLength)])
+            ephemeral = try PublicKey(
+                compressedRepresentation: sealed[nonceLength..<(nonceLength + ephemeralKeyLength)])
         } catch {
             throw .ephemeralKeyNotOnCurve
         }

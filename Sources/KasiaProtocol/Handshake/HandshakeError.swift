@@ -19,8 +19,10 @@ public enum HandshakeError: Error, Equatable, Sendable, CustomStringConvertible 
         case .notJSON: "handshake plaintext is not JSON"
         case .notAnObject: "handshake JSON is not an object"
         case .notAHandshake(let type): "not a handshake (type='\(type)')"
-        case .unsupportedVersion(let v): "unsupported handshake version \(Int64(exactly: v).map(String.init) ?? String(v))"
-        case .invalidAlias(let field): field == "alias" ? "alias must be 12 hex characters" : "\(field) must be 12 hex characters"
+        case .unsupportedVersion(let v):
+            "unsupported handshake version \(Int64(exactly: v).map(String.init) ?? String(v))"
+        case .invalidAlias(let field):
+            field == "alias" ? "alias must be 12 hex characters" : "\(field) must be 12 hex characters"
         case .invalidField(let name): "handshake field '\(name)' has the wrong type"
         case .missingPartnerAddress: "saved handshake has no partnerAddress"
         case .notEncodable(let reason): "handshake cannot be encoded: \(reason)"

@@ -12,7 +12,9 @@ extension HandshakePayload {
     }
 
     /// Decodes and reports which form the plaintext had.
-    public static func decodeWithForm(_ plaintext: String) throws(HandshakeError) -> (payload: HandshakePayload, form: Form) {
+    public static func decodeWithForm(_ plaintext: String) throws(HandshakeError) -> (
+        payload: HandshakePayload, form: Form
+    ) {
         var text = Substring(plaintext)
         var form = Form.json
         if text.hasPrefix(envelopePrefix) {
@@ -38,7 +40,8 @@ extension HandshakePayload {
             recipientAddress: try fields.string("recipientAddress", "recipient_address"),
             sendToRecipient: try fields.bool("sendToRecipient", "send_to_recipient"),
             isResponse: try fields.bool("isResponse", "is_response") ?? false,
-            supportsDeterministicAliases: try fields.bool("supportsDeterministicAliases", "supports_deterministic_aliases")
+            supportsDeterministicAliases: try fields.bool(
+                "supportsDeterministicAliases", "supports_deterministic_aliases")
         )
     }
 

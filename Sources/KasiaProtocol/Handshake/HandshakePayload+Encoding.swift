@@ -32,7 +32,9 @@ extension HandshakePayload {
     /// written in RFC 8785 order so the bytes are reproducible.
     public var jsonText: String {
         get throws(HandshakeError) {
-            var members: [(String, JSONValue)] = [("type", .string("handshake")), ("version", .number(Double(version)))]
+            var members: [(String, JSONValue)] = [
+                ("type", .string("handshake")), ("version", .number(Double(version))),
+            ]
             if let timestamp {
                 switch timestamp {
                 case .milliseconds(let ms): members.append(("timestamp", .number(Double(ms))))

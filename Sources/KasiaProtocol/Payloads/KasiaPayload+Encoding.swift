@@ -1,6 +1,6 @@
-import TandemBasics
 import Foundation
 import KaspaCrypto
+import TandemBasics
 
 extension KasiaPayload {
     /// The scope KaChat writes for the handshake it stashes for itself.
@@ -19,11 +19,13 @@ extension KasiaPayload {
         let versioned = Self.magic + Self.version1
         switch self {
         case .handshake: return versioned + KasiaOperation.handshake.prefix
-        case .contextualMessage(let alias, _, _): return versioned + KasiaOperation.comm.prefix + Array("\(alias.rawValue):".utf8)
+        case .contextualMessage(let alias, _, _):
+            return versioned + KasiaOperation.comm.prefix + Array("\(alias.rawValue):".utf8)
         case .payment(_, .kachat): return versioned + KasiaOperation.pay.prefix
         case .payment(_, .web): return versioned + KasiaOperation.payment.prefix
         case .payment(_, .unversioned): return Self.magic + KasiaOperation.pay.prefix
-        case .selfStash(let scope, _): return versioned + KasiaOperation.selfStash.prefix + Array((scope.map { $0 + ":" } ?? "").utf8)
+        case .selfStash(let scope, _):
+            return versioned + KasiaOperation.selfStash.prefix + Array((scope.map { $0 + ":" } ?? "").utf8)
         case .broadcast(let channel, _): return versioned + KasiaOperation.broadcast.prefix + Array("\(channel):".utf8)
         case .legacy: return Self.magic
         }
@@ -34,7 +36,7 @@ extension KasiaPayload {
     public var indexerStoredBody: [UInt8] {
         switch self {
         case .handshake(let sealed), .payment(let sealed, .kachat), .payment(let sealed, .unversioned),
-             .selfStash(_, let sealed), .legacy(let sealed):
+            .selfStash(_, let sealed), .legacy(let sealed):
             return sealed
         case .contextualMessage(_, let sealed, let encoding):
             return encoding == .hex ? Array(Hex.encode(sealed).utf8) : Array(Data(sealed).base64EncodedString().utf8)

@@ -1,6 +1,6 @@
-import TandemBasics
 import Foundation
 import KaspaCrypto
+import TandemBasics
 
 extension KasiaPayload {
     static let magic = Array("ciph_msg:".utf8)
@@ -45,7 +45,7 @@ extension KasiaPayload {
             self = try Self.parseSelfStash(body)
         case .broadcast:
             guard let split = body.firstIndex(of: UInt8(ascii: ":")),
-                  let text = String(validating: body[(split + 1)...], as: UTF8.self)
+                let text = String(validating: body[(split + 1)...], as: UTF8.self)
             else { throw .malformedBroadcast }
             self = .broadcast(channel: String(decoding: body[..<split], as: UTF8.self), text: text)
         case .groupComm, .groupControl:
@@ -71,7 +71,8 @@ extension KasiaPayload {
         // Kasia's rule: hex first (all hex digits, even length), else base64. KaChat reads only
         // base64, so old hex-bodied web messages are readable only here.
         if text.count % 2 == 0, text.allSatisfy(Hex.isDigit),
-           let bytes = try? Hex.decode(utf8: text) {
+            let bytes = try? Hex.decode(utf8: text)
+        {
             return .contextualMessage(alias: alias, sealed: bytes, encoding: .hex)
         }
         guard let data = Data(base64Encoded: Data(text)) else { throw .undecodableBody }
@@ -82,8 +83,9 @@ extension KasiaPayload {
         // `self_stash:<scope>:<sealed>`; the scope is optional and cannot contain ':'. A scope is
         // printable ASCII, which tells it from sealed bytes that merely contain a ':' byte.
         if let colon = body.firstIndex(of: UInt8(ascii: ":")),
-           colon > body.startIndex,
-           body[..<colon].allSatisfy({ (0x21...0x7e).contains($0) }) {
+            colon > body.startIndex,
+            body[..<colon].allSatisfy({ (0x21...0x7e).contains($0) })
+        {
             let scope = String(decoding: body[..<colon], as: UTF8.self)
             return .selfStash(scope: scope, sealed: try sealedBody(body[(colon + 1)...]).bytes)
         }
@@ -92,12 +94,15 @@ extension KasiaPayload {
 
     /// The robust sealed-body reader (kasia-protocol §4): ASCII hex that decodes to something
     /// shaped like a sealed message is hex text; anything else is binary.
-    static func sealedBody(_ body: ArraySlice<UInt8>) throws(KasiaPayloadError) -> (bytes: [UInt8], encoding: BodyEncoding) {
+    static func sealedBody(_ body: ArraySlice<UInt8>) throws(KasiaPayloadError) -> (
+        bytes: [UInt8], encoding: BodyEncoding
+    ) {
         guard !body.isEmpty else { throw .emptyBody }
         if body.count % 2 == 0, body.count >= 2 * KasiaCipher.minimumSealedLength,
-           body.allSatisfy(Hex.isDigit),
-           let bytes = try? Hex.decode(utf8: body),
-           bytes[KasiaCipher.nonceLength] == 0x02 || bytes[KasiaCipher.nonceLength] == 0x03 {
+            body.allSatisfy(Hex.isDigit),
+            let bytes = try? Hex.decode(utf8: body),
+            bytes[KasiaCipher.nonceLength] == 0x02 || bytes[KasiaCipher.nonceLength] == 0x03
+        {
             return (bytes, .hex)
         }
         return (Array(body), .binary)

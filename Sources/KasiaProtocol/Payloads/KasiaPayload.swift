@@ -38,7 +38,9 @@ public enum KasiaPayload: Sendable, Equatable {
     /// The sealed bytes, for every kind that has them.
     public var sealed: [UInt8]? {
         switch self {
-        case .handshake(let s), .contextualMessage(_, let s, _), .payment(let s, _), .selfStash(_, let s), .legacy(let s): s
+        case .handshake(let s), .contextualMessage(_, let s, _), .payment(let s, _), .selfStash(_, let s),
+            .legacy(let s):
+            s
         case .broadcast: nil
         }
     }

@@ -29,8 +29,10 @@ public struct RoutingPolicy: Sendable, Equatable, Codable {
     /// stashes keep compatibility alias fields.
     public var selfStashCutoffReached: Bool
 
-    public init(mode: DerivedAliasesMode = .hybrid, legacyRetentionMilliseconds: UInt64? = nil,
-                selfStashCutoffReached: Bool = false) {
+    public init(
+        mode: DerivedAliasesMode = .hybrid, legacyRetentionMilliseconds: UInt64? = nil,
+        selfStashCutoffReached: Bool = false
+    ) {
         self.mode = mode
         self.legacyRetentionMilliseconds = legacyRetentionMilliseconds
         self.selfStashCutoffReached = selfStashCutoffReached

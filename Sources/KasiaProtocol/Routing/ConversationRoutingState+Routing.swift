@@ -1,4 +1,5 @@
 public import TandemBasics
+
 extension ConversationRoutingState {
     /// Aliases to watch and fetch for the peer's messages (seed §3.2): the deterministic
     /// incoming alias always; legacy incoming aliases while the conversation still reads them,
@@ -34,7 +35,9 @@ extension ConversationRoutingState {
         guard policy.mode == .hybrid else { return deterministic.theirAlias }
         switch mode {
         case .deterministicOnly: return deterministic.theirAlias
-        case .hybrid: return peerSupportsDeterministic ? deterministic.theirAlias : (primaryLegacyOutgoingAlias ?? deterministic.theirAlias)
+        case .hybrid:
+            return peerSupportsDeterministic
+                ? deterministic.theirAlias : (primaryLegacyOutgoingAlias ?? deterministic.theirAlias)
         case .legacyOnly: return primaryLegacyOutgoingAlias ?? deterministic.theirAlias
         }
     }
@@ -60,8 +63,10 @@ extension ConversationRoutingState {
     /// The next handshake to send this peer. The compatibility alias always equals
     /// ``sendAlias(policy:)`` (seed §7 item 6), and the payload carries the explicit capability
     /// hint, which old clients ignore.
-    public func handshake(policy: RoutingPolicy, isResponse: Bool, timestampMs: Int64,
-                          conversationID: String?) -> HandshakePayload {
+    public func handshake(
+        policy: RoutingPolicy, isResponse: Bool, timestampMs: Int64,
+        conversationID: String?
+    ) -> HandshakePayload {
         var payload = HandshakePayload.outgoing(
             policy: handshakeAliasPolicy(policy: policy), timestampMilliseconds: timestampMs, isResponse: isResponse,
             recipientAddress: contactAddress.description, conversationID: conversationID)

@@ -31,13 +31,16 @@ public struct ConversationRoutingState: Sendable, Equatable, Codable {
         contact: KaspaAddress, privateKey: PrivateKey, legacyIncoming: Set<Alias> = [],
         legacyOutgoing: Set<Alias> = [], now: UnixMillis, scheme: AliasScheme = .chat
     ) throws(KaspaAddressError) {
-        try self.init(contact: contact, deterministic: AliasPair(privateKey: privateKey, peer: contact, scheme: scheme),
-                      legacyIncoming: legacyIncoming, legacyOutgoing: legacyOutgoing, now: now)
+        try self.init(
+            contact: contact, deterministic: AliasPair(privateKey: privateKey, peer: contact, scheme: scheme),
+            legacyIncoming: legacyIncoming, legacyOutgoing: legacyOutgoing, now: now)
     }
 
     /// A state from an already-derived pair.
-    public init(contact: KaspaAddress, deterministic: AliasPair, legacyIncoming: Set<Alias> = [],
-                legacyOutgoing: Set<Alias> = [], now: UnixMillis) {
+    public init(
+        contact: KaspaAddress, deterministic: AliasPair, legacyIncoming: Set<Alias> = [],
+        legacyOutgoing: Set<Alias> = [], now: UnixMillis
+    ) {
         self.contactAddress = contact
         self.deterministic = deterministic
         self.legacyIncomingAliases = legacyIncoming

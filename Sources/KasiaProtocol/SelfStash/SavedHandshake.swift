@@ -46,8 +46,9 @@ public struct SavedHandshake: Sendable, Equatable {
         guard let partner = try? KaspaAddress(partnerText.lowercased()) else { throw .invalidField("partnerAddress") }
         var timestamp: Int64?
         if case .milliseconds(let ms) = handshake.timestamp { timestamp = ms }
-        self.init(partnerAddress: partner, isResponse: handshake.isResponse, timestampMilliseconds: timestamp,
-                  alias: handshake.alias, theirAlias: handshake.theirAlias)
+        self.init(
+            partnerAddress: partner, isResponse: handshake.isResponse, timestampMilliseconds: timestamp,
+            alias: handshake.alias, theirAlias: handshake.theirAlias)
     }
 
     /// The JSON text to seal to our own address under `policy`.
@@ -67,7 +68,9 @@ public struct SavedHandshake: Sendable, Equatable {
     }
 
     /// Restores the deterministic pair from the partner address alone (seed §3.4, §8 integration 3).
-    public func derivedAliases(privateKey: PrivateKey, scheme: AliasScheme = .chat) throws(KaspaAddressError) -> AliasPair {
+    public func derivedAliases(privateKey: PrivateKey, scheme: AliasScheme = .chat) throws(KaspaAddressError)
+        -> AliasPair
+    {
         try AliasPair(privateKey: privateKey, peer: partnerAddress, scheme: scheme)
     }
 }

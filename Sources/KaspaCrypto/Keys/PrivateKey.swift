@@ -1,5 +1,5 @@
-import TandemBasics
 import CSecp256k1
+import TandemBasics
 
 /// A secp256k1 private key: a scalar in `1 ..< n`.
 ///

@@ -1,4 +1,5 @@
 import TandemBasics
+
 /// A raw 32-byte Ed25519 public key, written as 64 lowercase hex digits (spec §2, [SWIFT-6]).
 public struct PublicKeyHex: Sendable, Hashable, CustomStringConvertible {
     public let rawBytes: [UInt8]

@@ -1,4 +1,5 @@
 import TandemBasics
+
 /// A node's content id: `sha256:` + 64 lowercase hex digits (spec §2, §3).
 ///
 /// Stored as four big-endian words so the id tiebreak of the total order (spec §7.1, byte-wise on
@@ -20,9 +21,9 @@ public struct NodeID: Sendable, Hashable, Comparable, CustomStringConvertible {
         var copy = text
         let parsed: (UInt64, UInt64, UInt64, UInt64)? = copy.withUTF8 { utf8 in
             guard utf8.count == 71, utf8[0] == UInt8(ascii: "s"), utf8[6] == UInt8(ascii: ":"),
-                  utf8.starts(with: "sha256:".utf8),
-                  let a = Hex.word(utf8, offset: 7), let b = Hex.word(utf8, offset: 23),
-                  let c = Hex.word(utf8, offset: 39), let d = Hex.word(utf8, offset: 55)
+                utf8.starts(with: "sha256:".utf8),
+                let a = Hex.word(utf8, offset: 7), let b = Hex.word(utf8, offset: 23),
+                let c = Hex.word(utf8, offset: 39), let d = Hex.word(utf8, offset: 55)
             else { return nil }
             return (a, b, c, d)
         }

@@ -1,4 +1,5 @@
 import TandemBasics
+
 /// Lowercase UUID v4 text (spec §2 `taskId`): 8-4-4-4-12 lowercase hex, version nibble 4,
 /// variant nibble 8, 9, a or b. Held as two words so grouping by task is cheap.
 struct UUIDv4: Sendable, Hashable, Comparable {

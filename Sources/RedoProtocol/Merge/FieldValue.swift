@@ -5,7 +5,9 @@ enum MergeField: String, CaseIterable {
     case title, description, privacy, storyPoints, priority, frequencyDays, archived
     case deadline, notes, completed
 
-    static let taskFields: [MergeField] = [.title, .description, .privacy, .storyPoints, .priority, .frequencyDays, .archived]
+    static let taskFields: [MergeField] = [
+        .title, .description, .privacy, .storyPoints, .priority, .frequencyDays, .archived,
+    ]
     static let todoFields: [MergeField] = [.deadline, .notes, .completed]
 }
 
@@ -38,11 +40,12 @@ enum FieldValue: Equatable {
             return value.boolValue.map(FieldValue.flag)
         case .storyPoints, .priority, .frequencyDays:
             guard let integer = FieldReader.integer(value) else { return nil }
-            let allowed: ClosedRange<Int64> = switch field {
-            case .priority: 1...5
-            case .storyPoints: 0...Int64.max
-            default: 1...Int64.max
-            }
+            let allowed: ClosedRange<Int64> =
+                switch field {
+                case .priority: 1...5
+                case .storyPoints: 0...Int64.max
+                default: 1...Int64.max
+                }
             return allowed.contains(integer) ? .integer(integer) : nil
         case .deadline:
             return value.stringValue.flatMap(WallTime.init).map { FieldValue.instant($0) }

@@ -22,8 +22,10 @@ struct MergeResolver {
         guard sides.count == merge.parents.count else { return }
         for field in MergeField.taskFields {
             let resolution = spec.taskResolutions.last { $0.path == field.rawValue }
-            if let value = resolve(field, base: base.value(of: field), sides: sides, resolution: resolution,
-                                   read: { $0.state.value(of: field) }) {
+            if let value = resolve(
+                field, base: base.value(of: field), sides: sides, resolution: resolution,
+                read: { $0.state.value(of: field) })
+            {
                 task.set(field, to: value)
             }
         }
@@ -35,15 +37,19 @@ struct MergeResolver {
                 let read: (Side) -> FieldValue? = { side in
                     side.state.todoIndex(todoResolution.todo).flatMap { side.state.todos[$0].value(of: field) }
                 }
-                if let value = resolve(field, base: baseTodo?.value(of: field), sides: sides, resolution: resolution, read: read) {
+                if let value = resolve(
+                    field, base: baseTodo?.value(of: field), sides: sides, resolution: resolution, read: read)
+                {
                     task.todos[target].set(field, to: value)
                 }
             }
         }
     }
 
-    private func resolve(_ field: MergeField, base: FieldValue?, sides: [Side], resolution: FieldResolution?,
-                         read: (Side) -> FieldValue?) -> FieldValue? {
+    private func resolve(
+        _ field: MergeField, base: FieldValue?, sides: [Side], resolution: FieldResolution?,
+        read: (Side) -> FieldValue?
+    ) -> FieldValue? {
         let candidates = sides.filter { read($0) != nil }
         if let resolution {
             return apply(resolution.strategy, field: field, candidates: candidates, resolution: resolution, read: read)
@@ -54,8 +60,10 @@ struct MergeResolver {
         return apply(spec.policy.defaultStrategy, field: field, candidates: changing, resolution: nil, read: read)
     }
 
-    private func apply(_ strategy: MergeStrategy, field: MergeField, candidates: [Side], resolution: FieldResolution?,
-                       read: (Side) -> FieldValue?) -> FieldValue? {
+    private func apply(
+        _ strategy: MergeStrategy, field: MergeField, candidates: [Side], resolution: FieldResolution?,
+        read: (Side) -> FieldValue?
+    ) -> FieldValue? {
         switch strategy {
         case .manual:
             if let value = resolution?.value, let typed = FieldValue.manual(value, for: field) { return typed }
@@ -65,7 +73,8 @@ struct MergeResolver {
             }
         case .theirs:
             if let chosen = resolution?.chosenParent,
-               let side = lastWriter(candidates.filter { $0.head.id != chosen }) {
+                let side = lastWriter(candidates.filter { $0.head.id != chosen })
+            {
                 return read(side)
             }
         case .max, .min:

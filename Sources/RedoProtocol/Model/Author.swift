@@ -19,8 +19,10 @@ public struct Author: Sendable, Hashable {
     public let deviceName: String?
 
     /// The author for a key: `userId` is derived from the key, so it always matches (RES-3).
-    public init(publicKey: PublicKeyHex, deviceID: DeviceID, name: String? = nil, email: String? = nil,
-                deviceName: String? = nil) {
+    public init(
+        publicKey: PublicKeyHex, deviceID: DeviceID, name: String? = nil, email: String? = nil,
+        deviceName: String? = nil
+    ) {
         self.userID = publicKey.userID
         self.deviceID = deviceID
         self.publicKey = publicKey

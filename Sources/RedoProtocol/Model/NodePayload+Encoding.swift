@@ -15,16 +15,23 @@ extension NodePayload {
         case .create(let fields), .update(let fields):
             return Self.members(of: fields)
         case .createTodo(let todo, let deadline, let notes):
-            return [(PayloadKey.todoTaskID, .string(todo.description)), (PayloadKey.deadline, .string(deadline.description))]
+            return [
+                (PayloadKey.todoTaskID, .string(todo.description)),
+                (PayloadKey.deadline, .string(deadline.description)),
+            ]
                 + Self.optional(PayloadKey.notes, notes.map(JSONValue.string))
         case .completeTodo(let todo, let completed, let notes):
-            return [(PayloadKey.todoTaskID, .string(todo.description)), (PayloadKey.completed, .string(completed.description))]
+            return [
+                (PayloadKey.todoTaskID, .string(todo.description)),
+                (PayloadKey.completed, .string(completed.description)),
+            ]
                 + Self.optional(PayloadKey.notes, notes.map(JSONValue.string))
         case .snooze(let todo, let change, let notes):
-            let moved: (String, JSONValue) = switch change {
-            case .extendByDays(let days): (PayloadKey.daysToExtend, .number(Double(days)))
-            case .newDeadline(let deadline): (PayloadKey.newDeadline, .string(deadline.description))
-            }
+            let moved: (String, JSONValue) =
+                switch change {
+                case .extendByDays(let days): (PayloadKey.daysToExtend, .number(Double(days)))
+                case .newDeadline(let deadline): (PayloadKey.newDeadline, .string(deadline.description))
+                }
             return [(PayloadKey.todoTaskID, .string(todo.description)), moved]
                 + Self.optional(PayloadKey.notes, notes.map(JSONValue.string))
         case .archive, .unarchive:
@@ -62,10 +69,17 @@ extension NodePayload {
             resolutions.append((PayloadKey.task, .array(try spec.taskResolutions.map(object))))
         }
         if !spec.todoResolutions.isEmpty {
-            resolutions.append((PayloadKey.todos, .array(try spec.todoResolutions.map { todo in
-                try object([(PayloadKey.todoTaskID, .string(todo.todo.description)),
-                            (PayloadKey.fields, .array(try todo.fields.map(object)))])
-            })))
+            resolutions.append(
+                (
+                    PayloadKey.todos,
+                    .array(
+                        try spec.todoResolutions.map { todo in
+                            try object([
+                                (PayloadKey.todoTaskID, .string(todo.todo.description)),
+                                (PayloadKey.fields, .array(try todo.fields.map(object))),
+                            ])
+                        })
+                ))
         }
         return [(PayloadKey.base, .string(spec.base.description))]
             + (policy.isEmpty ? [] : [(PayloadKey.policy, try object(policy))])
@@ -73,10 +87,11 @@ extension NodePayload {
     }
 
     private static func object(_ resolution: FieldResolution) throws -> JSONValue {
-        try object([(PayloadKey.path, .string(resolution.path)), (PayloadKey.strategy, .string(resolution.strategy.rawValue))]
-            + optional(PayloadKey.chosenParent, resolution.chosenParent.map { .string($0.description) })
-            + optional(PayloadKey.value, resolution.value)
-            + optional(PayloadKey.notes, resolution.notes.map(JSONValue.string)))
+        try object(
+            [(PayloadKey.path, .string(resolution.path)), (PayloadKey.strategy, .string(resolution.strategy.rawValue))]
+                + optional(PayloadKey.chosenParent, resolution.chosenParent.map { .string($0.description) })
+                + optional(PayloadKey.value, resolution.value)
+                + optional(PayloadKey.notes, resolution.notes.map(JSONValue.string)))
     }
 
     private static func object(_ members: [(String, JSONValue)]) throws -> JSONValue {

@@ -1,4 +1,3 @@
-
 /// Task fields a CREATE sets or an UPDATE overwrites (spec §5). Absent means "not given".
 public struct TaskFieldChanges: Sendable, Equatable {
     public var title: String?
@@ -8,8 +7,10 @@ public struct TaskFieldChanges: Sendable, Equatable {
     public var priority: Int64?
     public var frequencyDays: Int64?
 
-    public init(title: String? = nil, description: String? = nil, privacy: Bool? = nil, storyPoints: Int64? = nil,
-                priority: Int64? = nil, frequencyDays: Int64? = nil) {
+    public init(
+        title: String? = nil, description: String? = nil, privacy: Bool? = nil, storyPoints: Int64? = nil,
+        priority: Int64? = nil, frequencyDays: Int64? = nil
+    ) {
         self.title = title
         self.description = description
         self.privacy = privacy

@@ -19,8 +19,10 @@ public struct RedoNode: Sendable {
         let signature: SignatureHex?
         let json: JSONObject
 
-        init(id: NodeID, parents: [NodeID], lamport: Int64, wall: WallTime, author: Author, taskID: TaskID,
-             payload: NodePayload, signature: SignatureHex?, json: JSONObject) {
+        init(
+            id: NodeID, parents: [NodeID], lamport: Int64, wall: WallTime, author: Author, taskID: TaskID,
+            payload: NodePayload, signature: SignatureHex?, json: JSONObject
+        ) {
             self.id = id
             self.parents = parents
             self.lamport = lamport
@@ -35,10 +37,13 @@ public struct RedoNode: Sendable {
 
     let storage: Storage
 
-    init(id: NodeID, parents: [NodeID], lamport: Int64, wall: WallTime, author: Author, taskID: TaskID,
-         payload: NodePayload, signature: SignatureHex?, json: JSONObject) {
-        storage = Storage(id: id, parents: parents, lamport: lamport, wall: wall, author: author, taskID: taskID,
-                          payload: payload, signature: signature, json: json)
+    init(
+        id: NodeID, parents: [NodeID], lamport: Int64, wall: WallTime, author: Author, taskID: TaskID,
+        payload: NodePayload, signature: SignatureHex?, json: JSONObject
+    ) {
+        storage = Storage(
+            id: id, parents: parents, lamport: lamport, wall: wall, author: author, taskID: taskID,
+            payload: payload, signature: signature, json: json)
     }
 
     public var id: NodeID { storage.id }

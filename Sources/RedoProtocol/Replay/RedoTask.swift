@@ -12,7 +12,9 @@ public struct TodoTask: Sendable, Equatable {
 
     /// Orders todos for "current todo": greatest (lamport, wall, nodeId) wins (spec §8, RES-15).
     func isTaller(than other: TodoTask) -> Bool {
-        (lamport, wall.millisecondsSinceEpoch, nodeID) > (other.lamport, other.wall.millisecondsSinceEpoch, other.nodeID)
+        (lamport, wall.millisecondsSinceEpoch, nodeID) > (
+            other.lamport, other.wall.millisecondsSinceEpoch, other.nodeID
+        )
     }
 }
 

@@ -9,7 +9,8 @@ extension ReplayResult {
             do {
                 nodes.append(try validator.validate(value))
             } catch {
-                rejections.append(NodeVerdict(id: value["id"]?.stringValue ?? "", code: error.code, detail: error.detail))
+                rejections.append(
+                    NodeVerdict(id: value["id"]?.stringValue ?? "", code: error.code, detail: error.detail))
             }
         }
         return Replayer.replay(nodes, standaloneRejections: rejections)
@@ -17,15 +18,16 @@ extension ReplayResult {
 
     /// The result in the shape of the vectors' scenario `expected` (spec §16).
     public var jsonValue: JSONValue {
-        .object(Self.object([
-            ("accepted", .array(accepted.map { .string($0.description) })),
-            ("rejected", .array(rejected.map(\.jsonValue))),
-            ("pending", .array(pending.map(\.jsonValue))),
-            ("tombstones", .array(tombstones.map { .string($0.description) })),
-            ("pruned", .array(pruned.map { .string($0.description) })),
-            ("deletedTasks", .array(deletedTasks.map { .string($0.description) })),
-            ("tasks", .array(tasks.map(\.jsonValue))),
-        ]))
+        .object(
+            Self.object([
+                ("accepted", .array(accepted.map { .string($0.description) })),
+                ("rejected", .array(rejected.map(\.jsonValue))),
+                ("pending", .array(pending.map(\.jsonValue))),
+                ("tombstones", .array(tombstones.map { .string($0.description) })),
+                ("pruned", .array(pruned.map { .string($0.description) })),
+                ("deletedTasks", .array(deletedTasks.map { .string($0.description) })),
+                ("tasks", .array(tasks.map(\.jsonValue))),
+            ]))
     }
 
     /// Member names here are fixed and distinct, so building the object cannot fail.
@@ -36,41 +38,44 @@ extension ReplayResult {
 
 extension NodeVerdict {
     public var jsonValue: JSONValue {
-        .object(ReplayResult.object([("id", .string(id)), ("code", .string(code.rawValue)), ("detail", .string(detail))]))
+        .object(
+            ReplayResult.object([("id", .string(id)), ("code", .string(code.rawValue)), ("detail", .string(detail))]))
     }
 }
 
 extension RedoTask {
     public var jsonValue: JSONValue {
-        .object(ReplayResult.object([
-            ("taskId", .string(taskID.description)),
-            ("createdBy", .string(createdBy.description)),
-            ("created", .string(created.description)),
-            ("title", .string(title)),
-            ("description", .string(description)),
-            ("privacy", .bool(privacy)),
-            ("storyPoints", .number(Double(storyPoints))),
-            ("priority", .number(Double(priority))),
-            ("frequencyDays", .number(Double(frequencyDays))),
-            ("archived", .bool(archived)),
-            ("todoTasks", .array(todos.map(\.jsonValue))),
-            ("currentTodo", currentTodo.map { .string($0.guid.description) } ?? .null),
-            ("heads", .array(heads.map { .string($0.description) })),
-            ("latestNodeId", .string(latestNodeID.description)),
-        ]))
+        .object(
+            ReplayResult.object([
+                ("taskId", .string(taskID.description)),
+                ("createdBy", .string(createdBy.description)),
+                ("created", .string(created.description)),
+                ("title", .string(title)),
+                ("description", .string(description)),
+                ("privacy", .bool(privacy)),
+                ("storyPoints", .number(Double(storyPoints))),
+                ("priority", .number(Double(priority))),
+                ("frequencyDays", .number(Double(frequencyDays))),
+                ("archived", .bool(archived)),
+                ("todoTasks", .array(todos.map(\.jsonValue))),
+                ("currentTodo", currentTodo.map { .string($0.guid.description) } ?? .null),
+                ("heads", .array(heads.map { .string($0.description) })),
+                ("latestNodeId", .string(latestNodeID.description)),
+            ]))
     }
 }
 
 extension TodoTask {
     public var jsonValue: JSONValue {
-        .object(ReplayResult.object([
-            ("guid", .string(guid.description)),
-            ("nodeId", .string(nodeID.description)),
-            ("lamport", .number(Double(lamport))),
-            ("wall", .string(wall.description)),
-            ("deadline", .string(deadline.description)),
-            ("notes", .string(notes)),
-            ("completed", completed.map { .string($0.description) } ?? .null),
-        ]))
+        .object(
+            ReplayResult.object([
+                ("guid", .string(guid.description)),
+                ("nodeId", .string(nodeID.description)),
+                ("lamport", .number(Double(lamport))),
+                ("wall", .string(wall.description)),
+                ("deadline", .string(deadline.description)),
+                ("notes", .string(notes)),
+                ("completed", completed.map { .string($0.description) } ?? .null),
+            ]))
     }
 }

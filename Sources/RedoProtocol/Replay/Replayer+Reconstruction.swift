@@ -15,8 +15,10 @@ extension Replayer {
     ///
     /// Live = surviving nodes and all their ancestors. Walking accepted nodes backwards in total
     /// order sees every child before its parents, so one reverse pass propagates liveness.
-    func reconstruct(_ taskID: TaskID, accepted: [Int], scratch: inout ReconstructionScratch,
-                     into result: inout ReplayResult) {
+    func reconstruct(
+        _ taskID: TaskID, accepted: [Int], scratch: inout ReconstructionScratch,
+        into result: inout ReplayResult
+    ) {
         var deletedChain: Set<NodeID> = []
         for index in accepted where actions[index] == .delete {
             if case .delete(let chain) = nodes[index].payload {
@@ -53,7 +55,9 @@ extension Replayer {
             return
         }
         for index in liveInOrder {
-            for parentIndex in parentPositions(of: index) where parentIndex >= 0 { scratch.hasLiveChild[parentIndex] = true }
+            for parentIndex in parentPositions(of: index) where parentIndex >= 0 {
+                scratch.hasLiveChild[parentIndex] = true
+            }
         }
         task.heads = liveInOrder.filter { !scratch.hasLiveChild[$0] }.map { ids[$0] }
         if let last = liveInOrder.last { task.latestNodeID = ids[last] }
@@ -93,8 +97,10 @@ extension Replayer {
             if let priority = fields.priority { task.priority = priority }
             if let frequencyDays = fields.frequencyDays { task.frequencyDays = frequencyDays }
         case .createTodo(let guid, let deadline, let notes):
-            task.todos.append(TodoTask(guid: guid, nodeID: node.id, lamport: node.lamport, wall: node.wall,
-                                       deadline: deadline, notes: notes ?? "", completed: nil))
+            task.todos.append(
+                TodoTask(
+                    guid: guid, nodeID: node.id, lamport: node.lamport, wall: node.wall,
+                    deadline: deadline, notes: notes ?? "", completed: nil))
         case .completeTodo(let guid, let completed, let notes):
             guard let todo = task.todoIndex(guid) else { return }
             task.todos[todo].completed = completed

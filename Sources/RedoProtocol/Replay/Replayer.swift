@@ -170,7 +170,8 @@ public struct Replayer: Sendable {
             }
             switch status[parentIndex] {
             case .rejected: return (.ancestorRejected, "parent \(ids[parentIndex]) rejected", false)
-            case .pending: pendingVerdict = pendingVerdict ?? (.ancestorPending, "parent \(ids[parentIndex]) pending", true)
+            case .pending:
+                pendingVerdict = pendingVerdict ?? (.ancestorPending, "parent \(ids[parentIndex]) pending", true)
             case .unprocessed: return (.lamportViolation, "parent \(ids[parentIndex]) sorts after its child", false)
             case .accepted:
                 if actions[parentIndex] == .delete {
@@ -203,7 +204,9 @@ public struct Replayer: Sendable {
         let node = nodes[index]
         switch node.payload {
         case .createTodo(let todo, _, _):
-            if context.createdTodos.contains(todo) { return (.invalidTodoRef, "todoTaskId already used in this task", false) }
+            if context.createdTodos.contains(todo) {
+                return (.invalidTodoRef, "todoTaskId already used in this task", false)
+            }
             context.createdTodos.insert(todo)
         case .completeTodo(let todo, _, _), .snooze(let todo, _, _):
             if !context.createdTodos.contains(todo) {
@@ -234,10 +237,12 @@ public struct Replayer: Sendable {
     private func mergeProblem(_ node: RedoNode, spec: MergeSpec) -> String? {
         guard let basePosition = position(of: spec.base) else { return "merge base is not an ancestor of every parent" }
         for parent in node.parents {
-            guard let parentPosition = position(of: parent), ancestorPositions(of: parentPosition).contains(basePosition)
+            guard let parentPosition = position(of: parent),
+                ancestorPositions(of: parentPosition).contains(basePosition)
             else { return "merge base is not an ancestor of every parent" }
         }
-        let chosen = spec.taskResolutions.compactMap(\.chosenParent)
+        let chosen =
+            spec.taskResolutions.compactMap(\.chosenParent)
             + spec.todoResolutions.flatMap { $0.fields.compactMap(\.chosenParent) }
         for id in chosen where !node.parents.contains(id) {
             return "chosenParent \(id) is not a parent of the MERGE"

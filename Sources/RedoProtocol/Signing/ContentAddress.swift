@@ -25,8 +25,10 @@ public enum ContentAddress {
         return Body(bytes: writer.bytes, payloadByteCount: payloadByteCount)
     }
 
-    private static func write(_ node: JSONObject, into writer: inout CanonicalWriter, payloadByteCount: inout Int,
-                              first: inout Bool) throws(CanonicalJSONError) {
+    private static func write(
+        _ node: JSONObject, into writer: inout CanonicalWriter, payloadByteCount: inout Int,
+        first: inout Bool
+    ) throws(CanonicalJSONError) {
         writer.appendByte(UInt8(ascii: "{"))
         for member in node.members {
             let key = member.key

@@ -26,8 +26,10 @@ public struct NodeDraft: Sendable {
     public var wall: WallTime
     public var author: Author
 
-    public init(taskID: TaskID, action: RedoAction, payload: JSONObject, parents: [NodeID], lamport: Int64,
-                wall: WallTime, author: Author) {
+    public init(
+        taskID: TaskID, action: RedoAction, payload: JSONObject, parents: [NodeID], lamport: Int64,
+        wall: WallTime, author: Author
+    ) {
         self.taskID = taskID
         self.action = action
         self.payload = payload
@@ -50,9 +52,13 @@ public struct NodeDraft: Sendable {
         return ReplayResult.object([
             ("version", .number(1)),
             ("parents", .array(parents.map { .string($0.description) })),
-            ("timestamp", .object(ReplayResult.object([
-                ("lamport", .number(Double(lamport))), ("wall", .string(wall.description)),
-            ]))),
+            (
+                "timestamp",
+                .object(
+                    ReplayResult.object([
+                        ("lamport", .number(Double(lamport))), ("wall", .string(wall.description)),
+                    ]))
+            ),
             ("author", .object(ReplayResult.object(authorMembers))),
             ("action", .string(action.rawValue)),
             ("taskId", .string(taskID.description)),
@@ -70,9 +76,12 @@ public struct NodeDraft: Sendable {
             throw .invalid(error)
         }
         var members = body.members
-        members.append(JSONObject.Member(key: "id", value: .string(ContentAddress.id(ofCanonicalBody: canonical.bytes).description)))
+        members.append(
+            JSONObject.Member(
+                key: "id", value: .string(ContentAddress.id(ofCanonicalBody: canonical.bytes).description)))
         if let key {
-            members.append(JSONObject.Member(key: "signature", value: .string(key.signature(for: canonical.bytes).description)))
+            members.append(
+                JSONObject.Member(key: "signature", value: .string(key.signature(for: canonical.bytes).description)))
         }
         do {
             let object = try JSONObject(members: members)

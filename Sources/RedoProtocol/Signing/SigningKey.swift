@@ -36,7 +36,9 @@ public struct SigningKey: Sendable {
     }
 
     /// Whether `signature` is a valid Ed25519 signature of `message` by `publicKey`.
-    public static func isValidSignature(_ signature: SignatureHex, for message: [UInt8], publicKey: PublicKeyHex) -> Bool {
+    public static func isValidSignature(_ signature: SignatureHex, for message: [UInt8], publicKey: PublicKeyHex)
+        -> Bool
+    {
         NodeSignature.isValid(signature, for: message, publicKey: publicKey)
     }
 }

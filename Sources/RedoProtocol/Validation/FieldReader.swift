@@ -22,7 +22,9 @@ struct FieldReader {
     func rejectUnknownMembers(allowed: Set<String>, reserved: Set<String> = []) throws(NodeValidationError) {
         var unknown: String?
         for member in object.members where !allowed.contains(member.key) {
-            if reserved.contains(member.key) { throw .forbiddenField("\(path) contains reserved field '\(member.key)'") }
+            if reserved.contains(member.key) {
+                throw .forbiddenField("\(path) contains reserved field '\(member.key)'")
+            }
             unknown = unknown ?? member.key
         }
         if let unknown { throw .schemaMismatch("\(path) has unknown member '\(unknown)'") }
@@ -69,7 +71,7 @@ struct FieldReader {
 
     static func integer(_ value: JSONValue) -> Int64? {
         guard case .number(let number) = value, number == number.rounded(.towardZero),
-              number.magnitude <= maxSafeInteger
+            number.magnitude <= maxSafeInteger
         else { return nil }
         return Int64(number)
     }

@@ -60,7 +60,8 @@ public struct NodeValidator: Sendable {
 
         let body = try ContentAddress.canonicalBody(of: object)
         guard body.payloadByteCount <= Self.maxPayloadBytes else {
-            throw .schemaMismatch("canonical payload is \(body.payloadByteCount) bytes; the limit is \(Self.maxPayloadBytes)")
+            throw .schemaMismatch(
+                "canonical payload is \(body.payloadByteCount) bytes; the limit is \(Self.maxPayloadBytes)")
         }
         guard ContentAddress.id(ofCanonicalBody: body.bytes) == id else {
             throw .hashMismatch("id does not match the content")
@@ -72,8 +73,9 @@ public struct NodeValidator: Sendable {
         } else if signaturePolicy == .required {
             throw .invalidSignature("signature is required at a sync boundary")
         }
-        return RedoNode(id: id, parents: parents, lamport: lamport, wall: wall, author: author, taskID: taskID,
-                        payload: payload, signature: signature, json: object)
+        return RedoNode(
+            id: id, parents: parents, lamport: lamport, wall: wall, author: author, taskID: taskID,
+            payload: payload, signature: signature, json: object)
     }
 
     private func readParents(_ node: FieldReader, action: RedoAction) throws(NodeValidationError) -> [NodeID] {
@@ -84,7 +86,8 @@ public struct NodeValidator: Sendable {
             parents.append(try FieldReader.nodeID(element, name: "parents[]"))
         }
         guard action.allowedParentCounts.contains(parents.count) else {
-            throw .schemaMismatch("\(action.rawValue) needs \(action.allowedParentCounts) parents, has \(parents.count)")
+            throw .schemaMismatch(
+                "\(action.rawValue) needs \(action.allowedParentCounts) parents, has \(parents.count)")
         }
         if parents.count > 1 && Set(parents).count != parents.count {
             throw .schemaMismatch("parents contains a duplicate")
@@ -113,7 +116,9 @@ public struct NodeValidator: Sendable {
         guard let publicKey = PublicKeyHex(try author.requireString("publicKey")) else {
             throw .encodingViolation("author.publicKey must be 64 lowercase hex digits")
         }
-        guard userIDText.utf8.count == 32, KeyOrder.bytesEqual(userIDText, String(publicKey.description.utf8.prefix(32)) ?? "") else {
+        guard userIDText.utf8.count == 32,
+            KeyOrder.bytesEqual(userIDText, String(publicKey.description.utf8.prefix(32)) ?? "")
+        else {
             throw .encodingViolation("author.userId must be the first 32 hex digits of author.publicKey")
         }
         let name = try author.string("name")
@@ -133,7 +138,10 @@ public struct NodeValidator: Sendable {
             if scalar == "@" {
                 atSigns += 1
                 atOffset = length
-            } else if scalar.isASCII ? (scalar == " " || (0x09...0x0D).contains(scalar.value) || (0x1C...0x1F).contains(scalar.value)) : scalar.properties.isWhitespace {
+            } else if scalar.isASCII
+                ? (scalar == " " || (0x09...0x0D).contains(scalar.value) || (0x1C...0x1F).contains(scalar.value))
+                : scalar.properties.isWhitespace
+            {
                 return false
             }
             length += 1

@@ -19,18 +19,23 @@ enum PayloadReader {
             guard !fields.isEmpty else { throw .schemaMismatch("UPDATE payload must change at least one field") }
             return .update(fields)
         case .createTodo:
-            try payload.rejectUnknownMembers(allowed: [PayloadKey.todoTaskID, PayloadKey.deadline, PayloadKey.notes], reserved: reserved)
-            return .createTodo(todo: try payload.requireTodoID(PayloadKey.todoTaskID),
-                               deadline: try payload.requireWallTime(PayloadKey.deadline),
-                               notes: try payload.string(PayloadKey.notes))
+            try payload.rejectUnknownMembers(
+                allowed: [PayloadKey.todoTaskID, PayloadKey.deadline, PayloadKey.notes], reserved: reserved)
+            return .createTodo(
+                todo: try payload.requireTodoID(PayloadKey.todoTaskID),
+                deadline: try payload.requireWallTime(PayloadKey.deadline),
+                notes: try payload.string(PayloadKey.notes))
         case .completeTodo:
-            try payload.rejectUnknownMembers(allowed: [PayloadKey.todoTaskID, PayloadKey.completed, PayloadKey.notes], reserved: reserved)
-            return .completeTodo(todo: try payload.requireTodoID(PayloadKey.todoTaskID),
-                                 completed: try payload.requireWallTime(PayloadKey.completed),
-                                 notes: try payload.string(PayloadKey.notes))
+            try payload.rejectUnknownMembers(
+                allowed: [PayloadKey.todoTaskID, PayloadKey.completed, PayloadKey.notes], reserved: reserved)
+            return .completeTodo(
+                todo: try payload.requireTodoID(PayloadKey.todoTaskID),
+                completed: try payload.requireWallTime(PayloadKey.completed),
+                notes: try payload.string(PayloadKey.notes))
         case .snooze:
-            try payload.rejectUnknownMembers(allowed: [PayloadKey.todoTaskID, PayloadKey.daysToExtend, PayloadKey.newDeadline, PayloadKey.notes],
-                                             reserved: reserved)
+            try payload.rejectUnknownMembers(
+                allowed: [PayloadKey.todoTaskID, PayloadKey.daysToExtend, PayloadKey.newDeadline, PayloadKey.notes],
+                reserved: reserved)
             let todo = try payload.requireTodoID(PayloadKey.todoTaskID)
             let days = try payload.integer(PayloadKey.daysToExtend, in: 1...9_007_199_254_740_991)
             let deadline = try payload.wallTime(PayloadKey.newDeadline)
@@ -53,7 +58,8 @@ enum PayloadReader {
             guard Set(ids).count == ids.count else { throw .schemaMismatch("payload.deletedChain has a duplicate") }
             return .delete(deletedChain: ids)
         case .merge:
-            try payload.rejectUnknownMembers(allowed: [PayloadKey.base, PayloadKey.policy, PayloadKey.resolutions], reserved: reserved)
+            try payload.rejectUnknownMembers(
+                allowed: [PayloadKey.base, PayloadKey.policy, PayloadKey.resolutions], reserved: reserved)
             return .merge(try MergeReader.read(payload))
         }
     }
@@ -73,11 +79,15 @@ enum PayloadReader {
 /// MERGE payload rules (spec §5): `base` required; `policy` and `resolutions` shapes.
 enum MergeReader {
     static func read(_ payload: FieldReader) throws(NodeValidationError) -> MergeSpec {
-        guard let base = try payload.nodeID(PayloadKey.base) else { throw .schemaMismatch("payload.base is required for MERGE") }
+        guard let base = try payload.nodeID(PayloadKey.base) else {
+            throw .schemaMismatch("payload.base is required for MERGE")
+        }
         var policy = MergePolicy()
         if let object = try payload.object(PayloadKey.policy) {
             let reader = FieldReader(object, path: "payload.policy")
-            try reader.rejectUnknownMembers(allowed: [PayloadKey.defaultStrategy, PayloadKey.lwwTiebreakers, PayloadKey.arrayStrategy])
+            try reader.rejectUnknownMembers(allowed: [
+                PayloadKey.defaultStrategy, PayloadKey.lwwTiebreakers, PayloadKey.arrayStrategy,
+            ])
             if let strategy = try strategy(reader, PayloadKey.defaultStrategy) { policy.defaultStrategy = strategy }
             if let strategy = try strategy(reader, PayloadKey.arrayStrategy) {
                 guard strategy == .union || strategy == .lww else {
@@ -101,7 +111,8 @@ enum MergeReader {
         if let object = try payload.object(PayloadKey.resolutions) {
             let reader = FieldReader(object, path: "payload.resolutions")
             try reader.rejectUnknownMembers(allowed: [PayloadKey.task, PayloadKey.todos])
-            taskResolutions = try fieldResolutions(reader.array(PayloadKey.task) ?? [], path: "payload.resolutions.task")
+            taskResolutions = try fieldResolutions(
+                reader.array(PayloadKey.task) ?? [], path: "payload.resolutions.task")
             for entry in try reader.array(PayloadKey.todos) ?? [] {
                 guard case .object(let todoObject) = entry else {
                     throw .schemaMismatch("payload.resolutions.todos[] must be an object")
@@ -112,7 +123,8 @@ enum MergeReader {
                 guard let fields = try todo.array(PayloadKey.fields) else {
                     throw .schemaMismatch("payload.resolutions.todos[].fields is required")
                 }
-                todoResolutions.append(TodoResolution(todo: id, fields: try fieldResolutions(fields, path: todo.name(PayloadKey.fields))))
+                todoResolutions.append(
+                    TodoResolution(todo: id, fields: try fieldResolutions(fields, path: todo.name(PayloadKey.fields))))
             }
         }
         return MergeSpec(base: base, policy: policy, taskResolutions: taskResolutions, todoResolutions: todoResolutions)
@@ -126,13 +138,19 @@ enum MergeReader {
         return strategy
     }
 
-    private static func fieldResolutions(_ elements: [JSONValue], path: String) throws(NodeValidationError) -> [FieldResolution] {
+    private static func fieldResolutions(_ elements: [JSONValue], path: String) throws(NodeValidationError)
+        -> [FieldResolution]
+    {
         var resolutions: [FieldResolution] = []
         for element in elements {
             guard case .object(let object) = element else { throw .schemaMismatch("\(path)[] must be an object") }
             let reader = FieldReader(object, path: "\(path)[]")
-            try reader.rejectUnknownMembers(allowed: [PayloadKey.path, PayloadKey.strategy, PayloadKey.chosenParent, PayloadKey.value, PayloadKey.notes])
-            guard let fieldPath = try reader.nonEmptyString(PayloadKey.path) else { throw .schemaMismatch("\(reader.name(PayloadKey.path)) is required") }
+            try reader.rejectUnknownMembers(allowed: [
+                PayloadKey.path, PayloadKey.strategy, PayloadKey.chosenParent, PayloadKey.value, PayloadKey.notes,
+            ])
+            guard let fieldPath = try reader.nonEmptyString(PayloadKey.path) else {
+                throw .schemaMismatch("\(reader.name(PayloadKey.path)) is required")
+            }
             guard let strategy = try strategy(reader, PayloadKey.strategy) else {
                 throw .schemaMismatch("\(reader.name(PayloadKey.strategy)) is required")
             }
@@ -144,8 +162,10 @@ enum MergeReader {
             if strategy == .manual && value == nil {
                 throw .schemaMismatch("\(reader.name(PayloadKey.value)) is required for manual")
             }
-            resolutions.append(FieldResolution(path: fieldPath, strategy: strategy, chosenParent: chosenParent,
-                                               value: value, notes: try reader.string(PayloadKey.notes)))
+            resolutions.append(
+                FieldResolution(
+                    path: fieldPath, strategy: strategy, chosenParent: chosenParent,
+                    value: value, notes: try reader.string(PayloadKey.notes)))
         }
         return resolutions
     }

@@ -43,8 +43,8 @@ public enum NodeValidationError: Error, Sendable, Equatable, CustomStringConvert
     public var detail: String {
         switch self {
         case .schemaMismatch(let text), .encodingViolation(let text), .forbiddenField(let text),
-             .missingDeletedChain(let text), .lamportViolation(let text), .hashMismatch(let text),
-             .invalidSignature(let text):
+            .missingDeletedChain(let text), .lamportViolation(let text), .hashMismatch(let text),
+            .invalidSignature(let text):
             text
         }
     }

@@ -1,5 +1,5 @@
-public import Foundation
 import CanonicalJSON
+public import Foundation
 public import KasiaProtocol
 public import KaspaCrypto
 
@@ -47,7 +47,9 @@ public struct LegacySnapshot: Sendable {
     public init(json data: Data, wallet: KaspaAddress) throws(RoutingStoreError) {
         let object: JSONObject
         do {
-            guard case .object(let parsed) = try JSONParser(limits: .init(maxBytes: 256 << 20, maxDepth: 32)).parse(data) else {
+            guard
+                case .object(let parsed) = try JSONParser(limits: .init(maxBytes: 256 << 20, maxDepth: 32)).parse(data)
+            else {
                 throw RoutingStoreError.invalidSnapshot("the top level is not a JSON object")
             }
             object = parsed

@@ -34,14 +34,19 @@ extension RoutingStore {
         var derived: [(String, KaspaAddress, AliasPair, LegacySnapshot.Entry)] = []
         derived.reserveCapacity(snapshot.contacts.count)
         for (contact, entry) in snapshot.contacts {
-            derived.append((contact.description, contact, try AliasPair(privateKey: privateKey, peer: entry.key), entry))
+            derived.append(
+                (contact.description, contact, try AliasPair(privateKey: privateKey, peer: entry.key), entry))
         }
         derived.sort { $0.0 < $1.0 }
         return try writer.write { db in
-            if try Bool.fetchOne(db, sql: "SELECT 1 FROM routingMigration WHERE name = ?", arguments: [Self.legacyMigrationName]) == true {
-                return LegacyMigrationReport(performed: false, contacts: 0, hybrid: 0, deterministicOnly: 0, skipped: [])
+            if try Bool.fetchOne(
+                db, sql: "SELECT 1 FROM routingMigration WHERE name = ?", arguments: [Self.legacyMigrationName]) == true
+            {
+                return LegacyMigrationReport(
+                    performed: false, contacts: 0, hybrid: 0, deterministicOnly: 0, skipped: [])
             }
-            var report = LegacyMigrationReport(performed: true, contacts: 0, hybrid: 0, deterministicOnly: 0, skipped: snapshot.skipped)
+            var report = LegacyMigrationReport(
+                performed: true, contacts: 0, hybrid: 0, deterministicOnly: 0, skipped: snapshot.skipped)
             // One read of what exists (usually nothing on a first run), not a query per contact.
             var existingStates: [String: ConversationRoutingState] = [:]
             for state in try Self.fetchStates(db) { existingStates[state.contactAddress.description] = state }
@@ -51,10 +56,15 @@ extension RoutingStore {
                 let state = Self.merged(existing, contact: contact, pair: pair, entry: entry, now: now)
                 try Self.upsert(state, db)
                 report.contacts += 1
-                if state.mode == .hybrid { report.hybrid += 1 } else if state.mode == .deterministicOnly { report.deterministicOnly += 1 }
+                if state.mode == .hybrid {
+                    report.hybrid += 1
+                } else if state.mode == .deterministicOnly {
+                    report.deterministicOnly += 1
+                }
             }
-            try db.execute(sql: "INSERT INTO routingMigration (name, completedAtMs, report) VALUES (?, ?, ?)",
-                           arguments: [Self.legacyMigrationName, now.rawValue, try JSONEncoder().encode(report)])
+            try db.execute(
+                sql: "INSERT INTO routingMigration (name, completedAtMs, report) VALUES (?, ?, ?)",
+                arguments: [Self.legacyMigrationName, now.rawValue, try JSONEncoder().encode(report)])
             return report
         }
     }
@@ -62,19 +72,25 @@ extension RoutingStore {
     /// Whether the legacy migration has completed.
     public func legacyMigrationCompleted() throws -> Bool {
         try writer.read { db in
-            try Bool.fetchOne(db, sql: "SELECT 1 FROM routingMigration WHERE name = ?", arguments: [Self.legacyMigrationName]) == true
+            try Bool.fetchOne(
+                db, sql: "SELECT 1 FROM routingMigration WHERE name = ?", arguments: [Self.legacyMigrationName]) == true
         }
     }
 
-    static func merged(_ existing: ConversationRoutingState?, contact: KaspaAddress, pair: AliasPair,
-                       entry: LegacySnapshot.Entry, now: UnixMillis) -> ConversationRoutingState {
+    static func merged(
+        _ existing: ConversationRoutingState?, contact: KaspaAddress, pair: AliasPair,
+        entry: LegacySnapshot.Entry, now: UnixMillis
+    ) -> ConversationRoutingState {
         guard var state = existing else {
-            return ConversationRoutingState(contact: contact, deterministic: pair, legacyIncoming: entry.legacyIncoming,
-                                            legacyOutgoing: entry.legacyOutgoing, now: now)
+            return ConversationRoutingState(
+                contact: contact, deterministic: pair, legacyIncoming: entry.legacyIncoming,
+                legacyOutgoing: entry.legacyOutgoing, now: now)
         }
         state.legacyIncomingAliases.formUnion(entry.legacyIncoming)
         state.legacyOutgoingAliases.formUnion(entry.legacyOutgoing)
-        if state.mode == .deterministicOnly, state.hasLegacyData, !state.peerSupportsDeterministic { state.mode = .hybrid }
+        if state.mode == .deterministicOnly, state.hasLegacyData, !state.peerSupportsDeterministic {
+            state.mode = .hybrid
+        }
         return state
     }
 }

@@ -19,6 +19,9 @@ public struct IndexerBroadcast: Codable, Sendable, Equatable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case txID = "tx_id", sender, channel, blockTime = "block_time", message
+        case txID = "tx_id"
+        case sender, channel
+        case blockTime = "block_time"
+        case message
     }
 }

@@ -24,7 +24,11 @@ public struct IndexerHandshake: Codable, Sendable, Equatable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case txID = "tx_id", sender, receiver, blockTime = "block_time", acceptingBlock = "accepting_block"
-        case acceptingDAAScore = "accepting_daa_score", messagePayload = "message_payload"
+        case txID = "tx_id"
+        case sender, receiver
+        case blockTime = "block_time"
+        case acceptingBlock = "accepting_block"
+        case acceptingDAAScore = "accepting_daa_score"
+        case messagePayload = "message_payload"
     }
 }

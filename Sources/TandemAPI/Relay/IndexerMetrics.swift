@@ -37,12 +37,19 @@ public struct IndexerMetrics: Codable, Sendable, Equatable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case handshakesBySender = "handshakes_by_sender", handshakesByReceiver = "handshakes_by_receiver"
-        case paymentsBySender = "payments_by_sender", paymentsByReceiver = "payments_by_receiver"
-        case contextualMessages = "contextual_messages", selfStashes = "self_stashes"
-        case blocksProcessed = "blocks_processed", latestBlock = "latest_block"
-        case latestAcceptingBlock = "latest_accepting_block", unknownDAAEntries = "unknown_daa_entries"
-        case unknownSenderEntries = "unknown_sender_entries", unknownTxEntries = "unknown_tx_entries"
-        case resolvedDAA = "resolved_daa", resolvedSenders = "resolved_senders"
+        case handshakesBySender = "handshakes_by_sender"
+        case handshakesByReceiver = "handshakes_by_receiver"
+        case paymentsBySender = "payments_by_sender"
+        case paymentsByReceiver = "payments_by_receiver"
+        case contextualMessages = "contextual_messages"
+        case selfStashes = "self_stashes"
+        case blocksProcessed = "blocks_processed"
+        case latestBlock = "latest_block"
+        case latestAcceptingBlock = "latest_accepting_block"
+        case unknownDAAEntries = "unknown_daa_entries"
+        case unknownSenderEntries = "unknown_sender_entries"
+        case unknownTxEntries = "unknown_tx_entries"
+        case resolvedDAA = "resolved_daa"
+        case resolvedSenders = "resolved_senders"
     }
 }

@@ -27,7 +27,11 @@ public struct IndexerPayment: Codable, Sendable, Equatable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case txID = "tx_id", sender, receiver, blockTime = "block_time", amount, message
-        case acceptingBlock = "accepting_block", acceptingDAAScore = "accepting_daa_score"
+        case txID = "tx_id"
+        case sender, receiver
+        case blockTime = "block_time"
+        case amount, message
+        case acceptingBlock = "accepting_block"
+        case acceptingDAAScore = "accepting_daa_score"
     }
 }

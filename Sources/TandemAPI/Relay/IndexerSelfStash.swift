@@ -24,7 +24,11 @@ public struct IndexerSelfStash: Codable, Sendable, Equatable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case txID = "tx_id", owner, scope, blockTime = "block_time", acceptingBlock = "accepting_block"
-        case acceptingDAAScore = "accepting_daa_score", stashedData = "stashed_data"
+        case txID = "tx_id"
+        case owner, scope
+        case blockTime = "block_time"
+        case acceptingBlock = "accepting_block"
+        case acceptingDAAScore = "accepting_daa_score"
+        case stashedData = "stashed_data"
     }
 }

@@ -17,7 +17,8 @@ public struct RelayDigest: Sendable, Equatable {
 
     public init(sender: String, receiver: String?, amount: UInt64?, nonce: UInt64, payload: some Collection<UInt8>) {
         var hasher = SHA256()
-        let head = Self.domain + sender + "\n" + (receiver ?? "") + "\n" + String(amount ?? 0) + "\n" + String(nonce) + "\n"
+        let head =
+            Self.domain + sender + "\n" + (receiver ?? "") + "\n" + String(amount ?? 0) + "\n" + String(nonce) + "\n"
         hasher.update(data: Array(head.utf8))
         hasher.update(data: Array(payload))
         bytes = Array(hasher.finalize())

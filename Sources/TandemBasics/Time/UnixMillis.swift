@@ -68,7 +68,8 @@ extension UnixMillis: InstantProtocol {
     public func advanced(by duration: Duration) -> UnixMillis {
         let (seconds, attoseconds) = duration.components
         let (secondsMillis, overflow) = seconds.multipliedReportingOverflow(by: 1000)
-        let delta = overflow
+        let delta =
+            overflow
             ? (seconds > 0 ? Int64.max : Int64.min)
             : secondsMillis.addingReportingOverflow(attoseconds / 1_000_000_000_000_000).partialValue
         let (sum, sumOverflow) = rawValue.addingReportingOverflow(delta)

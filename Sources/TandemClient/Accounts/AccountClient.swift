@@ -21,10 +21,13 @@ public struct AccountClient: Sendable {
     private func now() -> Date { profile.clock.now.date }
 
     /// `POST /api/auth/sign-up/email`; the new account is signed in.
-    public func signUp(username: String, email: String, name: String, password: String) async throws(AccountClientError) -> AuthUser {
+    public func signUp(username: String, email: String, name: String, password: String) async throws(AccountClientError)
+        -> AuthUser
+    {
         try discardDamagedCookies()
         let body = SignUpEmailRequest(name: name, email: email, password: password, username: username)
-        let response: SignUpResponse = try await decode(try await post(APIPath.signUpEmail, body), path: APIPath.signUpEmail)
+        let response: SignUpResponse = try await decode(
+            try await post(APIPath.signUpEmail, body), path: APIPath.signUpEmail)
         return response.user
     }
 
@@ -33,7 +36,8 @@ public struct AccountClient: Sendable {
     public func signIn(username: String, password: String) async throws(AccountClientError) -> AuthUser {
         try discardDamagedCookies()
         let body = SignInUsernameRequest(username: username, password: password)
-        let response: SignInResponse = try await decode(try await post(APIPath.signInUsername, body), path: APIPath.signInUsername)
+        let response: SignInResponse = try await decode(
+            try await post(APIPath.signInUsername, body), path: APIPath.signInUsername)
         return response.user
     }
 
@@ -84,7 +88,9 @@ public struct AccountClient: Sendable {
 
     // MARK: Exchange
 
-    private func guarded(_ method: String, _ path: String, body: Data?) async throws(AccountClientError) -> TransportResponse {
+    private func guarded(_ method: String, _ path: String, body: Data?) async throws(AccountClientError)
+        -> TransportResponse
+    {
         let response = try await exchange(method, path, body: body)
         if response.status == 401 {
             try clearCookies()
@@ -100,7 +106,9 @@ public struct AccountClient: Sendable {
         return response
     }
 
-    private func exchange(_ method: String, _ path: String, body: Data?) async throws(AccountClientError) -> TransportResponse {
+    private func exchange(_ method: String, _ path: String, body: Data?) async throws(AccountClientError)
+        -> TransportResponse
+    {
         let url = server.appendingPathComponent(String(path.dropFirst()))
         var headers: [(name: String, value: String)] = [(name: "Accept", value: "application/json")]
         if body != nil { headers.append((name: "Content-Type", value: "application/json")) }
@@ -108,7 +116,8 @@ public struct AccountClient: Sendable {
         if let cookie = try storedCookieHeader() { headers.append((name: "Cookie", value: cookie)) }
         let response: TransportResponse
         do {
-            response = try await transport.send(TransportRequest(method: method, url: url, headers: headers, body: body))
+            response = try await transport.send(
+                TransportRequest(method: method, url: url, headers: headers, body: body))
         } catch {
             throw .unreachable(server: server.absoluteString, reason: error.localizedDescription)
         }

@@ -12,7 +12,7 @@ struct LegacySessionFile {
     /// Whether the file holds a legacy `idAlias` session.
     func isPresent() -> Bool {
         guard let data = FileManager.default.contents(atPath: url.path),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
         else { return false }
         return object["idAlias"] != nil
     }

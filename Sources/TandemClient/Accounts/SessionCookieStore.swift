@@ -59,7 +59,8 @@ public struct SessionCookieStore: Sendable {
     public func cookieHeader(for origin: String, now: Date) throws(ProfileError) -> String? {
         let cookies = try load(for: origin, now: now)
         guard !cookies.isEmpty else { return nil }
-        return cookies.keys.sorted().compactMap { name in cookies[name].map { "\(name)=\($0.value)" } }.joined(separator: "; ")
+        return cookies.keys.sorted().compactMap { name in cookies[name].map { "\(name)=\($0.value)" } }.joined(
+            separator: "; ")
     }
 
     /// Applies the `Set-Cookie` values of a response from `origin`; cookies from another

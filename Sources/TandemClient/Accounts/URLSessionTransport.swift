@@ -1,6 +1,7 @@
 public import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// `HTTPTransport` over URLSession (FoundationNetworking on Linux). URLSession's own cookie

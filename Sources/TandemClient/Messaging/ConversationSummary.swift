@@ -16,7 +16,9 @@ public struct ConversationSummary: Sendable, Equatable {
     /// What the list sorts by: the newest message's time, else the contact's `lastMessageAt`,
     /// else when it was added.
     public var lastActivity: UnixMillis {
-        if let lastMessage { return max(UnixMillis(Int64(clamping: lastMessage.blockTime)), contact.lastMessageAt ?? contact.addedAt) }
+        if let lastMessage {
+            return max(UnixMillis(Int64(clamping: lastMessage.blockTime)), contact.lastMessageAt ?? contact.addedAt)
+        }
         return contact.lastMessageAt ?? contact.addedAt
     }
 }

@@ -18,20 +18,21 @@ extension Messenger {
         // from before the sync that applied them, and a sync after a reconnect re-reads what
         // the stream applied.
         guard !cursors[.handshakesToMe].hasSeen(txID: row.txID, blockTime: row.blockTime),
-              !appliedHandshakes.contains(row.txID)
+            !appliedHandshakes.contains(row.txID)
         else { return nil }
         appliedHandshakes.insert(row.txID)
         guard row.receiver == address.description, row.sender != address.description,
-              let sender = try? KaspaAddress(row.sender),
-              let sealed = try? Hex.decode(row.messagePayload),
-              let plaintext = try? KasiaCipher.open(sealed, using: key),
-              let handshake = try? HandshakePayload(decoding: plaintext)
+            let sender = try? KaspaAddress(row.sender),
+            let sealed = try? Hex.decode(row.messagePayload),
+            let plaintext = try? KasiaCipher.open(sealed, using: key),
+            let handshake = try? HandshakePayload(decoding: plaintext)
         else { return nil }
         var state = try routingState(for: sender)
         state.receiveHandshake(handshake, at: UnixMillis(Int64(clamping: row.blockTime)), policy: try routing.policy())
         try routing.save([state])
         try contacts.recordMessage(from: ContactAddress(sender), wallet: wallet, at: Self.time(row.blockTime))
-        return IncomingMessage(kind: .handshake, id: nil, txID: row.txID, sender: sender, text: "", blockTime: row.blockTime)
+        return IncomingMessage(
+            kind: .handshake, id: nil, txID: row.txID, sender: sender, text: "", blockTime: row.blockTime)
     }
 
     /// A `comm` row. A peer's message is kept only when routing reads its alias for that peer;
@@ -39,19 +40,22 @@ extension Messenger {
     /// outgoing row, whose text we cannot decrypt (sealed to the peer, §5.2).
     func ingestMessage(_ row: IndexerContextualMessage) throws -> IncomingMessage? {
         guard let aliasBytes = try? Hex.decode(row.alias),
-              let alias = try? Alias(String(decoding: aliasBytes, as: UTF8.self)),
-              let sender = try? KaspaAddress(row.sender)
+            let alias = try? Alias(String(decoding: aliasBytes, as: UTF8.self)),
+            let sender = try? KaspaAddress(row.sender)
         else { return nil }
         if sender == address { return try ingestOwnMessage(row, alias: alias) }
         if try history.message(txID: TxID(row.txID)) != nil { return nil }
         guard var state = try routing.fetchOne(sender) else { return nil }
-        guard state.receiveMessage(on: alias, at: UnixMillis(Int64(clamping: row.blockTime)), policy: try routing.policy()) != .ignored else {
+        guard
+            state.receiveMessage(
+                on: alias, at: UnixMillis(Int64(clamping: row.blockTime)), policy: try routing.policy()) != .ignored
+        else {
             return nil
         }
         guard let body = try? Hex.decode(row.messagePayload),
-              case .contextualMessage(_, let sealed, _)? = try? KasiaPayload(
-                  parsing: Array("ciph_msg:1:comm:\(alias.rawValue):".utf8) + body),
-              let text = try? KasiaCipher.open(sealed, using: key)
+            case .contextualMessage(_, let sealed, _)? = try? KasiaPayload(
+                parsing: Array("ciph_msg:1:comm:\(alias.rawValue):".utf8) + body),
+            let text = try? KasiaCipher.open(sealed, using: key)
         else { return nil }
         try routing.save([state])
         let stored = StoredMessage(
@@ -60,7 +64,8 @@ extension Messenger {
             kind: .text, body: Data(text.utf8))
         guard case .inserted(let id) = try history.save(stored) else { return nil }
         try contacts.recordMessage(from: ContactAddress(sender), wallet: wallet, at: Self.time(row.blockTime))
-        return IncomingMessage(kind: .text, id: id, txID: row.txID, sender: sender, text: text, blockTime: row.blockTime)
+        return IncomingMessage(
+            kind: .text, id: id, txID: row.txID, sender: sender, text: text, blockTime: row.blockTime)
     }
 
     private func ingestOwnMessage(_ row: IndexerContextualMessage, alias: Alias) throws -> IncomingMessage? {
@@ -71,14 +76,19 @@ extension Messenger {
             return nil
         }
         let policy = try routing.policy()
-        guard let peer = try routing.fetchTable().states.values.first(where: { $0.ownSentAliases(policy: policy).contains(alias) })?
+        guard
+            let peer = try routing.fetchTable().states.values.first(where: {
+                $0.ownSentAliases(policy: policy).contains(alias)
+            })?
             .contactAddress
         else { return nil }
         // Sent from another device: known to exist, text unreadable here (nil body).
-        try history.save(StoredMessage(
-            id: MessageID(UUID()), conversation: ConversationID(peer.description), txID: TxID(row.txID),
-            blockTime: row.blockTime, timestamp: Int64(clamping: row.blockTime), status: .confirmed, direction: .outgoing,
-            kind: .text, body: nil))
+        try history.save(
+            StoredMessage(
+                id: MessageID(UUID()), conversation: ConversationID(peer.description), txID: TxID(row.txID),
+                blockTime: row.blockTime, timestamp: Int64(clamping: row.blockTime), status: .confirmed,
+                direction: .outgoing,
+                kind: .text, body: nil))
         try contacts.recordMessage(from: ContactAddress(peer), wallet: wallet, at: Self.time(row.blockTime))
         return nil
     }
@@ -88,10 +98,10 @@ extension Messenger {
     /// aliases (seed 000 §3.4).
     func ingestSavedHandshake(_ row: IndexerSelfStash) throws {
         guard row.owner == address.description,
-              let sealed = try? Hex.decode(row.stashedData),
-              let plaintext = try? KasiaCipher.open(sealed, using: key),
-              let saved = try? SavedHandshake(decoding: plaintext),
-              saved.partnerAddress != address
+            let sealed = try? Hex.decode(row.stashedData),
+            let plaintext = try? KasiaCipher.open(sealed, using: key),
+            let saved = try? SavedHandshake(decoding: plaintext),
+            saved.partnerAddress != address
         else { return }
         var state = try routingState(for: saved.partnerAddress)
         if let alias = saved.alias {
@@ -115,7 +125,7 @@ extension Messenger {
     /// A payment memo to us (§5.3): stored and shown, never sent from here.
     func ingestPayment(_ row: IndexerPayment) throws -> IncomingMessage? {
         guard row.receiver == address.description, let senderText = row.sender,
-              let sender = try? KaspaAddress(senderText), sender != address
+            let sender = try? KaspaAddress(senderText), sender != address
         else { return nil }
         if try history.message(txID: TxID(row.txID)) != nil { return nil }
         guard var sealed = try? Hex.decode(row.message) else { return nil }
@@ -145,7 +155,7 @@ extension Messenger {
     /// A channel broadcast (plaintext, newer web): shown, stored under `broadcast:<channel>`.
     func ingestBroadcast(_ row: IndexerBroadcast) throws -> IncomingMessage? {
         guard let sender = try? KaspaAddress(row.sender),
-              let channelBytes = try? Hex.decode(row.channel), let textBytes = try? Hex.decode(row.message)
+            let channelBytes = try? Hex.decode(row.channel), let textBytes = try? Hex.decode(row.message)
         else { return nil }
         if try history.message(txID: TxID(row.txID)) != nil { return nil }
         let channel = String(decoding: channelBytes, as: UTF8.self)
@@ -156,7 +166,8 @@ extension Messenger {
             kind: .text, body: Data(text.utf8))
         guard case .inserted(let id) = try history.save(stored) else { return nil }
         return IncomingMessage(
-            kind: .broadcast, id: id, txID: row.txID, sender: sender, text: text, blockTime: row.blockTime, channel: channel)
+            kind: .broadcast, id: id, txID: row.txID, sender: sender, text: text, blockTime: row.blockTime,
+            channel: channel)
     }
 
     /// One stream event, applied exactly like the indexer row it carries.

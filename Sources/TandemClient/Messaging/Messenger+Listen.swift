@@ -27,7 +27,8 @@ extension Messenger {
     /// overlap. A handshake that adds a conversation changes the watched aliases, so the
     /// stream is reopened from the last event.
     public nonisolated func listen() -> AsyncThrowingStream<IncomingMessage, any Error> {
-        let (output, continuation) = AsyncThrowingStream.makeStream(of: IncomingMessage.self, throwing: (any Error).self)
+        let (output, continuation) = AsyncThrowingStream.makeStream(
+            of: IncomingMessage.self, throwing: (any Error).self)
         let task = Task { [self] in
             do {
                 while !Task.isCancelled {

@@ -30,7 +30,9 @@ extension Messenger {
 
         var cursor = cursors[.savedHandshakes]
         let scopeHex = Hex.encode(Array(KasiaPayload.savedHandshakeScope.utf8))
-        for row in try await relay.selfStashes(owner: me, scopeHex: scopeHex, after: &cursor) { try ingestSavedHandshake(row) }
+        for row in try await relay.selfStashes(owner: me, scopeHex: scopeHex, after: &cursor) {
+            try ingestSavedHandshake(row)
+        }
         try advance(.savedHandshakes, to: cursor)
 
         cursor = cursors[.handshakesToMe]
@@ -47,7 +49,9 @@ extension Messenger {
             for alias in state.incomingAliases(policy: policy, now: now).sorted() {
                 let route = RelaySyncCursors.Route.messages(sender: peer, aliasHex: alias.indexerQueryParameter)
                 cursor = cursors[route]
-                for row in try await relay.contextualMessages(bySender: peer, aliasHex: alias.indexerQueryParameter, after: &cursor) {
+                for row in try await relay.contextualMessages(
+                    bySender: peer, aliasHex: alias.indexerQueryParameter, after: &cursor)
+                {
                     if let message = try ingestMessage(row) { delivered.append(message) }
                 }
                 try advance(route, to: cursor)
@@ -57,7 +61,9 @@ extension Messenger {
         for alias in ownAliases.sorted() {
             let route = RelaySyncCursors.Route.ownMessages(aliasHex: alias.indexerQueryParameter)
             cursor = cursors[route]
-            for row in try await relay.contextualMessages(bySender: me, aliasHex: alias.indexerQueryParameter, after: &cursor) {
+            for row in try await relay.contextualMessages(
+                bySender: me, aliasHex: alias.indexerQueryParameter, after: &cursor)
+            {
                 _ = try ingestMessage(row)
             }
             try advance(route, to: cursor)

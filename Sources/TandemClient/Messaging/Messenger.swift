@@ -100,18 +100,21 @@ public actor Messenger {
     @discardableResult
     public func retry(_ id: MessageID) async throws -> StoredMessage {
         guard let row = try history.message(id), row.direction == .outgoing, row.txID == nil,
-              let body = row.body, let text = String(data: body, encoding: .utf8),
-              let peer = try? KaspaAddress(row.conversation.rawValue)
+            let body = row.body, let text = String(data: body, encoding: .utf8),
+            let peer = try? KaspaAddress(row.conversation.rawValue)
         else { throw MessagingError.invalidMessage("no unsent outgoing message \(id)") }
         let alias = try await sendAlias(for: peer)
         return try await deliver(row, text: text, alias: alias, to: peer)
     }
 
-    private func deliver(_ row: StoredMessage, text: String, alias: Alias, to peer: KaspaAddress) async throws -> StoredMessage {
+    private func deliver(_ row: StoredMessage, text: String, alias: Alias, to peer: KaspaAddress) async throws
+        -> StoredMessage
+    {
         let receipt: RelayReceipt
         do {
             let sealed = try seal(text, to: peer)
-            receipt = try await submit(KasiaPayload.contextualMessage(alias: alias, sealed: sealed, encoding: .base64).encoded)
+            receipt = try await submit(
+                KasiaPayload.contextualMessage(alias: alias, sealed: sealed, encoding: .base64).encoded)
         } catch {
             var failed = row
             failed.status = .failed
@@ -119,7 +122,8 @@ public actor Messenger {
             throw error
         }
         try history.promote(row.id, txID: TxID(receipt.txID), blockTime: receipt.blockTime, status: .sent)
-        try contacts.recordMessage(from: ContactAddress(peer), wallet: wallet, at: UnixMillis(Int64(clamping: receipt.blockTime)))
+        try contacts.recordMessage(
+            from: ContactAddress(peer), wallet: wallet, at: UnixMillis(Int64(clamping: receipt.blockTime)))
         // The tx id's first row wins (kasia-protocol §9): another process of this profile
         // (a running `listen`) may have stored the relay's copy before this promote.
         return try history.message(txID: TxID(receipt.txID)) ?? history.message(row.id) ?? row
@@ -155,7 +159,9 @@ public actor Messenger {
         try contacts.contacts(wallet: wallet).map { contact in
             let newest = try history.newestPage(in: ConversationID(contact.address.description), limit: 1).rows.last
             return ConversationSummary(contact: contact, lastMessage: newest)
-        }.sorted { ($0.lastActivity, $0.contact.address.description) > ($1.lastActivity, $1.contact.address.description) }
+        }.sorted {
+            ($0.lastActivity, $0.contact.address.description) > ($1.lastActivity, $1.contact.address.description)
+        }
     }
 
     // MARK: Shared steps
@@ -179,7 +185,8 @@ public actor Messenger {
     @discardableResult
     func submit(_ payload: [UInt8], receiver: KaspaAddress? = nil, amount: UInt64? = nil) async throws -> RelayReceipt {
         guard payload.count <= Self.maximumPayloadBytes else {
-            throw MessagingError.invalidMessage("the message is too long for one relay payload (\(payload.count) > 10240 bytes)")
+            throw MessagingError.invalidMessage(
+                "the message is too long for one relay payload (\(payload.count) > 10240 bytes)")
         }
         var generator = SystemRandomNumberGenerator()
         let submission: RelaySubmission

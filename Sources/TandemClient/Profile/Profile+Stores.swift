@@ -1,8 +1,8 @@
 public import ChatHistory
 public import Contacts
 public import RoutingStore
-public import TaskStore
 import SecretFiles
+public import TaskStore
 
 /// The profile's stores, each in its own file of the profile directory (ARCHITECTURE.md L2),
 /// opened with the profile's clock. Opening creates the directory (0700) and the file on first

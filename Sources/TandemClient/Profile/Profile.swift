@@ -58,7 +58,8 @@ public struct Profile: Sendable {
         if let named = environment[environmentVariable], !named.isEmpty {
             return URL(fileURLWithPath: named, isDirectory: true)
         }
-        let home = home
+        let home =
+            home
             ?? environment["HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0, isDirectory: true) }
             ?? FileManager.default.homeDirectoryForCurrentUser
         return home.appendingPathComponent(".tandem", isDirectory: true)

@@ -1,3 +1,5 @@
+import SecretFiles
+
 /// Why a profile file could not be read or written.
 public enum ProfileError: Error, Equatable, Sendable, CustomStringConvertible {
     /// `keys new` never replaces an existing wallet key.
@@ -21,8 +23,6 @@ public enum ProfileError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 }
-
-import SecretFiles
 
 extension ProfileError {
     /// A secret-file failure in profile terms.

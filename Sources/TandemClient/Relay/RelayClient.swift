@@ -26,8 +26,9 @@ public struct RelayClient: Sendable {
             (name: "Accept", value: "application/json"), (name: "Content-Type", value: "application/json"),
         ]
         if let origin = AccountClient.origin(of: server) { headers.append((name: "Origin", value: origin)) }
-        let response = try await exchange(TransportRequest(
-            method: "POST", url: url(APIPath.kasiaTransactions, query: []), headers: headers, body: body))
+        let response = try await exchange(
+            TransportRequest(
+                method: "POST", url: url(APIPath.kasiaTransactions, query: []), headers: headers, body: body))
         guard (200..<300).contains(response.status) else { throw Self.refusal(response) }
         return try Self.decode(RelayReceipt.self, response.body, path: APIPath.kasiaTransactions)
     }
@@ -38,13 +39,17 @@ public struct RelayClient: Sendable {
     public func page<Row: IndexerRow>(
         _ type: Row.Type, path: String, query: [URLQueryItem], blockTime: UInt64, limit: Int
     ) async throws(RelayClientError) -> [Row] {
-        let items = query + [
-            URLQueryItem(name: "block_time", value: String(blockTime)), URLQueryItem(name: "limit", value: String(limit)),
-        ]
-        let response = try await exchange(TransportRequest(
-            method: "GET", url: url(path, query: items), headers: [(name: "Accept", value: "application/json")]))
+        let items =
+            query + [
+                URLQueryItem(name: "block_time", value: String(blockTime)),
+                URLQueryItem(name: "limit", value: String(limit)),
+            ]
+        let response = try await exchange(
+            TransportRequest(
+                method: "GET", url: url(path, query: items), headers: [(name: "Accept", value: "application/json")]))
         guard (200..<300).contains(response.status) else {
-            let message = (try? APIJSON.decoder().decode(IndexerErrorBody.self, from: response.body))?.error ?? "no error body"
+            let message =
+                (try? APIJSON.decoder().decode(IndexerErrorBody.self, from: response.body))?.error ?? "no error body"
             throw .indexer(status: response.status, message: message)
         }
         // KaChat reads an empty 200 body as no rows (§10).
@@ -68,31 +73,41 @@ public struct RelayClient: Sendable {
     }
 
     /// `handshakes/by-receiver?address=`.
-    public func handshakes(toReceiver address: String, after cursor: inout IndexerCursor) async throws(RelayClientError) -> [IndexerHandshake] {
-        try await rows(IndexerHandshake.self, path: APIPath.kasiaHandshakesByReceiver,
-                       query: [URLQueryItem(name: "address", value: address)], after: &cursor)
+    public func handshakes(toReceiver address: String, after cursor: inout IndexerCursor) async throws(RelayClientError)
+        -> [IndexerHandshake]
+    {
+        try await rows(
+            IndexerHandshake.self, path: APIPath.kasiaHandshakesByReceiver,
+            query: [URLQueryItem(name: "address", value: address)], after: &cursor)
     }
 
     /// `contextual-messages/by-sender?address=&alias=` with `aliasHex` the hex of the alias text.
     public func contextualMessages(
         bySender address: String, aliasHex: String, after cursor: inout IndexerCursor
     ) async throws(RelayClientError) -> [IndexerContextualMessage] {
-        try await rows(IndexerContextualMessage.self, path: APIPath.kasiaContextualMessagesBySender,
-                       query: [URLQueryItem(name: "address", value: address), URLQueryItem(name: "alias", value: aliasHex)],
-                       after: &cursor)
+        try await rows(
+            IndexerContextualMessage.self, path: APIPath.kasiaContextualMessagesBySender,
+            query: [URLQueryItem(name: "address", value: address), URLQueryItem(name: "alias", value: aliasHex)],
+            after: &cursor)
     }
 
     /// `self-stash/by-owner?owner=&scope=` with `scopeHex` the hex of the scope text.
-    public func selfStashes(owner: String, scopeHex: String, after cursor: inout IndexerCursor) async throws(RelayClientError) -> [IndexerSelfStash] {
-        try await rows(IndexerSelfStash.self, path: APIPath.kasiaSelfStashByOwner,
-                       query: [URLQueryItem(name: "owner", value: owner), URLQueryItem(name: "scope", value: scopeHex)],
-                       after: &cursor)
+    public func selfStashes(owner: String, scopeHex: String, after cursor: inout IndexerCursor)
+        async throws(RelayClientError) -> [IndexerSelfStash]
+    {
+        try await rows(
+            IndexerSelfStash.self, path: APIPath.kasiaSelfStashByOwner,
+            query: [URLQueryItem(name: "owner", value: owner), URLQueryItem(name: "scope", value: scopeHex)],
+            after: &cursor)
     }
 
     /// `payments/by-receiver?address=`.
-    public func payments(toReceiver address: String, after cursor: inout IndexerCursor) async throws(RelayClientError) -> [IndexerPayment] {
-        try await rows(IndexerPayment.self, path: APIPath.kasiaPaymentsByReceiver,
-                       query: [URLQueryItem(name: "address", value: address)], after: &cursor)
+    public func payments(toReceiver address: String, after cursor: inout IndexerCursor) async throws(RelayClientError)
+        -> [IndexerPayment]
+    {
+        try await rows(
+            IndexerPayment.self, path: APIPath.kasiaPaymentsByReceiver,
+            query: [URLQueryItem(name: "address", value: address)], after: &cursor)
     }
 
     // MARK: Exchange
@@ -102,7 +117,9 @@ public struct RelayClient: Sendable {
     /// `server` + `path` (which starts with `/`) + the query, percent-encoded.
     static func endpoint(_ server: URL, _ path: String, query: [URLQueryItem]) -> URL {
         let base = server.appendingPathComponent(String(path.dropFirst()))
-        guard !query.isEmpty, var components = URLComponents(url: base, resolvingAgainstBaseURL: false) else { return base }
+        guard !query.isEmpty, var components = URLComponents(url: base, resolvingAgainstBaseURL: false) else {
+            return base
+        }
         components.queryItems = query
         return components.url ?? base
     }
@@ -117,7 +134,9 @@ public struct RelayClient: Sendable {
         let body = try? APIJSON.decoder().decode(APIErrorBody.self, from: response.body)
         let message = body?.message ?? "no error body"
         if response.status == 429 || body?.knownCode == .rateLimited {
-            let seconds = response.values(of: "Retry-After").first.flatMap { UInt64($0.trimmingCharacters(in: .whitespaces)) }
+            let seconds = response.values(of: "Retry-After").first.flatMap {
+                UInt64($0.trimmingCharacters(in: .whitespaces))
+            }
             return .rateLimited(retryAfterSeconds: seconds, message: message)
         }
         return .refused(status: response.status, code: body?.knownCode, message: message)

@@ -26,7 +26,8 @@ public struct RelayEventStream: Sendable {
     public func events(
         aliasHexes: [String], addresses: [String], lastEventID: String? = nil
     ) -> AsyncThrowingStream<RelayEvent, any Error> {
-        let query = aliasHexes.sorted().map { URLQueryItem(name: "alias", value: $0) }
+        let query =
+            aliasHexes.sorted().map { URLQueryItem(name: "alias", value: $0) }
             + addresses.sorted().map { URLQueryItem(name: "address", value: $0) }
         let url = RelayClient.endpoint(server, APIPath.kasiaStream, query: query)
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: RelayEvent.self, throwing: (any Error).self)
@@ -45,7 +46,8 @@ public struct RelayEventStream: Sendable {
                         switch chunk {
                         case .head(let status, let fields):
                             guard status == 200 else {
-                                throw StreamRefusal(status: status, retryAfter: fields["retry-after"].flatMap { UInt64($0) })
+                                throw StreamRefusal(
+                                    status: status, retryAfter: fields["retry-after"].flatMap { UInt64($0) })
                             }
                         case .body(let data):
                             let events = parser.feed(data)
@@ -58,8 +60,10 @@ public struct RelayEventStream: Sendable {
                             }
                         }
                     }
-                } catch let refusal as StreamRefusal where (400..<500).contains(refusal.status) && refusal.status != 429 {
-                    continuation.finish(throwing: RelayClientError.indexer(status: refusal.status, message: "stream refused"))
+                } catch let refusal as StreamRefusal where (400..<500).contains(refusal.status) && refusal.status != 429
+                {
+                    continuation.finish(
+                        throwing: RelayClientError.indexer(status: refusal.status, message: "stream refused"))
                     return
                 } catch let error as RelayClientError {
                     continuation.finish(throwing: error)
@@ -67,7 +71,9 @@ public struct RelayEventStream: Sendable {
                 } catch {
                     // A dropped connection or 5xx/429: reconnect after the backoff below, and
                     // never before a 429's `Retry-After`.
-                    if let seconds = (error as? StreamRefusal)?.retryAfter { retryAfter = .seconds(Int64(clamping: seconds)) }
+                    if let seconds = (error as? StreamRefusal)?.retryAfter {
+                        retryAfter = .seconds(Int64(clamping: seconds))
+                    }
                 }
                 do {
                     let wait = max(backoff, serverRetry, retryAfter)

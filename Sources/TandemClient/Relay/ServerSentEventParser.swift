@@ -27,7 +27,10 @@ public struct ServerSentEventParser: Sendable {
         for byte in bytes {
             switch byte {
             case UInt8(ascii: "\n"):
-                if lastByteWasCR { lastByteWasCR = false; continue }
+                if lastByteWasCR {
+                    lastByteWasCR = false
+                    continue
+                }
                 if let event = endLine() { events.append(event) }
             case UInt8(ascii: "\r"):
                 lastByteWasCR = true
@@ -68,7 +71,8 @@ public struct ServerSentEventParser: Sendable {
             data += value
             hasData = true
         case "id": if !value.contains("\u{0}") { lastEventID = String(value) }
-        case "retry": if !value.isEmpty, value.allSatisfy(\.isASCIIDigit), let ms = UInt64(value) { retryMilliseconds = ms }
+        case "retry":
+            if !value.isEmpty, value.allSatisfy(\.isASCIIDigit), let ms = UInt64(value) { retryMilliseconds = ms }
         default: break
         }
         return nil

@@ -1,6 +1,7 @@
 public import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// ``EventStreamTransport`` over URLSession. `bytes(for:)` does not exist in

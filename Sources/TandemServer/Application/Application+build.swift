@@ -1,5 +1,5 @@
-public import Hummingbird
 import Foundation
+public import Hummingbird
 public import Logging
 import NIOCore
 public import ServiceLifecycle
@@ -38,7 +38,8 @@ public func buildApplication(
 public func buildRouter(
     configuration: ServerConfiguration, store: any ServerStore, secret: String
 ) -> (router: Router<TandemRequestContext>, routes: [RouteEntry]) {
-    let hub = RelayHub(store: store, capacity: configuration.relay.streamBufferCapacity, logger: Logger(label: "tandem.relay"))
+    let hub = RelayHub(
+        store: store, capacity: configuration.relay.streamBufferCapacity, logger: Logger(label: "tandem.relay"))
     return buildRouter(configuration: configuration, store: store, secret: secret, hub: hub)
 }
 
@@ -51,7 +52,8 @@ func buildRouter(
     let router = Router(context: TandemRequestContext.self)
     let table = RouteTable()
     let sessions = SessionAuthority(
-        store: store, signer: CookieSigner(secret: secret), cookies: SessionCookies(secure: configuration.secureCookies),
+        store: store, signer: CookieSigner(secret: secret),
+        cookies: SessionCookies(secure: configuration.secureCookies),
         clock: configuration.clock)
     let origins = OriginPolicy(trustedOrigins: configuration.trustedOrigins)
 
@@ -65,16 +67,22 @@ func buildRouter(
     router.add(middleware: OriginCheckMiddleware(policy: origins))
 
     SystemController(store: store).register(on: router, table: table)
-    AuthController(store: store, sessions: sessions, hasher: PasswordHasher(), origins: origins, clock: configuration.clock)
-        .register(on: router, table: table)
+    AuthController(
+        store: store, sessions: sessions, hasher: PasswordHasher(), origins: origins, clock: configuration.clock
+    )
+    .register(on: router, table: table)
     let me = router.group("api/me").add(middleware: RequireAuthMiddleware(sessions: sessions))
     ProfileController(store: store, clock: configuration.clock).register(on: me, table: table)
 
     let relay = configuration.relay
-    let limiter = configuration.rateLimiting
-        ? TokenBucketLimiter(clock: configuration.clock, policy: .init(burst: relay.submissionBurst, perSecond: relay.submissionsPerSecond))
+    let limiter =
+        configuration.rateLimiting
+        ? TokenBucketLimiter(
+            clock: configuration.clock,
+            policy: .init(burst: relay.submissionBurst, perSecond: relay.submissionsPerSecond))
         : nil
-    RelayController(store: store, hub: hub, clock: configuration.clock, limiter: limiter).register(on: router, table: table)
+    RelayController(store: store, hub: hub, clock: configuration.clock, limiter: limiter).register(
+        on: router, table: table)
     IndexerController(store: store).register(on: router, table: table)
     RelayStreamController(store: store, hub: hub, heartbeat: relay.heartbeatInterval).register(on: router, table: table)
     return (router, table.entries)
@@ -83,7 +91,9 @@ func buildRouter(
 /// Trailing slashes and `//` are 404 like better-call's router (betterauth-api.md §1); the
 /// Hummingbird trie would otherwise ignore them.
 struct StrictPathMiddleware<Context: RequestContext>: RouterMiddleware {
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
         let path = request.uri.path
         if path.contains("//") || (path.count > 1 && path.hasSuffix("/")) { return Response(status: .notFound) }
         return try await next(request, context)

@@ -2,315 +2,315 @@
 /// its operations and the router's routes are the same set.
 enum OpenAPIDocument {
     static let json = #"""
-    {
-      "openapi": "3.1.0",
-      "info": {
-        "title": "Tandem server API",
-        "version": "1.0.0",
-        "description": "BetterAuth v1.7-compatible accounts (username sign-in, e-mail sign-up, cookie sessions) the Tandem chat profile, and the Kasia relay: signed submissions, kasia-indexer-compatible reads under /kasia and a Server-Sent Events stream."
-      },
-      "servers": [{ "url": "http://127.0.0.1:8080" }],
-      "components": {
-        "securitySchemes": {
-          "sessionCookie": { "type": "apiKey", "in": "cookie", "name": "better-auth.session_token" }
-        },
-        "schemas": {
-          "Error": {
-            "type": "object", "required": ["message"],
-            "properties": { "code": { "type": "string" }, "message": { "type": "string" } }
+        {
+          "openapi": "3.1.0",
+          "info": {
+            "title": "Tandem server API",
+            "version": "1.0.0",
+            "description": "BetterAuth v1.7-compatible accounts (username sign-in, e-mail sign-up, cookie sessions) the Tandem chat profile, and the Kasia relay: signed submissions, kasia-indexer-compatible reads under /kasia and a Server-Sent Events stream."
           },
-          "User": {
-            "type": "object",
-            "required": ["id", "name", "email", "emailVerified", "image", "createdAt", "updatedAt", "username", "displayUsername"],
-            "properties": {
-              "id": { "type": "string" }, "name": { "type": "string" }, "email": { "type": "string", "format": "email" },
-              "emailVerified": { "type": "boolean" }, "image": { "type": ["string", "null"] },
-              "createdAt": { "type": "string", "format": "date-time" }, "updatedAt": { "type": "string", "format": "date-time" },
-              "username": { "type": ["string", "null"] }, "displayUsername": { "type": ["string", "null"] }
+          "servers": [{ "url": "http://127.0.0.1:8080" }],
+          "components": {
+            "securitySchemes": {
+              "sessionCookie": { "type": "apiKey", "in": "cookie", "name": "better-auth.session_token" }
+            },
+            "schemas": {
+              "Error": {
+                "type": "object", "required": ["message"],
+                "properties": { "code": { "type": "string" }, "message": { "type": "string" } }
+              },
+              "User": {
+                "type": "object",
+                "required": ["id", "name", "email", "emailVerified", "image", "createdAt", "updatedAt", "username", "displayUsername"],
+                "properties": {
+                  "id": { "type": "string" }, "name": { "type": "string" }, "email": { "type": "string", "format": "email" },
+                  "emailVerified": { "type": "boolean" }, "image": { "type": ["string", "null"] },
+                  "createdAt": { "type": "string", "format": "date-time" }, "updatedAt": { "type": "string", "format": "date-time" },
+                  "username": { "type": ["string", "null"] }, "displayUsername": { "type": ["string", "null"] }
+                }
+              },
+              "Session": {
+                "type": "object",
+                "required": ["id", "token", "userId", "expiresAt", "createdAt", "updatedAt", "ipAddress", "userAgent"],
+                "properties": {
+                  "id": { "type": "string" }, "token": { "type": "string" }, "userId": { "type": "string" },
+                  "expiresAt": { "type": "string", "format": "date-time" }, "createdAt": { "type": "string", "format": "date-time" },
+                  "updatedAt": { "type": "string", "format": "date-time" }, "ipAddress": { "type": ["string", "null"] },
+                  "userAgent": { "type": ["string", "null"] }
+                }
+              },
+              "IndexerError": {
+                "type": "object", "required": ["error"], "properties": { "error": { "type": "string" } }
+              },
+              "RelaySubmission": {
+                "type": "object", "required": ["payload", "sender", "nonce", "signature"],
+                "properties": {
+                  "payload": { "type": "string", "pattern": "^([0-9a-f]{2})+$", "maxLength": 20480, "description": "Hex of the Kasia tx payload (ciph_msg:…), at most 10240 bytes" },
+                  "sender": { "type": "string", "description": "Version-0 (Schnorr) Kaspa address of the signer" },
+                  "receiver": { "type": "string", "description": "First output's address: required for handshakes and payments, absent otherwise" },
+                  "amount": { "type": "integer", "minimum": 0, "description": "Sompi of the first output" },
+                  "nonce": { "type": "integer", "minimum": 0, "maximum": 18446744073709551615 },
+                  "signature": { "type": "string", "pattern": "^[0-9a-f]{128}$", "description": "BIP-340 over SHA-256(\"tandem-relay/v1\\n\" ‖ sender ‖ \"\\n\" ‖ receiver ‖ \"\\n\" ‖ amount ‖ \"\\n\" ‖ nonce ‖ \"\\n\" ‖ payload)" }
+                }
+              },
+              "RelayReceipt": {
+                "type": "object", "required": ["tx_id", "block_time"],
+                "properties": { "tx_id": { "type": "string", "pattern": "^[0-9a-f]{64}$" }, "block_time": { "type": "integer" } }
+              },
+              "Handshake": {
+                "type": "object", "required": ["tx_id", "sender", "receiver", "block_time", "accepting_block", "accepting_daa_score", "message_payload"],
+                "properties": { "tx_id": { "type": "string" }, "sender": { "type": "string" }, "receiver": { "type": "string" },
+                  "block_time": { "type": "integer" }, "accepting_block": { "type": ["string", "null"] },
+                  "accepting_daa_score": { "type": ["integer", "null"] }, "message_payload": { "type": "string" } }
+              },
+              "ContextualMessage": {
+                "type": "object", "required": ["tx_id", "sender", "alias", "block_time", "accepting_block", "accepting_daa_score", "message_payload"],
+                "properties": { "tx_id": { "type": "string" }, "sender": { "type": "string" }, "alias": { "type": "string" },
+                  "block_time": { "type": "integer" }, "accepting_block": { "type": ["string", "null"] },
+                  "accepting_daa_score": { "type": ["integer", "null"] }, "message_payload": { "type": "string" } }
+              },
+              "Payment": {
+                "type": "object", "required": ["tx_id", "sender", "receiver", "block_time", "amount", "message", "accepting_block", "accepting_daa_score"],
+                "properties": { "tx_id": { "type": "string" }, "sender": { "type": ["string", "null"] }, "receiver": { "type": "string" },
+                  "block_time": { "type": "integer" }, "amount": { "type": "integer" }, "message": { "type": "string" },
+                  "accepting_block": { "type": ["string", "null"] }, "accepting_daa_score": { "type": ["integer", "null"] } }
+              },
+              "SelfStash": {
+                "type": "object", "required": ["tx_id", "owner", "scope", "block_time", "accepting_block", "accepting_daa_score", "stashed_data"],
+                "properties": { "tx_id": { "type": "string" }, "owner": { "type": "string" }, "scope": { "type": ["string", "null"] },
+                  "block_time": { "type": "integer" }, "accepting_block": { "type": ["string", "null"] },
+                  "accepting_daa_score": { "type": ["integer", "null"] }, "stashed_data": { "type": "string" } }
+              },
+              "ChatProfile": {
+                "type": "object", "required": ["userId", "displayName", "kaspaAddress", "publicKeys", "updatedAt"],
+                "properties": {
+                  "userId": { "type": "string" }, "displayName": { "type": "string" },
+                  "kaspaAddress": { "type": ["string", "null"], "pattern": "^(kaspa|kaspatest|kaspasim|kaspadev):[qpzry9x8gf2tvdw0s3jn54khce6mua7l]{61}([qpzry9x8gf2tvdw0s3jn54khce6mua7l]{2})?$", "description": "Kaspa address (kaspa-address.md), checksum verified by the server" },
+                  "publicKeys": { "type": "array", "items": { "type": "string", "pattern": "^[0-9a-f]{64}([0-9a-f]{2})?$" } },
+                  "updatedAt": { "type": "string", "format": "date-time" }
+                }
+              }
+            },
+            "responses": {
+              "Error": { "description": "Error", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } } },
+              "IndexerError": { "description": "Bad query parameter", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/IndexerError" } } } }
+            },
+            "parameters": {
+              "limit": { "name": "limit", "in": "query", "schema": { "type": "integer", "minimum": 0, "default": 10, "maximum": 50 } },
+              "blockTime": { "name": "block_time", "in": "query", "description": "Inclusive cursor (ms)", "schema": { "type": "integer", "minimum": 0, "default": 0 } },
+              "address": { "name": "address", "in": "query", "required": true, "schema": { "type": "string" } }
             }
           },
-          "Session": {
-            "type": "object",
-            "required": ["id", "token", "userId", "expiresAt", "createdAt", "updatedAt", "ipAddress", "userAgent"],
-            "properties": {
-              "id": { "type": "string" }, "token": { "type": "string" }, "userId": { "type": "string" },
-              "expiresAt": { "type": "string", "format": "date-time" }, "createdAt": { "type": "string", "format": "date-time" },
-              "updatedAt": { "type": "string", "format": "date-time" }, "ipAddress": { "type": ["string", "null"] },
-              "userAgent": { "type": ["string", "null"] }
-            }
-          },
-          "IndexerError": {
-            "type": "object", "required": ["error"], "properties": { "error": { "type": "string" } }
-          },
-          "RelaySubmission": {
-            "type": "object", "required": ["payload", "sender", "nonce", "signature"],
-            "properties": {
-              "payload": { "type": "string", "pattern": "^([0-9a-f]{2})+$", "maxLength": 20480, "description": "Hex of the Kasia tx payload (ciph_msg:…), at most 10240 bytes" },
-              "sender": { "type": "string", "description": "Version-0 (Schnorr) Kaspa address of the signer" },
-              "receiver": { "type": "string", "description": "First output's address: required for handshakes and payments, absent otherwise" },
-              "amount": { "type": "integer", "minimum": 0, "description": "Sompi of the first output" },
-              "nonce": { "type": "integer", "minimum": 0, "maximum": 18446744073709551615 },
-              "signature": { "type": "string", "pattern": "^[0-9a-f]{128}$", "description": "BIP-340 over SHA-256(\"tandem-relay/v1\\n\" ‖ sender ‖ \"\\n\" ‖ receiver ‖ \"\\n\" ‖ amount ‖ \"\\n\" ‖ nonce ‖ \"\\n\" ‖ payload)" }
-            }
-          },
-          "RelayReceipt": {
-            "type": "object", "required": ["tx_id", "block_time"],
-            "properties": { "tx_id": { "type": "string", "pattern": "^[0-9a-f]{64}$" }, "block_time": { "type": "integer" } }
-          },
-          "Handshake": {
-            "type": "object", "required": ["tx_id", "sender", "receiver", "block_time", "accepting_block", "accepting_daa_score", "message_payload"],
-            "properties": { "tx_id": { "type": "string" }, "sender": { "type": "string" }, "receiver": { "type": "string" },
-              "block_time": { "type": "integer" }, "accepting_block": { "type": ["string", "null"] },
-              "accepting_daa_score": { "type": ["integer", "null"] }, "message_payload": { "type": "string" } }
-          },
-          "ContextualMessage": {
-            "type": "object", "required": ["tx_id", "sender", "alias", "block_time", "accepting_block", "accepting_daa_score", "message_payload"],
-            "properties": { "tx_id": { "type": "string" }, "sender": { "type": "string" }, "alias": { "type": "string" },
-              "block_time": { "type": "integer" }, "accepting_block": { "type": ["string", "null"] },
-              "accepting_daa_score": { "type": ["integer", "null"] }, "message_payload": { "type": "string" } }
-          },
-          "Payment": {
-            "type": "object", "required": ["tx_id", "sender", "receiver", "block_time", "amount", "message", "accepting_block", "accepting_daa_score"],
-            "properties": { "tx_id": { "type": "string" }, "sender": { "type": ["string", "null"] }, "receiver": { "type": "string" },
-              "block_time": { "type": "integer" }, "amount": { "type": "integer" }, "message": { "type": "string" },
-              "accepting_block": { "type": ["string", "null"] }, "accepting_daa_score": { "type": ["integer", "null"] } }
-          },
-          "SelfStash": {
-            "type": "object", "required": ["tx_id", "owner", "scope", "block_time", "accepting_block", "accepting_daa_score", "stashed_data"],
-            "properties": { "tx_id": { "type": "string" }, "owner": { "type": "string" }, "scope": { "type": ["string", "null"] },
-              "block_time": { "type": "integer" }, "accepting_block": { "type": ["string", "null"] },
-              "accepting_daa_score": { "type": ["integer", "null"] }, "stashed_data": { "type": "string" } }
-          },
-          "ChatProfile": {
-            "type": "object", "required": ["userId", "displayName", "kaspaAddress", "publicKeys", "updatedAt"],
-            "properties": {
-              "userId": { "type": "string" }, "displayName": { "type": "string" },
-              "kaspaAddress": { "type": ["string", "null"], "pattern": "^(kaspa|kaspatest|kaspasim|kaspadev):[qpzry9x8gf2tvdw0s3jn54khce6mua7l]{61}([qpzry9x8gf2tvdw0s3jn54khce6mua7l]{2})?$", "description": "Kaspa address (kaspa-address.md), checksum verified by the server" },
-              "publicKeys": { "type": "array", "items": { "type": "string", "pattern": "^[0-9a-f]{64}([0-9a-f]{2})?$" } },
-              "updatedAt": { "type": "string", "format": "date-time" }
+          "paths": {
+            "/health": {
+              "get": {
+                "operationId": "health", "summary": "Readiness: the server is up and its database answers",
+                "responses": {
+                  "200": { "description": "Ready", "content": { "application/json": { "schema": {
+                    "type": "object", "required": ["status"], "properties": { "status": { "const": "ok" } } } } } },
+                  "503": { "description": "The database does not answer", "content": { "application/json": { "schema": {
+                    "type": "object", "required": ["status"], "properties": { "status": { "const": "unavailable" } } } } } }
+                }
+              },
+              "head": {
+                "operationId": "healthHead", "summary": "Readiness, status only (no body)",
+                "responses": { "200": { "description": "Ready" }, "503": { "description": "The database does not answer" } }
+              }
+            },
+            "/openapi.json": {
+              "get": { "operationId": "openAPI", "summary": "This document", "responses": { "200": { "description": "OpenAPI 3.1 JSON" } } }
+            },
+            "/api/auth/sign-up/email": {
+              "post": {
+                "operationId": "signUpEmail", "summary": "Register and sign in (sets the session cookie)",
+                "requestBody": { "required": true, "content": { "application/json": { "schema": {
+                  "type": "object", "required": ["name", "email", "password", "username"],
+                  "properties": {
+                    "name": { "type": "string" }, "email": { "type": "string", "format": "email" },
+                    "password": { "type": "string", "minLength": 8, "maxLength": 128 },
+                    "username": { "type": "string", "pattern": "^[a-zA-Z0-9_.]{3,30}$" }, "displayUsername": { "type": "string" },
+                    "image": { "type": "string" }, "callbackURL": { "type": "string" }, "rememberMe": { "type": "boolean" } } } } } },
+                "responses": {
+                  "200": { "description": "Signed up", "content": { "application/json": { "schema": {
+                    "type": "object", "required": ["token", "user"],
+                    "properties": { "token": { "type": ["string", "null"] }, "user": { "$ref": "#/components/schemas/User" } } } } } },
+                  "400": { "$ref": "#/components/responses/Error" }, "403": { "$ref": "#/components/responses/Error" },
+                  "413": { "$ref": "#/components/responses/Error" }, "415": { "$ref": "#/components/responses/Error" },
+                  "422": { "$ref": "#/components/responses/Error" }, "429": { "$ref": "#/components/responses/Error" }
+                }
+              }
+            },
+            "/api/auth/sign-in/username": {
+              "post": {
+                "operationId": "signInUsername", "summary": "Sign in with username and password (sets the session cookie)",
+                "requestBody": { "required": true, "content": { "application/json": { "schema": {
+                  "type": "object", "required": ["username", "password"],
+                  "properties": { "username": { "type": "string" }, "password": { "type": "string" },
+                    "rememberMe": { "type": "boolean" }, "callbackURL": { "type": "string" } } } } } },
+                "responses": {
+                  "200": { "description": "Signed in", "content": { "application/json": { "schema": {
+                    "type": "object", "required": ["redirect", "token", "user"],
+                    "properties": { "redirect": { "type": "boolean" }, "token": { "type": "string" }, "url": { "type": "string" },
+                      "user": { "$ref": "#/components/schemas/User" } } } } } },
+                  "400": { "$ref": "#/components/responses/Error" }, "401": { "$ref": "#/components/responses/Error" },
+                  "403": { "$ref": "#/components/responses/Error" }, "422": { "$ref": "#/components/responses/Error" },
+                  "429": { "$ref": "#/components/responses/Error" }
+                }
+              }
+            },
+            "/api/auth/get-session": {
+              "get": {
+                "operationId": "getSession", "summary": "The current session, or null",
+                "parameters": [
+                  { "name": "disableCookieCache", "in": "query", "schema": { "type": "boolean" } },
+                  { "name": "disableRefresh", "in": "query", "schema": { "type": "boolean" } }
+                ],
+                "security": [{ "sessionCookie": [] }, {}],
+                "responses": { "200": { "description": "Session or null", "content": { "application/json": { "schema": {
+                  "oneOf": [ { "type": "null" }, { "type": "object", "required": ["session", "user"], "properties": {
+                    "session": { "$ref": "#/components/schemas/Session" }, "user": { "$ref": "#/components/schemas/User" } } } ] } } } } }
+              },
+              "post": {
+                "operationId": "getSessionPost", "summary": "Not available: deferred session refresh is off",
+                "responses": { "405": { "$ref": "#/components/responses/Error" } }
+              }
+            },
+            "/api/auth/sign-out": {
+              "post": {
+                "operationId": "signOut", "summary": "End the current session and expire the cookie",
+                "security": [{ "sessionCookie": [] }, {}],
+                "responses": {
+                  "200": { "description": "Signed out", "content": { "application/json": { "schema": {
+                    "type": "object", "properties": { "success": { "const": true } } } } } },
+                  "403": { "$ref": "#/components/responses/Error" }
+                }
+              }
+            },
+            "/api/me/profile": {
+              "get": {
+                "operationId": "getMyProfile", "summary": "The signed-in user's chat profile", "security": [{ "sessionCookie": [] }],
+                "responses": {
+                  "200": { "description": "Profile", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/ChatProfile" } } } },
+                  "401": { "$ref": "#/components/responses/Error" }
+                }
+              },
+              "put": {
+                "operationId": "updateMyProfile", "summary": "Change the signed-in user's chat profile", "security": [{ "sessionCookie": [] }],
+                "requestBody": { "required": true, "content": { "application/json": { "schema": {
+                  "type": "object", "properties": { "displayName": { "type": "string", "minLength": 1, "maxLength": 64 },
+                    "kaspaAddress": { "type": ["string", "null"], "pattern": "^(kaspa|kaspatest|kaspasim|kaspadev):[qpzry9x8gf2tvdw0s3jn54khce6mua7l]{61}([qpzry9x8gf2tvdw0s3jn54khce6mua7l]{2})?$", "description": "Kaspa address (kaspa-address.md), checksum verified by the server" }, "publicKeys": { "type": "array", "maxItems": 16, "items": { "type": "string" } } } } } } },
+                "responses": {
+                  "200": { "description": "Updated profile", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/ChatProfile" } } } },
+                  "400": { "$ref": "#/components/responses/Error" }, "401": { "$ref": "#/components/responses/Error" },
+                  "403": { "$ref": "#/components/responses/Error" }
+                }
+              }
+            },
+            "/kasia/transactions": {
+              "post": {
+                "operationId": "relaySubmit", "summary": "Relay a signed Kasia payload (idempotent per tx_id)",
+                "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/RelaySubmission" } } } },
+                "responses": {
+                  "200": { "description": "Stored (or already stored)", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/RelayReceipt" } } } },
+                  "400": { "$ref": "#/components/responses/Error" }, "413": { "$ref": "#/components/responses/Error" },
+                  "415": { "$ref": "#/components/responses/Error" }, "429": { "$ref": "#/components/responses/Error" }
+                }
+              }
+            },
+            "/kasia/handshakes/by-sender": {
+              "get": {
+                "operationId": "handshakesBySender", "summary": "Handshakes sent by an address",
+                "parameters": [{ "$ref": "#/components/parameters/address" }, { "$ref": "#/components/parameters/limit" }, { "$ref": "#/components/parameters/blockTime" }],
+                "responses": {
+                  "200": { "description": "Rows ascending by block_time", "content": { "application/json": { "schema": {
+                    "type": "array", "items": { "$ref": "#/components/schemas/Handshake" } } } } },
+                  "400": { "$ref": "#/components/responses/IndexerError" }
+                }
+              }
+            },
+            "/kasia/handshakes/by-receiver": {
+              "get": {
+                "operationId": "handshakesByReceiver", "summary": "Handshakes received by an address",
+                "parameters": [{ "$ref": "#/components/parameters/address" }, { "$ref": "#/components/parameters/limit" }, { "$ref": "#/components/parameters/blockTime" }],
+                "responses": {
+                  "200": { "description": "Rows ascending by block_time", "content": { "application/json": { "schema": {
+                    "type": "array", "items": { "$ref": "#/components/schemas/Handshake" } } } } },
+                  "400": { "$ref": "#/components/responses/IndexerError" }
+                }
+              }
+            },
+            "/kasia/contextual-messages/by-sender": {
+              "get": {
+                "operationId": "contextualMessagesBySender", "summary": "Contextual messages of a sender under one alias",
+                "parameters": [{ "$ref": "#/components/parameters/address" }, { "name": "alias", "in": "query", "required": true, "description": "Hex of the alias bytes (max 32 hex)", "schema": { "type": "string" } }, { "$ref": "#/components/parameters/limit" }, { "$ref": "#/components/parameters/blockTime" }],
+                "responses": {
+                  "200": { "description": "Rows ascending by block_time", "content": { "application/json": { "schema": {
+                    "type": "array", "items": { "$ref": "#/components/schemas/ContextualMessage" } } } } },
+                  "400": { "$ref": "#/components/responses/IndexerError" }
+                }
+              }
+            },
+            "/kasia/payments/by-sender": {
+              "get": {
+                "operationId": "paymentsBySender", "summary": "Payments sent by an address (sender is null)",
+                "parameters": [{ "$ref": "#/components/parameters/address" }, { "$ref": "#/components/parameters/limit" }, { "$ref": "#/components/parameters/blockTime" }],
+                "responses": {
+                  "200": { "description": "Rows ascending by block_time", "content": { "application/json": { "schema": {
+                    "type": "array", "items": { "$ref": "#/components/schemas/Payment" } } } } },
+                  "400": { "$ref": "#/components/responses/IndexerError" }
+                }
+              }
+            },
+            "/kasia/payments/by-receiver": {
+              "get": {
+                "operationId": "paymentsByReceiver", "summary": "Payments received by an address",
+                "parameters": [{ "$ref": "#/components/parameters/address" }, { "$ref": "#/components/parameters/limit" }, { "$ref": "#/components/parameters/blockTime" }],
+                "responses": {
+                  "200": { "description": "Rows ascending by block_time", "content": { "application/json": { "schema": {
+                    "type": "array", "items": { "$ref": "#/components/schemas/Payment" } } } } },
+                  "400": { "$ref": "#/components/responses/IndexerError" }
+                }
+              }
+            },
+            "/kasia/self-stash/by-owner": {
+              "get": {
+                "operationId": "selfStashByOwner", "summary": "Self-stashes of an owner under one scope (none: unscoped)",
+                "parameters": [{ "name": "owner", "in": "query", "required": true, "schema": { "type": "string" } }, { "name": "scope", "in": "query", "description": "Hex of the scope bytes (max 510 hex)", "schema": { "type": "string" } }, { "$ref": "#/components/parameters/limit" }, { "$ref": "#/components/parameters/blockTime" }],
+                "responses": {
+                  "200": { "description": "Rows ascending by block_time", "content": { "application/json": { "schema": {
+                    "type": "array", "items": { "$ref": "#/components/schemas/SelfStash" } } } } },
+                  "400": { "$ref": "#/components/responses/IndexerError" }
+                }
+              }
+            },
+            "/kasia/metrics": {
+              "get": {
+                "operationId": "kasiaMetrics", "summary": "kasia-indexer counters (a ping for Kasia clients)",
+                "responses": { "200": { "description": "Counters", "content": { "application/json": { "schema": { "type": "object" } } } } }
+              }
+            },
+            "/kasia/stream": {
+              "get": {
+                "operationId": "kasiaStream", "summary": "Server-Sent Events of new rows for watched aliases and addresses",
+                "parameters": [
+                  { "name": "alias", "in": "query", "description": "Repeatable; hex of an alias", "schema": { "type": "string" } },
+                  { "name": "address", "in": "query", "description": "Repeatable; rows it sends, receives or owns", "schema": { "type": "string" } },
+                  { "name": "Last-Event-ID", "in": "header", "description": "Resume after this block_time", "schema": { "type": "integer" } },
+                  { "name": "last_event_id", "in": "query", "description": "Same as Last-Event-ID, for EventSource", "schema": { "type": "integer" } }
+                ],
+                "responses": {
+                  "200": { "description": "event: handshake|contextual_message|payment|self_stash|broadcast; id: block_time; data: the row JSON", "content": { "text/event-stream": {} } },
+                  "400": { "$ref": "#/components/responses/IndexerError" }
+                }
+              }
+            },
+            "/users/login": {
+              "post": {
+                "operationId": "legacyLogin", "summary": "Removed idAlias login: always 410 LEGACY_LOGIN_REMOVED", "deprecated": true,
+                "responses": { "410": { "$ref": "#/components/responses/Error" } }
+              }
             }
           }
-        },
-        "responses": {
-          "Error": { "description": "Error", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } } },
-          "IndexerError": { "description": "Bad query parameter", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/IndexerError" } } } }
-        },
-        "parameters": {
-          "limit": { "name": "limit", "in": "query", "schema": { "type": "integer", "minimum": 0, "default": 10, "maximum": 50 } },
-          "blockTime": { "name": "block_time", "in": "query", "description": "Inclusive cursor (ms)", "schema": { "type": "integer", "minimum": 0, "default": 0 } },
-          "address": { "name": "address", "in": "query", "required": true, "schema": { "type": "string" } }
         }
-      },
-      "paths": {
-        "/health": {
-          "get": {
-            "operationId": "health", "summary": "Readiness: the server is up and its database answers",
-            "responses": {
-              "200": { "description": "Ready", "content": { "application/json": { "schema": {
-                "type": "object", "required": ["status"], "properties": { "status": { "const": "ok" } } } } } },
-              "503": { "description": "The database does not answer", "content": { "application/json": { "schema": {
-                "type": "object", "required": ["status"], "properties": { "status": { "const": "unavailable" } } } } } }
-            }
-          },
-          "head": {
-            "operationId": "healthHead", "summary": "Readiness, status only (no body)",
-            "responses": { "200": { "description": "Ready" }, "503": { "description": "The database does not answer" } }
-          }
-        },
-        "/openapi.json": {
-          "get": { "operationId": "openAPI", "summary": "This document", "responses": { "200": { "description": "OpenAPI 3.1 JSON" } } }
-        },
-        "/api/auth/sign-up/email": {
-          "post": {
-            "operationId": "signUpEmail", "summary": "Register and sign in (sets the session cookie)",
-            "requestBody": { "required": true, "content": { "application/json": { "schema": {
-              "type": "object", "required": ["name", "email", "password", "username"],
-              "properties": {
-                "name": { "type": "string" }, "email": { "type": "string", "format": "email" },
-                "password": { "type": "string", "minLength": 8, "maxLength": 128 },
-                "username": { "type": "string", "pattern": "^[a-zA-Z0-9_.]{3,30}$" }, "displayUsername": { "type": "string" },
-                "image": { "type": "string" }, "callbackURL": { "type": "string" }, "rememberMe": { "type": "boolean" } } } } } },
-            "responses": {
-              "200": { "description": "Signed up", "content": { "application/json": { "schema": {
-                "type": "object", "required": ["token", "user"],
-                "properties": { "token": { "type": ["string", "null"] }, "user": { "$ref": "#/components/schemas/User" } } } } } },
-              "400": { "$ref": "#/components/responses/Error" }, "403": { "$ref": "#/components/responses/Error" },
-              "413": { "$ref": "#/components/responses/Error" }, "415": { "$ref": "#/components/responses/Error" },
-              "422": { "$ref": "#/components/responses/Error" }, "429": { "$ref": "#/components/responses/Error" }
-            }
-          }
-        },
-        "/api/auth/sign-in/username": {
-          "post": {
-            "operationId": "signInUsername", "summary": "Sign in with username and password (sets the session cookie)",
-            "requestBody": { "required": true, "content": { "application/json": { "schema": {
-              "type": "object", "required": ["username", "password"],
-              "properties": { "username": { "type": "string" }, "password": { "type": "string" },
-                "rememberMe": { "type": "boolean" }, "callbackURL": { "type": "string" } } } } } },
-            "responses": {
-              "200": { "description": "Signed in", "content": { "application/json": { "schema": {
-                "type": "object", "required": ["redirect", "token", "user"],
-                "properties": { "redirect": { "type": "boolean" }, "token": { "type": "string" }, "url": { "type": "string" },
-                  "user": { "$ref": "#/components/schemas/User" } } } } } },
-              "400": { "$ref": "#/components/responses/Error" }, "401": { "$ref": "#/components/responses/Error" },
-              "403": { "$ref": "#/components/responses/Error" }, "422": { "$ref": "#/components/responses/Error" },
-              "429": { "$ref": "#/components/responses/Error" }
-            }
-          }
-        },
-        "/api/auth/get-session": {
-          "get": {
-            "operationId": "getSession", "summary": "The current session, or null",
-            "parameters": [
-              { "name": "disableCookieCache", "in": "query", "schema": { "type": "boolean" } },
-              { "name": "disableRefresh", "in": "query", "schema": { "type": "boolean" } }
-            ],
-            "security": [{ "sessionCookie": [] }, {}],
-            "responses": { "200": { "description": "Session or null", "content": { "application/json": { "schema": {
-              "oneOf": [ { "type": "null" }, { "type": "object", "required": ["session", "user"], "properties": {
-                "session": { "$ref": "#/components/schemas/Session" }, "user": { "$ref": "#/components/schemas/User" } } } ] } } } } }
-          },
-          "post": {
-            "operationId": "getSessionPost", "summary": "Not available: deferred session refresh is off",
-            "responses": { "405": { "$ref": "#/components/responses/Error" } }
-          }
-        },
-        "/api/auth/sign-out": {
-          "post": {
-            "operationId": "signOut", "summary": "End the current session and expire the cookie",
-            "security": [{ "sessionCookie": [] }, {}],
-            "responses": {
-              "200": { "description": "Signed out", "content": { "application/json": { "schema": {
-                "type": "object", "properties": { "success": { "const": true } } } } } },
-              "403": { "$ref": "#/components/responses/Error" }
-            }
-          }
-        },
-        "/api/me/profile": {
-          "get": {
-            "operationId": "getMyProfile", "summary": "The signed-in user's chat profile", "security": [{ "sessionCookie": [] }],
-            "responses": {
-              "200": { "description": "Profile", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/ChatProfile" } } } },
-              "401": { "$ref": "#/components/responses/Error" }
-            }
-          },
-          "put": {
-            "operationId": "updateMyProfile", "summary": "Change the signed-in user's chat profile", "security": [{ "sessionCookie": [] }],
-            "requestBody": { "required": true, "content": { "application/json": { "schema": {
-              "type": "object", "properties": { "displayName": { "type": "string", "minLength": 1, "maxLength": 64 },
-                "kaspaAddress": { "type": ["string", "null"], "pattern": "^(kaspa|kaspatest|kaspasim|kaspadev):[qpzry9x8gf2tvdw0s3jn54khce6mua7l]{61}([qpzry9x8gf2tvdw0s3jn54khce6mua7l]{2})?$", "description": "Kaspa address (kaspa-address.md), checksum verified by the server" }, "publicKeys": { "type": "array", "maxItems": 16, "items": { "type": "string" } } } } } } },
-            "responses": {
-              "200": { "description": "Updated profile", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/ChatProfile" } } } },
-              "400": { "$ref": "#/components/responses/Error" }, "401": { "$ref": "#/components/responses/Error" },
-              "403": { "$ref": "#/components/responses/Error" }
-            }
-          }
-        },
-        "/kasia/transactions": {
-          "post": {
-            "operationId": "relaySubmit", "summary": "Relay a signed Kasia payload (idempotent per tx_id)",
-            "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/RelaySubmission" } } } },
-            "responses": {
-              "200": { "description": "Stored (or already stored)", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/RelayReceipt" } } } },
-              "400": { "$ref": "#/components/responses/Error" }, "413": { "$ref": "#/components/responses/Error" },
-              "415": { "$ref": "#/components/responses/Error" }, "429": { "$ref": "#/components/responses/Error" }
-            }
-          }
-        },
-        "/kasia/handshakes/by-sender": {
-          "get": {
-            "operationId": "handshakesBySender", "summary": "Handshakes sent by an address",
-            "parameters": [{ "$ref": "#/components/parameters/address" }, { "$ref": "#/components/parameters/limit" }, { "$ref": "#/components/parameters/blockTime" }],
-            "responses": {
-              "200": { "description": "Rows ascending by block_time", "content": { "application/json": { "schema": {
-                "type": "array", "items": { "$ref": "#/components/schemas/Handshake" } } } } },
-              "400": { "$ref": "#/components/responses/IndexerError" }
-            }
-          }
-        },
-        "/kasia/handshakes/by-receiver": {
-          "get": {
-            "operationId": "handshakesByReceiver", "summary": "Handshakes received by an address",
-            "parameters": [{ "$ref": "#/components/parameters/address" }, { "$ref": "#/components/parameters/limit" }, { "$ref": "#/components/parameters/blockTime" }],
-            "responses": {
-              "200": { "description": "Rows ascending by block_time", "content": { "application/json": { "schema": {
-                "type": "array", "items": { "$ref": "#/components/schemas/Handshake" } } } } },
-              "400": { "$ref": "#/components/responses/IndexerError" }
-            }
-          }
-        },
-        "/kasia/contextual-messages/by-sender": {
-          "get": {
-            "operationId": "contextualMessagesBySender", "summary": "Contextual messages of a sender under one alias",
-            "parameters": [{ "$ref": "#/components/parameters/address" }, { "name": "alias", "in": "query", "required": true, "description": "Hex of the alias bytes (max 32 hex)", "schema": { "type": "string" } }, { "$ref": "#/components/parameters/limit" }, { "$ref": "#/components/parameters/blockTime" }],
-            "responses": {
-              "200": { "description": "Rows ascending by block_time", "content": { "application/json": { "schema": {
-                "type": "array", "items": { "$ref": "#/components/schemas/ContextualMessage" } } } } },
-              "400": { "$ref": "#/components/responses/IndexerError" }
-            }
-          }
-        },
-        "/kasia/payments/by-sender": {
-          "get": {
-            "operationId": "paymentsBySender", "summary": "Payments sent by an address (sender is null)",
-            "parameters": [{ "$ref": "#/components/parameters/address" }, { "$ref": "#/components/parameters/limit" }, { "$ref": "#/components/parameters/blockTime" }],
-            "responses": {
-              "200": { "description": "Rows ascending by block_time", "content": { "application/json": { "schema": {
-                "type": "array", "items": { "$ref": "#/components/schemas/Payment" } } } } },
-              "400": { "$ref": "#/components/responses/IndexerError" }
-            }
-          }
-        },
-        "/kasia/payments/by-receiver": {
-          "get": {
-            "operationId": "paymentsByReceiver", "summary": "Payments received by an address",
-            "parameters": [{ "$ref": "#/components/parameters/address" }, { "$ref": "#/components/parameters/limit" }, { "$ref": "#/components/parameters/blockTime" }],
-            "responses": {
-              "200": { "description": "Rows ascending by block_time", "content": { "application/json": { "schema": {
-                "type": "array", "items": { "$ref": "#/components/schemas/Payment" } } } } },
-              "400": { "$ref": "#/components/responses/IndexerError" }
-            }
-          }
-        },
-        "/kasia/self-stash/by-owner": {
-          "get": {
-            "operationId": "selfStashByOwner", "summary": "Self-stashes of an owner under one scope (none: unscoped)",
-            "parameters": [{ "name": "owner", "in": "query", "required": true, "schema": { "type": "string" } }, { "name": "scope", "in": "query", "description": "Hex of the scope bytes (max 510 hex)", "schema": { "type": "string" } }, { "$ref": "#/components/parameters/limit" }, { "$ref": "#/components/parameters/blockTime" }],
-            "responses": {
-              "200": { "description": "Rows ascending by block_time", "content": { "application/json": { "schema": {
-                "type": "array", "items": { "$ref": "#/components/schemas/SelfStash" } } } } },
-              "400": { "$ref": "#/components/responses/IndexerError" }
-            }
-          }
-        },
-        "/kasia/metrics": {
-          "get": {
-            "operationId": "kasiaMetrics", "summary": "kasia-indexer counters (a ping for Kasia clients)",
-            "responses": { "200": { "description": "Counters", "content": { "application/json": { "schema": { "type": "object" } } } } }
-          }
-        },
-        "/kasia/stream": {
-          "get": {
-            "operationId": "kasiaStream", "summary": "Server-Sent Events of new rows for watched aliases and addresses",
-            "parameters": [
-              { "name": "alias", "in": "query", "description": "Repeatable; hex of an alias", "schema": { "type": "string" } },
-              { "name": "address", "in": "query", "description": "Repeatable; rows it sends, receives or owns", "schema": { "type": "string" } },
-              { "name": "Last-Event-ID", "in": "header", "description": "Resume after this block_time", "schema": { "type": "integer" } },
-              { "name": "last_event_id", "in": "query", "description": "Same as Last-Event-ID, for EventSource", "schema": { "type": "integer" } }
-            ],
-            "responses": {
-              "200": { "description": "event: handshake|contextual_message|payment|self_stash|broadcast; id: block_time; data: the row JSON", "content": { "text/event-stream": {} } },
-              "400": { "$ref": "#/components/responses/IndexerError" }
-            }
-          }
-        },
-        "/users/login": {
-          "post": {
-            "operationId": "legacyLogin", "summary": "Removed idAlias login: always 410 LEGACY_LOGIN_REMOVED", "deprecated": true,
-            "responses": { "410": { "$ref": "#/components/responses/Error" } }
-          }
-        }
-      }
-    }
-    """#
+        """#
 }

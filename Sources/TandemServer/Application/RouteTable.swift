@@ -14,7 +14,8 @@ final class RouteTable {
     private(set) var entries: [RouteEntry] = []
 
     func add(
-        _ router: some RouterMethods<TandemRequestContext>, _ method: HTTPRequest.Method, _ path: String, fullPath: String? = nil,
+        _ router: some RouterMethods<TandemRequestContext>, _ method: HTTPRequest.Method, _ path: String,
+        fullPath: String? = nil,
         _ handler: @escaping @Sendable (Request, TandemRequestContext) async throws -> Response
     ) {
         router.on(RouterPath(path), method: method, use: handler)

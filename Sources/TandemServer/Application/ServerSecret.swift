@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The cookie-signing secret kept in `<data-dir>/auth-secret` (0600), created on first start
@@ -11,8 +12,9 @@ enum ServerSecret {
     static func loadOrCreate(in directory: URL) throws -> String {
         let url = directory.appendingPathComponent("auth-secret")
         if let data = FileManager.default.contents(atPath: url.path),
-           let text = String(data: data, encoding: .utf8)?.trimmingCharacters(in: .whitespacesAndNewlines),
-           text.utf8.count >= 32 {
+            let text = String(data: data, encoding: .utf8)?.trimmingCharacters(in: .whitespacesAndNewlines),
+            text.utf8.count >= 32
+        {
             return text
         }
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -27,7 +27,7 @@ public struct CookieSigner: Sendable {
         let token = String(value[..<dot])
         let signature = String(value[value.index(after: dot)...])
         guard !token.isEmpty, signature.utf8.count == 44, signature.hasSuffix("="),
-              let mac = Data(base64Encoded: signature)
+            let mac = Data(base64Encoded: signature)
         else { return nil }
         guard HMAC<SHA256>.isValidAuthenticationCode(mac, authenticating: Array(token.utf8), using: key) else {
             return nil
@@ -59,7 +59,8 @@ public struct CookieSigner: Sendable {
 
     /// `encodeURIComponent`: everything but `A-Z a-z 0-9 - _ . ! ~ * ' ( )` is escaped.
     static func percentEncode(_ text: String) -> String {
-        let allowed = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'()")
+        let allowed = CharacterSet(
+            charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'()")
         return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
     }
 }

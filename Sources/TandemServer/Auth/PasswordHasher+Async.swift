@@ -6,7 +6,8 @@ extension PasswordHasher {
     /// cooperative pool, so concurrent sign-ins cannot stall get-session and the event loops.
     /// At most one hash per core runs at once (each needs 32 MiB), so a burst of sign-ins
     /// queues instead of exhausting memory.
-    private static let queue = DispatchQueue(label: "tandem.password-hashing", qos: .userInitiated, attributes: .concurrent)
+    private static let queue = DispatchQueue(
+        label: "tandem.password-hashing", qos: .userInitiated, attributes: .concurrent)
     private static let slots = DispatchSemaphore(value: max(1, ProcessInfo.processInfo.activeProcessorCount))
 
     private static func run(_ work: @escaping @Sendable () -> Void) {

@@ -1,7 +1,7 @@
-import _CryptoExtras
 import Crypto
 import Foundation
 import TandemBasics
+import _CryptoExtras
 
 /// BetterAuth's password hashing (betterauth-api.md §7): scrypt N=16384, r=16, p=1, 64-byte
 /// key over the NFKC-normalised UTF-8 password, stored as `"<salthex>:<keyhex>"`, where the
@@ -31,7 +31,7 @@ public struct PasswordHasher: Sendable {
     public func verify(_ password: String, against stored: String) -> Bool {
         let parts = stored.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, let expected = try? Hex.decode(parts[1]), !expected.isEmpty,
-              let derived = try? derive(password, saltHex: String(parts[0]), length: expected.count)
+            let derived = try? derive(password, saltHex: String(parts[0]), length: expected.count)
         else { return false }
         return ConstantTime.equal(derived, expected)
     }

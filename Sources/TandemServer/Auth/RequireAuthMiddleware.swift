@@ -8,7 +8,9 @@ struct RequireAuthMiddleware: RouterMiddleware {
     typealias Context = TandemRequestContext
     let sessions: SessionAuthority
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
         guard case .valid(let resolved, let setCookie) = try await sessions.resolve(request) else {
             throw APIFailure.unauthorized
         }

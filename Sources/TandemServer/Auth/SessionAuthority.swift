@@ -49,14 +49,16 @@ struct SessionAuthority: Sendable {
             id: SessionID(SessionToken.randomAlphanumeric(count: 32)), tokenHash: token.hash, userID: UserID(user.id),
             expiresAt: now.addingTimeInterval(rememberMe ? Self.lifetime : Self.shortLifetime),
             createdAt: now, updatedAt: now, ipAddress: "",
-            userAgent: ServerLimits.truncated(request.headers[.userAgent] ?? "", toBytes: ServerLimits.maxUserAgentBytes),
+            userAgent: ServerLimits.truncated(
+                request.headers[.userAgent] ?? "", toBytes: ServerLimits.maxUserAgentBytes),
             rememberMe: rememberMe)
         try await store.createSession(session)
         let value = signer.cookieValue(for: token)
         var setCookies = [cookies.set(value, maxAge: rememberMe ? AuthCookie.sessionLifetimeSeconds : nil)]
         if !rememberMe {
-            setCookies.append(cookies.set(CookieSigner.percentEncode("true"), maxAge: nil)
-                .replacingOccurrences(of: cookies.name + "=", with: cookies.dontRememberName + "="))
+            setCookies.append(
+                cookies.set(CookieSigner.percentEncode("true"), maxAge: nil)
+                    .replacingOccurrences(of: cookies.name + "=", with: cookies.dontRememberName + "="))
         }
         return (token, setCookies)
     }
@@ -90,7 +92,9 @@ struct SessionAuthority: Sendable {
 
     /// Deletes the session named by the request's cookie, if any.
     func end(_ request: Request) async throws {
-        guard let token = token(in: request), let session = try await store.session(tokenHash: token.hash) else { return }
+        guard let token = token(in: request), let session = try await store.session(tokenHash: token.hash) else {
+            return
+        }
         try await store.deleteSession(id: session.id)
     }
 }

@@ -29,8 +29,10 @@ enum UsernameRules {
         if length < 3 { return .tooShort }
         if length > 30 { return .tooLong }
         let valid = raw.utf8.allSatisfy { byte in
-            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
+            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+                || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
+                || byte == UInt8(ascii: ".")
         }
         return valid ? nil : .invalidCharacters
     }
@@ -45,14 +47,17 @@ enum EmailRules {
     static func isValid(_ email: String) -> Bool {
         let parts = email.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 2 else { return false }
-        let local = Array(parts[0].utf8), domain = String(parts[1])
+        let local = Array(parts[0].utf8)
+        let domain = String(parts[1])
         guard !local.isEmpty, local.first != UInt8(ascii: "."), local.last != UInt8(ascii: "."),
-              !parts[0].contains("..") else { return false }
+            !parts[0].contains("..")
+        else { return false }
         let localAllowed = local.allSatisfy { isAlphanumeric($0) || "_'+-.".utf8.contains($0) }
         guard localAllowed else { return false }
         let labels = domain.split(separator: ".", omittingEmptySubsequences: false)
         guard labels.count >= 2, let tld = labels.last, tld.utf8.count >= 2,
-              tld.utf8.allSatisfy({ isLetter($0) }) else { return false }
+            tld.utf8.allSatisfy({ isLetter($0) })
+        else { return false }
         return labels.allSatisfy { label in
             let bytes = Array(label.utf8)
             guard let first = bytes.first, let last = bytes.last else { return false }
@@ -62,7 +67,8 @@ enum EmailRules {
     }
 
     private static func isLetter(_ byte: UInt8) -> Bool {
-        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+            || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
     }
 
     private static func isAlphanumeric(_ byte: UInt8) -> Bool {

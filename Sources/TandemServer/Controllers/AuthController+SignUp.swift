@@ -34,7 +34,9 @@ extension AuthController {
         // Schema (§1, §9); Tandem requires a username (§14).
         let body = try fields.decode { SignUpEmailRequest.read(&$0, username: rawUsername, callbackURL: callbackURL) }
         guard let username = body.username else { throw APIFailure.validation(fields.issues) }
-        let (name, email, password, image, rememberMe) = (body.name, body.email, body.password, body.image, body.rememberMe ?? true)
+        let (name, email, password, image, rememberMe) = (
+            body.name, body.email, body.password, body.image, body.rememberMe ?? true
+        )
 
         try origins.checkFirstLogin(request)
         let passwordLength = password.utf16.count

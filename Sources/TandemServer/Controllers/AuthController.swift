@@ -15,12 +15,14 @@ struct AuthController: Sendable {
     let clock: any WallClock
 
     func register(on router: Router<TandemRequestContext>, table: RouteTable) {
-        table.add(router, .post, APIPath.signUpEmail) { request, context in try await signUp(request, context: context) }
+        table.add(router, .post, APIPath.signUpEmail) { request, context in try await signUp(request, context: context)
+        }
         table.add(router, .post, APIPath.signInUsername) { request, _ in try await signIn(request) }
         table.add(router, .get, APIPath.getSession) { request, _ in try await getSession(request) }
         table.add(router, .post, APIPath.getSession) { _, _ in
-            throw APIFailure(.methodNotAllowed, .methodNotAllowedDeferSessionRequired,
-                             "POST is only allowed when deferred session refresh is enabled")
+            throw APIFailure(
+                .methodNotAllowed, .methodNotAllowedDeferSessionRequired,
+                "POST is only allowed when deferred session refresh is enabled")
         }
         table.add(router, .post, APIPath.signOut) { request, _ in try await signOut(request) }
     }
@@ -30,14 +32,16 @@ struct AuthController: Sendable {
     func signIn(_ request: Request) async throws -> Response {
         var fields = try SignInUsernameRequest.fields(of: try await JSONBody.read(request))
         let body = try fields.decode(SignInUsernameRequest.read)
-        let (username, password, rememberMe, callbackURL) = (body.username, body.password, body.rememberMe ?? true, body.callbackURL)
+        let (username, password, rememberMe, callbackURL) = (
+            body.username, body.password, body.rememberMe ?? true, body.callbackURL
+        )
         if let callbackURL { try origins.checkCallbackURL(callbackURL, request: request) }
         guard !username.isEmpty, !password.isEmpty else { throw APIFailure.invalidCredentials }
         if let violation = UsernameRules.violation(of: username) {
             throw APIFailure(.unprocessableContent, violation.code, violation.message)
         }
         guard let user = try await store.user(username: UsernameRules.normalize(username)),
-              let account = try await store.credentialAccount(userID: UserID(user.id))
+            let account = try await store.credentialAccount(userID: UserID(user.id))
         else {
             await hasher.dummyVerify(password)
             throw APIFailure.invalidCredentials
@@ -48,7 +52,8 @@ struct AuthController: Sendable {
         SessionCookies.append(cookies, to: &headers)
         if let callbackURL { headers[.location] = callbackURL }
         return try JSONResponse.make(
-            SignInResponse(redirect: callbackURL != nil, token: token.value, url: callbackURL, user: user), headers: headers)
+            SignInResponse(redirect: callbackURL != nil, token: token.value, url: callbackURL, user: user),
+            headers: headers)
     }
 
     /// `GET /get-session` (§3): `null` when signed out (never 401), `{session, user}` when

@@ -43,7 +43,8 @@ struct ProfileController: Sendable {
         if let displayName {
             let trimmed = displayName.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !trimmed.isEmpty, ServerLimits.fits(trimmed, Self.maxDisplayNameLength) else {
-                throw APIFailure(.badRequest, .invalidProfile, "displayName must be 1 to \(Self.maxDisplayNameLength) characters")
+                throw APIFailure(
+                    .badRequest, .invalidProfile, "displayName must be 1 to \(Self.maxDisplayNameLength) characters")
             }
             profile.displayName = trimmed
         }
@@ -57,10 +58,11 @@ struct ProfileController: Sendable {
         }
         if let publicKeys {
             guard publicKeys.count <= Self.maxPublicKeys,
-                  publicKeys.allSatisfy({ ($0.utf8.count == 64 || $0.utf8.count == 66) && Hex.isHex($0) })
+                publicKeys.allSatisfy({ ($0.utf8.count == 64 || $0.utf8.count == 66) && Hex.isHex($0) })
             else {
-                throw APIFailure(.badRequest, .invalidProfile,
-                                 "publicKeys must be at most \(Self.maxPublicKeys) keys of 64 or 66 hex characters")
+                throw APIFailure(
+                    .badRequest, .invalidProfile,
+                    "publicKeys must be at most \(Self.maxPublicKeys) keys of 64 or 66 hex characters")
             }
             profile.publicKeys = publicKeys.map { $0.lowercased() }
         }

@@ -19,8 +19,9 @@ struct SystemController: Sendable {
             JSONResponse.raw(Data(OpenAPIDocument.json.utf8), status: .ok, headers: [:])
         }
         table.add(router, .post, APIPath.legacyLogin) { _, _ in
-            throw APIFailure(.gone, .legacyLoginRemoved,
-                             "POST /users/login was removed. Sign in again with your username and password.")
+            throw APIFailure(
+                .gone, .legacyLoginRemoved,
+                "POST /users/login was removed. Sign in again with your username and password.")
         }
     }
 

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The rate limiters' notion of "one client": an IPv4 address as is, an IPv6 address by its
@@ -18,7 +18,9 @@ enum ClientAddressKey {
             if v6.prefix(10).allSatisfy({ $0 == 0 }) && v6[10] == 0xff && v6[11] == 0xff {
                 return v6.suffix(4).map(String.init).joined(separator: ".")
             }
-            let groups = stride(from: 0, to: 8, by: 2).map { String(UInt16(v6[$0]) << 8 | UInt16(v6[$0 + 1]), radix: 16) }
+            let groups = stride(from: 0, to: 8, by: 2).map {
+                String(UInt16(v6[$0]) << 8 | UInt16(v6[$0 + 1]), radix: 16)
+            }
             return groups.joined(separator: ":") + "::/64"
         }
         return "unknown"
@@ -32,7 +34,8 @@ enum ClientAddressKey {
 
     /// 16 bytes in network order; a zone suffix (`fe80::1%eth0`) is dropped first.
     private static func parseIPv6(_ text: String) -> [UInt8]? {
-        let bare = text.split(separator: "%", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? text
+        let bare =
+            text.split(separator: "%", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? text
         var address = in6_addr()
         guard inet_pton(AF_INET6, bare, &address) == 1 else { return nil }
         return withUnsafeBytes(of: &address) { Array($0) }

@@ -22,7 +22,8 @@ enum CookieHeader {
     /// Drops spaces and tabs at both ends (byte-wise: this runs on every request).
     private static func trimSpaces(_ bytes: Substring.UTF8View.SubSequence) -> Substring.UTF8View.SubSequence {
         let isSpace = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
-        guard let first = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) }) else {
+        guard let first = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) })
+        else {
             return bytes[bytes.startIndex..<bytes.startIndex]
         }
         return bytes[first...last]

@@ -6,7 +6,9 @@ import TandemAPI
 /// a bare 500: `APIFailure` as is; framework errors keep their status with a JSON body (413 for
 /// oversized bodies); unknown paths stay 404 with an empty body (betterauth-api.md §1).
 struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
         do {
             return try await next(request, context)
         } catch let failure as APIFailure {
@@ -21,10 +23,12 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             case .methodNotAllowed: return Response(status: .methodNotAllowed)
             default:
                 if error.status.code < 500 {
-                    return JSONResponse.failure(APIFailure(error.status, .badRequest, error.body ?? error.status.reasonPhrase))
+                    return JSONResponse.failure(
+                        APIFailure(error.status, .badRequest, error.body ?? error.status.reasonPhrase))
                 }
                 context.logger.error("request failed", metadata: ["error": "\(error)"])
-                return JSONResponse.failure(APIFailure(.internalServerError, .internalServerError, "Internal server error"))
+                return JSONResponse.failure(
+                    APIFailure(.internalServerError, .internalServerError, "Internal server error"))
             }
         } catch {
             context.logger.error("request failed", metadata: ["error": "\(error)", "path": "\(request.uri.path)"])

@@ -35,13 +35,16 @@ struct JSONBody {
         }
         guard buffer.readableBytes > 0 else { return nil }
         guard let contentType = request.headers[.contentType] else {
-            throw APIFailure(.unsupportedMediaType, .unsupportedMediaType,
-                             "Content-Type is required. Allowed types: application/json")
+            throw APIFailure(
+                .unsupportedMediaType, .unsupportedMediaType,
+                "Content-Type is required. Allowed types: application/json")
         }
-        let mediaType = contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        let mediaType =
+            contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
         guard mediaType == "application/json" else {
-            throw APIFailure(.unsupportedMediaType, .unsupportedMediaType,
-                             "Content-Type \"\(mediaType)\" is not allowed. Allowed types: application/json")
+            throw APIFailure(
+                .unsupportedMediaType, .unsupportedMediaType,
+                "Content-Type \"\(mediaType)\" is not allowed. Allowed types: application/json")
         }
         return buffer
     }

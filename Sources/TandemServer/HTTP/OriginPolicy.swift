@@ -26,8 +26,9 @@ struct OriginPolicy: Sendable {
         let site = request.headers[.secFetchSite]?.lowercased()
         let mode = request.headers[.secFetchMode]?.lowercased()
         if site == "cross-site" && mode == "navigate" {
-            throw APIFailure(.forbidden, .crossSiteNavigationLoginBlocked,
-                             "Cross-site navigation login blocked. This request appears to be a CSRF attack.")
+            throw APIFailure(
+                .forbidden, .crossSiteNavigationLoginBlocked,
+                "Cross-site navigation login blocked. This request appears to be a CSRF attack.")
         }
         if let origin = requestOrigin(request) {
             guard origin != "null", isTrusted(origin, request: request) else {
@@ -45,7 +46,8 @@ struct OriginPolicy: Sendable {
         if value.hasPrefix("/") {
             if CallbackURLRule.isSafeRelativePath(value) { return }
         } else if !CallbackURLRule.hasControlOrSpace(value), let url = URL(string: value),
-                  let origin = Self.origin(of: url), isTrusted(origin, request: request) {
+            let origin = Self.origin(of: url), isTrusted(origin, request: request)
+        {
             return
         }
         throw APIFailure(.forbidden, .invalidCallbackURL, "Invalid callbackURL")
@@ -83,7 +85,9 @@ struct OriginPolicy: Sendable {
 struct OriginCheckMiddleware<Context: RequestContext>: RouterMiddleware {
     let policy: OriginPolicy
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
         switch request.method {
         case .get, .head, .options: break
         default: try policy.checkCookieRequest(request)

@@ -65,7 +65,9 @@ struct RateLimitMiddleware: RouterMiddleware {
     typealias Context = TandemRequestContext
     let limiter: RateLimiter
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
         if request.method == .post, let route = context.endpointPath, route.hasPrefix("/api/auth/") {
             let key = RateLimiter.clientKey(context.peerAddress) + "|" + route
             if let retry = await limiter.admit(key: key, rule: RateLimiter.rule(forAuthPath: route)) {

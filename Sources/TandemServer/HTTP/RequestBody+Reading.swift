@@ -41,11 +41,12 @@ extension ChatProfileUpdate {
     /// Every member optional; `kaspaAddress: null` clears the address.
     static func read(_ fields: inout BodyFields<Field>) -> Self? {
         let displayName = fields.optionalString(.displayName)
-        let kaspaAddress: Clearable<String>? = switch fields.value(.kaspaAddress) {
-        case .none: nil
-        case .null?: .clear
-        default: fields.optionalString(.kaspaAddress).map { .set($0) }
-        }
+        let kaspaAddress: Clearable<String>? =
+            switch fields.value(.kaspaAddress) {
+            case .none: nil
+            case .null?: .clear
+            default: fields.optionalString(.kaspaAddress).map { .set($0) }
+            }
         let publicKeys = fields.optionalStrings(.publicKeys)
         return Self(displayName: displayName, kaspaAddress: kaspaAddress, publicKeys: publicKeys)
     }

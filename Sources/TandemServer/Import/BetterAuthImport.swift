@@ -75,8 +75,10 @@ extension BetterAuthExport {
             accounts.filter { $0.providerId == CredentialAccount.providerID }.map { ($0.userId, $0) },
             uniquingKeysWith: { first, _ in first })
         for row in users {
-            guard let account = credentials[row.id], let hash = account.password, PasswordHasher.isWellFormed(hash) else {
-                report.skipped.append(.init(userId: row.id, reason: "no credential account with a scrypt password hash"))
+            guard let account = credentials[row.id], let hash = account.password, PasswordHasher.isWellFormed(hash)
+            else {
+                report.skipped.append(
+                    .init(userId: row.id, reason: "no credential account with a scrypt password hash"))
                 continue
             }
             if let username = row.username, UsernameRules.violation(of: username) != nil {
@@ -86,12 +88,14 @@ extension BetterAuthExport {
             let user = AuthUser(
                 id: row.id, name: row.name, email: row.email.lowercased(), emailVerified: row.emailVerified ?? false,
                 image: row.image, createdAt: row.createdAt, updatedAt: row.updatedAt,
-                username: row.username.map(UsernameRules.normalize), displayUsername: row.displayUsername ?? row.username)
+                username: row.username.map(UsernameRules.normalize),
+                displayUsername: row.displayUsername ?? row.username)
             let credential = CredentialAccount(
                 id: account.id, accountId: account.accountId, userID: UserID(row.id), passwordHash: hash,
                 createdAt: account.createdAt, updatedAt: account.updatedAt)
             let profile = ChatProfile(
-                userId: row.id, displayName: row.name.isEmpty ? (row.displayUsername ?? row.username ?? row.id) : row.name,
+                userId: row.id,
+                displayName: row.name.isEmpty ? (row.displayUsername ?? row.username ?? row.id) : row.name,
                 kaspaAddress: nil, publicKeys: [], updatedAt: row.updatedAt)
             do {
                 try await store.createUser(user, account: credential, profile: profile)

@@ -29,8 +29,9 @@ struct IndexerController: Sendable {
                 presentation: .init(aliasEcho: alias))
         }
         route(router, table, APIPath.kasiaPaymentsBySender) { query in
-            try await page(.paymentsBySender(try query.address("address")), query,
-                           presentation: .init(aliasEcho: nil, paymentSenderShown: false))
+            try await page(
+                .paymentsBySender(try query.address("address")), query,
+                presentation: .init(aliasEcho: nil, paymentSenderShown: false))
         }
         route(router, table, APIPath.kasiaPaymentsByReceiver) { query in
             try await page(.paymentsByReceiver(try query.address("address")), query)

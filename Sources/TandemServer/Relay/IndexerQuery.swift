@@ -24,7 +24,9 @@ struct IndexerQuery: Sendable {
 
     /// A required Kaspa address, in canonical text.
     func address(_ name: String) throws(Failure) -> String {
-        guard let text = value(name) else { throw Failure(message: "Failed to deserialize query string: missing field `\(name)`") }
+        guard let text = value(name) else {
+            throw Failure(message: "Failed to deserialize query string: missing field `\(name)`")
+        }
         return try Self.address(text)
     }
 

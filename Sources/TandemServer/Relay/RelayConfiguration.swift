@@ -12,7 +12,8 @@ public struct RelayConfiguration: Sendable {
     public var submissionsPerSecond: Double
 
     public init(
-        streamBufferCapacity: Int = 256, heartbeatInterval: Duration = .seconds(15), pollInterval: Duration = .seconds(2),
+        streamBufferCapacity: Int = 256, heartbeatInterval: Duration = .seconds(15),
+        pollInterval: Duration = .seconds(2),
         submissionBurst: Double = 20, submissionsPerSecond: Double = 1
     ) {
         self.streamBufferCapacity = streamBufferCapacity

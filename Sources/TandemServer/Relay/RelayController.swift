@@ -35,7 +35,8 @@ struct RelayController: Sendable {
         guard let limiter, let retry = await limiter.admit([key]) else { return }
         var headers = HTTPFields()
         headers[.retryAfter] = String(retry)
-        throw APIFailure(.tooManyRequests, .rateLimited, "Too many submissions. Retry after \(retry) s.", headers: headers)
+        throw APIFailure(
+            .tooManyRequests, .rateLimited, "Too many submissions. Retry after \(retry) s.", headers: headers)
     }
 
     /// Reads the body under the server's caps, then decodes it with Foundation so `nonce` and
@@ -45,7 +46,10 @@ struct RelayController: Sendable {
             throw APIFailure.validation(["[body] Invalid input: expected object, received undefined"])
         }
         var fields = BodyFields<RelaySubmission.Field>(try JSONBody.parse(buffer))
-        guard fields.requireObject() else { try fields.throwIfInvalid(); throw APIFailure.invalidJSON }
+        guard fields.requireObject() else {
+            try fields.throwIfInvalid()
+            throw APIFailure.invalidJSON
+        }
         do {
             return try JSONDecoder().decode(RelaySubmission.self, from: Data(buffer.readableBytesView))
         } catch let error as DecodingError {
@@ -55,13 +59,14 @@ struct RelayController: Sendable {
 
     /// A zod-style issue naming the field a decoding error is about.
     private static func issue(_ error: DecodingError) -> String {
-        let (path, reason): ([any CodingKey], String) = switch error {
-        case .keyNotFound(let key, let context): (context.codingPath + [key], "Required")
-        case .typeMismatch(let type, let context): (context.codingPath, "expected \(type)")
-        case .valueNotFound(let type, let context): (context.codingPath, "expected \(type), received null")
-        case .dataCorrupted(let context): (context.codingPath, context.debugDescription)
-        @unknown default: ([], "invalid")
-        }
+        let (path, reason): ([any CodingKey], String) =
+            switch error {
+            case .keyNotFound(let key, let context): (context.codingPath + [key], "Required")
+            case .typeMismatch(let type, let context): (context.codingPath, "expected \(type)")
+            case .valueNotFound(let type, let context): (context.codingPath, "expected \(type), received null")
+            case .dataCorrupted(let context): (context.codingPath, context.debugDescription)
+            @unknown default: ([], "invalid")
+            }
         let field = (["body"] + path.map(\.stringValue)).joined(separator: ".")
         return "[\(field)] Invalid input: \(reason)"
     }

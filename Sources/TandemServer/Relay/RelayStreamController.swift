@@ -41,23 +41,26 @@ struct RelayStreamController: Sendable {
         let (store, hub, heartbeat) = (store, hub, heartbeat)
         // Subscribing inside the body ties the subscription's life to the connection's: a
         // response that is never written leaves nothing behind in the hub.
-        return Response(status: .ok, headers: headers, body: ResponseBody { writer in
-            let subscription = try await hub.subscribe(watch)
-            let box = ResponseWriterBox(writer)
-            do {
-                // Read after subscribing: rows newer than this reach the subscription live.
-                var start = resume ?? UnixMillis(0)
-                if resume == nil { start = try await store.latestKasiaBlockTime() ?? start }
-                let pump = RelayStreamPump(store: store, subscription: subscription, start: start, replayBatch: Self.replayBatch)
-                try await pump.run(writing: box, heartbeat: heartbeat)
-            } catch {
+        return Response(
+            status: .ok, headers: headers,
+            body: ResponseBody { writer in
+                let subscription = try await hub.subscribe(watch)
+                let box = ResponseWriterBox(writer)
+                do {
+                    // Read after subscribing: rows newer than this reach the subscription live.
+                    var start = resume ?? UnixMillis(0)
+                    if resume == nil { start = try await store.latestKasiaBlockTime() ?? start }
+                    let pump = RelayStreamPump(
+                        store: store, subscription: subscription, start: start, replayBatch: Self.replayBatch)
+                    try await pump.run(writing: box, heartbeat: heartbeat)
+                } catch {
+                    await hub.unsubscribe(subscription)
+                    throw error
+                }
                 await hub.unsubscribe(subscription)
-                throw error
-            }
-            await hub.unsubscribe(subscription)
-            let finishing = box.writer
-            try await finishing.finish(nil)
-        })
+                let finishing = box.writer
+                try await finishing.finish(nil)
+            })
     }
 
     static func watch(_ query: IndexerQuery) throws(IndexerQuery.Failure) -> KasiaWatch {

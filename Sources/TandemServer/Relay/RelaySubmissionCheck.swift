@@ -29,10 +29,10 @@ struct RelaySubmissionCheck {
             throw APIFailure(.contentTooLarge, .payloadTooLarge, "payload is larger than \(Self.maxPayloadBytes) bytes")
         }
         guard !submission.payload.isEmpty, Hex.isLowercaseHex(submission.payload),
-              let payloadBytes = try? Hex.decode(submission.payload)
+            let payloadBytes = try? Hex.decode(submission.payload)
         else { throw APIFailure(.badRequest, .invalidHex, "payload must be non-empty lowercase hex") }
         guard let signatureBytes = Hex.decodeLowercase(submission.signature, byteCount: 64),
-              let signature = try? SchnorrSignature(rawRepresentation: signatureBytes)
+            let signature = try? SchnorrSignature(rawRepresentation: signatureBytes)
         else { throw APIFailure(.badRequest, .invalidHex, "signature must be 128 lowercase hex characters") }
         self.payloadBytes = payloadBytes
         self.signature = signature
@@ -76,7 +76,8 @@ struct RelaySubmissionCheck {
             throw APIFailure(.badRequest, .receiverRequired, "a \(payload.kindName) needs receiver (its first output)")
         }
         if !needsReceiver && (submission.receiver != nil || (submission.amount ?? 0) != 0) {
-            throw APIFailure(.badRequest, .receiverForbidden, "a \(payload.kindName) is a self-spend: no receiver or amount")
+            throw APIFailure(
+                .badRequest, .receiverForbidden, "a \(payload.kindName) is a self-spend: no receiver or amount")
         }
         let digest = submission.digest(payloadBytes: payloadBytes)
         guard senderKey.isValidSignature(signature, for: digest.bytes) else {

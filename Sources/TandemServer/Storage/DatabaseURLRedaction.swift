@@ -33,7 +33,8 @@ public enum DatabaseURLRedaction {
         let query = rest[rest.index(after: question)..<fragmentStart]
         let pairs = query.split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard parts.count == 2, parts[0].lowercased().contains("pass") || parts[0].lowercased().contains("secret") else {
+            guard parts.count == 2, parts[0].lowercased().contains("pass") || parts[0].lowercased().contains("secret")
+            else {
                 return String(pair)
             }
             return parts[0] + "=" + mask

@@ -32,7 +32,8 @@ final class DeadlineRace<T: Sendable>: Sendable {
     }
 
     func finish(_ result: Result<T, any Error>) {
-        let (continuation, cleanup) = state.withLockedValue { state -> (CheckedContinuation<T, any Error>?, (@Sendable () -> Void)?) in
+        let (continuation, cleanup) = state.withLockedValue {
+            state -> (CheckedContinuation<T, any Error>?, (@Sendable () -> Void)?) in
             guard !state.finished else { return (nil, nil) }
             state.finished = true
             let continuation = state.continuation

@@ -38,7 +38,10 @@ public struct DeadlineStore: ServerStore {
                     try? await Task.sleep(for: timeout)
                     race.finish(.failure(ServerStoreError.unavailable("no answer within \(timeout)")))
                 }
-                race.onFinish { work.cancel(); timer.cancel() }
+                race.onFinish {
+                    work.cancel()
+                    timer.cancel()
+                }
             }
         } onCancel: {
             race.finish(.failure(CancellationError()))
@@ -51,12 +54,18 @@ public struct DeadlineStore: ServerStore {
         try await bounded { try await base.createUser(user, account: account, profile: profile) }
     }
     public func user(id: UserID) async throws -> AuthUser? { try await bounded { try await base.user(id: id) } }
-    public func user(username: String) async throws -> AuthUser? { try await bounded { try await base.user(username: username) } }
-    public func user(email: String) async throws -> AuthUser? { try await bounded { try await base.user(email: email) } }
+    public func user(username: String) async throws -> AuthUser? {
+        try await bounded { try await base.user(username: username) }
+    }
+    public func user(email: String) async throws -> AuthUser? {
+        try await bounded { try await base.user(email: email) }
+    }
     public func credentialAccount(userID: UserID) async throws -> CredentialAccount? {
         try await bounded { try await base.credentialAccount(userID: userID) }
     }
-    public func createSession(_ session: StoredSession) async throws { try await bounded { try await base.createSession(session) } }
+    public func createSession(_ session: StoredSession) async throws {
+        try await bounded { try await base.createSession(session) }
+    }
     public func session(tokenHash: SessionTokenHash) async throws -> StoredSession? {
         try await bounded { try await base.session(tokenHash: tokenHash) }
     }
@@ -64,20 +73,32 @@ public struct DeadlineStore: ServerStore {
         try await bounded { try await base.refreshSession(id: id, expiresAt: expiresAt, updatedAt: updatedAt) }
     }
     public func deleteSession(id: SessionID) async throws { try await bounded { try await base.deleteSession(id: id) } }
-    public func profile(userID: UserID) async throws -> ChatProfile? { try await bounded { try await base.profile(userID: userID) } }
-    public func updateProfile(_ profile: ChatProfile) async throws { try await bounded { try await base.updateProfile(profile) } }
+    public func profile(userID: UserID) async throws -> ChatProfile? {
+        try await bounded { try await base.profile(userID: userID) }
+    }
+    public func updateProfile(_ profile: ChatProfile) async throws {
+        try await bounded { try await base.updateProfile(profile) }
+    }
 
     public func appendKasiaRecord(_ draft: KasiaRecordDraft, now: UnixMillis) async throws -> KasiaAppendOutcome {
         try await bounded { try await base.appendKasiaRecord(draft, now: now) }
     }
-    public func kasiaRecord(txID: String) async throws -> KasiaRecord? { try await bounded { try await base.kasiaRecord(txID: txID) } }
-    public func kasiaRecords(_ query: KasiaIndexQuery, from blockTime: UnixMillis, limit: Int) async throws -> [KasiaRecord] {
+    public func kasiaRecord(txID: String) async throws -> KasiaRecord? {
+        try await bounded { try await base.kasiaRecord(txID: txID) }
+    }
+    public func kasiaRecords(_ query: KasiaIndexQuery, from blockTime: UnixMillis, limit: Int) async throws
+        -> [KasiaRecord]
+    {
         try await bounded { try await base.kasiaRecords(query, from: blockTime, limit: limit) }
     }
-    public func kasiaRecords(after blockTime: UnixMillis, watching watch: KasiaWatch?, limit: Int) async throws -> [KasiaRecord] {
+    public func kasiaRecords(after blockTime: UnixMillis, watching watch: KasiaWatch?, limit: Int) async throws
+        -> [KasiaRecord]
+    {
         try await bounded { try await base.kasiaRecords(after: blockTime, watching: watch, limit: limit) }
     }
-    public func latestKasiaBlockTime() async throws -> UnixMillis? { try await bounded { try await base.latestKasiaBlockTime() } }
+    public func latestKasiaBlockTime() async throws -> UnixMillis? {
+        try await bounded { try await base.latestKasiaBlockTime() }
+    }
     public func kasiaCounts() async throws -> KasiaCounts { try await bounded { try await base.kasiaCounts() } }
     /// Long-lived by design: not bounded.
     public func listenForKasiaCommits(_ onCommit: @escaping @Sendable () async -> Void) async throws {

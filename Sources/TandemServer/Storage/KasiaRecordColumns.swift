@@ -23,7 +23,9 @@ enum KasiaRecordColumns {
 
     /// The equality columns of an indexer query: by-sender queries match `(kind, sender, tag)`,
     /// by-receiver ones `(kind, receiver)`; both then range over `block_time`.
-    static func condition(_ query: KasiaIndexQuery) -> (kind: KasiaRecordKind, byReceiver: Bool, address: String, tag: String) {
+    static func condition(_ query: KasiaIndexQuery) -> (
+        kind: KasiaRecordKind, byReceiver: Bool, address: String, tag: String
+    ) {
         switch query {
         case .handshakesBySender(let address): (.handshake, false, address, "")
         case .handshakesByReceiver(let address): (.handshake, true, address, "")

@@ -8,48 +8,54 @@ final class PostgresMigrations: Sendable {
     private let done = NIOLockedValueBox(false)
 
     static let steps: [(id: String, sql: [String])] = [
-        ("v1-auth-and-profiles", [
-            """
-            CREATE TABLE auth_user (
-                id TEXT PRIMARY KEY, name TEXT NOT NULL, email TEXT NOT NULL CONSTRAINT auth_user_email_key UNIQUE,
-                email_verified BOOLEAN NOT NULL DEFAULT FALSE, image TEXT, created_at BIGINT NOT NULL,
-                updated_at BIGINT NOT NULL, username TEXT CONSTRAINT auth_user_username_key UNIQUE, display_username TEXT)
-            """,
-            """
-            CREATE TABLE account (
-                id TEXT PRIMARY KEY, account_id TEXT NOT NULL, provider_id TEXT NOT NULL,
-                user_id TEXT NOT NULL REFERENCES auth_user(id) ON DELETE CASCADE, password TEXT,
-                created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL, UNIQUE (provider_id, account_id))
-            """,
-            "CREATE INDEX account_user_id ON account(user_id)",
-            """
-            CREATE TABLE session (
-                id TEXT PRIMARY KEY, token_hash TEXT NOT NULL UNIQUE,
-                user_id TEXT NOT NULL REFERENCES auth_user(id) ON DELETE CASCADE, expires_at BIGINT NOT NULL,
-                created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL, ip_address TEXT, user_agent TEXT,
-                remember_me BOOLEAN NOT NULL DEFAULT TRUE)
-            """,
-            "CREATE INDEX session_user_id ON session(user_id)",
-            """
-            CREATE TABLE users (
-                user_id TEXT PRIMARY KEY REFERENCES auth_user(id) ON DELETE CASCADE, display_name TEXT NOT NULL,
-                kaspa_address TEXT, public_keys TEXT NOT NULL DEFAULT '[]', updated_at BIGINT NOT NULL)
-            """,
-        ]),
+        (
+            "v1-auth-and-profiles",
+            [
+                """
+                CREATE TABLE auth_user (
+                    id TEXT PRIMARY KEY, name TEXT NOT NULL, email TEXT NOT NULL CONSTRAINT auth_user_email_key UNIQUE,
+                    email_verified BOOLEAN NOT NULL DEFAULT FALSE, image TEXT, created_at BIGINT NOT NULL,
+                    updated_at BIGINT NOT NULL, username TEXT CONSTRAINT auth_user_username_key UNIQUE, display_username TEXT)
+                """,
+                """
+                CREATE TABLE account (
+                    id TEXT PRIMARY KEY, account_id TEXT NOT NULL, provider_id TEXT NOT NULL,
+                    user_id TEXT NOT NULL REFERENCES auth_user(id) ON DELETE CASCADE, password TEXT,
+                    created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL, UNIQUE (provider_id, account_id))
+                """,
+                "CREATE INDEX account_user_id ON account(user_id)",
+                """
+                CREATE TABLE session (
+                    id TEXT PRIMARY KEY, token_hash TEXT NOT NULL UNIQUE,
+                    user_id TEXT NOT NULL REFERENCES auth_user(id) ON DELETE CASCADE, expires_at BIGINT NOT NULL,
+                    created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL, ip_address TEXT, user_agent TEXT,
+                    remember_me BOOLEAN NOT NULL DEFAULT TRUE)
+                """,
+                "CREATE INDEX session_user_id ON session(user_id)",
+                """
+                CREATE TABLE users (
+                    user_id TEXT PRIMARY KEY REFERENCES auth_user(id) ON DELETE CASCADE, display_name TEXT NOT NULL,
+                    kaspa_address TEXT, public_keys TEXT NOT NULL DEFAULT '[]', updated_at BIGINT NOT NULL)
+                """,
+            ]
+        ),
         // Issue 11: relayed Kasia transactions. `kasia_clock` is the one-row counter whose
         // row lock serialises block-time assignment across instances until commit.
-        ("v2-kasia-relay", [
-            """
-            CREATE TABLE kasia_tx (
-                tx_id TEXT PRIMARY KEY, block_time BIGINT NOT NULL UNIQUE, kind TEXT NOT NULL, sender TEXT NOT NULL,
-                receiver TEXT, amount BIGINT NOT NULL DEFAULT 0, tag TEXT NOT NULL DEFAULT '', body BYTEA NOT NULL,
-                payload BYTEA NOT NULL, nonce TEXT NOT NULL, signature TEXT NOT NULL)
-            """,
-            "CREATE INDEX kasia_tx_by_sender ON kasia_tx(kind, sender, tag, block_time)",
-            "CREATE INDEX kasia_tx_by_receiver ON kasia_tx(kind, receiver, block_time) WHERE receiver IS NOT NULL",
-            "CREATE TABLE kasia_clock (id INT PRIMARY KEY, last BIGINT NOT NULL)",
-            "INSERT INTO kasia_clock (id, last) VALUES (1, 0)",
-        ]),
+        (
+            "v2-kasia-relay",
+            [
+                """
+                CREATE TABLE kasia_tx (
+                    tx_id TEXT PRIMARY KEY, block_time BIGINT NOT NULL UNIQUE, kind TEXT NOT NULL, sender TEXT NOT NULL,
+                    receiver TEXT, amount BIGINT NOT NULL DEFAULT 0, tag TEXT NOT NULL DEFAULT '', body BYTEA NOT NULL,
+                    payload BYTEA NOT NULL, nonce TEXT NOT NULL, signature TEXT NOT NULL)
+                """,
+                "CREATE INDEX kasia_tx_by_sender ON kasia_tx(kind, sender, tag, block_time)",
+                "CREATE INDEX kasia_tx_by_receiver ON kasia_tx(kind, receiver, block_time) WHERE receiver IS NOT NULL",
+                "CREATE TABLE kasia_clock (id INT PRIMARY KEY, last BIGINT NOT NULL)",
+                "INSERT INTO kasia_clock (id, last) VALUES (1, 0)",
+            ]
+        ),
     ]
 
     func runOnce(client: PostgresClient, logger: Logger) async throws {

@@ -22,8 +22,11 @@ extension PostgresServerStore {
                     logger: logger)
                 var assigned: Int64?
                 for try await last in clock.decode(Int64.self) { assigned = last }
-                guard let blockTime = assigned else { throw ServerStoreError.corruptRow(table: "kasia_clock", reason: "row 1 is missing") }
-                let inserted = try await connection.query("""
+                guard let blockTime = assigned else {
+                    throw ServerStoreError.corruptRow(table: "kasia_clock", reason: "row 1 is missing")
+                }
+                let inserted = try await connection.query(
+                    """
                     INSERT INTO kasia_tx (\(unescaped: KasiaRecordColumns.list))
                     VALUES (\(draft.txID), \(blockTime), \(draft.kind.rawValue), \(draft.sender), \(draft.receiver), \(draft.amount),
                             \(draft.tag), \(Data(draft.body)), \(Data(draft.payload)), \(String(draft.nonce)), \(draft.signature))
@@ -32,7 +35,8 @@ extension PostgresServerStore {
                 var stored = false
                 for try await _ in inserted.decode(Int64.self) { stored = true }
                 guard stored else { throw DuplicateTxID() }
-                try await connection.query("SELECT pg_notify(\(Self.kasiaChannel), \(String(blockTime)))", logger: logger)
+                try await connection.query(
+                    "SELECT pg_notify(\(Self.kasiaChannel), \(String(blockTime)))", logger: logger)
                 return blockTime
             }
             return .inserted(KasiaRecord(draft: draft, blockTime: UnixMillis(blockTime)))
@@ -46,16 +50,20 @@ extension PostgresServerStore {
         try await fetchKasia("SELECT \(unescaped: KasiaRecordColumns.list) FROM kasia_tx WHERE tx_id = \(txID)").first
     }
 
-    public func kasiaRecords(_ query: KasiaIndexQuery, from blockTime: UnixMillis, limit: Int) async throws -> [KasiaRecord] {
+    public func kasiaRecords(_ query: KasiaIndexQuery, from blockTime: UnixMillis, limit: Int) async throws
+        -> [KasiaRecord]
+    {
         let parts = KasiaRecordColumns.condition(query)
         if parts.byReceiver {
-            return try await fetchKasia("""
+            return try await fetchKasia(
+                """
                 SELECT \(unescaped: KasiaRecordColumns.list) FROM kasia_tx
                 WHERE kind = \(parts.kind.rawValue) AND receiver = \(parts.address) AND block_time >= \(blockTime.rawValue)
                 ORDER BY block_time LIMIT \(limit)
                 """)
         }
-        return try await fetchKasia("""
+        return try await fetchKasia(
+            """
             SELECT \(unescaped: KasiaRecordColumns.list) FROM kasia_tx
             WHERE kind = \(parts.kind.rawValue) AND sender = \(parts.address) AND tag = \(parts.tag)
                 AND block_time >= \(blockTime.rawValue)
@@ -63,16 +71,20 @@ extension PostgresServerStore {
             """)
     }
 
-    public func kasiaRecords(after blockTime: UnixMillis, watching watch: KasiaWatch?, limit: Int) async throws -> [KasiaRecord] {
+    public func kasiaRecords(after blockTime: UnixMillis, watching watch: KasiaWatch?, limit: Int) async throws
+        -> [KasiaRecord]
+    {
         guard let watch else {
-            return try await fetchKasia("""
+            return try await fetchKasia(
+                """
                 SELECT \(unescaped: KasiaRecordColumns.list) FROM kasia_tx WHERE block_time > \(blockTime.rawValue)
                 ORDER BY block_time LIMIT \(limit)
                 """)
         }
         let addresses = Array(watch.addresses)
         let aliases = Array(watch.aliasHexes)
-        return try await fetchKasia("""
+        return try await fetchKasia(
+            """
             SELECT \(unescaped: KasiaRecordColumns.list) FROM kasia_tx
             WHERE block_time > \(blockTime.rawValue) AND (sender = ANY(\(addresses)) OR receiver = ANY(\(addresses))
                 OR (kind = \(KasiaRecordKind.contextualMessage.rawValue) AND tag = ANY(\(aliases))))
@@ -112,11 +124,15 @@ extension PostgresServerStore {
         try await migrate()
         let rows = try await client.query(query, logger: logger)
         var records: [KasiaRecord] = []
-        for try await (txID, blockTime, kind, sender, receiver, amount, tag, body, payload, nonce, signature) in rows.decode(
-            (String, Int64, String, String, String?, Int64, String, Data, Data, String, String).self) {
-            records.append(try KasiaRecordColumns.record(
-                txID: txID, blockTime: blockTime, kind: kind, sender: sender, receiver: receiver, amount: amount, tag: tag,
-                body: Array(body), payload: Array(payload), nonce: nonce, signature: signature))
+        for try await (txID, blockTime, kind, sender, receiver, amount, tag, body, payload, nonce, signature)
+            in rows.decode(
+                (String, Int64, String, String, String?, Int64, String, Data, Data, String, String).self)
+        {
+            records.append(
+                try KasiaRecordColumns.record(
+                    txID: txID, blockTime: blockTime, kind: kind, sender: sender, receiver: receiver, amount: amount,
+                    tag: tag,
+                    body: Array(body), payload: Array(payload), nonce: nonce, signature: signature))
         }
         return records
     }

@@ -33,8 +33,8 @@ public struct PostgresServerStore: ServerStore {
     /// `postgres://user[:password]@host[:port]/database[?sslmode=disable]`.
     static func configuration(from url: String) throws -> PostgresClient.Configuration {
         guard let components = URLComponents(string: url),
-              components.scheme == "postgres" || components.scheme == "postgresql",
-              let host = components.host, !host.isEmpty, let user = components.user
+            components.scheme == "postgres" || components.scheme == "postgresql",
+            let host = components.host, !host.isEmpty, let user = components.user
         else { throw ServerStoreError.invalidDatabaseURL(DatabaseURLRedaction.redact(url)) }
         let database = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : components.path
         var configuration = PostgresClient.Configuration(
@@ -80,17 +80,20 @@ public struct PostgresServerStore: ServerStore {
         let keys = try StoreCoding.encodeKeys(profile.publicKeys)
         do {
             try await client.withTransaction(logger: logger) { connection in
-                try await connection.query("""
+                try await connection.query(
+                    """
                     INSERT INTO auth_user (id, name, email, email_verified, image, created_at, updated_at, username, display_username)
                     VALUES (\(user.id), \(user.name), \(user.email), \(user.emailVerified), \(user.image),
                             \(user.createdAt.storeMillis), \(user.updatedAt.storeMillis), \(user.username), \(user.displayUsername))
                     """, logger: logger)
-                try await connection.query("""
+                try await connection.query(
+                    """
                     INSERT INTO account (id, account_id, provider_id, user_id, password, created_at, updated_at)
                     VALUES (\(account.id), \(account.accountId), \(CredentialAccount.providerID), \(account.userID.rawValue),
                             \(account.passwordHash), \(account.createdAt.storeMillis), \(account.updatedAt.storeMillis))
                     """, logger: logger)
-                try await connection.query("""
+                try await connection.query(
+                    """
                     INSERT INTO users (user_id, display_name, kaspa_address, public_keys, updated_at)
                     VALUES (\(profile.userId), \(profile.displayName), \(profile.kaspaAddress), \(keys), \(profile.updatedAt.storeMillis))
                     """, logger: logger)
@@ -130,7 +133,8 @@ public struct PostgresServerStore: ServerStore {
         try await migrate()
         let rows = try await client.query(query, logger: logger)
         for try await (id, name, email, verified, image, created, updated, username, display) in rows.decode(
-            (String, String, String, Bool, String?, Int64, Int64, String?, String?).self) {
+            (String, String, String, Bool, String?, Int64, Int64, String?, String?).self)
+        {
             return AuthUser(
                 id: id, name: name, email: email, emailVerified: verified, image: image,
                 createdAt: Date(storeMillis: created), updatedAt: Date(storeMillis: updated), username: username,
@@ -141,12 +145,14 @@ public struct PostgresServerStore: ServerStore {
 
     public func credentialAccount(userID: UserID) async throws -> CredentialAccount? {
         try await migrate()
-        let rows = try await client.query("""
+        let rows = try await client.query(
+            """
             SELECT id, account_id, user_id, password, created_at, updated_at FROM account
             WHERE user_id = \(userID.rawValue) AND provider_id = \(CredentialAccount.providerID) AND password IS NOT NULL
             """, logger: logger)
         for try await (id, accountID, user, password, created, updated) in rows.decode(
-            (String, String, String, String, Int64, Int64).self) {
+            (String, String, String, String, Int64, Int64).self)
+        {
             return CredentialAccount(
                 id: id, accountId: accountID, userID: UserID(user), passwordHash: password,
                 createdAt: Date(storeMillis: created), updatedAt: Date(storeMillis: updated))
@@ -156,7 +162,8 @@ public struct PostgresServerStore: ServerStore {
 
     public func createSession(_ session: StoredSession) async throws {
         try await migrate()
-        try await client.query("""
+        try await client.query(
+            """
             INSERT INTO session (id, token_hash, user_id, expires_at, created_at, updated_at, ip_address, user_agent, remember_me)
             VALUES (\(session.id.rawValue), \(session.tokenHash.hex), \(session.userID.rawValue), \(session.expiresAt.storeMillis),
                     \(session.createdAt.storeMillis), \(session.updatedAt.storeMillis), \(session.ipAddress), \(session.userAgent),
@@ -166,12 +173,14 @@ public struct PostgresServerStore: ServerStore {
 
     public func session(tokenHash: SessionTokenHash) async throws -> StoredSession? {
         try await migrate()
-        let rows = try await client.query("""
+        let rows = try await client.query(
+            """
             SELECT id, token_hash, user_id, expires_at, created_at, updated_at, ip_address, user_agent, remember_me
             FROM session WHERE token_hash = \(tokenHash.hex)
             """, logger: logger)
         for try await (id, hash, user, expires, created, updated, ip, agent, remember) in rows.decode(
-            (String, String, String, Int64, Int64, Int64, String?, String?, Bool).self) {
+            (String, String, String, Int64, Int64, Int64, String?, String?, Bool).self)
+        {
             return StoredSession(
                 id: SessionID(id), tokenHash: SessionTokenHash(hex: hash), userID: UserID(user),
                 expiresAt: Date(storeMillis: expires), createdAt: Date(storeMillis: created),
@@ -182,7 +191,8 @@ public struct PostgresServerStore: ServerStore {
 
     public func refreshSession(id: SessionID, expiresAt: Date, updatedAt: Date) async throws {
         try await migrate()
-        try await client.query("""
+        try await client.query(
+            """
             UPDATE session SET expires_at = \(expiresAt.storeMillis), updated_at = \(updatedAt.storeMillis) WHERE id = \(id.rawValue)
             """, logger: logger)
     }
@@ -194,10 +204,12 @@ public struct PostgresServerStore: ServerStore {
 
     public func profile(userID: UserID) async throws -> ChatProfile? {
         try await migrate()
-        let rows = try await client.query("""
+        let rows = try await client.query(
+            """
             SELECT user_id, display_name, kaspa_address, public_keys, updated_at FROM users WHERE user_id = \(userID.rawValue)
             """, logger: logger)
-        for try await (user, name, address, keys, updated) in rows.decode((String, String, String?, String, Int64).self) {
+        for try await (user, name, address, keys, updated) in rows.decode((String, String, String?, String, Int64).self)
+        {
             return ChatProfile(
                 userId: user, displayName: name, kaspaAddress: address, publicKeys: try StoreCoding.decodeKeys(keys),
                 updatedAt: Date(storeMillis: updated))
@@ -208,7 +220,8 @@ public struct PostgresServerStore: ServerStore {
     public func updateProfile(_ profile: ChatProfile) async throws {
         try await migrate()
         let keys = try StoreCoding.encodeKeys(profile.publicKeys)
-        let rows = try await client.query("""
+        let rows = try await client.query(
+            """
             UPDATE users SET display_name = \(profile.displayName), kaspa_address = \(profile.kaspaAddress),
                 public_keys = \(keys), updated_at = \(profile.updatedAt.storeMillis)
             WHERE user_id = \(profile.userId) RETURNING user_id

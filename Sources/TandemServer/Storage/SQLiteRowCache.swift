@@ -53,7 +53,10 @@ final class SQLiteRowCache: Sendable {
         normalized.updatedAt = Date(storeMillis: session.updatedAt.storeMillis)
         state.withLockedValue { state in
             if let generation, generation != state.generation { return }
-            if state.sessions.count >= capacity { state.sessions = [:]; state.hashByID = [:] }
+            if state.sessions.count >= capacity {
+                state.sessions = [:]
+                state.hashByID = [:]
+            }
             state.sessions[normalized.tokenHash.hex] = normalized
             state.hashByID[normalized.id.rawValue] = normalized.tokenHash.hex
         }

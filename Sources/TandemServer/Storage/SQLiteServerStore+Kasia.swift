@@ -12,10 +12,14 @@ extension SQLiteServerStore {
             // written below commit before any other writer reads the maximum again.
             let last = try Int64.fetchOne(db, sql: "SELECT MAX(block_time) FROM kasia_tx")
             let blockTime = last.map { max(now.rawValue, $0 + 1) } ?? now.rawValue
-            try db.execute(sql: """
-                INSERT INTO kasia_tx (\(KasiaRecordColumns.list)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [draft.txID, blockTime, draft.kind.rawValue, draft.sender, draft.receiver, draft.amount,
-                                 draft.tag, Data(draft.body), Data(draft.payload), String(draft.nonce), draft.signature])
+            try db.execute(
+                sql: """
+                    INSERT INTO kasia_tx (\(KasiaRecordColumns.list)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    draft.txID, blockTime, draft.kind.rawValue, draft.sender, draft.receiver, draft.amount,
+                    draft.tag, Data(draft.body), Data(draft.payload), String(draft.nonce), draft.signature,
+                ])
             return .inserted(KasiaRecord(draft: draft, blockTime: UnixMillis(blockTime)))
         }
     }
@@ -24,7 +28,9 @@ extension SQLiteServerStore {
         try readNow { db in try Self.fetchRecords(db, "WHERE tx_id = ?", [txID]).first }
     }
 
-    public func kasiaRecords(_ query: KasiaIndexQuery, from blockTime: UnixMillis, limit: Int) async throws -> [KasiaRecord] {
+    public func kasiaRecords(_ query: KasiaIndexQuery, from blockTime: UnixMillis, limit: Int) async throws
+        -> [KasiaRecord]
+    {
         let parts = KasiaRecordColumns.condition(query)
         return try readNow { db in
             if parts.byReceiver {
@@ -38,10 +44,13 @@ extension SQLiteServerStore {
         }
     }
 
-    public func kasiaRecords(after blockTime: UnixMillis, watching watch: KasiaWatch?, limit: Int) async throws -> [KasiaRecord] {
+    public func kasiaRecords(after blockTime: UnixMillis, watching watch: KasiaWatch?, limit: Int) async throws
+        -> [KasiaRecord]
+    {
         try readNow { db in
             guard let watch else {
-                return try Self.fetchRecords(db, "WHERE block_time > ? ORDER BY block_time LIMIT ?", [blockTime.rawValue, limit])
+                return try Self.fetchRecords(
+                    db, "WHERE block_time > ? ORDER BY block_time LIMIT ?", [blockTime.rawValue, limit])
             }
             let addresses = Array(watch.addresses)
             let aliases = Array(watch.aliasHexes)
@@ -53,7 +62,9 @@ extension SQLiteServerStore {
             arguments.append(KasiaRecordKind.contextualMessage.rawValue)
             arguments += aliases
             arguments.append(limit)
-            return try Self.fetchRecords(db, """
+            return try Self.fetchRecords(
+                db,
+                """
                 WHERE block_time > ? AND (sender IN (\(addressMarks)) OR receiver IN (\(addressMarks))
                     OR (kind = ? AND tag IN (\(aliasMarks))))
                 ORDER BY block_time LIMIT ?
@@ -87,8 +98,11 @@ extension SQLiteServerStore {
         count == 0 ? "NULL" : Array(repeating: "?", count: count).joined(separator: ", ")
     }
 
-    private static func fetchRecords(_ db: Database, _ tail: String, _ arguments: StatementArguments) throws -> [KasiaRecord] {
-        try Row.fetchAll(db, sql: "SELECT \(KasiaRecordColumns.list) FROM kasia_tx \(tail)", arguments: arguments).map { row in
+    private static func fetchRecords(_ db: Database, _ tail: String, _ arguments: StatementArguments) throws
+        -> [KasiaRecord]
+    {
+        try Row.fetchAll(db, sql: "SELECT \(KasiaRecordColumns.list) FROM kasia_tx \(tail)", arguments: arguments).map {
+            row in
             let body: Data = row["body"]
             let payload: Data = row["payload"]
             return try KasiaRecordColumns.record(

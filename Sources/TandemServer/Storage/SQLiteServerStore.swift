@@ -35,26 +35,39 @@ public struct SQLiteServerStore: ServerStore {
                 throw ServerStoreError.userIDTaken(user.id)
             }
             if let username = user.username,
-               try Row.fetchOne(db, sql: "SELECT 1 FROM auth_user WHERE username = ?", arguments: [username]) != nil {
+                try Row.fetchOne(db, sql: "SELECT 1 FROM auth_user WHERE username = ?", arguments: [username]) != nil
+            {
                 throw ServerStoreError.usernameTaken(username)
             }
             if try Row.fetchOne(db, sql: "SELECT 1 FROM auth_user WHERE email = ?", arguments: [user.email]) != nil {
                 throw ServerStoreError.emailTaken(user.email)
             }
-            try db.execute(sql: """
-                INSERT INTO auth_user (id, name, email, email_verified, image, created_at, updated_at, username, display_username)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [user.id, user.name, user.email, user.emailVerified, user.image,
-                                 user.createdAt.storeMillis, user.updatedAt.storeMillis, user.username, user.displayUsername])
-            try db.execute(sql: """
-                INSERT INTO account (id, account_id, provider_id, user_id, password, created_at, updated_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [account.id, account.accountId, CredentialAccount.providerID, account.userID.rawValue,
-                                 account.passwordHash, account.createdAt.storeMillis, account.updatedAt.storeMillis])
-            try db.execute(sql: """
-                INSERT INTO users (user_id, display_name, kaspa_address, public_keys, updated_at) VALUES (?, ?, ?, ?, ?)
-                """, arguments: [profile.userId, profile.displayName, profile.kaspaAddress,
-                                 try StoreCoding.encodeKeys(profile.publicKeys), profile.updatedAt.storeMillis])
+            try db.execute(
+                sql: """
+                    INSERT INTO auth_user (id, name, email, email_verified, image, created_at, updated_at, username, display_username)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    user.id, user.name, user.email, user.emailVerified, user.image,
+                    user.createdAt.storeMillis, user.updatedAt.storeMillis, user.username, user.displayUsername,
+                ])
+            try db.execute(
+                sql: """
+                    INSERT INTO account (id, account_id, provider_id, user_id, password, created_at, updated_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    account.id, account.accountId, CredentialAccount.providerID, account.userID.rawValue,
+                    account.passwordHash, account.createdAt.storeMillis, account.updatedAt.storeMillis,
+                ])
+            try db.execute(
+                sql: """
+                    INSERT INTO users (user_id, display_name, kaspa_address, public_keys, updated_at) VALUES (?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    profile.userId, profile.displayName, profile.kaspaAddress,
+                    try StoreCoding.encodeKeys(profile.publicKeys), profile.updatedAt.storeMillis,
+                ])
         }
     }
 
@@ -75,21 +88,24 @@ public struct SQLiteServerStore: ServerStore {
 
     private func fetchUser(where condition: String, _ value: String) async throws -> AuthUser? {
         try readNow { db in
-            try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM auth_user WHERE \(condition)"), arguments: [value]).map { row in
-                AuthUser(
-                    id: row["id"], name: row["name"], email: row["email"], emailVerified: row["email_verified"],
-                    image: row["image"], createdAt: Date(storeMillis: row["created_at"]),
-                    updatedAt: Date(storeMillis: row["updated_at"]), username: row["username"],
-                    displayUsername: row["display_username"])
-            }
+            try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM auth_user WHERE \(condition)"), arguments: [value])
+                .map { row in
+                    AuthUser(
+                        id: row["id"], name: row["name"], email: row["email"], emailVerified: row["email_verified"],
+                        image: row["image"], createdAt: Date(storeMillis: row["created_at"]),
+                        updatedAt: Date(storeMillis: row["updated_at"]), username: row["username"],
+                        displayUsername: row["display_username"])
+                }
         }
     }
 
     public func credentialAccount(userID: UserID) async throws -> CredentialAccount? {
         try readNow { db in
-            let row = try Row.fetchOne(db, sql: """
-                SELECT * FROM account WHERE user_id = ? AND provider_id = ? AND password IS NOT NULL
-                """, arguments: [userID.rawValue, CredentialAccount.providerID])
+            let row = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT * FROM account WHERE user_id = ? AND provider_id = ? AND password IS NOT NULL
+                    """, arguments: [userID.rawValue, CredentialAccount.providerID])
             return row.map { row in
                 CredentialAccount(
                     id: row["id"], accountId: row["account_id"], userID: UserID(row["user_id"]),
@@ -105,12 +121,16 @@ public struct SQLiteServerStore: ServerStore {
 
     public func createSession(_ session: StoredSession) async throws {
         try await writer.write { db in
-            try db.execute(sql: """
-                INSERT INTO session (id, token_hash, user_id, expires_at, created_at, updated_at, ip_address, user_agent, remember_me)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [session.id.rawValue, session.tokenHash.hex, session.userID.rawValue,
-                                 session.expiresAt.storeMillis, session.createdAt.storeMillis, session.updatedAt.storeMillis,
-                                 session.ipAddress, session.userAgent, session.rememberMe])
+            try db.execute(
+                sql: """
+                    INSERT INTO session (id, token_hash, user_id, expires_at, created_at, updated_at, ip_address, user_agent, remember_me)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    session.id.rawValue, session.tokenHash.hex, session.userID.rawValue,
+                    session.expiresAt.storeMillis, session.createdAt.storeMillis, session.updatedAt.storeMillis,
+                    session.ipAddress, session.userAgent, session.rememberMe,
+                ])
         }
         cache.store(session)
     }
@@ -125,7 +145,9 @@ public struct SQLiteServerStore: ServerStore {
 
     private func readSession(tokenHash: SessionTokenHash) throws -> StoredSession? {
         try readNow { db in
-            try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM session WHERE token_hash = ?"), arguments: [tokenHash.hex]).map { row in
+            try Row.fetchOne(
+                db.cachedStatement(sql: "SELECT * FROM session WHERE token_hash = ?"), arguments: [tokenHash.hex]
+            ).map { row in
                 StoredSession(
                     id: SessionID(row["id"]), tokenHash: SessionTokenHash(hex: row["token_hash"]),
                     userID: UserID(row["user_id"]), expiresAt: Date(storeMillis: row["expires_at"]),
@@ -137,8 +159,9 @@ public struct SQLiteServerStore: ServerStore {
 
     public func refreshSession(id: SessionID, expiresAt: Date, updatedAt: Date) async throws {
         try await writer.write { db in
-            try db.execute(sql: "UPDATE session SET expires_at = ?, updated_at = ? WHERE id = ?",
-                           arguments: [expiresAt.storeMillis, updatedAt.storeMillis, id.rawValue])
+            try db.execute(
+                sql: "UPDATE session SET expires_at = ?, updated_at = ? WHERE id = ?",
+                arguments: [expiresAt.storeMillis, updatedAt.storeMillis, id.rawValue])
         }
         cache.refresh(id: id, expiresAt: expiresAt, updatedAt: updatedAt)
     }
@@ -163,9 +186,13 @@ public struct SQLiteServerStore: ServerStore {
     public func updateProfile(_ profile: ChatProfile) async throws {
         let keys = try StoreCoding.encodeKeys(profile.publicKeys)
         try await writer.write { db in
-            try db.execute(sql: """
-                UPDATE users SET display_name = ?, kaspa_address = ?, public_keys = ?, updated_at = ? WHERE user_id = ?
-                """, arguments: [profile.displayName, profile.kaspaAddress, keys, profile.updatedAt.storeMillis, profile.userId])
+            try db.execute(
+                sql: """
+                    UPDATE users SET display_name = ?, kaspa_address = ?, public_keys = ?, updated_at = ? WHERE user_id = ?
+                    """,
+                arguments: [
+                    profile.displayName, profile.kaspaAddress, keys, profile.updatedAt.storeMillis, profile.userId,
+                ])
             if db.changesCount == 0 { throw ServerStoreError.profileMissing(userID: profile.userId) }
         }
     }

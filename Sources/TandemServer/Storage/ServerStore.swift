@@ -42,7 +42,8 @@ public protocol ServerStore: Sendable {
     func kasiaRecords(_ query: KasiaIndexQuery, from blockTime: UnixMillis, limit: Int) async throws -> [KasiaRecord]
     /// Rows with `block_time > after`, ascending, at most `limit`; only those `watch` matches
     /// when given (stream replay), every row otherwise (the fan-out feed).
-    func kasiaRecords(after blockTime: UnixMillis, watching watch: KasiaWatch?, limit: Int) async throws -> [KasiaRecord]
+    func kasiaRecords(after blockTime: UnixMillis, watching watch: KasiaWatch?, limit: Int) async throws
+        -> [KasiaRecord]
     /// The newest block time, or nil while no row exists.
     func latestKasiaBlockTime() async throws -> UnixMillis?
     func kasiaCounts() async throws -> KasiaCounts

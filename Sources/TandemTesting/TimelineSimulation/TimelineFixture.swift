@@ -42,7 +42,8 @@ public struct TimelineFixture: Sendable {
         let key = MessageKey(blockTime: time, timestamp: Int64(time / 1_000) * 1_000, id: id)
         let txID = TxID(Hex.encode(rng.uuidBytes() + rng.uuidBytes()))
         let isPending = allowPending && rng.chance(0.01)
-        var item = TimelineItem(key: key, txID: isPending ? nil : txID, kind: kind, status: isPending ? .pending : .confirmed)
+        var item = TimelineItem(
+            key: key, txID: isPending ? nil : txID, kind: kind, status: isPending ? .pending : .confirmed)
         var promotion: TimelineItem?
         if isPending {
             var promoted = item

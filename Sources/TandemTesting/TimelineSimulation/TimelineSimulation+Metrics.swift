@@ -43,7 +43,9 @@ extension TimelineSimulation {
                 // No absolute move may land while the finger is down or momentum runs (§2.5).
                 if interacting && !Self.isRelative(reason) && reason != .userJumpToBottom {
                     invariantViolations += 1
-                    if firstViolation == nil { firstViolation = "absolute move \(reason) during a gesture at \(now) ms" }
+                    if firstViolation == nil {
+                        firstViolation = "absolute move \(reason) during a gesture at \(now) ms"
+                    }
                 }
             case .cancelRequest(let token):
                 outstanding.remove(token)
@@ -58,7 +60,9 @@ extension TimelineSimulation {
         let delta = anchorDelta(before)
         if let firstBefore, let firstAfter = engine.items.first?.key, firstAfter < firstBefore {
             prependDeltas.append(((delta ?? 0) * 1_000).rounded() / 1_000)
-            if (delta ?? 0) > 1, firstViolation == nil { firstViolation = "prepend moved anchor by \(delta ?? 0) at event \(events) (\(event))" }
+            if (delta ?? 0) > 1, firstViolation == nil {
+                firstViolation = "prepend moved anchor by \(delta ?? 0) at event \(events) (\(event))"
+            }
         } else if !following, Self.isWorldEvent(event), let delta, delta > 0.5 {
             worldAnchorMoves += 1
             if passive { unexpectedScrolls += 1 }

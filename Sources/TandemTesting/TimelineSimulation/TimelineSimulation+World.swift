@@ -93,7 +93,9 @@ extension TimelineSimulation {
     mutating func handleRequest(_ request: PageRequest) {
         if !outstanding.isEmpty {
             overlappingRequests += 1
-            if firstViolation == nil { firstViolation = "request \(request) while \(outstanding) outstanding at \(now) ms" }
+            if firstViolation == nil {
+                firstViolation = "request \(request) while \(outstanding) outstanding at \(now) ms"
+            }
         }
         if request.direction != .newest, served.contains(request.direction) {
             overlappingRequests += 1

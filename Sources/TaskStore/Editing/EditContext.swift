@@ -30,8 +30,9 @@ struct EditContext {
     /// A draft whose single parent is the task's latest live node (spec §5 producer rules).
     func draft(_ action: RedoAction, payload: JSONObject, now: WallTime) throws -> NodeDraft {
         let parentLamport = nodesByID[task.latestNodeID]?.lamport ?? 1
-        return NodeDraft(taskID: task.taskID, action: action, payload: payload, parents: [task.latestNodeID],
-                         lamport: parentLamport + 1, wall: now, author: author)
+        return NodeDraft(
+            taskID: task.taskID, action: action, payload: payload, parents: [task.latestNodeID],
+            lamport: parentLamport + 1, wall: now, author: author)
     }
 
     /// The node and all its ancestors, in total order (root first).

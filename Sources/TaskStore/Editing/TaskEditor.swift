@@ -10,8 +10,10 @@ public struct TaskEditor: Sendable {
     public let identity: ProfileIdentity
     private let randomBytes: @Sendable (Int) -> [UInt8]
 
-    public init(log: TaskLog, identity: ProfileIdentity,
-                randomBytes: @escaping @Sendable (Int) -> [UInt8] = TaskEditor.systemRandomBytes) {
+    public init(
+        log: TaskLog, identity: ProfileIdentity,
+        randomBytes: @escaping @Sendable (Int) -> [UInt8] = TaskEditor.systemRandomBytes
+    ) {
         self.log = log
         self.identity = identity
         self.randomBytes = randomBytes
@@ -30,15 +32,21 @@ public struct TaskEditor: Sendable {
     /// Adds a task as CREATE + create-todo in one transaction (spec §5 producer rules). Without
     /// `due`, the first todo is due `frequencyDays` after `now`.
     @discardableResult
-    public func addTask(title: String, priority: Int64? = nil, due: WallTime? = nil, everyDays: Int64? = nil,
-                        now: WallTime) throws -> RedoTask {
+    public func addTask(
+        title: String, priority: Int64? = nil, due: WallTime? = nil, everyDays: Int64? = nil,
+        now: WallTime
+    ) throws -> RedoTask {
         guard !title.isEmpty else { throw TaskStoreError.invalidField(name: "title", reason: "must not be empty") }
         try Self.check(priority: priority)
-        if let everyDays, everyDays < 1 { throw TaskStoreError.invalidField(name: "every", reason: "must be at least 1 day") }
+        if let everyDays, everyDays < 1 {
+            throw TaskStoreError.invalidField(name: "every", reason: "must be at least 1 day")
+        }
         let fields = NodePayload.create(TaskFieldChanges(title: title, priority: priority, frequencyDays: everyDays))
         let taskID = TaskID(randomBytes: randomBytes(16))
-        let create = try sign(NodeDraft(taskID: taskID, action: .create, payload: try fields.jsonObject(), parents: [],
-                                        lamport: 1, wall: now, author: identity.author))
+        let create = try sign(
+            NodeDraft(
+                taskID: taskID, action: .create, payload: try fields.jsonObject(), parents: [],
+                lamport: 1, wall: now, author: identity.author))
         let deadline = due ?? now.adding(days: everyDays ?? 7) ?? now
         let todo = try sign(todoDraft(taskID: taskID, parent: create, deadline: deadline, now: now))
         try log.append([create, todo])
@@ -71,13 +79,17 @@ public struct TaskEditor: Sendable {
 
     /// Overwrites title and/or priority (UPDATE).
     @discardableResult
-    public func edit(_ reference: String, title: String? = nil, priority: Int64? = nil, now: WallTime) throws -> RedoTask {
+    public func edit(_ reference: String, title: String? = nil, priority: Int64? = nil, now: WallTime) throws
+        -> RedoTask
+    {
         let context = try EditContext(editor: self, reference: reference)
         if let title, title.isEmpty { throw TaskStoreError.invalidField(name: "title", reason: "must not be empty") }
         try Self.check(priority: priority)
         let fields = TaskFieldChanges(title: title, priority: priority)
         guard !fields.isEmpty else { throw TaskStoreError.emptyEdit(task: reference) }
-        try log.append([try sign(context.draft(.update, payload: try NodePayload.update(fields).jsonObject(), now: now))])
+        try log.append([
+            try sign(context.draft(.update, payload: try NodePayload.update(fields).jsonObject(), now: now))
+        ])
         return try task(context.task.taskID)
     }
 
@@ -98,9 +110,10 @@ public struct TaskEditor: Sendable {
         for head in context.task.heads {
             guard let headNode = context.nodesByID[head] else { continue }
             let payload = NodePayload.delete(deletedChain: context.ancestry(of: headNode).map(\.id))
-            let draft = NodeDraft(taskID: context.task.taskID, action: payload.action,
-                                  payload: try payload.jsonObject(), parents: [head],
-                                  lamport: headNode.lamport + 1, wall: now, author: identity.author)
+            let draft = NodeDraft(
+                taskID: context.task.taskID, action: payload.action,
+                payload: try payload.jsonObject(), parents: [head],
+                lamport: headNode.lamport + 1, wall: now, author: identity.author)
             deletes.append(try sign(draft))
         }
         try log.append(deletes)
@@ -139,8 +152,9 @@ public struct TaskEditor: Sendable {
 
     private func todoDraft(taskID: TaskID, parent: RedoNode, deadline: WallTime, now: WallTime) throws -> NodeDraft {
         let payload = NodePayload.createTodo(todo: TodoID(randomBytes: randomBytes(16)), deadline: deadline, notes: nil)
-        return NodeDraft(taskID: taskID, action: payload.action, payload: try payload.jsonObject(), parents: [parent.id],
-                         lamport: parent.lamport + 1, wall: now, author: identity.author)
+        return NodeDraft(
+            taskID: taskID, action: payload.action, payload: try payload.jsonObject(), parents: [parent.id],
+            lamport: parent.lamport + 1, wall: now, author: identity.author)
     }
 
     private static func check(priority: Int64?) throws {

@@ -6,17 +6,18 @@ extension TaskLog {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1 node log") { db in
             // `seq` keeps arrival order for `log`; replay order never depends on it (§7.1).
-            try db.execute(sql: """
-                CREATE TABLE node (
-                    seq INTEGER PRIMARY KEY AUTOINCREMENT,
-                    id TEXT NOT NULL UNIQUE,
-                    taskId TEXT NOT NULL,
-                    lamport INTEGER NOT NULL,
-                    wall TEXT NOT NULL,
-                    json BLOB NOT NULL
-                );
-                CREATE INDEX node_task ON node(taskId);
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE node (
+                        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                        id TEXT NOT NULL UNIQUE,
+                        taskId TEXT NOT NULL,
+                        lamport INTEGER NOT NULL,
+                        wall TEXT NOT NULL,
+                        json BLOB NOT NULL
+                    );
+                    CREATE INDEX node_task ON node(taskId);
+                    """)
         }
         return migrator
     }

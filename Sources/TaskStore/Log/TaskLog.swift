@@ -25,8 +25,11 @@ public struct TaskLog: Sendable {
     public func append(_ nodes: [RedoNode]) throws {
         var rows: [(String, String, Int64, String, [UInt8])] = []
         for node in nodes {
-            rows.append((node.id.description, node.taskID.description, node.lamport, node.wall.description,
-                         try CanonicalJSON.canonicalBytes(of: .object(node.json))))
+            rows.append(
+                (
+                    node.id.description, node.taskID.description, node.lamport, node.wall.description,
+                    try CanonicalJSON.canonicalBytes(of: .object(node.json))
+                ))
         }
         try writer.write { db in
             for (id, taskID, lamport, wall, json) in rows {
@@ -50,8 +53,10 @@ public struct TaskLog: Sendable {
     /// The stored nodes of one task, in append order, as JSON texts.
     public func storedTexts(of task: TaskID) throws -> [[UInt8]] {
         try writer.read { db in
-            try Data.fetchAll(db, sql: "SELECT json FROM node WHERE taskId = ? ORDER BY seq",
-                              arguments: [task.description]).map { Array($0) }
+            try Data.fetchAll(
+                db, sql: "SELECT json FROM node WHERE taskId = ? ORDER BY seq",
+                arguments: [task.description]
+            ).map { Array($0) }
         }
     }
 

@@ -36,7 +36,9 @@ public enum ContactsBenchmarks {
         let pureMerge = try timed("pure record merge ×\(count) (baseline)", samples: samples) {
             { blackHole(zip(local, remote).map { $0.merged(with: $1) }) }
         }
-        let storeMerge = try timed("store merge of \(count) newer remote records (every row rewritten)", samples: samples) {
+        let storeMerge = try timed(
+            "store merge of \(count) newer remote records (every row rewritten)", samples: samples
+        ) {
             let store = try scratchStore()
             // The local side already knows every contact, with its own older edits.
             try store.merge(local)
@@ -54,8 +56,9 @@ public enum ContactsBenchmarks {
         }
         let events = try await rapidChangeEvents(wallet: wallet, addresses: Array(addresses.prefix(500)))
         return Result(
-            report: BenchReport(title: "Contacts store (issue 7)", baseline: pureMerge,
-                                others: [storeMerge, storeResync, migration]),
+            report: BenchReport(
+                title: "Contacts store (issue 7)", baseline: pureMerge,
+                others: [storeMerge, storeResync, migration]),
             rapidChanges: 500, watchedSetEvents: events,
             mergeWithinBudget: pureMerge.medianNanoseconds < 100e6,
             persistedMergeWithinBudget: storeMerge.medianNanoseconds < 100e6,
@@ -72,8 +75,9 @@ public enum ContactsBenchmarks {
             if sample > 0 { perSample.append(elapsed.nanoseconds) }
         }
         perSample.sort()
-        return Measurement(name: name, iterationsPerSample: 1, samples: samples,
-                           medianNanoseconds: perSample[perSample.count / 2], minNanoseconds: perSample[0])
+        return Measurement(
+            name: name, iterationsPerSample: 1, samples: samples,
+            medianNanoseconds: perSample[perSample.count / 2], minNanoseconds: perSample[0])
     }
 
     /// 500 watched-set changes in quick succession on a manual clock; counts the events a
@@ -81,8 +85,9 @@ public enum ContactsBenchmarks {
     static func rapidChangeEvents(wallet: ContactAddress, addresses: [ContactAddress]) async throws -> Int {
         let store = try scratchStore()
         let clock = ManualClock()
-        let feed = try store.changeFeed(wallet: wallet, interest: .watchedSetOnly, quietPeriod: .milliseconds(800),
-                                        maxWait: .seconds(5), clock: clock)
+        let feed = try store.changeFeed(
+            wallet: wallet, interest: .watchedSetOnly, quietPeriod: .milliseconds(800),
+            maxWait: .seconds(5), clock: clock)
         defer { feed.cancel() }
         var iterator = feed.makeAsyncIterator()
         for (index, address) in addresses.enumerated() {
@@ -111,9 +116,11 @@ public enum ContactsBenchmarks {
         return addresses.enumerated().map { index, address in
             let key = ContactKey(wallet: wallet, address: address)
             let stamp = remoteClock.tick(physicalMillis: now)
-            let record = ContactRecord.added(key: key, stamp: stamp, addedAt: UnixMillis(now), alias: "\(replica) \(index)",
-                                             isAutoAdded: false)
-            return index % 10 == 0 ? ((try? record.deleting(stamp: remoteClock.tick(physicalMillis: now))) ?? record) : record
+            let record = ContactRecord.added(
+                key: key, stamp: stamp, addedAt: UnixMillis(now), alias: "\(replica) \(index)",
+                isAutoAdded: false)
+            return index % 10 == 0
+                ? ((try? record.deleting(stamp: remoteClock.tick(physicalMillis: now))) ?? record) : record
         }
     }
 

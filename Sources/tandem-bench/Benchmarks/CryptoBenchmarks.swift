@@ -23,28 +23,31 @@ public enum CryptoBenchmarks {
         let scalar = me.rawRepresentation
         var output = [UInt8](repeating: 0, count: 32)
         let peerKey = try peerAddress.xOnlyPublicKey()
-        let results = try measureInterleaved([
-            BenchCase("raw ECDH (libsecp256k1)", iterations: iterations) {
-                _ = secp256k1_ecdh(context, &output, &point, scalar, { out, x, _, _ in
-                    guard let out, let x else { return 0 }
-                    out.update(from: x, count: 32)
-                    return 1
-                }, nil)
-                blackHole(output)
-            },
-            BenchCase("alias pair (parsed peer key)", iterations: iterations) {
-                blackHole(try AliasPair(privateKey: me, peer: peerKey))
-            },
-            BenchCase("alias pair from address (+ key parse)", iterations: iterations) {
-                blackHole(try AliasPair(privateKey: me, peer: peerAddress))
-            },
-            BenchCase("seal 100 B to an address", iterations: iterations) {
-                blackHole(try KasiaCipher.seal(message, to: meAddress))
-            },
-            BenchCase("open 100 B", iterations: iterations) {
-                blackHole(try KasiaCipher.open(sealed, using: me))
-            },
-        ], samples: samples)
+        let results = try measureInterleaved(
+            [
+                BenchCase("raw ECDH (libsecp256k1)", iterations: iterations) {
+                    _ = secp256k1_ecdh(
+                        context, &output, &point, scalar,
+                        { out, x, _, _ in
+                            guard let out, let x else { return 0 }
+                            out.update(from: x, count: 32)
+                            return 1
+                        }, nil)
+                    blackHole(output)
+                },
+                BenchCase("alias pair (parsed peer key)", iterations: iterations) {
+                    blackHole(try AliasPair(privateKey: me, peer: peerKey))
+                },
+                BenchCase("alias pair from address (+ key parse)", iterations: iterations) {
+                    blackHole(try AliasPair(privateKey: me, peer: peerAddress))
+                },
+                BenchCase("seal 100 B to an address", iterations: iterations) {
+                    blackHole(try KasiaCipher.seal(message, to: meAddress))
+                },
+                BenchCase("open 100 B", iterations: iterations) {
+                    blackHole(try KasiaCipher.open(sealed, using: me))
+                },
+            ], samples: samples)
         return BenchReport(title: "Kaspa / Kasia crypto core", baseline: results[0], others: Array(results.dropFirst()))
     }
 

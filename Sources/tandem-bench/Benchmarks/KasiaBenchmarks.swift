@@ -28,12 +28,15 @@ public enum KasiaBenchmarks {
         let foundation = measure("JSONSerialization, 2 handshakes", samples: samples, iterations: iterations) {
             for data in handshakeData { blackHole(try? JSONSerialization.jsonObject(with: data)) }
         }
-        let ours = measure("5 envelopes + 2 handshakes (KasiaPayload, HandshakePayload)", samples: samples, iterations: iterations) {
+        let ours = measure(
+            "5 envelopes + 2 handshakes (KasiaPayload, HandshakePayload)", samples: samples, iterations: iterations
+        ) {
             for payload in payloads { blackHole(try? KasiaPayload(parsing: payload)) }
             for text in handshakes { blackHole(try? HandshakePayload(decoding: text)) }
         }
-        return BenchReport(title: "Kasia payload parsing (7 payloads per op; payloads/s = 7 × ops/s)",
-                           baseline: foundation, others: [ours])
+        return BenchReport(
+            title: "Kasia payload parsing (7 payloads per op; payloads/s = 7 × ops/s)",
+            baseline: foundation, others: [ours])
     }
 
     /// Routing at `contacts` contacts: alias derivation, migration into SQLite, watched set.
@@ -42,7 +45,8 @@ public enum KasiaBenchmarks {
         let wallet = KaspaAddress(publicKey: me.xOnlyPublicKey)
         let peers = (0..<contacts).map { _ in PrivateKey.generate() }
         let peerAddresses = peers.map { KaspaAddress(publicKey: $0.xOnlyPublicKey) }
-        var conversation: [String: [String]] = [:], ours: [String: [String]] = [:]
+        var conversation: [String: [String]] = [:]
+        var ours: [String: [String]] = [:]
         for (index, peer) in peerAddresses.enumerated() where index % 2 == 0 {
             conversation[peer.description] = [Alias.random().rawValue]
             ours[peer.description] = [Alias.random().rawValue]
@@ -57,7 +61,8 @@ public enum KasiaBenchmarks {
             for key in peerPublicKeys { blackHole(try me.sharedSecretFromKeyAgreement(with: key)) }
         }
         let migrate = try measure("migrate \(contacts) legacy contacts into SQLite", samples: samples, iterations: 1) {
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tandem-bench-\(UUID().uuidString)")
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "tandem-bench-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: directory) }
             let store = try RoutingStore(path: directory.appendingPathComponent("routing.sqlite").path)
@@ -73,13 +78,15 @@ public enum KasiaBenchmarks {
         }
         var table = RoutingTable()
         for address in peerAddresses {
-            table[address] = try ConversationRoutingState(contact: address, privateKey: me,
-                                                          legacyIncoming: [Alias.random()], now: UnixMillis(1))
+            table[address] = try ConversationRoutingState(
+                contact: address, privateKey: me,
+                legacyIncoming: [Alias.random()], now: UnixMillis(1))
         }
         let policy = RoutingPolicy(stage: .c)
         let watch = measure("watched alias set of \(contacts) contacts (stage C)", samples: 11, iterations: 1) {
             blackHole(table.watchedIncomingAliases(policy: policy, now: UnixMillis(2)))
         }
-        return BenchReport(title: "Routing at \(contacts) contacts", baseline: ecdh, others: [migrate, parse, derive, watch])
+        return BenchReport(
+            title: "Routing at \(contacts) contacts", baseline: ecdh, others: [migrate, parse, derive, watch])
     }
 }

@@ -86,7 +86,8 @@ public func measureInterleaved(_ cases: [BenchCase], samples: Int = 11) throws -
     }
     return zip(cases, perIteration).map { bench, times in
         let sorted = times.sorted()
-        return Measurement(name: bench.name, iterationsPerSample: bench.iterations, samples: samples,
-                           medianNanoseconds: sorted[sorted.count / 2], minNanoseconds: sorted[0])
+        return Measurement(
+            name: bench.name, iterationsPerSample: bench.iterations, samples: samples,
+            medianNanoseconds: sorted[sorted.count / 2], minNanoseconds: sorted[0])
     }
 }

@@ -1,7 +1,7 @@
 import ChatHistory
 import ChatTimeline
-import TandemTesting
 public import Foundation
+import TandemTesting
 
 /// `tandem-bench paging`: page latency deep in one very long conversation, keyset against OFFSET
 /// (timeline-and-contacts.md §1.5; issue 6 "Paging benchmark").
@@ -56,7 +56,9 @@ public enum PagingBench {
             }
             let keysetRows = try store.page(in: conversation, olderThan: cursor, limit: pageSize).rows.map(\.id)
             let offsetRows = try store.page(in: conversation, offset: depth + 1, limit: pageSize).rows.map(\.id)
-            guard keysetRows == offsetRows, keysetRows.count == pageSize else { throw BenchError.pagesDiffer(depth: depth) }
+            guard keysetRows == offsetRows, keysetRows.count == pageSize else {
+                throw BenchError.pagesDiffer(depth: depth)
+            }
             let keyset = try timed("keyset @ \(label)") {
                 blackHole(try store.page(in: conversation, olderThan: cursor, limit: pageSize))
             }
@@ -77,7 +79,8 @@ public enum PagingBench {
         let last = messages - pageSize - 2
         var result: [(String, Int)] = [("depth 0", 0)]
         for depth in [10_000, 500_000] where depth < last { result.append(("depth \(depth / 1_000)k", depth)) }
-        result.append(("depth \(messages >= 1_000_000 ? "\(messages / 1_000_000)M" : "\(messages)") (last page)", max(0, last)))
+        result.append(
+            ("depth \(messages >= 1_000_000 ? "\(messages / 1_000_000)M" : "\(messages)") (last page)", max(0, last)))
         return result
     }
 
@@ -122,12 +125,14 @@ public enum PagingBench {
         for row in result.depths {
             let ratio = row.offset.medianNanoseconds / max(row.keyset.medianNanoseconds, 1)
             lines.append(
-                "| \(row.label) | \(formatDuration(row.keyset.medianNanoseconds)) | \(formatDuration(row.offset.medianNanoseconds)) | \(formatRatio(ratio)) |")
+                "| \(row.label) | \(formatDuration(row.keyset.medianNanoseconds)) | \(formatDuration(row.offset.medianNanoseconds)) | \(formatRatio(ratio)) |"
+            )
         }
         let verdict = result.keysetDeepToShallowRatio <= 1.5 ? "meets" : "misses"
         lines.append("")
         lines.append(
-            "Keyset at the deepest page is \(formatRatio(result.keysetDeepToShallowRatio)) its depth-0 latency (\(verdict) the ≤ 1.5× target).")
+            "Keyset at the deepest page is \(formatRatio(result.keysetDeepToShallowRatio)) its depth-0 latency (\(verdict) the ≤ 1.5× target)."
+        )
         return lines.joined(separator: "\n")
     }
 }

@@ -25,8 +25,9 @@ enum RedoBenchFixtures {
 
     static func author(_ key: SigningKey) throws -> Author {
         guard let device = DeviceID("bench-device") else { throw FixtureError.invalid("device") }
-        return Author(publicKey: key.publicKey, deviceID: device, name: "Benchmark Author", email: "bench@example.org",
-                      deviceName: "Bench Phone")
+        return Author(
+            publicKey: key.publicKey, deviceID: device, name: "Benchmark Author", email: "bench@example.org",
+            deviceName: "Bench Phone")
     }
 
     /// A CREATE whose canonical body is about 1 KB, signed.
@@ -35,10 +36,12 @@ enum RedoBenchFixtures {
         let description = String(repeating: "Water the balcony plants, then the kitchen herbs. ", count: 13)
         let payload = try JSONObject([
             ("title", .string("Water the plants 🌱")), ("description", .string(description)),
-            ("privacy", .bool(false)), ("storyPoints", .number(2)), ("priority", .number(4)), ("frequencyDays", .number(3)),
+            ("privacy", .bool(false)), ("storyPoints", .number(2)), ("priority", .number(4)),
+            ("frequencyDays", .number(3)),
         ])
-        let draft = NodeDraft(taskID: TaskID(randomBytes: uuidBytes(1, salt: 7)), action: .create, payload: payload,
-                              parents: [], lamport: 1, wall: try wall(0), author: try author(key))
+        let draft = NodeDraft(
+            taskID: TaskID(randomBytes: uuidBytes(1, salt: 7)), action: .create, payload: payload,
+            parents: [], lamport: 1, wall: try wall(0), author: try author(key))
         return try draft.node(signedWith: key)
     }
 
@@ -56,12 +59,30 @@ enum RedoBenchFixtures {
             let base = Int64(taskIndex) * 60_000
             let steps: [(RedoAction, [(String, JSONValue)])] = [
                 (.create, [("title", .string("Task \(taskIndex)")), ("priority", .number(Double(taskIndex % 5 + 1)))]),
-                (.createTodo, [("todoTaskId", .string(firstTodo)), ("deadline", .string(try wall(base + 86_400_000).description))]),
+                (
+                    .createTodo,
+                    [
+                        ("todoTaskId", .string(firstTodo)),
+                        ("deadline", .string(try wall(base + 86_400_000).description)),
+                    ]
+                ),
                 (.update, [("description", .string("details for task \(taskIndex)"))]),
                 (.snooze, [("todoTaskId", .string(firstTodo)), ("daysToExtend", .number(2))]),
-                (.completeTodo, [("todoTaskId", .string(firstTodo)), ("completed", .string(try wall(base + 7_200_000).description)),
-                                 ("notes", .string("done"))]),
-                (.createTodo, [("todoTaskId", .string(secondTodo)), ("deadline", .string(try wall(base + 5 * 86_400_000).description))]),
+                (
+                    .completeTodo,
+                    [
+                        ("todoTaskId", .string(firstTodo)),
+                        ("completed", .string(try wall(base + 7_200_000).description)),
+                        ("notes", .string("done")),
+                    ]
+                ),
+                (
+                    .createTodo,
+                    [
+                        ("todoTaskId", .string(secondTodo)),
+                        ("deadline", .string(try wall(base + 5 * 86_400_000).description)),
+                    ]
+                ),
                 (.update, [("priority", .number(5))]),
                 (.archive, []),
                 (.unarchive, []),
@@ -69,9 +90,10 @@ enum RedoBenchFixtures {
             ]
             var parent: RedoNode?
             for (step, (action, fields)) in steps.prefix(nodesPerTask).enumerated() {
-                let draft = NodeDraft(taskID: taskID, action: action, payload: try JSONObject(fields),
-                                      parents: parent.map { [$0.id] } ?? [], lamport: Int64(step + 1),
-                                      wall: try wall(base + Int64(step) * 1000), author: author)
+                let draft = NodeDraft(
+                    taskID: taskID, action: action, payload: try JSONObject(fields),
+                    parents: parent.map { [$0.id] } ?? [], lamport: Int64(step + 1),
+                    wall: try wall(base + Int64(step) * 1000), author: author)
                 let node = try draft.node(signedWith: signed ? key : nil)
                 nodes.append(node)
                 parent = node

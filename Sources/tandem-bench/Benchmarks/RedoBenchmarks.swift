@@ -48,12 +48,16 @@ public enum RedoBenchmarks {
         let parseAndCanon = try measure("parse text + canonicalize", iterations: 10_000) {
             blackHole(try CanonicalJSON.canonicalize(text).count)
         }
-        let report = BenchReport(title: "Redo content id and canonical JSON (\(kilobytes))", baseline: hash,
-                                 others: [canonicalize, contentID, parseAndCanon])
-        return (report, [
-            "canonicalization throughput: \(megabytesPerSecond(text.count, canonicalize)) MB/s (writer), "
-                + "\(megabytesPerSecond(text.count, parseAndCanon)) MB/s (parse + write)",
-        ])
+        let report = BenchReport(
+            title: "Redo content id and canonical JSON (\(kilobytes))", baseline: hash,
+            others: [canonicalize, contentID, parseAndCanon])
+        return (
+            report,
+            [
+                "canonicalization throughput: \(megabytesPerSecond(text.count, canonicalize)) MB/s (writer), "
+                    + "\(megabytesPerSecond(text.count, parseAndCanon)) MB/s (parse + write)"
+            ]
+        )
     }
 
     /// Standalone validation including the signature check, against swift-crypto's raw verify.
@@ -62,29 +66,38 @@ public enum RedoBenchmarks {
         let body = try ContentAddress.canonicalBody(of: node.json).bytes
         let text = try CanonicalJSON.canonicalBytes(of: .object(node.json))
         guard let signature = node.signature,
-              let key = try? Curve25519.Signing.PublicKey(rawRepresentation: node.author.publicKey.rawBytes)
+            let key = try? Curve25519.Signing.PublicKey(rawRepresentation: node.author.publicKey.rawBytes)
         else { throw RedoBenchFixtures.FixtureError.invalid("signature") }
         let validator = NodeValidator(signaturePolicy: .required)
         let value = JSONValue.object(node.json)
         // Interleaved rounds: load from other processes hits all three alike.
-        let measured = try interleaved(rounds: 9, iterations: 40, [
-            ("raw Ed25519 verify (swift-crypto)", { blackHole(key.isValidSignature(signature.rawBytes, for: body)) }),
-            ("validate + verify parsed node", { blackHole(try validator.validate(value).id) }),
-            ("parse + validate + verify node text", { blackHole(try validator.validate(bytes: text).id) }),
-        ])
+        let measured = try interleaved(
+            rounds: 9, iterations: 40,
+            [
+                (
+                    "raw Ed25519 verify (swift-crypto)",
+                    { blackHole(key.isValidSignature(signature.rawBytes, for: body)) }
+                ),
+                ("validate + verify parsed node", { blackHole(try validator.validate(value).id) }),
+                ("parse + validate + verify node text", { blackHole(try validator.validate(bytes: text).id) }),
+            ])
         let (raw, validate, fromText) = (measured[0], measured[1], measured[2])
-        let report = BenchReport(title: "Redo validation vs raw Ed25519 verify", baseline: raw, others: [validate, fromText])
+        let report = BenchReport(
+            title: "Redo validation vs raw Ed25519 verify", baseline: raw, others: [validate, fromText])
         // Medians move with the load other processes put on a shared machine; the fastest sample
         // of each is the least disturbed estimate, so both ratios are reported.
         let ratio = raw.medianNanoseconds / validate.medianNanoseconds
         let ratioText = raw.medianNanoseconds / fromText.medianNanoseconds
         let bestRatio = raw.minNanoseconds / validate.minNanoseconds
         let bestRatioText = raw.minNanoseconds / fromText.minNanoseconds
-        return (report, [
-            "validate+verify rate ÷ raw verify rate, medians: \(rounded(ratio, places: 3))× (parsed node), "
-                + "\(rounded(ratioText, places: 3))× (from text); fastest samples: \(rounded(bestRatio, places: 3))×, "
-                + "\(rounded(bestRatioText, places: 3))×; target ≥ 0.85×",
-        ])
+        return (
+            report,
+            [
+                "validate+verify rate ÷ raw verify rate, medians: \(rounded(ratio, places: 3))× (parsed node), "
+                    + "\(rounded(ratioText, places: 3))× (from text); fastest samples: \(rounded(bestRatio, places: 3))×, "
+                    + "\(rounded(bestRatioText, places: 3))×; target ≥ 0.85×"
+            ]
+        )
     }
 
     /// Replay of 1,000 tasks (10 nodes each) and, optionally, of 1,000,000 nodes.
@@ -107,16 +120,19 @@ public enum RedoBenchmarks {
         var others = [replaySmall, fullSmall]
         if large {
             let big = try RedoBenchFixtures.taskLog(tasks: 100_000, signed: false)
-            others.append(measure("replay 1,000,000 nodes (100,000 tasks)", samples: 3, iterations: 1) {
-                blackHole(Replayer.replay(big).tasks.count)
-            })
+            others.append(
+                measure("replay 1,000,000 nodes (100,000 tasks)", samples: 3, iterations: 1) {
+                    blackHole(Replayer.replay(big).tasks.count)
+                })
         }
         return BenchReport(title: "Redo replay", baseline: sortSmall, others: others)
     }
 
     /// Measures several bodies in alternating rounds; per body, the median of the round medians
     /// and the fastest sample overall.
-    static func interleaved(rounds: Int, iterations: Int, _ bodies: [(String, () throws -> Void)]) throws -> [Measurement] {
+    static func interleaved(rounds: Int, iterations: Int, _ bodies: [(String, () throws -> Void)]) throws
+        -> [Measurement]
+    {
         var medians = [[Double]](repeating: [], count: bodies.count)
         var minimums = [Double](repeating: .infinity, count: bodies.count)
         for _ in 0..<rounds {
@@ -129,8 +145,9 @@ public enum RedoBenchmarks {
         }
         return bodies.enumerated().map { index, entry in
             let sorted = medians[index].sorted()
-            return Measurement(name: entry.0, iterationsPerSample: iterations, samples: rounds * 9,
-                               medianNanoseconds: sorted[sorted.count / 2], minNanoseconds: minimums[index])
+            return Measurement(
+                name: entry.0, iterationsPerSample: iterations, samples: rounds * 9,
+                medianNanoseconds: sorted[sorted.count / 2], minNanoseconds: minimums[index])
         }
     }
 

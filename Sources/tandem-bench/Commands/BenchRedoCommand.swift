@@ -5,7 +5,8 @@ import Foundation
 struct BenchRedoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "redo",
-        abstract: "Benchmark Redo: content id, JCS throughput, validate+verify vs raw Ed25519, replay 1k tasks / 1M nodes."
+        abstract:
+            "Benchmark Redo: content id, JCS throughput, validate+verify vs raw Ed25519, replay 1k tasks / 1M nodes."
     )
 
     @Flag(help: "Print the results as JSON.")

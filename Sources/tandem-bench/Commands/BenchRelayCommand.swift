@@ -12,7 +12,8 @@ import KaspaCrypto
 struct BenchRelayCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "relay",
-        abstract: "Relay submissions/s vs raw BIP-340 verifies/s, submit→stream p50/p99, memory per stream, page latency at depth.",
+        abstract:
+            "Relay submissions/s vs raw BIP-340 verifies/s, submit→stream p50/p99, memory per stream, page latency at depth.",
         discussion: """
             Build with -c release. Only 127.0.0.1 is used. With --database-url (or POSTGRES_URL) the \
             submission load also runs against a server on that PostgreSQL database.
@@ -28,7 +29,8 @@ struct BenchRelayCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Messages submitted on the measured alias.") var submissions = 200
     @Option(name: .long, help: "Milliseconds between measured submissions.") var intervalMs = 20
     @Option(name: .long, help: "Rows behind the deep page of contextual-messages/by-sender.") var rows = 1_000_000
-    @Option(name: .long, help: "PostgreSQL URL for a second submission run (default: $POSTGRES_URL).") var databaseURL: String?
+    @Option(name: .long, help: "PostgreSQL URL for a second submission run (default: $POSTGRES_URL).") var databaseURL:
+        String?
     @Flag(name: .long, help: "Print the figures as JSON instead of a Markdown summary.") var json = false
 
     func validate() throws {
@@ -45,13 +47,15 @@ struct BenchRelayCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tandem-bench-relay-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "tandem-bench-relay-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         // Fresh nonces per run, so a reused PostgreSQL database never answers from an old row.
         let firstNonce = UInt64(Date().timeIntervalSince1970 * 1000) << 20
         let bodies = try RelayBenchFixtures.bodies(
-            count: requests, key: try RelayBenchFixtures.key(3), alias: try RelayBenchFixtures.alias(77), firstNonce: firstNonce)
+            count: requests, key: try RelayBenchFixtures.key(3), alias: try RelayBenchFixtures.alias(77),
+            firstNonce: firstNonce)
 
         let sqliteDirectory = directory.appendingPathComponent("sqlite")
         try FileManager.default.createDirectory(at: sqliteDirectory, withIntermediateDirectories: true)

@@ -13,7 +13,8 @@ import TandemServer
 struct BenchServerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "server",
-        abstract: "get-session req/s vs a bare Hummingbird route (wrk over loopback), sign-in latency, get-session p99.",
+        abstract:
+            "get-session req/s vs a bare Hummingbird route (wrk over loopback), sign-in latency, get-session p99.",
         discussion: "Needs wrk on PATH (apt-get install wrk). Build with -c release."
     )
 
@@ -26,12 +27,16 @@ struct BenchServerCommand: AsyncParsableCommand {
         guard let wrk = WrkRunner.locate() else { throw CLIError("wrk is not on PATH (apt-get install wrk)") }
         var logger = Logger(label: "bench")
         logger.logLevel = .critical
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tandem-bench-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "tandem-bench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = try SQLiteServerStore(fileURL: directory.appendingPathComponent("tandem.sqlite"))
-        let configuration = ServerConfiguration(host: "127.0.0.1", port: 0, dataDirectory: directory, rateLimiting: false)
+        let configuration = ServerConfiguration(
+            host: "127.0.0.1", port: 0, dataDirectory: directory, rateLimiting: false)
         let ports = PortCollector()
-        let tandem = try buildApplication(configuration: configuration, store: store, logger: logger) { await ports.add("tandem", $0) }
+        let tandem = try buildApplication(configuration: configuration, store: store, logger: logger) {
+            await ports.add("tandem", $0)
+        }
         let bareRouter = Router()
         bareRouter.get("/bare") { _, _ in try JSONResponseBody(HealthResponse(status: "ok")) }
         let bare = Application(
@@ -51,10 +56,13 @@ struct BenchServerCommand: AsyncParsableCommand {
     }
 
     private func measure(wrk: String, tandemPort: Int, barePort: Int, directory: URL) async throws -> String {
-        guard let server = URL(string: "http://127.0.0.1:\(tandemPort)") else { throw CLIError("bench: bad port \(tandemPort)") }
+        guard let server = URL(string: "http://127.0.0.1:\(tandemPort)") else {
+            throw CLIError("bench: bad port \(tandemPort)")
+        }
         let profile = Profile(directory: directory.appendingPathComponent("profile"))
         let client = AccountClient(server: server, profile: profile, transport: URLSessionTransport())
-        _ = try await client.signUp(username: "bench_user", email: "bench@example.com", name: "Bench", password: "bench password 1")
+        _ = try await client.signUp(
+            username: "bench_user", email: "bench@example.com", name: "Bench", password: "bench password 1")
 
         var signInTimes: [Duration] = []
         let clock = ContinuousClock()
@@ -63,7 +71,10 @@ struct BenchServerCommand: AsyncParsableCommand {
             _ = try await client.signIn(username: "bench_user", password: "bench password 1")
             signInTimes.append(clock.now - start)
         }
-        guard let cookie = try SessionCookieStore(profile: profile).cookieHeader(for: "http://127.0.0.1:\(tandemPort)", now: Date()) else {
+        guard
+            let cookie = try SessionCookieStore(profile: profile).cookieHeader(
+                for: "http://127.0.0.1:\(tandemPort)", now: Date())
+        else {
             throw CLIError("bench: sign-in left no session cookie")
         }
         let runner = WrkRunner(path: wrk, duration: duration, connections: connections, threads: threads)
@@ -118,6 +129,7 @@ struct JSONResponseBody: ResponseGenerator {
     init(_ value: some Encodable) throws { data = try JSONEncoder().encode(value) }
 
     func response(from request: Request, context: some RequestContext) throws -> Response {
-        Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        Response(
+            status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 }

@@ -13,7 +13,9 @@ struct ContactsBench: AsyncParsableCommand {
     var count: Int = 10_000
 
     func run() async throws {
-        guard options.samples > 0, count >= 500 else { throw CLIError("--samples must be positive and --count at least 500") }
+        guard options.samples > 0, count >= 500 else {
+            throw CLIError("--samples must be positive and --count at least 500")
+        }
         let result = try await ContactsBenchmarks.run(samples: options.samples, count: count)
         if options.json {
             try CommandIO.printJSON(result)

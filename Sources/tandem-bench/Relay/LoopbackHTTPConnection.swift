@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// One blocking HTTP/1.1 keep-alive connection to `127.0.0.1:port`, for load loops that run
@@ -25,15 +26,17 @@ final class LoopbackHTTPConnection: @unchecked Sendable {
     /// Connects; `receiveTimeout` bounds every read (nil: block).
     init(port: Int, receiveTimeout: Duration? = nil) throws {
         #if canImport(Glibc)
-        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
-        descriptor = socket(AF_INET, SOCK_STREAM, 0)
+            descriptor = socket(AF_INET, SOCK_STREAM, 0)
         #endif
         guard descriptor >= 0 else { throw CLIError("relay bench: socket() failed, errno \(errno)") }
         var one: Int32 = 1
         setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
         if let receiveTimeout {
-            let micros = receiveTimeout.components.seconds * 1_000_000 + receiveTimeout.components.attoseconds / 1_000_000_000_000
+            let micros =
+                receiveTimeout.components.seconds * 1_000_000 + receiveTimeout.components.attoseconds
+                / 1_000_000_000_000
             var value = timeval(tv_sec: Int(micros / 1_000_000), tv_usec: .init(micros % 1_000_000))
             setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &value, socklen_t(MemoryLayout<timeval>.size))
         }
@@ -57,7 +60,9 @@ final class LoopbackHTTPConnection: @unchecked Sendable {
 
     /// `POST path` with a JSON body; reads the whole answer.
     func post(_ path: String, json body: [UInt8]) throws -> Response {
-        var request = Array("POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n".utf8)
+        var request = Array(
+            "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n"
+                .utf8)
         request += body
         try send(request)
         return try readResponse()
@@ -76,7 +81,9 @@ final class LoopbackHTTPConnection: @unchecked Sendable {
             return buffer
         }
         switch try receive() {
-        case .data: defer { buffer.removeAll(keepingCapacity: true) }; return buffer
+        case .data:
+            defer { buffer.removeAll(keepingCapacity: true) }
+            return buffer
         case .timeout: return []
         case .closed: return nil
         }
@@ -131,7 +138,9 @@ final class LoopbackHTTPConnection: @unchecked Sendable {
         var contentLength: Int?
         var chunked = false
         for line in lines.dropFirst() {
-            if line.hasPrefix("content-length:") { contentLength = Int(line.dropFirst(15).trimmingCharacters(in: .whitespaces)) }
+            if line.hasPrefix("content-length:") {
+                contentLength = Int(line.dropFirst(15).trimmingCharacters(in: .whitespaces))
+            }
             if line.hasPrefix("transfer-encoding:") && line.contains("chunked") { chunked = true }
         }
         return (status, contentLength, chunked)
@@ -168,7 +177,9 @@ final class LoopbackHTTPConnection: @unchecked Sendable {
         guard haystack.count >= needle.count + start else { return nil }
         var index = start
         while index + needle.count <= haystack.count {
-            if haystack[index] == needle[0] && haystack[index..<(index + needle.count)].elementsEqual(needle) { return index }
+            if haystack[index] == needle[0] && haystack[index..<(index + needle.count)].elementsEqual(needle) {
+                return index
+            }
             index += 1
         }
         return nil

@@ -49,12 +49,13 @@ struct RelayPagingBench {
         let fillStart = clock.now
         let queue = try DatabaseQueue(path: file.path)
         try await queue.write { db in
-            try db.execute(sql: """
-                WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
-                INSERT INTO kasia_tx (tx_id, block_time, kind, sender, receiver, amount, tag, body, payload, nonce, signature)
-                SELECT printf('%064x', i), i, kind, sender, receiver, amount, tag, body, payload, nonce, signature
-                FROM n, (SELECT * FROM kasia_tx WHERE tx_id = ?)
-                """, arguments: [rows, draft.txID])
+            try db.execute(
+                sql: """
+                    WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
+                    INSERT INTO kasia_tx (tx_id, block_time, kind, sender, receiver, amount, tag, body, payload, nonce, signature)
+                    SELECT printf('%064x', i), i, kind, sender, receiver, amount, tag, body, payload, nonce, signature
+                    FROM n, (SELECT * FROM kasia_tx WHERE tx_id = ?)
+                    """, arguments: [rows, draft.txID])
         }
         try queue.close()
         let fillSeconds = (clock.now - fillStart).nanoseconds / 1e9

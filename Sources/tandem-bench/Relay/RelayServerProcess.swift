@@ -10,7 +10,8 @@ final class RelayServerProcess {
         let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["relay-server", "--data-directory", dataDirectory.path]
+        process.arguments =
+            ["relay-server", "--data-directory", dataDirectory.path]
             + (databaseURL.map { ["--database-url", $0] } ?? [])
         let output = Pipe()
         process.standardOutput = output

@@ -95,7 +95,8 @@ struct RelayStreamLatency {
         let stream = try openStream(alias: alias.indexerQueryParameter)
         let connection = try LoopbackHTTPConnection(port: server.port)
         for nonce in 0..<20 {
-            let body = try JSONEncoder().encode(try RelayBenchFixtures.submission(key: key, alias: alias, nonce: 500_000 + UInt64(nonce)))
+            let body = try JSONEncoder().encode(
+                try RelayBenchFixtures.submission(key: key, alias: alias, nonce: 500_000 + UInt64(nonce)))
             _ = try connection.post(APIPath.kasiaTransactions, json: Array(body))
         }
         withExtendedLifetime(stream) {}

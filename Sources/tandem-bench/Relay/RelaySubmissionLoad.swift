@@ -44,7 +44,9 @@ struct RelaySubmissionLoad {
             let verifyTime = clock.measure {
                 for _ in 0..<verifyIterations where publicKey.isValidSignature(signature, for: digest) { valid += 1 }
             }
-            guard valid == verifyIterations else { throw CLIError("relay bench: the baseline signature did not verify") }
+            guard valid == verifyIterations else {
+                throw CLIError("relay bench: the baseline signature did not verify")
+            }
             let slice = Array(bodies[(sample * perSample)..<((sample + 1) * perSample)])
             let (elapsed, failures) = try load(slice)
             if sample > 0 {

@@ -19,7 +19,9 @@ struct AccountOptions: ParsableArguments {
     @OptionGroup var profile: ProfileOptions
 
     func client() throws -> AccountClient {
-        guard let url = URL(string: server), let scheme = url.scheme, scheme == "http" || scheme == "https", url.host != nil else {
+        guard let url = URL(string: server), let scheme = url.scheme, scheme == "http" || scheme == "https",
+            url.host != nil
+        else {
             throw CLIError("--server \(server): expected an http:// or https:// URL")
         }
         return AccountClient(server: url, profile: profile.value, transport: URLSessionTransport())
@@ -44,7 +46,8 @@ func accountCall<T>(_ body: () async throws(AccountClientError) -> T) async thro
 
 extension AccountCommand {
     struct Register: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Create an account and sign in (the session is kept in the profile).")
+        static let configuration = CommandConfiguration(
+            abstract: "Create an account and sign in (the session is kept in the profile).")
 
         @OptionGroup var options: AccountOptions
         @Option(name: .long, help: "Username: 3–30 of A-Z a-z 0-9 _ . (case-insensitive).") var username: String
@@ -64,7 +67,8 @@ extension AccountCommand {
     }
 
     struct Login: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Sign in with username and password; later commands reuse the session.")
+        static let configuration = CommandConfiguration(
+            abstract: "Sign in with username and password; later commands reuse the session.")
 
         @OptionGroup var options: AccountOptions
         @Option(name: .long, help: "Username (case-insensitive).") var username: String
@@ -82,7 +86,8 @@ extension AccountCommand {
     }
 
     struct Logout: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Sign out: end the session on the server and forget the cookie.")
+        static let configuration = CommandConfiguration(
+            abstract: "Sign out: end the session on the server and forget the cookie.")
 
         @OptionGroup var options: AccountOptions
 
@@ -96,7 +101,9 @@ extension AccountCommand {
     struct Whoami: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Validate the stored session with the server and show who is signed in.",
-            discussion: "Exits 0 when signed in; prints the reason and exits 1 when signed out (also on a legacy idAlias session).")
+            discussion:
+                "Exits 0 when signed in; prints the reason and exits 1 when signed out (also on a legacy idAlias session)."
+        )
 
         @OptionGroup var options: AccountOptions
         @Flag(name: .long, help: "Print {\"signedIn\",\"user\",\"expiresAt\",\"reason\"} as JSON.") var json = false
@@ -110,18 +117,25 @@ extension AccountCommand {
 
         func run() async throws {
             let client = try options.client()
-            let state = try await accountCall { () async throws(AccountClientError) in try await client.validateOnLaunch() }
+            let state = try await accountCall { () async throws(AccountClientError) in
+                try await client.validateOnLaunch()
+            }
             switch state {
             case .signedIn(let session):
                 if json {
-                    try CommandIO.printJSONWithDates(Output(
-                        signedIn: true, user: session.user, expiresAt: APIJSON.formatDate(session.session.expiresAt), reason: nil))
+                    try CommandIO.printJSONWithDates(
+                        Output(
+                            signedIn: true, user: session.user,
+                            expiresAt: APIJSON.formatDate(session.session.expiresAt), reason: nil))
                 } else {
-                    CommandIO.write("\(session.user.username ?? session.user.email) (\(session.user.name)), session until \(APIJSON.formatDate(session.session.expiresAt))\n")
+                    CommandIO.write(
+                        "\(session.user.username ?? session.user.email) (\(session.user.name)), session until \(APIJSON.formatDate(session.session.expiresAt))\n"
+                    )
                 }
             case .signedOut(let reason):
                 if json {
-                    try CommandIO.printJSONWithDates(Output(signedIn: false, user: nil, expiresAt: nil, reason: reason.message))
+                    try CommandIO.printJSONWithDates(
+                        Output(signedIn: false, user: nil, expiresAt: nil, reason: reason.message))
                     throw ExitCode(1)
                 }
                 throw CLIError(reason.message)

@@ -17,7 +17,9 @@ struct ChatCommand: AsyncParsableCommand {
             (`tandem keys new`); the relay stores only ciphertext. History and contacts stay in \
             the profile.
             """,
-        subcommands: [Handshake.self, Send.self, Sync.self, Listen.self, History.self, Conversations.self, Restore.self]
+        subcommands: [
+            Handshake.self, Send.self, Sync.self, Listen.self, History.self, Conversations.self, Restore.self,
+        ]
     )
 }
 
@@ -28,10 +30,12 @@ struct ChatOptions: ParsableArguments {
     @OptionGroup var profile: ProfileOptions
 
     func messenger() throws -> Messenger {
-        guard let url = URL(string: server), let scheme = url.scheme, scheme == "http" || scheme == "https", url.host != nil else {
+        guard let url = URL(string: server), let scheme = url.scheme, scheme == "http" || scheme == "https",
+            url.host != nil
+        else {
             throw CLIError("--server \(server): expected an http:// or https:// URL")
         }
-        return try chatCall { try Messenger(profile: profile.value, server: url) }
+        return try openingCall { try Messenger(profile: profile.value, server: url) }
     }
 }
 
@@ -43,7 +47,8 @@ func chatCall<T>(_ body: () async throws -> T) async throws -> T {
     }
 }
 
-func chatCall<T>(_ body: () throws -> T) throws -> T {
+/// ``chatCall(_:)`` for synchronous work (opening the profile's stores).
+func openingCall<T>(_ body: () throws -> T) throws -> T {
     do { return try body() } catch let error as CLIError { throw error } catch {
         throw CLIError(String(describing: error))
     }
@@ -57,7 +62,7 @@ enum HistoryCursor {
     static func parse(_ text: String) throws -> MessageKey {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 3, let blockTime = UInt64(parts[0]), let timestamp = Int64(parts[1]),
-              let uuid = UUID(uuidString: String(parts[2]))
+            let uuid = UUID(uuidString: String(parts[2]))
         else { throw CLIError("--before \(text): expected BLOCKTIME:TIMESTAMP:UUID as printed by `chat history`") }
         return MessageKey(blockTime: blockTime, timestamp: timestamp, id: MessageID(uuid))
     }
@@ -104,12 +109,16 @@ struct ChatMessageOutput: Encodable {
         try container.encode(cursor, forKey: .cursor)
     }
 
-    enum CodingKeys: String, CodingKey { case id, txID, contact, direction, status, kind, text, blockTime, time, cursor }
+    enum CodingKeys: String, CodingKey {
+        case id, txID, contact, direction, status, kind, text, blockTime, time, cursor
+    }
 
     /// One human-readable line.
     var line: String {
         let arrow = direction == MessageDirection.outgoing.rawValue ? "→" : "←"
-        let body = text ?? (direction == MessageDirection.outgoing.rawValue ? "[sent from another device]" : "[encrypted message]")
+        let body =
+            text
+            ?? (direction == MessageDirection.outgoing.rawValue ? "[sent from another device]" : "[encrypted message]")
         let flag = status == "failed" || status == "pending" ? " [\(status)]" : ""
         return "\(time) \(arrow) \(body)\(flag)"
     }

@@ -33,12 +33,15 @@ extension ChatCommand {
     }
 
     struct History: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show the stored conversation with ADDRESS, oldest first.")
+        static let configuration = CommandConfiguration(
+            abstract: "Show the stored conversation with ADDRESS, oldest first.")
 
         @OptionGroup var options: ChatOptions
         @Option(name: .long, help: ArgumentHelp("The peer's Kaspa address.", valueName: "address")) var with: String
         @Option(name: .long, help: "Messages per page (1–1000).") var limit = 50
-        @Option(name: .long, help: ArgumentHelp("Only messages older than this cursor (from a previous page).", valueName: "cursor"))
+        @Option(
+            name: .long,
+            help: ArgumentHelp("Only messages older than this cursor (from a previous page).", valueName: "cursor"))
         var before: String?
         @Flag(name: .long, help: "Print {messages, hasMore, before} as JSON.") var json = false
 
@@ -53,8 +56,9 @@ extension ChatCommand {
             let page = try await chatCall { try await messenger.history(with: peer, limit: limit, before: cursor) }
             let rows = page.rows.map(ChatMessageOutput.init)
             if json {
-                try CommandIO.printJSON(HistoryOutput(
-                    messages: rows, hasMore: page.hasMore, before: page.boundary.map(HistoryCursor.text)))
+                try CommandIO.printJSON(
+                    HistoryOutput(
+                        messages: rows, hasMore: page.hasMore, before: page.boundary.map(HistoryCursor.text)))
             } else {
                 for row in rows { CommandIO.write(row.line + "\n") }
             }
@@ -62,7 +66,8 @@ extension ChatCommand {
     }
 
     struct Conversations: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List contacts with their last message, most recent first.")
+        static let configuration = CommandConfiguration(
+            abstract: "List contacts with their last message, most recent first.")
 
         @OptionGroup var options: ChatOptions
         @Flag(name: .long, help: "Print a JSON array.") var json = false
@@ -86,7 +91,9 @@ extension ChatCommand {
             let messenger = try options.messenger()
             let restored = try await chatCall { try await messenger.restore() }
             let count = try await chatCall { try await messenger.conversations().count }
-            if json { try printIncoming(restored, json: true) } else {
+            if json {
+                try printIncoming(restored, json: true)
+            } else {
                 CommandIO.write("restored \(count) conversation(s), \(restored.count) incoming item(s)\n")
             }
         }
@@ -119,7 +126,8 @@ struct ConversationOutput: Encodable {
     init(_ summary: ConversationSummary) {
         address = summary.contact.address.description
         alias = summary.contact.alias
-        lastMessageAt = summary.lastMessage == nil && summary.contact.lastMessageAt == nil ? nil : summary.lastActivity.iso8601
+        lastMessageAt =
+            summary.lastMessage == nil && summary.contact.lastMessageAt == nil ? nil : summary.lastActivity.iso8601
         lastMessage = summary.lastMessage.map(ChatMessageOutput.init)
     }
 

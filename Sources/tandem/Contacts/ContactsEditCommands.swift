@@ -8,7 +8,9 @@ struct ContactEditArguments: ParsableArguments {
     @Argument(help: "Kaspa address of the contact, any case, with or without kaspa:.") var address: String
     @Flag(name: .long, help: "Print the contact as JSON.") var json = false
 
-    func edit(_ change: (_ store: ContactsStore, _ wallet: ContactAddress, _ address: ContactAddress) throws -> Contact) throws {
+    func edit(_ change: (_ store: ContactsStore, _ wallet: ContactAddress, _ address: ContactAddress) throws -> Contact)
+        throws
+    {
         let context = try ContactsContext(profile)
         let address = try parseContactAddress(address)
         try printContact(try context.perform { try change(context.store, context.wallet, address) }, json: json)
@@ -67,7 +69,9 @@ extension ContactsCommand {
         @Argument(help: "on or off.") var state: OnOffSwitch
 
         func run() throws {
-            try target.edit { store, wallet, address in try store.setNotificationsMuted(address, wallet: wallet, state.isOn) }
+            try target.edit { store, wallet, address in
+                try store.setNotificationsMuted(address, wallet: wallet, state.isOn)
+            }
         }
     }
 }
@@ -112,7 +116,9 @@ extension ContactsCommand {
 
         func run() throws {
             let context = try ContactsContext(profile)
-            let contacts = try context.perform { try context.store.contacts(wallet: context.wallet, includeDeleted: all) }
+            let contacts = try context.perform {
+                try context.store.contacts(wallet: context.wallet, includeDeleted: all)
+            }
             let outputs = contacts.map(ContactOutput.init)
             if json {
                 try CommandIO.printJSON(outputs)

@@ -37,7 +37,9 @@ extension ContactsCommand {
             guard let data = FileManager.default.contents(atPath: from) else {
                 throw CLIError("--from \(from): cannot read the file")
             }
-            let report = try context.perform { try context.store.migrateLegacy(json: data, defaultWallet: context.wallet) }
+            let report = try context.perform {
+                try context.store.migrateLegacy(json: data, defaultWallet: context.wallet)
+            }
             let output = Report(
                 alreadyMigrated: report.alreadyMigrated, entriesRead: report.entriesRead, records: report.records,
                 recordsChanged: report.recordsChanged,
@@ -48,8 +50,9 @@ extension ContactsCommand {
             } else if report.alreadyMigrated {
                 CommandIO.write("already migrated; nothing changed\n")
             } else {
-                CommandIO.write("migrated \(report.entriesRead) contacts into \(report.records) records "
-                                + "(\(report.recordsChanged) changed, \(report.skipped.count) skipped)\n")
+                CommandIO.write(
+                    "migrated \(report.entriesRead) contacts into \(report.records) records "
+                        + "(\(report.recordsChanged) changed, \(report.skipped.count) skipped)\n")
             }
         }
     }

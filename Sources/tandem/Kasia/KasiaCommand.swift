@@ -1,7 +1,7 @@
-import TandemBasics
 import ArgumentParser
 import KasiaProtocol
 import KaspaCrypto
+import TandemBasics
 
 /// `tandem kasia …`: the Kasia messaging protocol tools.
 struct KasiaCommand: ParsableCommand {

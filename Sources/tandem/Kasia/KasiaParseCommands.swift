@@ -1,7 +1,7 @@
-import TandemBasics
 import ArgumentParser
 import KasiaProtocol
 import KaspaCrypto
+import TandemBasics
 
 extension KasiaCommand {
     /// `tandem kasia payload parse HEX --json`: a transaction payload, decoded.
@@ -12,7 +12,9 @@ extension KasiaCommand {
         struct Parse: ParsableCommand {
             static let configuration = CommandConfiguration(
                 abstract: "Decode a Kasia transaction payload given in hex.",
-                discussion: "Prints kind, alias/scope/channel where present, the sealed bytes after body decoding and what the indexer stores, with the field names of the reference vectors.")
+                discussion:
+                    "Prints kind, alias/scope/channel where present, the sealed bytes after body decoding and what the indexer stores, with the field names of the reference vectors."
+            )
 
             @Argument(help: "The tx payload field in hex.") var hex: String
             @Flag(name: .long, help: "Print the fields as JSON.") var json = false
@@ -33,7 +35,8 @@ extension KasiaCommand {
 
             func run() throws {
                 let payload: KasiaPayload
-                do { payload = try KasiaPayload(parsingHex: hex.trimmingCharacters(in: .whitespacesAndNewlines)) } catch {
+                do { payload = try KasiaPayload(parsingHex: hex.trimmingCharacters(in: .whitespacesAndNewlines)) } catch
+                {
                     throw CLIError("payload: \(error.description)")
                 }
                 var output = Output(kind: payload.kindName, indexer_stored_hex: Hex.encode(payload.indexerStoredBody))
@@ -57,9 +60,13 @@ extension KasiaCommand {
                 if json {
                     try CommandIO.printJSON(output)
                 } else {
-                    CommandIO.write("kind: \(output.kind)\n" + [("alias", output.alias), ("scope", output.scope),
-                        ("channel", output.channel), ("text", output.text),
-                        ("sealed", output.sealed_hex_after_body_decode)].compactMap { name, value in value.map { "\(name): \($0)\n" } }.joined())
+                    CommandIO.write(
+                        "kind: \(output.kind)\n"
+                            + [
+                                ("alias", output.alias), ("scope", output.scope),
+                                ("channel", output.channel), ("text", output.text),
+                                ("sealed", output.sealed_hex_after_body_decode),
+                            ].compactMap { name, value in value.map { "\(name): \($0)\n" } }.joined())
                 }
             }
         }
@@ -75,7 +82,9 @@ extension KasiaCommand {
         struct Parse: ParsableCommand {
             static let configuration = CommandConfiguration(
                 abstract: "Decode a handshake plaintext read from standard input.",
-                discussion: "Accepts every form clients write: legacy with alias, alias-less, camelCase and snake_case, and plaintexts that still carry the ciph_msg:1:handshake: prefix.")
+                discussion:
+                    "Accepts every form clients write: legacy with alias, alias-less, camelCase and snake_case, and plaintexts that still carry the ciph_msg:1:handshake: prefix."
+            )
 
             @Flag(name: .long, help: "Print the fields as JSON (absent fields as null).") var json = false
 
@@ -116,14 +125,16 @@ extension KasiaCommand {
                     try c.encode(isResponse, forKey: .isResponse)
                     try c.encode(aliasless, forKey: .aliasless)
                     // Not in the reference objects: written only when a handshake carries the hint.
-                try c.encodeIfPresent(supportsDeterministicAliases, forKey: .supportsDeterministicAliases)
+                    try c.encodeIfPresent(supportsDeterministicAliases, forKey: .supportsDeterministicAliases)
                 }
             }
 
             func run() throws {
                 let text = try CommandIO.readStandardInputText()
                 let decoded: (payload: HandshakePayload, form: HandshakePayload.Form)
-                do { decoded = try HandshakePayload.decodeWithForm(text.trimmingCharacters(in: .whitespacesAndNewlines)) } catch {
+                do {
+                    decoded = try HandshakePayload.decodeWithForm(text.trimmingCharacters(in: .whitespacesAndNewlines))
+                } catch {
                     throw CLIError("handshake: \(error.description)")
                 }
                 let p = decoded.payload
@@ -135,7 +146,9 @@ extension KasiaCommand {
                 if json {
                     try CommandIO.printJSON(output)
                 } else {
-                    CommandIO.write("form: \(output.form)\nalias: \(output.alias ?? "-")\nversion: \(output.version)\nisResponse: \(output.isResponse)\naliasless: \(output.aliasless)\n")
+                    CommandIO.write(
+                        "form: \(output.form)\nalias: \(output.alias ?? "-")\nversion: \(output.version)\nisResponse: \(output.isResponse)\naliasless: \(output.aliasless)\n"
+                    )
                 }
             }
         }

@@ -33,7 +33,9 @@ extension KasiaCommand {
 
             func run() throws {
                 let (key, store) = try KasiaCommand.Routing.open(profile)
-                guard let data = FileManager.default.contents(atPath: from) else { throw CLIError("--from \(from): cannot read the file") }
+                guard let data = FileManager.default.contents(atPath: from) else {
+                    throw CLIError("--from \(from): cannot read the file")
+                }
                 let report: LegacyMigrationReport
                 do {
                     let snapshot = try LegacySnapshot(json: data, wallet: KaspaAddress(publicKey: key.xOnlyPublicKey))
@@ -41,15 +43,20 @@ extension KasiaCommand {
                 } catch let error as RoutingStoreError {
                     throw CLIError("--from \(from): \(error.description)")
                 }
-                if json { try CommandIO.printJSON(report); return }
-                CommandIO.write(report.performed
-                    ? "migrated \(report.contacts) contacts (\(report.hybrid) hybrid, \(report.deterministicOnly) deterministic-only), skipped \(report.skipped.count)\n"
-                    : "already migrated; nothing changed\n")
+                if json {
+                    try CommandIO.printJSON(report)
+                    return
+                }
+                CommandIO.write(
+                    report.performed
+                        ? "migrated \(report.contacts) contacts (\(report.hybrid) hybrid, \(report.deterministicOnly) deterministic-only), skipped \(report.skipped.count)\n"
+                        : "already migrated; nothing changed\n")
             }
         }
 
         struct Show: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "List every conversation's routing state and composer state.")
+            static let configuration = CommandConfiguration(
+                abstract: "List every conversation's routing state and composer state.")
             @OptionGroup var profile: ProfileOptions
             @Flag(name: .long, help: "Print a JSON array.") var json = false
 
@@ -68,14 +75,25 @@ extension KasiaCommand {
             func run() throws {
                 let (_, store) = try KasiaCommand.Routing.open(profile)
                 let policy = try store.policy()
-                let rows = try store.fetchTable().states.values.sorted { $0.contactAddress.description < $1.contactAddress.description }.map { s in
-                    Row(contact: s.contactAddress.description, mode: s.mode, myAlias: s.deterministic.myAlias.rawValue,
-                        theirAlias: s.deterministic.theirAlias.rawValue, legacyIncoming: s.legacyIncomingAliases.map(\.rawValue).sorted(),
-                        legacyOutgoing: s.legacyOutgoingAliases.map(\.rawValue).sorted(), peerSupportsDeterministic: s.peerSupportsDeterministic,
-                        sendAlias: s.sendAlias(policy: policy).rawValue, composer: describe(s.composerState(policy: policy)))
+                let rows = try store.fetchTable().states.values.sorted {
+                    $0.contactAddress.description < $1.contactAddress.description
+                }.map { s in
+                    Row(
+                        contact: s.contactAddress.description, mode: s.mode, myAlias: s.deterministic.myAlias.rawValue,
+                        theirAlias: s.deterministic.theirAlias.rawValue,
+                        legacyIncoming: s.legacyIncomingAliases.map(\.rawValue).sorted(),
+                        legacyOutgoing: s.legacyOutgoingAliases.map(\.rawValue).sorted(),
+                        peerSupportsDeterministic: s.peerSupportsDeterministic,
+                        sendAlias: s.sendAlias(policy: policy).rawValue,
+                        composer: describe(s.composerState(policy: policy)))
                 }
-                if json { try CommandIO.printJSON(rows); return }
-                for row in rows { CommandIO.write("\(row.contact) \(row.mode.rawValue) send=\(row.sendAlias) \(row.composer)\n") }
+                if json {
+                    try CommandIO.printJSON(rows)
+                    return
+                }
+                for row in rows {
+                    CommandIO.write("\(row.contact) \(row.mode.rawValue) send=\(row.sendAlias) \(row.composer)\n")
+                }
             }
 
             func describe(_ state: ComposerState) -> String {
@@ -88,21 +106,30 @@ extension KasiaCommand {
         }
 
         struct Watch: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "Print the watched incoming alias set (for push registration and fetching).")
+            static let configuration = CommandConfiguration(
+                abstract: "Print the watched incoming alias set (for push registration and fetching).")
             @OptionGroup var profile: ProfileOptions
             @Flag(name: .long, help: "Print a JSON array.") var json = false
 
             func run() throws {
                 let (_, store) = try KasiaCommand.Routing.open(profile)
-                let aliases = try store.fetchTable().watchedIncomingAliases(policy: store.policy(), now: KasiaCommand.Routing.now(profile))
-                    .map(\.rawValue).sorted()
-                if json { try CommandIO.printJSON(aliases) } else { CommandIO.write(aliases.map { $0 + "\n" }.joined()) }
+                let aliases = try store.fetchTable().watchedIncomingAliases(
+                    policy: store.policy(), now: KasiaCommand.Routing.now(profile)
+                )
+                .map(\.rawValue).sorted()
+                if json {
+                    try CommandIO.printJSON(aliases)
+                } else {
+                    CommandIO.write(aliases.map { $0 + "\n" }.joined())
+                }
             }
         }
 
         struct Stage: ParsableCommand {
             static let configuration = CommandConfiguration(
-                abstract: "Show or set the rollout stage (a: hybrid, b: deterministic_write_only, c: b + legacy retention, d: deterministic_only).")
+                abstract:
+                    "Show or set the rollout stage (a: hybrid, b: deterministic_write_only, c: b + legacy retention, d: deterministic_only)."
+            )
             @OptionGroup var profile: ProfileOptions
             @Argument(help: "a, b, c or d; omit to show the current policy.") var stage: String?
             @OptionGroup var retention: RetentionOption
@@ -117,18 +144,24 @@ extension KasiaCommand {
                     try store.setPolicy(RoutingPolicy(stage: parsed, retentionMilliseconds: retention.milliseconds))
                 }
                 let policy = try store.policy()
-                if json { try CommandIO.printJSON(policy) } else { CommandIO.write("derived_aliases_mode: \(policy.mode.rawValue)\n") }
+                if json {
+                    try CommandIO.printJSON(policy)
+                } else {
+                    CommandIO.write("derived_aliases_mode: \(policy.mode.rawValue)\n")
+                }
             }
         }
 
         struct Purge: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "Phase 5 cleanup: drop legacy aliases without traffic in the retention window.")
+            static let configuration = CommandConfiguration(
+                abstract: "Phase 5 cleanup: drop legacy aliases without traffic in the retention window.")
             @OptionGroup var profile: ProfileOptions
             @OptionGroup var retention: RetentionOption
 
             func run() throws {
                 let (_, store) = try KasiaCommand.Routing.open(profile)
-                let changed = try store.purgeStaleLegacyAliases(now: KasiaCommand.Routing.now(profile), retentionMs: retention.milliseconds)
+                let changed = try store.purgeStaleLegacyAliases(
+                    now: KasiaCommand.Routing.now(profile), retentionMs: retention.milliseconds)
                 CommandIO.write("purged legacy aliases of \(changed.count) contacts\n")
             }
         }

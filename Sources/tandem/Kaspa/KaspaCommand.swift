@@ -1,6 +1,6 @@
-import TandemBasics
 import ArgumentParser
 import KaspaCrypto
+import TandemBasics
 
 /// `tandem kaspa …`: Kaspa address tools.
 struct KaspaCommand: ParsableCommand {
@@ -13,7 +13,8 @@ struct KaspaCommand: ParsableCommand {
     struct Address: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Print the address of a public key.",
-            discussion: "A 32-byte x-only key gives a Schnorr (version 0) address; with --ecdsa, a 33-byte compressed key gives an ECDSA (version 1) address."
+            discussion:
+                "A 32-byte x-only key gives a Schnorr (version 0) address; with --ecdsa, a 33-byte compressed key gives an ECDSA (version 1) address."
         )
 
         @Option(name: .long, help: ArgumentHelp("Public key in hex.", valueName: "hex"))
@@ -33,10 +34,13 @@ struct KaspaCommand: ParsableCommand {
             let address: KaspaAddress
             do {
                 if ecdsa {
-                    address = KaspaAddress(ecdsaPublicKey: try PublicKey(compressedRepresentation: bytes), network: network)
+                    address = KaspaAddress(
+                        ecdsaPublicKey: try PublicKey(compressedRepresentation: bytes), network: network)
                 } else {
                     guard bytes.count == 32 else {
-                        throw CLIError("--public-key: expected a 32-byte x-only key (64 hex characters), got \(bytes.count) bytes; use --ecdsa for a 33-byte compressed key")
+                        throw CLIError(
+                            "--public-key: expected a 32-byte x-only key (64 hex characters), got \(bytes.count) bytes; use --ecdsa for a 33-byte compressed key"
+                        )
                     }
                     address = KaspaAddress(publicKey: try XOnlyPublicKey(rawRepresentation: bytes), network: network)
                 }
@@ -48,7 +52,8 @@ struct KaspaCommand: ParsableCommand {
     }
 
     struct Decode: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Decode an address into network, version and payload.")
+        static let configuration = CommandConfiguration(
+            abstract: "Decode an address into network, version and payload.")
 
         @Argument(help: "The address, e.g. kaspa:qpum…")
         var address: String
@@ -64,11 +69,13 @@ struct KaspaCommand: ParsableCommand {
 
         func run() throws {
             let parsed = try parseAddress(address, option: "address")
-            let output = Output(network: parsed.network, version: parsed.version.rawValue, payload: Hex.encode(parsed.payload))
+            let output = Output(
+                network: parsed.network, version: parsed.version.rawValue, payload: Hex.encode(parsed.payload))
             if json {
                 try CommandIO.printJSON(output)
             } else {
-                CommandIO.write("network: \(output.network.rawValue)\nversion: \(output.version)\npayload: \(output.payload)\n")
+                CommandIO.write(
+                    "network: \(output.network.rawValue)\nversion: \(output.version)\npayload: \(output.payload)\n")
             }
         }
     }

@@ -1,6 +1,6 @@
-import TandemBasics
 import ArgumentParser
 import KaspaCrypto
+import TandemBasics
 import TandemClient
 
 /// `tandem keys …`: the profile's wallet key.

@@ -8,7 +8,8 @@ extension RedoCommand {
         static let configuration = CommandConfiguration(
             commandName: "canon",
             abstract: "Read JSON on stdin and print its RFC 8785 canonical form followed by one newline.",
-            discussion: "Exits 1 with one line on stderr when stdin is not I-JSON (duplicate keys, lone surrogates, NaN, …)."
+            discussion:
+                "Exits 1 with one line on stderr when stdin is not I-JSON (duplicate keys, lone surrogates, NaN, …)."
         )
 
         func run() throws {

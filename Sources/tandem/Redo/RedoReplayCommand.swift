@@ -33,8 +33,10 @@ extension RedoCommand {
                 try RedoFileInput.printCanonical(result.jsonValue)
                 return
             }
-            var lines = ["accepted \(result.accepted.count), rejected \(result.rejected.count), pending \(result.pending.count), "
-                + "tasks \(result.tasks.count), deleted \(result.deletedTasks.count)"]
+            var lines = [
+                "accepted \(result.accepted.count), rejected \(result.rejected.count), pending \(result.pending.count), "
+                    + "tasks \(result.tasks.count), deleted \(result.deletedTasks.count)"
+            ]
             for verdict in result.rejected + result.pending {
                 lines.append("\(verdict.code.rawValue) \(verdict.id): \(verdict.detail)")
             }

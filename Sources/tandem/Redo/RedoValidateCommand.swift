@@ -30,11 +30,15 @@ extension RedoCommand {
                 try validator.validate(bytes: bytes)
             }
             if json {
-                let members: [(String, JSONValue)] = switch verdict {
-                case .success: [("valid", .bool(true)), ("code", .null), ("detail", .null)]
-                case .failure(let error):
-                    [("valid", .bool(false)), ("code", .string(error.code.rawValue)), ("detail", .string(error.detail))]
-                }
+                let members: [(String, JSONValue)] =
+                    switch verdict {
+                    case .success: [("valid", .bool(true)), ("code", .null), ("detail", .null)]
+                    case .failure(let error):
+                        [
+                            ("valid", .bool(false)), ("code", .string(error.code.rawValue)),
+                            ("detail", .string(error.detail)),
+                        ]
+                    }
                 try RedoFileInput.printCanonical(.object(try JSONObject(members)))
                 return
             }

@@ -25,17 +25,22 @@ struct AdminCommand: AsyncParsableCommand {
         )
 
         @Argument(help: ArgumentHelp("The export file.", valueName: "file.json")) var file: String
-        @Option(name: .long, help: ArgumentHelp("Server data directory (SQLite).", valueName: "dir")) var dataDir = "./tandem-data"
-        @Option(name: .long, help: ArgumentHelp("PostgreSQL URL instead of SQLite.", valueName: "url")) var databaseURL: String?
+        @Option(name: .long, help: ArgumentHelp("Server data directory (SQLite).", valueName: "dir")) var dataDir =
+            "./tandem-data"
+        @Option(name: .long, help: ArgumentHelp("PostgreSQL URL instead of SQLite.", valueName: "url")) var databaseURL:
+            String?
         @Flag(name: .long, help: "Print the report as JSON.") var json = false
 
         func run() async throws {
-            guard let data = FileManager.default.contents(atPath: file) else { throw CLIError("\(file): cannot read the file") }
+            guard let data = FileManager.default.contents(atPath: file) else {
+                throw CLIError("\(file): cannot read the file")
+            }
             let export: BetterAuthExport
             do { export = try BetterAuthExport.decode(data) } catch { throw CLIError("\(file): \(error.description)") }
             var logger = Logger(label: "tandem.admin")
             logger.logLevel = .error
-            let backend: StorageBackend = databaseURL.map { .postgres(url: $0) } ?? .sqlite(dataDirectory: URL(fileURLWithPath: dataDir))
+            let backend: StorageBackend =
+                databaseURL.map { .postgres(url: $0) } ?? .sqlite(dataDirectory: URL(fileURLWithPath: dataDir))
             let report: BetterAuthImportReport
             switch backend {
             case .sqlite:
@@ -43,7 +48,9 @@ struct AdminCommand: AsyncParsableCommand {
                 report = try await export.importUsers(into: opened.store)
             case .postgres(let url):
                 let store: PostgresServerStore
-                do { store = try PostgresServerStore(url: url, logger: logger) } catch { throw CLIError("--database-url: \(error)") }
+                do { store = try PostgresServerStore(url: url, logger: logger) } catch {
+                    throw CLIError("--database-url: \(error)")
+                }
                 report = try await withThrowingTaskGroup(of: Void.self) { group in
                     group.addTask { await store.run() }
                     defer { group.cancelAll() }

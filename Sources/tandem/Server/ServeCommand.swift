@@ -8,7 +8,8 @@ import TandemServer
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Run the Tandem server (accounts API and Kasia relay; SQLite by default, PostgreSQL with --database-url).",
+        abstract:
+            "Run the Tandem server (accounts API and Kasia relay; SQLite by default, PostgreSQL with --database-url).",
         discussion: """
             Stops gracefully on SIGINT/SIGTERM. Prints one line `listening on http://HOST:PORT` to stdout \
             once the socket is bound (with --port 0 the system picks the port). Logs go to stderr \
@@ -19,15 +20,25 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(name: .long, help: "Address to bind.") var host = "127.0.0.1"
     @Option(name: .long, help: "Port to bind (0: any free port).") var port = 8080
-    @Option(name: .long, help: ArgumentHelp("Directory for the SQLite database and the cookie secret.", valueName: "dir"))
+    @Option(
+        name: .long, help: ArgumentHelp("Directory for the SQLite database and the cookie secret.", valueName: "dir"))
     var dataDir = "./tandem-data"
-    @Option(name: .long, help: ArgumentHelp("Use PostgreSQL instead of SQLite.", valueName: "postgres://user:pass@host:port/db"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Use PostgreSQL instead of SQLite.", valueName: "postgres://user:pass@host:port/db"))
     var databaseURL: String?
-    @Option(name: .long, help: ArgumentHelp("Extra trusted Origin (repeatable), e.g. https://app.example or myapp://.", valueName: "origin"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Extra trusted Origin (repeatable), e.g. https://app.example or myapp://.", valueName: "origin"))
     var trustedOrigin: [String] = []
     @Flag(name: .long, help: "Secure cookies (__Secure- names, Secure attribute) for serving behind HTTPS.")
     var secureCookies = false
-    @Flag(name: .long, inversion: .prefixedNo, help: "Rate-limit sign-in/sign-up (3 per 10 s per IP), other auth POSTs, and relay submissions (bursts of 20, 1/s per sender and per IP).")
+    @Flag(
+        name: .long, inversion: .prefixedNo,
+        help:
+            "Rate-limit sign-in/sign-up (3 per 10 s per IP), other auth POSTs, and relay submissions (bursts of 20, 1/s per sender and per IP)."
+    )
     var rateLimit = true
 
     func validate() throws {
@@ -40,7 +51,8 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
+            handler.logLevel =
+                ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
             return handler
         }
         let dataDirectory = URL(fileURLWithPath: dataDir)
@@ -49,7 +61,8 @@ struct ServeCommand: AsyncParsableCommand {
             Logger(label: "tandem.serve").warning("BETTER_AUTH_SECRET is shorter than 32 characters")
         }
         let configuration = ServerConfiguration(
-            host: host, port: port, storage: databaseURL.map { .postgres(url: $0) } ?? .sqlite(dataDirectory: dataDirectory),
+            host: host, port: port,
+            storage: databaseURL.map { .postgres(url: $0) } ?? .sqlite(dataDirectory: dataDirectory),
             dataDirectory: dataDirectory, secret: secret, trustedOrigins: trustedOrigin, secureCookies: secureCookies,
             rateLimiting: rateLimit)
         let app = try await Self.build(configuration, host: host)

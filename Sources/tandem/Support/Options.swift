@@ -10,13 +10,17 @@ extension AliasScheme: ExpressibleByArgument {}
 
 /// `--profile DIR`, shared by every command that keeps state: which profile, and what time it is.
 struct ProfileOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp(
-        "Profile directory (wallet key, session, local stores). Default: $\(Profile.environmentVariable), else ~/.tandem/profile.",
-        valueName: "dir"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Profile directory (wallet key, session, local stores). Default: $\(Profile.environmentVariable), else ~/.tandem/profile.",
+            valueName: "dir"))
     var profile: String?
 
-    @Option(help: ArgumentHelp(
-        "Use this time as now (YYYY-MM-DD or YYYY-MM-DDTHH:mm:ss.sssZ), for scripts and tests.", visibility: .hidden))
+    @Option(
+        help: ArgumentHelp(
+            "Use this time as now (YYYY-MM-DD or YYYY-MM-DDTHH:mm:ss.sssZ), for scripts and tests.", visibility: .hidden
+        ))
     var now: String?
 
     func validate() throws {
@@ -41,8 +45,10 @@ struct ProfileOptions: ParsableArguments {
 /// Reads a private key from `--key-file PATH`; `-` means standard input. Keys are never taken
 /// as command-line arguments, where other users could see them in the process list.
 struct KeyFileOption: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp(
-        "File holding the private key as 64 hex characters, or - for standard input.", valueName: "path"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "File holding the private key as 64 hex characters, or - for standard input.", valueName: "path"))
     var keyFile: String
 
     func load() throws -> PrivateKey {

@@ -40,7 +40,8 @@ extension TasksCommand {
 extension TasksCommand {
     /// `tasks edit ID [--title …] [--priority …]`: UPDATE.
     struct Edit: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "edit", abstract: "Change a task's title or priority.")
+        static let configuration = CommandConfiguration(
+            commandName: "edit", abstract: "Change a task's title or priority.")
 
         @OptionGroup var options: ProfileOptions
         @Argument(help: "Task id or a unique prefix of it.") var id: String
@@ -58,7 +59,8 @@ extension TasksCommand {
 extension TasksCommand {
     /// `tasks archive ID`: ARCHIVE.
     struct Archive: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "archive", abstract: "Archive a task (hidden from list).")
+        static let configuration = CommandConfiguration(
+            commandName: "archive", abstract: "Archive a task (hidden from list).")
 
         @OptionGroup var options: ProfileOptions
         @Argument(help: "Task id or a unique prefix of it.") var id: String
@@ -74,7 +76,8 @@ extension TasksCommand {
 extension TasksCommand {
     /// `tasks unarchive ID`: UNARCHIVE.
     struct Unarchive: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "unarchive", abstract: "Bring an archived task back.")
+        static let configuration = CommandConfiguration(
+            commandName: "unarchive", abstract: "Bring an archived task back.")
 
         @OptionGroup var options: ProfileOptions
         @Argument(help: "Task id or a unique prefix of it.") var id: String

@@ -28,7 +28,8 @@ extension TasksCommand {
             ]
             if !task.description.isEmpty { lines.append(task.description) }
             for todo in task.todos {
-                let status = todo.completed.map { "done \($0)" } ?? (todo.guid == task.currentTodo?.guid ? "current" : "open")
+                let status =
+                    todo.completed.map { "done \($0)" } ?? (todo.guid == task.currentTodo?.guid ? "current" : "open")
                 lines.append("  todo \(todo.guid.description.prefix(8)) due \(todo.deadline) \(status)")
             }
             CommandIO.write(lines.joined(separator: "\n") + "\n")

@@ -29,7 +29,9 @@ struct TimelineHarness {
         30 + Double(item.key.blockTime / 1_000 % 7) * 10
     }
 
-    static func item(blockTime: UInt64, timestamp: Int64? = nil, tx: String?, status: DeliveryStatus = .confirmed) -> TimelineItem {
+    static func item(blockTime: UInt64, timestamp: Int64? = nil, tx: String?, status: DeliveryStatus = .confirmed)
+        -> TimelineItem
+    {
         TimelineItem(
             key: MessageKey(blockTime: blockTime, timestamp: timestamp ?? Int64(blockTime), id: MessageID(UUID())),
             txID: tx.map(TxID.init), kind: .text, status: status)

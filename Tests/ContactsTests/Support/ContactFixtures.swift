@@ -1,9 +1,10 @@
-@testable import Contacts
 import Foundation
 import GRDB
 import KaspaCrypto
 import TandemBasics
 import TandemTesting
+
+@testable import Contacts
 
 enum Fixture {
     static let day: Int64 = 86_400_000
@@ -36,7 +37,9 @@ enum Fixture {
 
     /// Sends every record of `source` to `destination`.
     @discardableResult
-    static func sync(_ source: ContactsStore, to destination: ContactsStore, wallet: ContactAddress = wallet) throws -> [ContactKey] {
+    static func sync(_ source: ContactsStore, to destination: ContactsStore, wallet: ContactAddress = wallet) throws
+        -> [ContactKey]
+    {
         try destination.merge(try source.records(wallet: wallet))
     }
 }

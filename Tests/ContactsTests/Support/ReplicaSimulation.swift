@@ -1,7 +1,8 @@
-@testable import Contacts
 import TandemBasics
 import TandemTesting
 import TestSupport
+
+@testable import Contacts
 
 /// Random histories on several replicas with skewed clocks, random delivery order and
 /// duplicated deliveries (issue 7 "Property tests").
@@ -28,7 +29,8 @@ struct ReplicaSimulation {
             // Up to ±2 hours of skew per device.
             let skew = Int64.random(in: -2 * Fixture.hour...2 * Fixture.hour, using: &generator)
             let clock = ManualClock(UnixMillis(Fixture.epoch + skew))
-            replicas.append(Replica(store: try Fixture.store(replica: "r\(index)", clock: clock), clock: clock, skew: skew))
+            replicas.append(
+                Replica(store: try Fixture.store(replica: "r\(index)", clock: clock), clock: clock, skew: skew))
         }
     }
 

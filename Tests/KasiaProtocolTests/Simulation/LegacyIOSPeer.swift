@@ -26,7 +26,10 @@ final class LegacyIOSPeer: SimulatedPeer {
             "recipientAddress": peer.description, "recipient_address": peer.description,
             "sendToRecipient": true, "send_to_recipient": true,
         ]
-        if isResponse { json["isResponse"] = true; json["is_response"] = true }
+        if isResponse {
+            json["isResponse"] = true
+            json["is_response"] = true
+        }
         let text = String(decoding: try JSONSerialization.data(withJSONObject: json), as: UTF8.self)
         try chain.submitHandshake(text, from: address, to: peer)
     }
@@ -52,7 +55,8 @@ final class LegacyIOSPeer: SimulatedPeer {
                 continue
             }
             guard let known = knownAliases[tx.sender], !known.isEmpty,
-                  let message = contextualMessage(tx, key: key), known.contains(message.alias) else { continue }
+                let message = contextualMessage(tx, key: key), known.contains(message.alias)
+            else { continue }
             inbox[tx.sender, default: []].append(message.text)
         }
     }
@@ -61,7 +65,8 @@ final class LegacyIOSPeer: SimulatedPeer {
 /// Old web validation of a handshake (kasia-protocol §5.1): a 12-hex alias and version ≤ 1.
 func oldWebAccepts(_ plaintext: String) -> Bool {
     guard let object = (try? JSONSerialization.jsonObject(with: Data(plaintext.utf8))) as? [String: Any],
-          let alias = object["alias"] as? String, (try? Alias(alias)) != nil, alias.count == 12,
-          let version = object["version"] as? Int, version <= 1 else { return false }
+        let alias = object["alias"] as? String, (try? Alias(alias)) != nil, alias.count == 12,
+        let version = object["version"] as? Int, version <= 1
+    else { return false }
     return true
 }

@@ -22,8 +22,10 @@ struct MigrationScenarioTests {
 
     /// Sends `count` messages each way and checks each arrived exactly once.
     @discardableResult
-    func exchange(_ me: ModernClient, _ peer: any SimulatedPeer, _ chain: SimulatedChain, tag: String, count: Int = 3,
-                  expectOutgoing: Bool = true, expectIncoming: Bool = true) throws -> Bool {
+    func exchange(
+        _ me: ModernClient, _ peer: any SimulatedPeer, _ chain: SimulatedChain, tag: String, count: Int = 3,
+        expectOutgoing: Bool = true, expectIncoming: Bool = true
+    ) throws -> Bool {
         let sentBefore = me.received(from: peer.address).count
         let peerBefore = peer.received(from: me.address).count
         var outgoing: [String] = []
@@ -33,10 +35,15 @@ struct MigrationScenarioTests {
             let reply = "\(tag) peer→me \(i)"
             _ = try peer.send(reply, to: me.address, on: chain)
         }
-        for _ in 0..<2 { try me.poll(chain); try peer.poll(chain) }  // a second poll must not duplicate
+        for _ in 0..<2 {
+            try me.poll(chain)
+            try peer.poll(chain)
+        }  // a second poll must not duplicate
         let arrivedAtPeer = Array(peer.received(from: me.address).dropFirst(peerBefore))
         let arrivedAtMe = Array(me.received(from: peer.address).dropFirst(sentBefore))
-        if expectOutgoing { #expect(arrivedAtPeer == outgoing && outgoing.count == count, "\(tag): peer got \(arrivedAtPeer)") }
+        if expectOutgoing {
+            #expect(arrivedAtPeer == outgoing && outgoing.count == count, "\(tag): peer got \(arrivedAtPeer)")
+        }
         if expectIncoming {
             #expect(arrivedAtMe == (0..<count).map { "\(tag) peer→me \($0)" }, "\(tag): I got \(arrivedAtMe)")
         }
@@ -45,7 +52,9 @@ struct MigrationScenarioTests {
 
     @Test("integration 1: a migrated legacy chat is hybrid and still receives old-alias messages")
     func legacyChatKeepsWorking() throws {
-        let chain = SimulatedChain(), me = ModernClient(), peer = LegacyIOSPeer()
+        let chain = SimulatedChain()
+        let me = ModernClient()
+        let peer = LegacyIOSPeer()
         try establishLegacyChat(me, peer, chain)
         #expect(me.table[peer.address]?.mode == .hybrid)
         try exchange(me, peer, chain, tag: "legacy")
@@ -54,7 +63,9 @@ struct MigrationScenarioTests {
 
     @Test("integration 2 / e2e 1: a new conversation with the web branch needs no alias anywhere")
     func deterministicWithWeb() throws {
-        let chain = SimulatedChain(), me = ModernClient(), web = WebDeterministicPeer()
+        let chain = SimulatedChain()
+        let me = ModernClient()
+        let web = WebDeterministicPeer()
         try web.sendHandshake(to: me.address, on: chain, isResponse: false)
         try me.poll(chain)
         #expect(me.table[web.address]?.peerSupportsDeterministic == true, "an alias-less handshake is evidence")
@@ -66,7 +77,9 @@ struct MigrationScenarioTests {
 
     @Test("e2e 1 (discrete): no handshake at all; the first deterministic message is evidence")
     func discreteConversation() throws {
-        let chain = SimulatedChain(), me = ModernClient(), web = WebDeterministicPeer()
+        let chain = SimulatedChain()
+        let me = ModernClient()
+        let web = WebDeterministicPeer()
         #expect(try web.send("hello", to: me.address, on: chain))
         _ = try me.state(for: web.address)
         try me.poll(chain)
@@ -76,7 +89,9 @@ struct MigrationScenarioTests {
 
     @Test("integration 3: in stage D a self-stash restore rebuilds routing from the partner address")
     func selfStashRestoreInStageD() throws {
-        let chain = SimulatedChain(), me = ModernClient(policy: .init(stage: .d)), web = WebDeterministicPeer()
+        let chain = SimulatedChain()
+        let me = ModernClient(policy: .init(stage: .d))
+        let web = WebDeterministicPeer()
         let stash = SavedHandshake(partnerAddress: web.address, isResponse: false, timestampMilliseconds: 1)
         let text = try stash.jsonText(policy: me.policy.selfStashWritePolicy)
         #expect(!text.contains("alias"))
@@ -86,7 +101,8 @@ struct MigrationScenarioTests {
         let device2 = ModernClient(key: me.key, policy: .init(stage: .d))
         let restored = try SavedHandshake(decoding: KasiaCipher.open(sealed, using: device2.key))
         device2.table[web.address] = ConversationRoutingState(
-            contact: restored.partnerAddress, deterministic: try restored.derivedAliases(privateKey: device2.key), now: UnixMillis(0))
+            contact: restored.partnerAddress, deterministic: try restored.derivedAliases(privateKey: device2.key),
+            now: UnixMillis(0))
         #expect(device2.table[web.address]?.deterministic == (try AliasPair(privateKey: me.key, peer: web.address)))
         _ = try web.send("after restore", to: device2.address, on: chain)
         try device2.poll(chain)
@@ -96,7 +112,9 @@ struct MigrationScenarioTests {
 
     @Test("integration 4: push registration includes every deterministic incoming alias")
     func pushRegistration() throws {
-        let chain = SimulatedChain(), me = ModernClient(), legacy = LegacyIOSPeer()
+        let chain = SimulatedChain()
+        let me = ModernClient()
+        let legacy = LegacyIOSPeer()
         try establishLegacyChat(me, legacy, chain)
         let fresh = try me.state(for: WebDeterministicPeer().address)
         let watched = me.table.watchedIncomingAliases(policy: me.policy, now: UnixMillis(Int64(me.nowMs)))
@@ -107,18 +125,23 @@ struct MigrationScenarioTests {
 
     @Test("integration 5: the hybrid compatibility handshake is accepted by old iOS and old web")
     func compatibilityHandshakeAccepted() throws {
-        let chain = SimulatedChain(), me = ModernClient(), peer = LegacyIOSPeer()
+        let chain = SimulatedChain()
+        let me = ModernClient()
+        let peer = LegacyIOSPeer()
         try me.sendHandshake(to: peer.address, on: chain, isResponse: false)
         try peer.poll(chain)
         let state = try #require(me.table[peer.address])
         #expect(peer.knownAliases[me.address] == [state.sendAlias(policy: me.policy)])
-        let text = try state.handshake(policy: me.policy, isResponse: false, timestampMs: 1, conversationID: nil).jsonText
+        let text = try state.handshake(policy: me.policy, isResponse: false, timestampMs: 1, conversationID: nil)
+            .jsonText
         #expect(oldWebAccepts(text))
     }
 
     @Test("integration 6: an old iOS peer keeps receiving once the flip waits for the alias to be known")
     func flipAfterAnnouncement() throws {
-        let chain = SimulatedChain(), me = ModernClient(), peer = LegacyIOSPeer()
+        let chain = SimulatedChain()
+        let me = ModernClient()
+        let peer = LegacyIOSPeer()
         try establishLegacyChat(me, peer, chain)
         // Flipping blindly would lose messages: the peer drops unknown aliases.
         let det = try #require(me.table[peer.address]).deterministic.theirAlias
@@ -133,7 +156,9 @@ struct MigrationScenarioTests {
 
     @Test("e2e 2: new iOS and old iOS fall back to hybrid routing")
     func newAndOldIOS() throws {
-        let chain = SimulatedChain(), me = ModernClient(), peer = LegacyIOSPeer()
+        let chain = SimulatedChain()
+        let me = ModernClient()
+        let peer = LegacyIOSPeer()
         try peer.sendHandshake(to: me.address, on: chain, isResponse: false)
         try me.poll(chain)
         try me.sendHandshake(to: peer.address, on: chain, isResponse: true)
@@ -144,7 +169,9 @@ struct MigrationScenarioTests {
 
     @Test("e2e 3: deterministic-only against an old peer warns, and its legacy replies are not read")
     func deterministicOnlyAgainstOldPeer() throws {
-        let chain = SimulatedChain(), me = ModernClient(), peer = LegacyIOSPeer()
+        let chain = SimulatedChain()
+        let me = ModernClient()
+        let peer = LegacyIOSPeer()
         try establishLegacyChat(me, peer, chain)
         me.policy = .init(stage: .d)
         #expect(try !me.send("refused", to: peer.address, on: chain))

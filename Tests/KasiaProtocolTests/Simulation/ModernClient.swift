@@ -29,7 +29,8 @@ final class ModernClient: SimulatedPeer {
 
     func sendHandshake(to peer: KaspaAddress, on chain: SimulatedChain, isResponse: Bool) throws {
         var state = try state(for: peer)
-        let payload = state.handshake(policy: policy, isResponse: isResponse, timestampMs: Int64(nowMs), conversationID: nil)
+        let payload = state.handshake(
+            policy: policy, isResponse: isResponse, timestampMs: Int64(nowMs), conversationID: nil)
         try chain.submitHandshake(try payload.jsonText, from: address, to: peer)
         state.recordHandshakeSent(payload)
         table[peer] = state
@@ -62,16 +63,18 @@ final class ModernClient: SimulatedPeer {
     func poll(_ chain: SimulatedChain) throws {
         for tx in chain.read(after: &cursor) {
             if let plaintext = handshakePlaintext(tx, key: key, me: address),
-               let handshake = try? HandshakePayload(decoding: plaintext) {
+                let handshake = try? HandshakePayload(decoding: plaintext)
+            {
                 var state = try state(for: tx.sender)
                 state.receiveHandshake(handshake, at: UnixMillis(Int64(nowMs)), policy: policy)
                 table[tx.sender] = state
                 continue
             }
             guard tx.sender != address, var state = table[tx.sender],
-                  case .contextualMessage(let alias, _, _)? = try? KasiaPayload(parsing: tx.payload),
-                  state.incomingAliases(policy: policy, now: UnixMillis(Int64(nowMs))).contains(alias),
-                  let message = contextualMessage(tx, key: key) else { continue }
+                case .contextualMessage(let alias, _, _)? = try? KasiaPayload(parsing: tx.payload),
+                state.incomingAliases(policy: policy, now: UnixMillis(Int64(nowMs))).contains(alias),
+                let message = contextualMessage(tx, key: key)
+            else { continue }
             if state.receiveMessage(on: alias, at: UnixMillis(Int64(nowMs)), policy: policy) != .ignored {
                 inbox[tx.sender, default: []].append(message.text)
             }

@@ -22,12 +22,16 @@ final class SimulatedChain {
     /// `ciph_msg:1:comm:<alias>:` + base64 of the text sealed to `recipient`.
     func submitMessage(_ text: String, alias: Alias, from sender: KaspaAddress, to recipient: KaspaAddress) throws {
         let sealed = try KasiaCipher.seal(text, to: recipient)
-        submit(from: sender, to: sender, payload: KasiaPayload.contextualMessage(alias: alias, sealed: sealed, encoding: .base64).encoded)
+        submit(
+            from: sender, to: sender,
+            payload: KasiaPayload.contextualMessage(alias: alias, sealed: sealed, encoding: .base64).encoded)
     }
 
     /// A handshake: a payment to `recipient` carrying the JSON sealed to it.
     func submitHandshake(_ json: String, from sender: KaspaAddress, to recipient: KaspaAddress) throws {
-        submit(from: sender, to: recipient, payload: KasiaPayload.handshake(sealed: try KasiaCipher.seal(json, to: recipient)).encoded)
+        submit(
+            from: sender, to: recipient,
+            payload: KasiaPayload.handshake(sealed: try KasiaCipher.seal(json, to: recipient)).encoded)
     }
 
     /// Transactions after `cursor`, advancing it.
@@ -55,13 +59,15 @@ extension SimulatedPeer {
 /// Decodes a contextual message for `recipientKey` if `tx` carries one.
 func contextualMessage(_ tx: SimulatedChain.Transaction, key: PrivateKey) -> (alias: Alias, text: String)? {
     guard case .contextualMessage(let alias, let sealed, _)? = try? KasiaPayload(parsing: tx.payload),
-          let text = try? KasiaCipher.open(sealed, using: key) else { return nil }
+        let text = try? KasiaCipher.open(sealed, using: key)
+    else { return nil }
     return (alias, text)
 }
 
 /// Decodes a handshake plaintext sent to `key`'s owner, if `tx` carries one.
 func handshakePlaintext(_ tx: SimulatedChain.Transaction, key: PrivateKey, me: KaspaAddress) -> String? {
     guard tx.recipient == me, tx.sender != me,
-          case .handshake(let sealed)? = try? KasiaPayload(parsing: tx.payload) else { return nil }
+        case .handshake(let sealed)? = try? KasiaPayload(parsing: tx.payload)
+    else { return nil }
     return try? KasiaCipher.open(sealed, using: key)
 }

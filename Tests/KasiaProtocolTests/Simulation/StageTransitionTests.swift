@@ -12,7 +12,9 @@ struct StageTransitionTests {
 
     @Test("web deterministic peer: every stage delivers both ways")
     func webPeerThroughAllStages() throws {
-        let chain = SimulatedChain(), me = ModernClient(), web = WebDeterministicPeer()
+        let chain = SimulatedChain()
+        let me = ModernClient()
+        let web = WebDeterministicPeer()
         try web.sendHandshake(to: me.address, on: chain, isResponse: false)
         try me.poll(chain)
         for stage in RoutingPolicy.Stage.allCases {
@@ -25,7 +27,9 @@ struct StageTransitionTests {
 
     @Test("old iOS peer: A, B and C deliver both ways; D warns and stops reading its legacy alias")
     func legacyPeerThroughAllStages() throws {
-        let chain = SimulatedChain(), me = ModernClient(), peer = LegacyIOSPeer()
+        let chain = SimulatedChain()
+        let me = ModernClient()
+        let peer = LegacyIOSPeer()
         try scenarios.establishLegacyChat(me, peer, chain)
         for stage in [RoutingPolicy.Stage.a, .b, .c] {
             me.policy = RoutingPolicy(stage: stage, retentionMilliseconds: 7 * 24 * 3_600_000)
@@ -36,15 +40,19 @@ struct StageTransitionTests {
         let state = try #require(me.table[peer.address])
         #expect(peer.knownAliases[me.address]?.contains(state.deterministic.theirAlias) == true)
         me.policy = RoutingPolicy(stage: .d)
-        #expect(state.composerState(policy: me.policy) == .warning(.legacyPeerMayNotReceive, sendAlias: state.deterministic.theirAlias))
+        #expect(
+            state.composerState(policy: me.policy)
+                == .warning(.legacyPeerMayNotReceive, sendAlias: state.deterministic.theirAlias))
         try scenarios.exchange(me, peer, chain, tag: "legacy-d", expectOutgoing: false, expectIncoming: false)
         #expect(me.received(from: peer.address).filter { $0.hasPrefix("legacy-d") }.isEmpty)
     }
 
     @Test("stage C drops a quiet legacy peer's aliases after the retention window, keeps an active one")
     func stageCRetention() throws {
-        let chain = SimulatedChain(), me = ModernClient()
-        let quiet = LegacyIOSPeer(), active = LegacyIOSPeer()
+        let chain = SimulatedChain()
+        let me = ModernClient()
+        let quiet = LegacyIOSPeer()
+        let active = LegacyIOSPeer()
         try scenarios.establishLegacyChat(me, quiet, chain)
         try scenarios.establishLegacyChat(me, active, chain)
         let week: UInt64 = 7 * 24 * 3_600_000
@@ -60,7 +68,9 @@ struct StageTransitionTests {
 
     @Test("a deterministic-capable KaChat in hybrid flips on the explicit hint and keeps delivering")
     func twoModernClientsUpgrade() throws {
-        let chain = SimulatedChain(), alice = ModernClient(), bob = ModernClient()
+        let chain = SimulatedChain()
+        let alice = ModernClient()
+        let bob = ModernClient()
         try alice.sendHandshake(to: bob.address, on: chain, isResponse: false)
         try bob.poll(chain)
         try bob.sendHandshake(to: alice.address, on: chain, isResponse: true)

@@ -19,7 +19,9 @@ final class WebDeterministicPeer: SimulatedPeer {
 
     func sendHandshake(to peer: KaspaAddress, on chain: SimulatedChain, isResponse: Bool) throws {
         contacts.insert(peer)
-        let text = isResponse ? #"{"type":"handshake","timestamp":1735689600000,"version":1,"isResponse":true}"#
+        let text =
+            isResponse
+            ? #"{"type":"handshake","timestamp":1735689600000,"version":1,"isResponse":true}"#
             : #"{"type":"handshake","timestamp":1735689600000,"version":1}"#
         try chain.submitHandshake(text, from: address, to: peer)
     }
@@ -33,13 +35,19 @@ final class WebDeterministicPeer: SimulatedPeer {
     func poll(_ chain: SimulatedChain) throws {
         for tx in chain.read(after: &cursor) {
             if let plaintext = handshakePlaintext(tx, key: key, me: address) {
-                let version = ((try? JSONSerialization.jsonObject(with: Data(plaintext.utf8))) as? [String: Any])?["version"] as? Int
-                guard let version, version <= 1 else { rejectedHandshakes += 1; continue }
+                let version =
+                    ((try? JSONSerialization.jsonObject(with: Data(plaintext.utf8))) as? [String: Any])?["version"]
+                    as? Int
+                guard let version, version <= 1 else {
+                    rejectedHandshakes += 1
+                    continue
+                }
                 contacts.insert(tx.sender)
                 continue
             }
             guard contacts.contains(tx.sender), let message = contextualMessage(tx, key: key),
-                  message.alias == (try pair(tx.sender)).myAlias else { continue }
+                message.alias == (try pair(tx.sender)).myAlias
+            else { continue }
             inbox[tx.sender, default: []].append(message.text)
         }
     }

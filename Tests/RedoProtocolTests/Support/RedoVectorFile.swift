@@ -6,7 +6,10 @@ import Testing
 
 /// The reference vectors, parsed with our own strict parser (the file is I-JSON too).
 enum RedoVectorFile {
-    enum LoadError: Error { case missingSection(String), missingKey(String) }
+    enum LoadError: Error {
+        case missingSection(String)
+        case missingKey(String)
+    }
 
     static let root: JSONValue? = {
         guard let data = try? Vectors.data(named: "redo-vectors") else { return nil }
@@ -45,4 +48,3 @@ struct NamedVector: CustomTestStringConvertible, Sendable {
 extension JSONValue {
     var text: String { stringValue ?? "" }
 }
-

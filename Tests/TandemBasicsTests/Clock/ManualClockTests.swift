@@ -40,10 +40,11 @@ import Testing
         let offsets = [30, 10, 20]
         var tasks: [Task<Void, any Error>] = []
         for (index, offset) in offsets.enumerated() {
-            tasks.append(Task {
-                try await clock.sleep(until: UnixMillis(Int64(offset)), tolerance: nil)
-                await log.append(index)
-            })
+            tasks.append(
+                Task {
+                    try await clock.sleep(until: UnixMillis(Int64(offset)), tolerance: nil)
+                    await log.append(index)
+                })
         }
         try await waitForSleepers(clock, count: 3)
         // When time passes the first deadline only, one sleeper wakes

@@ -45,7 +45,8 @@ import Testing
 
     @Test func errorsDescribeWhatWasWrong() {
         #expect(Hex.DecodingError.oddLength(3).description == "hex text has an odd length (3 characters)")
-        #expect(Hex.DecodingError.invalidCharacter("g", offset: 1).description == "invalid hex character 'g' at offset 1")
+        #expect(
+            Hex.DecodingError.invalidCharacter("g", offset: 1).description == "invalid hex character 'g' at offset 1")
     }
 
     /// The protocols that allow lowercase hex only (Redo spec §2) reject uppercase and any other length.

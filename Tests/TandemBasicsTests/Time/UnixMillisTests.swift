@@ -56,13 +56,17 @@ import Testing
     @Test func ordersAndDescribesByTheMillisecondCount() {
         #expect(UnixMillis(-1) < UnixMillis(0) && UnixMillis(0) < UnixMillis(1))
         #expect(UnixMillis(42).description == "42")
-        #expect([UnixMillis(3), UnixMillis(1), UnixMillis(2)].sorted() == [UnixMillis(1), UnixMillis(2), UnixMillis(3)])
+        #expect(
+            [UnixMillis(3), UnixMillis(1), UnixMillis(2)].sorted() == [UnixMillis(1), UnixMillis(2), UnixMillis(3)])
     }
 
     @Test func codesAsABareJSONInteger() throws {
         let encoded = try JSONEncoder().encode([UnixMillis(1_767_225_600_000), UnixMillis(-5)])
         #expect(String(decoding: encoded, as: UTF8.self) == "[1767225600000,-5]")
-        #expect(try JSONDecoder().decode([UnixMillis].self, from: encoded) == [UnixMillis(1_767_225_600_000), UnixMillis(-5)])
+        #expect(
+            try JSONDecoder().decode([UnixMillis].self, from: encoded) == [
+                UnixMillis(1_767_225_600_000), UnixMillis(-5),
+            ])
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(UnixMillis.self, from: Data(#""1970""#.utf8)) }
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(UnixMillis.self, from: Data("1.5".utf8)) }
     }

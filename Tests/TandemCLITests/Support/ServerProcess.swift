@@ -12,7 +12,8 @@ final class ServerProcess {
     init(dataDirectory: TemporaryDirectory? = nil, extraArguments: [String] = []) throws {
         self.dataDirectory = try dataDirectory ?? TemporaryDirectory()
         process.executableURL = TandemProcess.binary
-        process.arguments = ["serve", "--host", "127.0.0.1", "--port", "0", "--data-dir", self.dataDirectory.url.path] + extraArguments
+        process.arguments =
+            ["serve", "--host", "127.0.0.1", "--port", "0", "--data-dir", self.dataDirectory.url.path] + extraArguments
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()

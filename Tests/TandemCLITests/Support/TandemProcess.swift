@@ -40,8 +40,9 @@ struct TandemProcess {
         process.standardError = try FileHandle(forWritingTo: errURL)
         try process.run()
         process.waitUntilExit()
-        return Output(status: process.terminationStatus, stdout: try Data(contentsOf: outURL),
-                      stderr: try Data(contentsOf: errURL))
+        return Output(
+            status: process.terminationStatus, stdout: try Data(contentsOf: outURL),
+            stderr: try Data(contentsOf: errURL))
     }
 
     @discardableResult

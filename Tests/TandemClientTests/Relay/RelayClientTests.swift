@@ -50,7 +50,8 @@ final class FixedAnswerTransport: HTTPTransport, @unchecked Sendable {
 
     @Test func tooManyRequestsHonoursRetryAfter() async throws {
         let transport = FixedAnswerTransport(
-            status: 429, headers: [(name: "Retry-After", value: "3")], body: #"{"code":"RATE_LIMITED","message":"slow down"}"#)
+            status: 429, headers: [(name: "Retry-After", value: "3")],
+            body: #"{"code":"RATE_LIMITED","message":"slow down"}"#)
         await #expect(throws: RelayClientError.rateLimited(retryAfterSeconds: 3, message: "slow down")) {
             try await RelayClient(server: Self.server, transport: transport).submit(try Self.submission())
         }
@@ -64,14 +65,18 @@ final class FixedAnswerTransport: HTTPTransport, @unchecked Sendable {
         #expect(rows.isEmpty)
         let request = try #require(transport.requests.first)
         let query = try #require(URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems)
-        #expect(query.map { "\($0.name)=\($0.value ?? "")" } == ["address=kaspa:q", "alias=6162", "block_time=42", "limit=50"])
+        #expect(
+            query.map { "\($0.name)=\($0.value ?? "")" } == [
+                "address=kaspa:q", "alias=6162", "block_time=42", "limit=50",
+            ])
     }
 
     @Test func indexerErrorsAreTheIndexerErrorBody() async throws {
         let transport = FixedAnswerTransport(status: 400, body: #"{"error":"Invalid alias"}"#)
         var cursor = IndexerCursor.start
         await #expect(throws: RelayClientError.indexer(status: 400, message: "Invalid alias")) {
-            try await RelayClient(server: Self.server, transport: transport).handshakes(toReceiver: "kaspa:q", after: &cursor)
+            try await RelayClient(server: Self.server, transport: transport).handshakes(
+                toReceiver: "kaspa:q", after: &cursor)
         }
     }
 }

@@ -45,7 +45,8 @@ final class ScriptedEventStreamTransport: EventStreamTransport, @unchecked Senda
             (200, [Self.handshakeEvent(id: 9, tx: "b")], false),
         ])
         let clock = ManualClock()
-        let stream = RelayEventStream(server: try #require(URL(string: "http://127.0.0.1:9")), transport: transport, clock: clock)
+        let stream = RelayEventStream(
+            server: try #require(URL(string: "http://127.0.0.1:9")), transport: transport, clock: clock)
         var iterator = stream.events(aliasHexes: ["6162"], addresses: ["kaspa:q"], lastEventID: "2").makeAsyncIterator()
 
         // When the first event is read and the stream waits out its backoff
@@ -63,7 +64,8 @@ final class ScriptedEventStreamTransport: EventStreamTransport, @unchecked Senda
 
     @Test func aRefusedStreamEndsWithTheError() async throws {
         let transport = ScriptedEventStreamTransport([(400, [], true)])
-        let stream = RelayEventStream(server: try #require(URL(string: "http://127.0.0.1:9")), transport: transport, clock: ManualClock())
+        let stream = RelayEventStream(
+            server: try #require(URL(string: "http://127.0.0.1:9")), transport: transport, clock: ManualClock())
         var iterator = stream.events(aliasHexes: [], addresses: ["kaspa:q"]).makeAsyncIterator()
         await #expect(throws: RelayClientError.self) { _ = try await iterator.next() }
     }

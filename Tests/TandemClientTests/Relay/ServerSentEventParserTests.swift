@@ -39,7 +39,8 @@ import Testing
         var parser = ServerSentEventParser()
         #expect(parser.feed(Array("event: handshake\nid: 9\n\n".utf8)).isEmpty)
         #expect(parser.lastEventID == "9")
-        #expect(parser.feed(Array("data: z\n\n".utf8)) == [ServerSentEvent(type: "message", data: "z", lastEventID: "9")])
+        #expect(
+            parser.feed(Array("data: z\n\n".utf8)) == [ServerSentEvent(type: "message", data: "z", lastEventID: "9")])
     }
 
     @Test func aLeadingByteOrderMarkIsSkipped() {

@@ -35,22 +35,37 @@ import Testing
             let base64Hex = Hex.encode(Array(Data(RelayFixtures.sealed(1)).base64EncodedString().utf8))
             let alias = RelayFixtures.alias.indexerQueryParameter
             let scope = Hex.encode(Array("saved_handshake".utf8))
-            let handshake = #"[{"tx_id":"\#(ids[0])","sender":"\#(Self.alice)","receiver":"\#(Self.bob)","block_time":1800000000000,"accepting_block":null,"accepting_daa_score":null,"message_payload":"\#(sealed)"}]"#
+            let handshake =
+                #"[{"tx_id":"\#(ids[0])","sender":"\#(Self.alice)","receiver":"\#(Self.bob)","block_time":1800000000000,"accepting_block":null,"accepting_daa_score":null,"message_payload":"\#(sealed)"}]"#
             #expect(try await api.send(.get, "/kasia/handshakes/by-sender?address=\(Self.alice)").text == handshake)
             #expect(try await api.send(.get, "/kasia/handshakes/by-receiver?address=\(Self.bob)").text == handshake)
-            #expect(try await api.send(.get, "/kasia/contextual-messages/by-sender?address=\(Self.alice)&alias=\(alias)").text
-                == #"[{"tx_id":"\#(ids[1])","sender":"\#(Self.alice)","alias":"\#(alias)","block_time":1800000000001,"accepting_block":null,"accepting_daa_score":null,"message_payload":"\#(base64Hex)"}]"#)
-            #expect(try await api.send(.get, "/kasia/payments/by-sender?address=\(Self.alice)").text
-                == #"[{"tx_id":"\#(ids[2])","sender":null,"receiver":"\#(Self.bob)","block_time":1800000000002,"amount":150000000,"message":"\#(sealed)","accepting_block":null,"accepting_daa_score":null}]"#)
-            #expect(try await api.send(.get, "/kasia/payments/by-receiver?address=\(Self.bob)").text
-                == #"[{"tx_id":"\#(ids[2])","sender":"\#(Self.alice)","receiver":"\#(Self.bob)","block_time":1800000000002,"amount":150000000,"message":"\#(sealed)","accepting_block":null,"accepting_daa_score":null}]"#)
-            #expect(try await api.send(.get, "/kasia/self-stash/by-owner?owner=\(Self.alice)&scope=\(scope)").text
-                == #"[{"tx_id":"\#(ids[3])","owner":"\#(Self.alice)","scope":"\#(scope)","block_time":1800000000003,"accepting_block":null,"accepting_daa_score":null,"stashed_data":"\#(sealed)"}]"#)
+            #expect(
+                try await api.send(.get, "/kasia/contextual-messages/by-sender?address=\(Self.alice)&alias=\(alias)")
+                    .text
+                    == #"[{"tx_id":"\#(ids[1])","sender":"\#(Self.alice)","alias":"\#(alias)","block_time":1800000000001,"accepting_block":null,"accepting_daa_score":null,"message_payload":"\#(base64Hex)"}]"#
+            )
+            #expect(
+                try await api.send(.get, "/kasia/payments/by-sender?address=\(Self.alice)").text
+                    == #"[{"tx_id":"\#(ids[2])","sender":null,"receiver":"\#(Self.bob)","block_time":1800000000002,"amount":150000000,"message":"\#(sealed)","accepting_block":null,"accepting_daa_score":null}]"#
+            )
+            #expect(
+                try await api.send(.get, "/kasia/payments/by-receiver?address=\(Self.bob)").text
+                    == #"[{"tx_id":"\#(ids[2])","sender":"\#(Self.alice)","receiver":"\#(Self.bob)","block_time":1800000000002,"amount":150000000,"message":"\#(sealed)","accepting_block":null,"accepting_daa_score":null}]"#
+            )
+            #expect(
+                try await api.send(.get, "/kasia/self-stash/by-owner?owner=\(Self.alice)&scope=\(scope)").text
+                    == #"[{"tx_id":"\#(ids[3])","owner":"\#(Self.alice)","scope":"\#(scope)","block_time":1800000000003,"accepting_block":null,"accepting_daa_score":null,"stashed_data":"\#(sealed)"}]"#
+            )
             // The TandemAPI types read the same bytes.
             let rows = try JSONDecoder().decode(
-                [IndexerPayment].self, from: try await api.send(.get, "/kasia/payments/by-receiver?address=\(Self.bob)").body)
-            #expect(rows == [IndexerPayment(txID: ids[2], sender: Self.alice, receiver: Self.bob, blockTime: 1_800_000_000_002,
-                                            amount: 150_000_000, message: sealed)])
+                [IndexerPayment].self,
+                from: try await api.send(.get, "/kasia/payments/by-receiver?address=\(Self.bob)").body)
+            #expect(
+                rows == [
+                    IndexerPayment(
+                        txID: ids[2], sender: Self.alice, receiver: Self.bob, blockTime: 1_800_000_000_002,
+                        amount: 150_000_000, message: sealed)
+                ])
         }
     }
 
@@ -59,7 +74,8 @@ import Testing
         try await server.test { api in
             _ = try await Self.seed(api)
             let upper = RelayFixtures.alias.indexerQueryParameter.uppercased()
-            let rows = try await api.send(.get, "/kasia/contextual-messages/by-sender?address=\(Self.alice)&alias=\(upper)")
+            let rows = try await api.send(
+                .get, "/kasia/contextual-messages/by-sender?address=\(Self.alice)&alias=\(upper)")
             let decoded = try JSONDecoder().decode([IndexerContextualMessage].self, from: rows.body)
             #expect(decoded.map(\.alias) == [upper])
             let other = try await api.send(.get, "/kasia/contextual-messages/by-sender?address=\(Self.alice)&alias=00")
@@ -73,7 +89,8 @@ import Testing
             _ = try await Self.seed(api)
             _ = try await api.submit(RelayFixtures.signed(RelayFixtures.selfStash(2, scope: nil)))
             let rows = try JSONDecoder().decode(
-                [IndexerSelfStash].self, from: try await api.send(.get, "/kasia/self-stash/by-owner?owner=\(Self.alice)").body)
+                [IndexerSelfStash].self,
+                from: try await api.send(.get, "/kasia/self-stash/by-owner?owner=\(Self.alice)").body)
             #expect(rows.count == 1)
             #expect(rows.first?.scope == nil)
         }
@@ -83,11 +100,15 @@ import Testing
         let server = try TestServer()
         try await server.test { api in
             for nonce in 1...60 {
-                _ = try await api.submit(RelayFixtures.signed(RelayFixtures.message(UInt8(nonce % 7)), nonce: UInt64(nonce)))
+                _ = try await api.submit(
+                    RelayFixtures.signed(RelayFixtures.message(UInt8(nonce % 7)), nonce: UInt64(nonce)))
             }
-            let path = "/kasia/contextual-messages/by-sender?address=\(Self.alice)&alias=\(RelayFixtures.alias.indexerQueryParameter)"
+            let path =
+                "/kasia/contextual-messages/by-sender?address=\(Self.alice)&alias=\(RelayFixtures.alias.indexerQueryParameter)"
             func times(_ query: String) async throws -> [UInt64] {
-                try JSONDecoder().decode([IndexerContextualMessage].self, from: try await api.send(.get, path + query).body).map(\.blockTime)
+                try JSONDecoder().decode(
+                    [IndexerContextualMessage].self, from: try await api.send(.get, path + query).body
+                ).map(\.blockTime)
             }
             let t0: UInt64 = 1_800_000_000_000
             #expect(try await times("") == (0..<10).map { t0 + $0 })
@@ -99,7 +120,8 @@ import Testing
             var seen: [String] = []
             for _ in 0..<20 {
                 let page = try JSONDecoder().decode(
-                    [IndexerContextualMessage].self, from: try await api.send(.get, path + "&limit=50&block_time=\(cursor)").body)
+                    [IndexerContextualMessage].self,
+                    from: try await api.send(.get, path + "&limit=50&block_time=\(cursor)").body)
                 for row in page where !seen.contains(row.txID) { seen.append(row.txID) }
                 let newest = page.map(\.blockTime).max() ?? cursor
                 if page.count < 50 || newest == cursor { break }
@@ -111,9 +133,11 @@ import Testing
 
     @Test(arguments: [
         "/kasia/handshakes/by-sender", "/kasia/handshakes/by-sender?address=kaspa:nope",
-        "/kasia/handshakes/by-receiver?address=\(alice)&limit=-1", "/kasia/payments/by-sender?address=\(alice)&limit=ten",
+        "/kasia/handshakes/by-receiver?address=\(alice)&limit=-1",
+        "/kasia/payments/by-sender?address=\(alice)&limit=ten",
         "/kasia/payments/by-receiver?address=\(alice)&block_time=yesterday",
-        "/kasia/contextual-messages/by-sender?address=\(alice)", "/kasia/contextual-messages/by-sender?address=\(alice)&alias=xyz1",
+        "/kasia/contextual-messages/by-sender?address=\(alice)",
+        "/kasia/contextual-messages/by-sender?address=\(alice)&alias=xyz1",
         "/kasia/contextual-messages/by-sender?address=\(alice)&alias=\(String(repeating: "ab", count: 17))",
         "/kasia/contextual-messages/by-sender?address=\(alice)&alias=abc",
         "/kasia/self-stash/by-owner?address=\(alice)", "/kasia/self-stash/by-owner?owner=\(alice)&scope=%00%22",
@@ -132,7 +156,8 @@ import Testing
         let server = try TestServer()
         try await server.test { api in
             _ = try await Self.seed(api)
-            let metrics = try JSONDecoder().decode(IndexerMetrics.self, from: try await api.send(.get, APIPath.kasiaMetrics).body)
+            let metrics = try JSONDecoder().decode(
+                IndexerMetrics.self, from: try await api.send(.get, APIPath.kasiaMetrics).body)
             #expect(metrics == IndexerMetrics(handshakes: 1, payments: 1, contextualMessages: 1, selfStashes: 1))
         }
     }

@@ -3,10 +3,10 @@ import GRDB
 import TandemAPI
 import TandemBasics
 import TandemTesting
-@testable import TandemServer
-import TandemTesting
-import Testing
 import TestSupport
+import Testing
+
+@testable import TandemServer
 
 /// Bounds that keep the relay cheap: the rate limiter's memory and the index behind the
 /// hottest indexer page.
@@ -28,11 +28,14 @@ import TestSupport
         defer { directory.remove() }
         let store = try SQLiteServerStore(fileURL: directory.url.appendingPathComponent("tandem.sqlite"))
         let details = try await store.writer.read { db in
-            try Row.fetchAll(db, sql: """
-                EXPLAIN QUERY PLAN SELECT * FROM kasia_tx
-                WHERE kind = 'contextual_message' AND sender = 'kaspa:a' AND tag = '00' AND block_time >= 5
-                ORDER BY block_time LIMIT 50
-                """).map { row -> String in row["detail"] }
+            try Row.fetchAll(
+                db,
+                sql: """
+                    EXPLAIN QUERY PLAN SELECT * FROM kasia_tx
+                    WHERE kind = 'contextual_message' AND sender = 'kaspa:a' AND tag = '00' AND block_time >= 5
+                    ORDER BY block_time LIMIT 50
+                    """
+            ).map { row -> String in row["detail"] }
         }
         #expect(details.contains { $0.contains("USING INDEX kasia_tx_by_sender") }, "\(details)")
         #expect(!details.contains { $0.contains("TEMP B-TREE") }, "\(details)")

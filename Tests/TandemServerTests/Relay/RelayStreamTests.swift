@@ -6,8 +6,9 @@ import KaspaCrypto
 import Logging
 import TandemAPI
 import TandemBasics
-@testable import TandemServer
 import Testing
+
+@testable import TandemServer
 
 /// `GET /kasia/stream` over real loopback sockets (issue 11 item 3).
 @Suite struct RelayStreamTests {
@@ -25,10 +26,12 @@ import Testing
         let hub = RelayHub(store: server.store, capacity: capacity, logger: logger)
         var configuration = server.configuration
         configuration.relay.heartbeatInterval = heartbeat
-        let router = buildRouter(configuration: configuration, store: server.store, secret: TestServer.secret, hub: hub).router
+        let router = buildRouter(configuration: configuration, store: server.store, secret: TestServer.secret, hub: hub)
+            .router
         let relay = RelayService(hub: hub, store: server.store, pollInterval: .seconds(2), logger: logger)
         let app = Application(
-            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)), services: [relay], logger: logger)
+            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)), services: [relay],
+            logger: logger)
         try await app.test(.live) { client in
             let port = try #require(client.port)
             try await withDeadline(seconds: 60) { try await body(APIClient(client: client), port, hub, server) }
@@ -39,7 +42,8 @@ import Testing
 
     @Test func newRowsForAWatchedAliasOrAddressArriveLiveWithTheirIndexerJSON() async throws {
         try await Self.live { api, port, _, _ in
-            var stream = try await SSEStream.open(Self.url(port, "alias=\(RelayFixtures.alias.indexerQueryParameter)&address=\(Self.bob)"))
+            var stream = try await SSEStream.open(
+                Self.url(port, "alias=\(RelayFixtures.alias.indexerQueryParameter)&address=\(Self.bob)"))
             #expect(stream.status == 200)
             #expect(try await stream.next()?.comment == "connected")
             // Given a message under the watched alias, an unrelated stash, and a handshake to bob
@@ -74,7 +78,8 @@ import Testing
             var lastID = ""
             for _ in 0..<2 {
                 let event = try #require(try await first.nextEvent())
-                seen.append(try JSONDecoder().decode(IndexerContextualMessage.self, from: Data((event.data ?? "").utf8)).txID)
+                seen.append(
+                    try JSONDecoder().decode(IndexerContextualMessage.self, from: Data((event.data ?? "").utf8)).txID)
                 lastID = try #require(event.id)
             }
             // When it reconnects from the second id while more rows arrive
@@ -86,7 +91,8 @@ import Testing
             // Then it gets each remaining row exactly once, in order
             while seen.count < sent.count {
                 let event = try #require(try await resumed.nextEvent())
-                seen.append(try JSONDecoder().decode(IndexerContextualMessage.self, from: Data((event.data ?? "").utf8)).txID)
+                seen.append(
+                    try JSONDecoder().decode(IndexerContextualMessage.self, from: Data((event.data ?? "").utf8)).txID)
             }
             #expect(seen == sent)
         }
@@ -128,7 +134,9 @@ import Testing
             while await hub.subscriberCount > 0 {
                 nonce += 1
                 try #require(nonce < 5_000, "the slow stream was never disconnected")
-                let payload = KasiaPayload.selfStash(scope: nil, sealed: RelayFixtures.sealed(UInt8(nonce % 251), count: 9_000)).encoded
+                let payload = KasiaPayload.selfStash(
+                    scope: nil, sealed: RelayFixtures.sealed(UInt8(nonce % 251), count: 9_000)
+                ).encoded
                 let answer = try await api.submit(RelayFixtures.signed(payload, nonce: nonce))
                 sent.append(try #require(answer.json?["tx_id"] as? String))
             }
@@ -138,7 +146,8 @@ import Testing
             var lastID = "0"
             do {
                 while let event = try await slow.nextEvent() {
-                    seen.append(try JSONDecoder().decode(IndexerSelfStash.self, from: Data((event.data ?? "").utf8)).txID)
+                    seen.append(
+                        try JSONDecoder().decode(IndexerSelfStash.self, from: Data((event.data ?? "").utf8)).txID)
                     lastID = event.id ?? lastID
                 }
             } catch {

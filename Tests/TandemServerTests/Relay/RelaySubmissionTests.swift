@@ -26,15 +26,19 @@ import Testing
 
     /// The digest recomputed from its definition, independently of `RelayDigest`.
     static func expectedTxID(_ submission: RelaySubmission) -> String {
-        var bytes = Array("tandem-relay/v1\n\(submission.sender)\n\(submission.receiver ?? "")\n\(submission.amount ?? 0)\n\(submission.nonce)\n".utf8)
+        var bytes = Array(
+            "tandem-relay/v1\n\(submission.sender)\n\(submission.receiver ?? "")\n\(submission.amount ?? 0)\n\(submission.nonce)\n"
+                .utf8)
         bytes += (try? Hex.decode(submission.payload)) ?? []
         let digest = Array(SHA256.hash(data: bytes))
         return Hex.encode(SHA256.hash(data: digest))
     }
 
     @Test func digestIsPinnedByAGoldenValue() {
-        let digest = RelayDigest(sender: "kaspa:qexample", receiver: nil, amount: nil, nonce: 18_446_744_073_709_551_615, payload: [0x01])
-        let expected = Array(SHA256.hash(data: Array("tandem-relay/v1\nkaspa:qexample\n\n0\n18446744073709551615\n".utf8) + [0x01]))
+        let digest = RelayDigest(
+            sender: "kaspa:qexample", receiver: nil, amount: nil, nonce: 18_446_744_073_709_551_615, payload: [0x01])
+        let expected = Array(
+            SHA256.hash(data: Array("tandem-relay/v1\nkaspa:qexample\n\n0\n18446744073709551615\n".utf8) + [0x01]))
         #expect(digest.bytes == expected)
     }
 
@@ -84,44 +88,86 @@ import Testing
         let message = RelayFixtures.signed(RelayFixtures.message())
         let ecdsa = KaspaAddress(ecdsaPublicKey: alice.publicKey).description
         return [
-            Refusal(name: "bad signature", status: .badRequest, code: .invalidSignature, body:
-                tampered(message) { $0.nonce += 1 }),
-            Refusal(name: "signature by another key", status: .badRequest, code: .invalidSignature, body:
-                tampered(message) { $0.signature = RelayFixtures.signed(RelayFixtures.message(), by: bob).signature }),
-            Refusal(name: "sender not Schnorr", status: .badRequest, code: .senderNotSchnorr, body:
-                tampered(message) { $0.sender = ecdsa }),
-            Refusal(name: "sender not an address", status: .badRequest, code: .invalidAddress, body:
-                tampered(message) { $0.sender = "kaspa:nonsense" }),
-            Refusal(name: "receiver not an address", status: .badRequest, code: .invalidAddress, body:
-                tampered(RelayFixtures.signed(RelayFixtures.handshake(), to: bob)) { $0.receiver = "kaspa:nope" }),
-            Refusal(name: "handshake without receiver", status: .badRequest, code: .receiverRequired, body:
-                json(RelayFixtures.signed(RelayFixtures.handshake()))),
-            Refusal(name: "payment without receiver", status: .badRequest, code: .receiverRequired, body:
-                json(RelayFixtures.signed(RelayFixtures.payment(), amount: 5))),
-            Refusal(name: "legacy body without receiver", status: .badRequest, code: .receiverRequired, body:
-                json(RelayFixtures.signed(KasiaPayload.legacy(sealed: RelayFixtures.sealed(3)).encoded))),
-            Refusal(name: "message with receiver", status: .badRequest, code: .receiverForbidden, body:
-                json(RelayFixtures.signed(RelayFixtures.message(), to: bob))),
-            Refusal(name: "self-stash with amount", status: .badRequest, code: .receiverForbidden, body:
-                json(RelayFixtures.signed(RelayFixtures.selfStash(), amount: 1))),
-            Refusal(name: "payload over 10 KiB", status: .contentTooLarge, code: .payloadTooLarge, body:
-                json(RelayFixtures.signed(KasiaPayload.handshake(sealed: RelayFixtures.sealed(1, count: 10_240)).encoded, to: bob))),
-            Refusal(name: "not a Kasia envelope", status: .badRequest, code: .notAKasiaPayload, body:
-                json(RelayFixtures.signed(Array("hello world".utf8)))),
-            Refusal(name: "unknown Kasia operation", status: .badRequest, code: .notAKasiaPayload, body:
-                json(RelayFixtures.signed(Array("ciph_msg:1:gcomm:x:y".utf8)))),
-            Refusal(name: "payload not hex", status: .badRequest, code: .invalidHex, body:
-                tampered(message) { $0.payload = "zz" + $0.payload.dropFirst(2) }),
-            Refusal(name: "payload uppercase hex", status: .badRequest, code: .invalidHex, body:
-                tampered(message) { $0.payload = $0.payload.uppercased() }),
-            Refusal(name: "signature too short", status: .badRequest, code: .invalidHex, body:
-                tampered(message) { $0.signature = String($0.signature.dropLast(2)) }),
-            Refusal(name: "nonce negative", status: .badRequest, code: .validationError, body:
-                json(message).replacingOccurrences(of: #""nonce":1"#, with: #""nonce":-1"#)),
-            Refusal(name: "nonce missing", status: .badRequest, code: .validationError, body:
-                json(message).replacingOccurrences(of: #""nonce":1,"#, with: "")),
-            Refusal(name: "amount beyond int64", status: .badRequest, code: .validationError, body:
-                json(RelayFixtures.signed(RelayFixtures.payment(), to: bob, amount: .max))),
+            Refusal(
+                name: "bad signature", status: .badRequest, code: .invalidSignature,
+                body:
+                    tampered(message) { $0.nonce += 1 }),
+            Refusal(
+                name: "signature by another key", status: .badRequest, code: .invalidSignature,
+                body:
+                    tampered(message) {
+                        $0.signature = RelayFixtures.signed(RelayFixtures.message(), by: bob).signature
+                    }),
+            Refusal(
+                name: "sender not Schnorr", status: .badRequest, code: .senderNotSchnorr,
+                body:
+                    tampered(message) { $0.sender = ecdsa }),
+            Refusal(
+                name: "sender not an address", status: .badRequest, code: .invalidAddress,
+                body:
+                    tampered(message) { $0.sender = "kaspa:nonsense" }),
+            Refusal(
+                name: "receiver not an address", status: .badRequest, code: .invalidAddress,
+                body:
+                    tampered(RelayFixtures.signed(RelayFixtures.handshake(), to: bob)) { $0.receiver = "kaspa:nope" }),
+            Refusal(
+                name: "handshake without receiver", status: .badRequest, code: .receiverRequired,
+                body:
+                    json(RelayFixtures.signed(RelayFixtures.handshake()))),
+            Refusal(
+                name: "payment without receiver", status: .badRequest, code: .receiverRequired,
+                body:
+                    json(RelayFixtures.signed(RelayFixtures.payment(), amount: 5))),
+            Refusal(
+                name: "legacy body without receiver", status: .badRequest, code: .receiverRequired,
+                body:
+                    json(RelayFixtures.signed(KasiaPayload.legacy(sealed: RelayFixtures.sealed(3)).encoded))),
+            Refusal(
+                name: "message with receiver", status: .badRequest, code: .receiverForbidden,
+                body:
+                    json(RelayFixtures.signed(RelayFixtures.message(), to: bob))),
+            Refusal(
+                name: "self-stash with amount", status: .badRequest, code: .receiverForbidden,
+                body:
+                    json(RelayFixtures.signed(RelayFixtures.selfStash(), amount: 1))),
+            Refusal(
+                name: "payload over 10 KiB", status: .contentTooLarge, code: .payloadTooLarge,
+                body:
+                    json(
+                        RelayFixtures.signed(
+                            KasiaPayload.handshake(sealed: RelayFixtures.sealed(1, count: 10_240)).encoded, to: bob))),
+            Refusal(
+                name: "not a Kasia envelope", status: .badRequest, code: .notAKasiaPayload,
+                body:
+                    json(RelayFixtures.signed(Array("hello world".utf8)))),
+            Refusal(
+                name: "unknown Kasia operation", status: .badRequest, code: .notAKasiaPayload,
+                body:
+                    json(RelayFixtures.signed(Array("ciph_msg:1:gcomm:x:y".utf8)))),
+            Refusal(
+                name: "payload not hex", status: .badRequest, code: .invalidHex,
+                body:
+                    tampered(message) { $0.payload = "zz" + $0.payload.dropFirst(2) }),
+            Refusal(
+                name: "payload uppercase hex", status: .badRequest, code: .invalidHex,
+                body:
+                    tampered(message) { $0.payload = $0.payload.uppercased() }),
+            Refusal(
+                name: "signature too short", status: .badRequest, code: .invalidHex,
+                body:
+                    tampered(message) { $0.signature = String($0.signature.dropLast(2)) }),
+            Refusal(
+                name: "nonce negative", status: .badRequest, code: .validationError,
+                body:
+                    json(message).replacingOccurrences(of: #""nonce":1"#, with: #""nonce":-1"#)),
+            Refusal(
+                name: "nonce missing", status: .badRequest, code: .validationError,
+                body:
+                    json(message).replacingOccurrences(of: #""nonce":1,"#, with: "")),
+            Refusal(
+                name: "amount beyond int64", status: .badRequest, code: .validationError,
+                body:
+                    json(RelayFixtures.signed(RelayFixtures.payment(), to: bob, amount: .max))),
         ]
     }()
 
@@ -137,7 +183,9 @@ import Testing
         #expect(try await server.store.latestKasiaBlockTime() == nil)
     }
 
-    @Test(arguments: ["", "null", "[]", "{", "{\"payload\":1}", "\"x\"", "{\"a\":" + String(repeating: "[", count: 100)])
+    @Test(arguments: [
+        "", "null", "[]", "{", "{\"payload\":1}", "\"x\"", "{\"a\":" + String(repeating: "[", count: 100),
+    ])
     func garbageBodiesNeverAnswer500(body: String) async throws {
         let server = try TestServer()
         try await server.test { api in

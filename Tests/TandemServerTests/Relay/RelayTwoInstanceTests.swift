@@ -5,8 +5,8 @@ import Logging
 import NIOCore
 import TandemAPI
 import TandemServer
-import Testing
 import TestSupport
+import Testing
 
 extension StoreContractTests {
     /// Two `tandem serve` instances on one PostgreSQL (issue 11 item 3): a row submitted to
@@ -21,7 +21,8 @@ extension StoreContractTests {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for store in stores {
                     let configuration = ServerConfiguration(
-                        host: "127.0.0.1", port: 0, dataDirectory: directory.url, secret: TestServer.secret, rateLimiting: false)
+                        host: "127.0.0.1", port: 0, dataDirectory: directory.url, secret: TestServer.secret,
+                        rateLimiting: false)
                     let app = try buildApplication(configuration: configuration, store: store, logger: logger) { port in
                         portSink.yield(port)
                     }
@@ -39,11 +40,13 @@ extension StoreContractTests {
                     var request = HTTPClientRequest(url: "http://127.0.0.1:\(first)\(APIPath.kasiaTransactions)")
                     request.method = .POST
                     request.headers.add(name: "Content-Type", value: "application/json")
-                    let submission = RelayFixtures.signed(RelayFixtures.handshake(), to: RelayFixtures.bob, amount: 20_000_000)
+                    let submission = RelayFixtures.signed(
+                        RelayFixtures.handshake(), to: RelayFixtures.bob, amount: 20_000_000)
                     request.body = .bytes(ByteBuffer(string: RelayFixtures.json(submission)))
                     let response = try await HTTPClient.shared.execute(request, timeout: .seconds(10))
                     #expect(response.status == .ok)
-                    let receipt = try JSONDecoder().decode(RelayReceipt.self, from: Data(try await response.body.collect(upTo: 4096).readableBytesView))
+                    let receipt = try JSONDecoder().decode(
+                        RelayReceipt.self, from: Data(try await response.body.collect(upTo: 4096).readableBytesView))
                     // Then the second instance streams it
                     let event = try #require(try await stream.nextEvent())
                     #expect(event.event == "handshake")

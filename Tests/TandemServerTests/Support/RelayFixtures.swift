@@ -37,7 +37,9 @@ enum RelayFixtures {
         KasiaPayload.contextualMessage(alias: alias, sealed: sealed(seed), encoding: .base64).encoded
     }
 
-    static func payment(_ seed: UInt8 = 1) -> [UInt8] { KasiaPayload.payment(sealed: sealed(seed), form: .kachat).encoded }
+    static func payment(_ seed: UInt8 = 1) -> [UInt8] {
+        KasiaPayload.payment(sealed: sealed(seed), form: .kachat).encoded
+    }
 
     static func selfStash(_ seed: UInt8 = 1, scope: String? = KasiaPayload.savedHandshakeScope) -> [UInt8] {
         KasiaPayload.selfStash(scope: scope, sealed: sealed(seed)).encoded

@@ -46,7 +46,9 @@ struct APIClient: Sendable {
         let headers: HTTPFields
         let body: Data
 
-        var json: [String: Any]? { (try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])) as? [String: Any] }
+        var json: [String: Any]? {
+            (try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])) as? [String: Any]
+        }
         var text: String { String(decoding: body, as: UTF8.self) }
         var setCookies: [String] { headers[values: .setCookie] }
         var errorCode: String? { json?["code"] as? String }
@@ -79,11 +81,15 @@ struct APIClient: Sendable {
 
     /// Registers `username` (password `correct horse battery`) and returns the answer.
     @discardableResult
-    func signUp(_ username: String, email: String? = nil, password: String = "correct horse battery") async throws -> Answer {
+    func signUp(_ username: String, email: String? = nil, password: String = "correct horse battery") async throws
+        -> Answer
+    {
         let email = email ?? "\(username.lowercased())@example.com"
-        return try await send(.post, APIPath.signUpEmail, json: """
-            {"name":"\(username) Name","email":"\(email)","password":"\(password)","username":"\(username)"}
-            """)
+        return try await send(
+            .post, APIPath.signUpEmail,
+            json: """
+                {"name":"\(username) Name","email":"\(email)","password":"\(password)","username":"\(username)"}
+                """)
     }
 
     func signIn(_ username: String, password: String = "correct horse battery") async throws -> Answer {
