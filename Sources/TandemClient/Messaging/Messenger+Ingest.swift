@@ -37,13 +37,15 @@ extension Messenger {
 
     /// A `comm` row. A peer's message is kept only when routing reads its alias for that peer;
     /// our own message (seen by the relay, or sent from another device) confirms or adds the
-    /// outgoing row, whose text we cannot decrypt (sealed to the peer, §5.2).
-    func ingestMessage(_ row: IndexerContextualMessage) throws -> IncomingMessage? {
+    /// outgoing row, whose text we cannot decrypt (sealed to the peer, §5.2). `ownPeer` names
+    /// the peer of our own alias when the caller already knows it (sync pages per alias), so
+    /// the routing table is not searched once per row.
+    func ingestMessage(_ row: IndexerContextualMessage, ownPeer: KaspaAddress? = nil) throws -> IncomingMessage? {
         guard let aliasBytes = try? Hex.decode(row.alias),
             let alias = try? Alias(String(decoding: aliasBytes, as: UTF8.self)),
             let sender = try? KaspaAddress(row.sender)
         else { return nil }
-        if sender == address { return try ingestOwnMessage(row, alias: alias) }
+        if sender == address { return try ingestOwnMessage(row, alias: alias, peer: ownPeer) }
         if try history.message(txID: TxID(row.txID)) != nil { return nil }
         guard var state = try routing.fetchOne(sender) else { return nil }
         guard
@@ -68,20 +70,16 @@ extension Messenger {
             kind: .text, id: id, txID: row.txID, sender: sender, text: text, blockTime: row.blockTime)
     }
 
-    private func ingestOwnMessage(_ row: IndexerContextualMessage, alias: Alias) throws -> IncomingMessage? {
+    private func ingestOwnMessage(
+        _ row: IndexerContextualMessage, alias: Alias, peer knownPeer: KaspaAddress?
+    ) throws -> IncomingMessage? {
         if var existing = try history.message(txID: TxID(row.txID)) {
             existing.status = .confirmed
             existing.blockTime = row.blockTime
             try history.save(existing)
             return nil
         }
-        let policy = try routing.policy()
-        guard
-            let peer = try routing.fetchTable().states.values.first(where: {
-                $0.ownSentAliases(policy: policy).contains(alias)
-            })?
-            .contactAddress
-        else { return nil }
+        guard let peer = try knownPeer ?? ownAliasPeer(alias) else { return nil }
         // Sent from another device: known to exist, text unreadable here (nil body).
         try history.save(
             StoredMessage(
@@ -91,6 +89,15 @@ extension Messenger {
                 kind: .text, body: nil))
         try contacts.recordMessage(from: ContactAddress(peer), wallet: wallet, at: Self.time(row.blockTime))
         return nil
+    }
+
+    /// The contact we send to with `alias`, searched in the routing table (the stream's rows
+    /// carry no route).
+    private func ownAliasPeer(_ alias: Alias) throws -> KaspaAddress? {
+        let policy = try routing.policy()
+        return try routing.fetchTable().states.values.first {
+            $0.ownSentAliases(policy: policy).contains(alias)
+        }?.contactAddress
     }
 
     /// Our own `saved_handshake` stash (§5.4): restores the conversation with its partner. The

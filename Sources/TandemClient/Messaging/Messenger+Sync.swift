@@ -57,14 +57,17 @@ extension Messenger {
                 try advance(route, to: cursor)
             }
         }
-        let ownAliases = Set(table.states.values.flatMap { $0.ownSentAliases(policy: policy) })
-        for alias in ownAliases.sorted() {
+        var ownAliases: [Alias: KaspaAddress] = [:]
+        for state in table.states.values {
+            for alias in state.ownSentAliases(policy: policy) { ownAliases[alias] = state.contactAddress }
+        }
+        for (alias, peer) in ownAliases.sorted(by: { $0.key < $1.key }) {
             let route = RelaySyncCursors.Route.ownMessages(aliasHex: alias.indexerQueryParameter)
             cursor = cursors[route]
             for row in try await relay.contextualMessages(
                 bySender: me, aliasHex: alias.indexerQueryParameter, after: &cursor)
             {
-                _ = try ingestMessage(row)
+                _ = try ingestMessage(row, ownPeer: peer)
             }
             try advance(route, to: cursor)
         }
