@@ -19,6 +19,31 @@ import Testing
         }
     }
 
+    /// Schemathesis (issue 14): a 405 names the methods the path does serve (RFC 9110 §15.5.6),
+    /// and a served path asked with another method is 405, not the router's 404.
+    @Test func methodNotAllowedListsTheAllowedMethods() async throws {
+        let server = try TestServer()
+        try await server.test { api in
+            let delete = try await api.send(.delete, APIPath.health)
+            #expect(delete.status == .methodNotAllowed)
+            #expect(delete.headers[.allow] == "GET, HEAD")
+            let trace = try await api.send(.trace, APIPath.kasiaMetrics)
+            #expect(trace.status == .methodNotAllowed)
+            #expect(trace.headers[.allow] == "GET")
+            let put = try await api.send(.put, APIPath.signInUsername, json: "{}")
+            #expect(put.status == .methodNotAllowed)
+            #expect(put.headers[.allow] == "POST")
+            let nowhere = try await api.send(.trace, "/api/auth/nope")
+            #expect(nowhere.headers[.allow] == "")
+            #expect(try await api.send(.delete, "/api/auth/nope").status == .notFound)
+            // The method is checked before the origin check: a cookie without Origin does not
+            // turn a wrong method into 403.
+            let posted = try await api.send(.post, APIPath.kasiaMetrics, json: "{}", cookie: "a=b")
+            #expect(posted.status == .methodNotAllowed)
+            #expect(try await api.send(.delete, APIPath.health + "/").status == .notFound)
+        }
+    }
+
     @Test func signInDocumentsItsForbiddenAnswer() async throws {
         let server = try TestServer()
         try await server.test { api in

@@ -26,6 +26,23 @@ import Testing
         }
     }
 
+    /// Every state-changing operation documents the origin check's 403 (a cookie without a
+    /// trusted Origin), since `OriginCheckMiddleware` runs before any of them (schemathesis found
+    /// the undocumented ones).
+    @Test func stateChangingOperationsDocumentTheOriginCheck() async throws {
+        let server = try TestServer()
+        try await server.test { api in
+            let document = try #require(try await api.send(.get, APIPath.openAPI).json)
+            let paths = try #require(document["paths"] as? [String: [String: Any]])
+            for (path, operations) in paths {
+                for (method, operation) in operations where !["get", "head", "options"].contains(method) {
+                    let responses = (operation as? [String: Any])?["responses"] as? [String: Any]
+                    #expect(responses?["403"] != nil, "\(method.uppercased()) \(path)")
+                }
+            }
+        }
+    }
+
     /// The documented request bodies name exactly the members of their TandemAPI DTOs.
     @Test func requestSchemasNameTheDTOFields() async throws {
         let server = try TestServer()

@@ -59,7 +59,8 @@ func buildRouter(
 
     router.add(middleware: LogRequestsMiddleware(.debug))
     router.add(middleware: ErrorMiddleware())
-    router.add(middleware: UnsupportedMethodMiddleware())
+    let allowedMethods = AllowedMethods()
+    router.add(middleware: UnsupportedMethodMiddleware(methods: allowedMethods))
     router.add(middleware: StrictPathMiddleware())
     if configuration.rateLimiting {
         router.add(middleware: RateLimitMiddleware(limiter: rateLimiter ?? RateLimiter(clock: configuration.clock)))
@@ -85,6 +86,7 @@ func buildRouter(
         on: router, table: table)
     IndexerController(store: store).register(on: router, table: table)
     RelayStreamController(store: store, hub: hub, heartbeat: relay.heartbeatInterval).register(on: router, table: table)
+    allowedMethods.freeze(table.entries)
     return (router, table.entries)
 }
 

@@ -42,12 +42,16 @@ enum OpenAPIDocument {
               "IndexerError": {
                 "type": "object", "required": ["error"], "properties": { "error": { "type": "string" } }
               },
+              "KaspaAddress": {
+                "type": "string", "pattern": "^(kaspa|kaspatest|kaspasim|kaspadev):[qpzry9x8gf2tvdw0s3jn54khce6mua7l]{61}([qpzry9x8gf2tvdw0s3jn54khce6mua7l]{2})?$",
+                "description": "Kaspa address (kaspa-address.md); the server also verifies its checksum"
+              },
               "RelaySubmission": {
                 "type": "object", "required": ["payload", "sender", "nonce", "signature"],
                 "properties": {
                   "payload": { "type": "string", "pattern": "^([0-9a-f]{2})+$", "maxLength": 20480, "description": "Hex of the Kasia tx payload (ciph_msg:…), at most 10240 bytes" },
-                  "sender": { "type": "string", "description": "Version-0 (Schnorr) Kaspa address of the signer" },
-                  "receiver": { "type": "string", "description": "First output's address: required for handshakes and payments, absent otherwise" },
+                  "sender": { "$ref": "#/components/schemas/KaspaAddress", "description": "Version-0 (Schnorr) Kaspa address of the signer" },
+                  "receiver": { "$ref": "#/components/schemas/KaspaAddress", "description": "First output's address: required for handshakes and payments, absent otherwise" },
                   "amount": { "type": "integer", "minimum": 0, "description": "Sompi of the first output" },
                   "nonce": { "type": "integer", "minimum": 0, "maximum": 18446744073709551615 },
                   "signature": { "type": "string", "pattern": "^[0-9a-f]{128}$", "description": "BIP-340 over SHA-256(\"tandem-relay/v1\\n\" ‖ sender ‖ \"\\n\" ‖ receiver ‖ \"\\n\" ‖ amount ‖ \"\\n\" ‖ nonce ‖ \"\\n\" ‖ payload)" }
@@ -93,12 +97,13 @@ enum OpenAPIDocument {
             },
             "responses": {
               "Error": { "description": "Error", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } } },
+              "OriginRejected": { "description": "A request that carries a cookie without a trusted Origin (BetterAuth's CSRF check: MISSING_OR_NULL_ORIGIN, INVALID_ORIGIN)", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } } },
               "IndexerError": { "description": "Bad query parameter", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/IndexerError" } } } }
             },
             "parameters": {
               "limit": { "name": "limit", "in": "query", "schema": { "type": "integer", "minimum": 0, "default": 10, "maximum": 50 } },
               "blockTime": { "name": "block_time", "in": "query", "description": "Inclusive cursor (ms)", "schema": { "type": "integer", "minimum": 0, "default": 0 } },
-              "address": { "name": "address", "in": "query", "required": true, "schema": { "type": "string" } }
+              "address": { "name": "address", "in": "query", "required": true, "schema": { "$ref": "#/components/schemas/KaspaAddress" } }
             }
           },
           "paths": {
@@ -145,7 +150,7 @@ enum OpenAPIDocument {
                 "operationId": "signInUsername", "summary": "Sign in with username and password (sets the session cookie)",
                 "requestBody": { "required": true, "content": { "application/json": { "schema": {
                   "type": "object", "required": ["username", "password"],
-                  "properties": { "username": { "type": "string" }, "password": { "type": "string" },
+                  "properties": { "username": { "type": "string", "pattern": "^[a-zA-Z0-9_.]{3,30}$" }, "password": { "type": "string" },
                     "rememberMe": { "type": "boolean" }, "callbackURL": { "type": "string" } } } } } },
                 "responses": {
                   "200": { "description": "Signed in", "content": { "application/json": { "schema": {
@@ -162,8 +167,8 @@ enum OpenAPIDocument {
               "get": {
                 "operationId": "getSession", "summary": "The current session, or null",
                 "parameters": [
-                  { "name": "disableCookieCache", "in": "query", "schema": { "type": "boolean" } },
-                  { "name": "disableRefresh", "in": "query", "schema": { "type": "boolean" } }
+                  { "name": "disableCookieCache", "in": "query", "description": "Coerced like BetterAuth's z.coerce.boolean; the server keeps no cookie cache", "schema": { "type": "string" } },
+                  { "name": "disableRefresh", "in": "query", "description": "\"true\" reads the session without extending it; any other value refreshes", "schema": { "type": "string" } }
                 ],
                 "security": [{ "sessionCookie": [] }, {}],
                 "responses": { "200": { "description": "Session or null", "content": { "application/json": { "schema": {
@@ -172,7 +177,7 @@ enum OpenAPIDocument {
               },
               "post": {
                 "operationId": "getSessionPost", "summary": "Not available: deferred session refresh is off",
-                "responses": { "405": { "$ref": "#/components/responses/Error" } }
+                "responses": { "403": { "$ref": "#/components/responses/OriginRejected" }, "405": { "$ref": "#/components/responses/Error" } }
               }
             },
             "/api/auth/sign-out": {
@@ -213,6 +218,7 @@ enum OpenAPIDocument {
                 "responses": {
                   "200": { "description": "Stored (or already stored)", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/RelayReceipt" } } } },
                   "400": { "$ref": "#/components/responses/Error" }, "413": { "$ref": "#/components/responses/Error" },
+                  "403": { "$ref": "#/components/responses/OriginRejected" },
                   "415": { "$ref": "#/components/responses/Error" }, "429": { "$ref": "#/components/responses/Error" }
                 }
               }
@@ -242,7 +248,7 @@ enum OpenAPIDocument {
             "/kasia/contextual-messages/by-sender": {
               "get": {
                 "operationId": "contextualMessagesBySender", "summary": "Contextual messages of a sender under one alias",
-                "parameters": [{ "$ref": "#/components/parameters/address" }, { "name": "alias", "in": "query", "required": true, "description": "Hex of the alias bytes (max 32 hex)", "schema": { "type": "string" } }, { "$ref": "#/components/parameters/limit" }, { "$ref": "#/components/parameters/blockTime" }],
+                "parameters": [{ "$ref": "#/components/parameters/address" }, { "name": "alias", "in": "query", "required": true, "description": "Hex of the alias bytes (max 32 hex)", "schema": { "type": "string", "pattern": "^([0-9a-fA-F]{2}){0,16}$" } }, { "$ref": "#/components/parameters/limit" }, { "$ref": "#/components/parameters/blockTime" }],
                 "responses": {
                   "200": { "description": "Rows ascending by block_time", "content": { "application/json": { "schema": {
                     "type": "array", "items": { "$ref": "#/components/schemas/ContextualMessage" } } } } },
@@ -275,7 +281,7 @@ enum OpenAPIDocument {
             "/kasia/self-stash/by-owner": {
               "get": {
                 "operationId": "selfStashByOwner", "summary": "Self-stashes of an owner under one scope (none: unscoped)",
-                "parameters": [{ "name": "owner", "in": "query", "required": true, "schema": { "type": "string" } }, { "name": "scope", "in": "query", "description": "Hex of the scope bytes (max 510 hex)", "schema": { "type": "string" } }, { "$ref": "#/components/parameters/limit" }, { "$ref": "#/components/parameters/blockTime" }],
+                "parameters": [{ "name": "owner", "in": "query", "required": true, "schema": { "$ref": "#/components/schemas/KaspaAddress" } }, { "name": "scope", "in": "query", "description": "Hex of the scope bytes (max 510 hex)", "schema": { "type": "string", "pattern": "^([0-9a-fA-F]{2}){0,255}$" } }, { "$ref": "#/components/parameters/limit" }, { "$ref": "#/components/parameters/blockTime" }],
                 "responses": {
                   "200": { "description": "Rows ascending by block_time", "content": { "application/json": { "schema": {
                     "type": "array", "items": { "$ref": "#/components/schemas/SelfStash" } } } } },
@@ -293,8 +299,8 @@ enum OpenAPIDocument {
               "get": {
                 "operationId": "kasiaStream", "summary": "Server-Sent Events of new rows for watched aliases and addresses",
                 "parameters": [
-                  { "name": "alias", "in": "query", "description": "Repeatable; hex of an alias", "schema": { "type": "string" } },
-                  { "name": "address", "in": "query", "description": "Repeatable; rows it sends, receives or owns", "schema": { "type": "string" } },
+                  { "name": "alias", "in": "query", "description": "Repeatable; hex of an alias", "schema": { "type": "string", "pattern": "^([0-9a-fA-F]{2}){0,16}$" } },
+                  { "name": "address", "in": "query", "description": "Repeatable; rows it sends, receives or owns", "schema": { "$ref": "#/components/schemas/KaspaAddress" } },
                   { "name": "Last-Event-ID", "in": "header", "description": "Resume after this block_time", "schema": { "type": "integer" } },
                   { "name": "last_event_id", "in": "query", "description": "Same as Last-Event-ID, for EventSource", "schema": { "type": "integer" } }
                 ],
@@ -307,7 +313,7 @@ enum OpenAPIDocument {
             "/users/login": {
               "post": {
                 "operationId": "legacyLogin", "summary": "Removed idAlias login: always 410 LEGACY_LOGIN_REMOVED", "deprecated": true,
-                "responses": { "410": { "$ref": "#/components/responses/Error" } }
+                "responses": { "403": { "$ref": "#/components/responses/OriginRejected" }, "410": { "$ref": "#/components/responses/Error" } }
               }
             }
           }

@@ -1,14 +1,77 @@
 import HTTPTypes
 import Hummingbird
+import Synchronization
 
-/// TRACE and CONNECT are served on no path, so they are 405 Method Not Allowed rather than
-/// 404 (issue 14 audit; RFC 9110 §9.3.8: TRACE would echo the request, cookies included, and
-/// a server that does not support it says so).
+/// A request whose path is served, but not with its method, is 405 Method Not Allowed with an
+/// `Allow` field listing the methods that are (RFC 9110 §15.5.6), answered before any other
+/// middleware (origin check, rate limits) looks at it. TRACE and CONNECT are served on no path,
+/// so they are 405 everywhere (issue 14 audit; RFC 9110 §9.3.8: TRACE would echo the request,
+/// cookies included); on a path nothing serves, `Allow` is empty, which RFC 9110 §10.2.1 reads as
+/// "no method". Other requests on unknown paths go on to the router's 404.
 struct UnsupportedMethodMiddleware<Context: RequestContext>: RouterMiddleware {
+    let methods: AllowedMethods
+
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
     {
-        if request.method == .trace || request.method == .connect { return Response(status: .methodNotAllowed) }
+        let path = request.uri.path
+        if request.method == .trace || request.method == .connect { return methods.methodNotAllowed(path: path) }
+        let allowed = methods.allowed(path: path)
+        if !allowed.isEmpty && !allowed.contains(request.method.rawValue) {
+            return methods.methodNotAllowed(path: path)
+        }
         return try await next(request, context)
+    }
+}
+
+/// The methods each registered path answers, filled once while the router is built (routes are
+/// registered after the middleware that reads them) and only read afterwards. Fixed paths are one
+/// dictionary lookup; the few paths with `{name}` segments are matched segment by segment.
+final class AllowedMethods: Sendable {
+    private struct Index {
+        var fixed: [String: Set<String>] = [:]
+        var patterns: [(segments: [Substring], method: String)] = []
+    }
+
+    private let index = Mutex(Index())
+
+    func freeze(_ entries: [RouteEntry]) {
+        var built = Index()
+        for entry in entries {
+            if entry.path.contains("{") {
+                built.patterns.append(
+                    (entry.path.split(separator: "/", omittingEmptySubsequences: false), entry.method))
+            } else {
+                built.fixed[entry.path, default: []].insert(entry.method)
+            }
+        }
+        index.withLock { $0 = built }
+    }
+
+    /// Methods of every route whose path matches `path`, sorted; `{name}` matches one segment.
+    func allowed(path: String) -> [String] {
+        index.withLock { index in
+            var methods = index.fixed[path] ?? []
+            if !index.patterns.isEmpty {
+                let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+                for pattern in index.patterns where Self.matches(pattern.segments, segments) {
+                    methods.insert(pattern.method)
+                }
+            }
+            return methods.sorted()
+        }
+    }
+
+    func methodNotAllowed(path: String) -> Response {
+        var headers = HTTPFields()
+        headers[.allow] = allowed(path: path).joined(separator: ", ")
+        return Response(status: .methodNotAllowed, headers: headers)
+    }
+
+    private static func matches(_ pattern: [Substring], _ segments: [Substring]) -> Bool {
+        guard pattern.count == segments.count else { return false }
+        return zip(pattern, segments).allSatisfy { part, segment in
+            part.hasPrefix("{") && part.hasSuffix("}") ? !segment.isEmpty : part == segment
+        }
     }
 }
