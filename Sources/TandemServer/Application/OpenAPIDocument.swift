@@ -138,7 +138,13 @@ enum OpenAPIDocument {
                 "responses": {
                   "200": { "description": "Signed up", "content": { "application/json": { "schema": {
                     "type": "object", "required": ["token", "user"],
-                    "properties": { "token": { "type": ["string", "null"] }, "user": { "$ref": "#/components/schemas/User" } } } } } },
+                    "properties": { "token": { "type": ["string", "null"] }, "user": { "$ref": "#/components/schemas/User" } } } } },
+                    "links": {
+                      "SignInAgain": { "operationId": "signInUsername", "description": "The account just made signs in with the same credentials",
+                        "requestBody": { "username": "$request.body#/username", "password": "$request.body#/password" } },
+                      "ReadProfile": { "operationId": "getMyProfile", "description": "The new session reads its profile" },
+                      "ReadSession": { "operationId": "getSession", "description": "The new session is the current one" },
+                      "SignOut": { "operationId": "signOut", "description": "The new session ends" } } },
                   "400": { "$ref": "#/components/responses/Error" }, "403": { "$ref": "#/components/responses/Error" },
                   "413": { "$ref": "#/components/responses/Error" }, "415": { "$ref": "#/components/responses/Error" },
                   "422": { "$ref": "#/components/responses/Error" }, "429": { "$ref": "#/components/responses/Error" }
@@ -156,7 +162,11 @@ enum OpenAPIDocument {
                   "200": { "description": "Signed in", "content": { "application/json": { "schema": {
                     "type": "object", "required": ["redirect", "token", "user"],
                     "properties": { "redirect": { "type": "boolean" }, "token": { "type": "string" }, "url": { "type": "string" },
-                      "user": { "$ref": "#/components/schemas/User" } } } } } },
+                      "user": { "$ref": "#/components/schemas/User" } } } } },
+                    "links": {
+                      "ReadProfile": { "operationId": "getMyProfile", "description": "The session reads its profile" },
+                      "UpdateProfile": { "operationId": "updateMyProfile", "description": "The session changes its profile" },
+                      "SignOut": { "operationId": "signOut", "description": "The session ends" } } },
                   "400": { "$ref": "#/components/responses/Error" }, "401": { "$ref": "#/components/responses/Error" },
                   "403": { "$ref": "#/components/responses/Error" }, "422": { "$ref": "#/components/responses/Error" },
                   "429": { "$ref": "#/components/responses/Error" }
