@@ -1,0 +1,16 @@
+import Foundation
+
+/// The target this process fuzzes, from `TANDEM_FUZZ_TARGET` (set by `scripts/fuzz`); read once.
+let selectedTarget: FuzzTarget? = ProcessInfo.processInfo.environment["TANDEM_FUZZ_TARGET"].flatMap(FuzzTarget.init)
+
+/// libFuzzer's entry point (issue 14 item 1): one input, one call. A broken invariant is a
+/// `fatalError`, which libFuzzer reports as a crash and saves as a reproducer.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    guard let target = selectedTarget else {
+        fatalError("set TANDEM_FUZZ_TARGET to one of: \(FuzzTarget.allCases.map(\.rawValue).joined(separator: ", "))")
+    }
+    let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+    target.run(bytes)
+    return 0
+}
