@@ -301,3 +301,17 @@ let package = Package(
         ),
     ]
 )
+
+// Fuzzing (issue 14 item 1): `scripts/fuzz TARGET` sets TANDEM_FUZZ=1 and builds this target into
+// .build-fuzz with -sanitize=fuzzer,address. libFuzzer supplies `main`, so normal builds never see
+// the target and `swift build` / `swift test` are unchanged.
+if Context.environment["TANDEM_FUZZ"] == "1" {
+    package.products.append(.executable(name: "tandem-fuzz", targets: ["tandem-fuzz"]))
+    package.targets.append(
+        .executableTarget(
+            name: "tandem-fuzz",
+            dependencies: ["CanonicalJSON", "RedoProtocol", "KasiaProtocol", "KaspaCrypto", "Contacts"],
+            path: "Fuzz/Sources/tandem-fuzz",
+            swiftSettings: swiftSettings
+        ))
+}

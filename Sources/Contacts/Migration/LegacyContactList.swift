@@ -16,6 +16,9 @@ public struct LegacyContactList: Sendable {
         public let isAutoAdded: Bool
         public let notificationsMuted: Bool
         public let realtimeUpdatesDisabled: Bool
+        /// From a `kachat_contacts_wallet_<address>` list, the newer source (issue 12 item 7),
+        /// rather than the older global `kachat_contacts`.
+        public let fromWalletList: Bool
     }
 
     /// An element that could not be used (bad address or date), with where it was.
@@ -47,6 +50,7 @@ public struct LegacyContactList: Sendable {
         var ignored: [String] = []
         for member in object.members {
             let wallet: ContactAddress
+            let fromWalletList = member.key != Self.legacyKey
             if member.key == Self.legacyKey {
                 wallet = defaultWallet
             } else if member.key.hasPrefix(Self.walletKeyPrefix) {
@@ -63,7 +67,7 @@ public struct LegacyContactList: Sendable {
             guard let array = member.value.arrayValue else { throw .valueNotArray(key: member.key) }
             for (index, element) in array.enumerated() {
                 guard let contact = element.objectValue else { throw .contactNotObject(key: member.key, index: index) }
-                switch Self.entry(from: contact, wallet: wallet) {
+                switch Self.entry(from: contact, wallet: wallet, fromWalletList: fromWalletList) {
                 case .success(let entry): entries.append(entry)
                 case .failure(let reason): skipped.append(Skipped(key: member.key, index: index, reason: reason.text))
                 }
@@ -76,7 +80,9 @@ public struct LegacyContactList: Sendable {
 
     private struct Reason: Error { let text: String }
 
-    private static func entry(from contact: JSONObject, wallet: ContactAddress) -> Result<Entry, Reason> {
+    private static func entry(from contact: JSONObject, wallet: ContactAddress, fromWalletList: Bool)
+        -> Result<Entry, Reason>
+    {
         guard let addressText = contact["address"]?.stringValue else {
             return .failure(Reason(text: "address missing"))
         }
@@ -103,23 +109,44 @@ public struct LegacyContactList: Sendable {
                 lastMessageAt: lastMessageAt,
                 isAutoAdded: contact["isAutoAdded"]?.boolValue ?? false,
                 notificationsMuted: muted,
-                realtimeUpdatesDisabled: contact["realtimeUpdatesDisabled"]?.boolValue ?? false))
+                realtimeUpdatesDisabled: contact["realtimeUpdatesDisabled"]?.boolValue ?? false,
+                fromWalletList: fromWalletList))
     }
 }
 
 extension LegacyContactList.Entry {
-    /// The entry as a first incarnation with every register at the floor stamp, so any real edit
-    /// on any device beats it (§3.3 "floor stamps"). Two devices migrating the same contact
-    /// produce records that merge to one.
+    /// The entry as a first incarnation with every register at a floor stamp (wall 0, replica
+    /// `legacy`, §3.3 "floor stamps"), so any real edit on any device beats it. Two devices
+    /// migrating the same contact produce records that merge to one.
+    ///
+    /// Among migrated values the floor stamp's counter carries their precedence (issue 12 item
+    /// 7), so the same value wins whatever the order of the snapshot and whichever device
+    /// migrated it: a user-given alias beats an auto one, an explicit add beats an auto-add, and
+    /// then the wallet-scoped list beats the older global one.
     public var record: ContactRecord {
-        let floor = HLCTimestamp.legacyFloor
+        let source: UInt16 = fromWalletList ? 1 : 0
         return ContactRecord(
             key: key, causalLength: 1, isPurged: false, deletedAt: nil,
             payload: ContactPayload(
                 addedAt: addedAt, lastMessageAt: lastMessageAt,
-                userAlias: LWWRegister(alias, stamp: floor), knsName: LWWRegister("", stamp: floor),
-                isAutoAdded: LWWRegister(isAutoAdded, stamp: floor),
-                notificationsMuted: LWWRegister(notificationsMuted, stamp: floor),
-                realtimeUpdatesDisabled: LWWRegister(realtimeUpdatesDisabled, stamp: floor)))
+                userAlias: LWWRegister(alias, stamp: Self.floor(aliasRank * 2 + source)),
+                knsName: LWWRegister("", stamp: Self.floor(0)),
+                isAutoAdded: LWWRegister(isAutoAdded, stamp: Self.floor(isAutoAdded ? source : 2 + source)),
+                notificationsMuted: LWWRegister(notificationsMuted, stamp: Self.floor(source)),
+                realtimeUpdatesDisabled: LWWRegister(realtimeUpdatesDisabled, stamp: Self.floor(source))))
+    }
+
+    /// 2 for a name on a contact the user added, 1 for a name on an auto-added contact (the app
+    /// may have set it), 0 for an empty, auto (the address's last 8 characters) or KNS `.kas`
+    /// alias (timeline-and-contacts §3.4's "empty/auto/.kas" aliases).
+    var aliasRank: UInt16 {
+        if alias.isEmpty || alias == key.address.autoAlias || alias.hasSuffix(".kas") { return 0 }
+        return isAutoAdded ? 1 : 2
+    }
+
+    /// ``HLCTimestamp/legacyFloor`` with `rank` as its counter: still below every stamp a real
+    /// clock issues (their wall is the real time).
+    static func floor(_ rank: UInt16) -> HLCTimestamp {
+        HLCTimestamp(wallMillis: 0, counter: rank, replica: HLCTimestamp.legacyFloor.replica)
     }
 }

@@ -10,6 +10,21 @@ public struct TodoTask: Sendable, Equatable {
     public var notes: String
     public var completed: WallTime?
 
+    /// Public so stores that keep a projection of replayed state can rebuild a todo from its
+    /// members (issue 12 item 6).
+    public init(
+        guid: TodoID, nodeID: NodeID, lamport: Int64, wall: WallTime, deadline: WallTime, notes: String,
+        completed: WallTime?
+    ) {
+        self.guid = guid
+        self.nodeID = nodeID
+        self.lamport = lamport
+        self.wall = wall
+        self.deadline = deadline
+        self.notes = notes
+        self.completed = completed
+    }
+
     /// Orders todos for "current todo": greatest (lamport, wall, nodeId) wins (spec §8, RES-15).
     func isTaller(than other: TodoTask) -> Bool {
         (lamport, wall.millisecondsSinceEpoch, nodeID) > (

@@ -36,6 +36,23 @@ public struct NodeValidator: Sendable {
 
     /// Validates a parsed node (steps 2–7).
     public func validate(_ value: JSONValue) throws(NodeValidationError) -> RedoNode {
+        try validate(value, verifyingSignature: true)
+    }
+
+    /// Steps 1–6 and the id check, without the Ed25519 verify: for bytes a local store verified in
+    /// full when it stored them (issue 12 item 6, seed 004 §12), so reading them back costs a parse
+    /// and a hash, not a signature check. Never use it for bytes from outside the store.
+    public func revalidate(verifiedBytes bytes: some Sequence<UInt8>) throws(NodeValidationError) -> RedoNode {
+        let value: JSONValue
+        do {
+            value = try CanonicalJSON.parse(bytes)
+        } catch {
+            throw .schemaMismatch("node text is not I-JSON: \(error)")
+        }
+        return try validate(value, verifyingSignature: false)
+    }
+
+    private func validate(_ value: JSONValue, verifyingSignature: Bool) throws(NodeValidationError) -> RedoNode {
         guard case .object(let object) = value else { throw .schemaMismatch("node must be a JSON object") }
         let node = FieldReader(object, path: "")
         try node.rejectUnknownMembers(allowed: Self.topLevelMembers)
@@ -67,7 +84,8 @@ public struct NodeValidator: Sendable {
             throw .hashMismatch("id does not match the content")
         }
         if let signature {
-            guard NodeSignature.isValid(signature, for: body.bytes, publicKey: author.publicKey) else {
+            guard !verifyingSignature || NodeSignature.isValid(signature, for: body.bytes, publicKey: author.publicKey)
+            else {
                 throw .invalidSignature("Ed25519 verification failed")
             }
         } else if signaturePolicy == .required {

@@ -1,7 +1,9 @@
 import CanonicalJSON
 import RedoProtocol
 
-/// One read of the log for an edit: the valid nodes, the replayed state, and the target task.
+/// What an edit reads: the target task from the replayed state, and that task's valid nodes
+/// (an edit only ever names nodes of its own task as parents, spec §5), never the whole log
+/// (issue 12 item 6).
 struct EditContext {
     let nodes: [RedoNode]
     let nodesByID: [NodeID: RedoNode]
@@ -9,11 +11,11 @@ struct EditContext {
     let author: Author
 
     init(editor: TaskEditor, reference: String) throws {
-        nodes = try editor.log.validNodes()
+        task = try Self.resolve(reference, in: editor.state().tasks)
+        nodes = try editor.log.validNodes(of: task.taskID)
         var byID: [NodeID: RedoNode] = [:]
         for node in nodes { byID[node.id] = node }
         nodesByID = byID
-        task = try Self.resolve(reference, in: Replayer.replay(nodes).tasks)
         author = editor.identity.author
     }
 

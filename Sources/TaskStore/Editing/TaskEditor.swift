@@ -3,8 +3,9 @@ public import RedoProtocol
 /// Offline task operations: each turns a user intent into signed nodes appended to the log
 /// (the producer rules of spec §5), then reports the replayed state.
 ///
-/// Nothing is cached: every operation reads the log and replays it, so state always equals a
-/// full replay (spec §7). The clock is the caller's: operations take `now`.
+/// State comes from the log's projection, which each append updates in the same transaction, so
+/// it always equals a full replay (spec §7) without replaying the whole log per command (issue 12
+/// item 6). The clock is the caller's: operations take `now`.
 public struct TaskEditor: Sendable {
     public let log: TaskLog
     public let identity: ProfileIdentity
@@ -49,8 +50,7 @@ public struct TaskEditor: Sendable {
                 lamport: 1, wall: now, author: identity.author))
         let deadline = due ?? now.adding(days: everyDays ?? 7) ?? now
         let todo = try sign(todoDraft(taskID: taskID, parent: create, deadline: deadline, now: now))
-        try log.append([create, todo])
-        return try task(taskID)
+        return try Self.task(taskID, in: log.appendReturningState([create, todo]))
     }
 
     /// Completes the current todo and schedules the next one `frequencyDays` after completion:
@@ -63,8 +63,7 @@ public struct TaskEditor: Sendable {
         let completion = try sign(context.draft(.completeTodo, payload: payload, now: now))
         let next = now.adding(days: context.task.frequencyDays) ?? now
         let followUp = try sign(todoDraft(taskID: context.task.taskID, parent: completion, deadline: next, now: now))
-        try log.append([completion, followUp])
-        return try task(context.task.taskID)
+        return try Self.task(context.task.taskID, in: log.appendReturningState([completion, followUp]))
     }
 
     /// Moves the current todo's deadline (SNOOZE with `newDeadline`).
@@ -73,8 +72,8 @@ public struct TaskEditor: Sendable {
         let context = try EditContext(editor: self, reference: reference)
         guard let todo = context.task.currentTodo else { throw TaskStoreError.noCurrentTodo(task: reference) }
         let payload = try NodePayload.snooze(todo: todo.guid, change: .newDeadline(deadline), notes: nil).jsonObject()
-        try log.append([try sign(context.draft(.snooze, payload: payload, now: now))])
-        return try task(context.task.taskID)
+        let state = try log.appendReturningState([try sign(context.draft(.snooze, payload: payload, now: now))])
+        return try Self.task(context.task.taskID, in: state)
     }
 
     /// Overwrites title and/or priority (UPDATE).
@@ -87,10 +86,10 @@ public struct TaskEditor: Sendable {
         try Self.check(priority: priority)
         let fields = TaskFieldChanges(title: title, priority: priority)
         guard !fields.isEmpty else { throw TaskStoreError.emptyEdit(task: reference) }
-        try log.append([
+        let state = try log.appendReturningState([
             try sign(context.draft(.update, payload: try NodePayload.update(fields).jsonObject(), now: now))
         ])
-        return try task(context.task.taskID)
+        return try Self.task(context.task.taskID, in: state)
     }
 
     /// ARCHIVE or UNARCHIVE.
@@ -98,8 +97,10 @@ public struct TaskEditor: Sendable {
     public func setArchived(_ reference: String, _ archived: Bool, now: WallTime) throws -> RedoTask {
         let context = try EditContext(editor: self, reference: reference)
         let payload: NodePayload = archived ? .archive : .unarchive
-        try log.append([try sign(context.draft(payload.action, payload: try payload.jsonObject(), now: now))])
-        return try task(context.task.taskID)
+        let state = try log.appendReturningState([
+            try sign(context.draft(payload.action, payload: try payload.jsonObject(), now: now))
+        ])
+        return try Self.task(context.task.taskID, in: state)
     }
 
     /// Deletes every branch: one DELETE per head, each listing all its ancestors root first
@@ -136,7 +137,11 @@ public struct TaskEditor: Sendable {
 
     /// The live state of one task.
     public func task(_ id: TaskID) throws -> RedoTask {
-        guard let task = try state().tasks.first(where: { $0.taskID == id }) else {
+        try Self.task(id, in: state())
+    }
+
+    private static func task(_ id: TaskID, in state: ReplayResult) throws -> RedoTask {
+        guard let task = state.tasks.first(where: { $0.taskID == id }) else {
             throw TaskStoreError.unknownTask(id.description)
         }
         return task

@@ -19,6 +19,34 @@ extension TaskLog {
                     CREATE INDEX node_task ON node(taskId);
                     """)
         }
+        migrator.registerMigration("v2 verified nodes and projection") { db in
+            // `verified` = the node passed every §6.2 check, signature included, when it was stored
+            // (issue 12 item 6). Rows from v1 start unverified and are checked once on first read.
+            // The triggers make any change to the log, by this store or by hand, bump `generation`,
+            // and any change to a stored node's bytes clear its `verified`: a projection is valid
+            // only for the generation it was built at.
+            try db.execute(
+                sql: """
+                    ALTER TABLE node ADD COLUMN verified INTEGER NOT NULL DEFAULT 0;
+                    CREATE TABLE log_generation (id INTEGER PRIMARY KEY CHECK (id = 1), value INTEGER NOT NULL);
+                    INSERT INTO log_generation (id, value) VALUES (1, 0);
+                    CREATE TABLE projection (
+                        id INTEGER PRIMARY KEY CHECK (id = 1),
+                        generation INTEGER NOT NULL,
+                        state BLOB NOT NULL
+                    );
+                    CREATE TRIGGER node_inserted AFTER INSERT ON node BEGIN
+                        UPDATE log_generation SET value = value + 1;
+                    END;
+                    CREATE TRIGGER node_changed AFTER UPDATE OF seq, id, taskId, lamport, wall, json ON node BEGIN
+                        UPDATE node SET verified = 0 WHERE seq = NEW.seq;
+                        UPDATE log_generation SET value = value + 1;
+                    END;
+                    CREATE TRIGGER node_deleted AFTER DELETE ON node BEGIN
+                        UPDATE log_generation SET value = value + 1;
+                    END;
+                    """)
+        }
         return migrator
     }
 }

@@ -5,10 +5,13 @@ public import RedoProtocol
 
 /// The local change log (spec §11.3): every node verbatim in SQLite, keyed by its id.
 ///
-/// Appending is one INSERT, offline, idempotent by id. State is never stored: `replay()` reads
-/// every node, validates it again (spec §6.4 "after reading"), and replays the lot.
+/// Appending is one transaction, offline, idempotent by id. A node is verified in full once, when
+/// it is stored, and marked so (issue 12 item 6, seed 004 §12): reading it back checks its
+/// structure and content id but not its signature again. The replayed state is kept as a
+/// projection, updated in the same transaction as each append and valid only for the log
+/// generation it was built at, so it always equals a fresh full replay (spec §7).
 public struct TaskLog: Sendable {
-    private let writer: any DatabaseWriter
+    let writer: any DatabaseWriter
 
     /// Opens (creating if needed) the log in a SQLite file.
     public init(path: String) throws {
@@ -21,23 +24,10 @@ public struct TaskLog: Sendable {
         try Self.migrator.migrate(writer)
     }
 
-    /// Stores nodes in one transaction; a node already present (same id) is left as it is.
+    /// Stores nodes in one transaction; a node already present (same id) is left as it is. Every
+    /// `RedoNode` passed §6.2 when it was made, so rows are stored as verified.
     public func append(_ nodes: [RedoNode]) throws {
-        var rows: [(String, String, Int64, String, [UInt8])] = []
-        for node in nodes {
-            rows.append(
-                (
-                    node.id.description, node.taskID.description, node.lamport, node.wall.description,
-                    try CanonicalJSON.canonicalBytes(of: .object(node.json))
-                ))
-        }
-        try writer.write { db in
-            for (id, taskID, lamport, wall, json) in rows {
-                try db.execute(
-                    sql: "INSERT OR IGNORE INTO node (id, taskId, lamport, wall, json) VALUES (?, ?, ?, ?, ?)",
-                    arguments: [id, taskID, lamport, wall, Data(json)])
-            }
-        }
+        _ = try appendReturningState(nodes)
     }
 
     /// How many nodes the log holds.
@@ -47,7 +37,7 @@ public struct TaskLog: Sendable {
 
     /// Every stored node's JSON text, in append order.
     public func storedTexts() throws -> [[UInt8]] {
-        try storedRows().map(\.json)
+        try writer.read { db in try Self.storedRows(db, sql: Self.allRowsInOrder) }.map(\.json)
     }
 
     /// The stored nodes of one task, in append order, as JSON texts.
@@ -60,37 +50,98 @@ public struct TaskLog: Sendable {
         }
     }
 
-    /// Validates every stored node and replays them (spec §7). Only validated nodes are ever
-    /// appended, so a stored node that no longer validates was damaged on disk: that is
-    /// ``TaskStoreError/corruptNode(id:reason:)``, never a node silently left out.
-    public func replay(validator: NodeValidator = NodeValidator()) throws -> ReplayResult {
+    /// The replayed state of the whole log: the projection when it is current for the log's
+    /// generation, otherwise a full replay that is then kept. Equal to a fresh full replay.
+    /// A stored node that no longer validates is ``TaskStoreError/corruptNode(id:reason:)``.
+    public func replay() throws -> ReplayResult {
+        if let current = try writer.read({ db in try Self.currentProjection(db) }) { return current.result }
+        return try writer.write { db in try Self.projection(db).result }
+    }
+
+    /// A fresh full replay with `validator`: every stored node read and checked again, nothing
+    /// kept (spec §7). Only validated nodes are ever appended, so a stored node that no longer
+    /// validates was damaged on disk: that is ``TaskStoreError/corruptNode(id:reason:)``, never a
+    /// node silently left out.
+    public func replay(validator: NodeValidator) throws -> ReplayResult {
         Replayer.replay(try validNodes(validator: validator))
     }
 
     /// Every stored node, validated again, in append order (for producers that need parents'
-    /// lamports). Throws ``TaskStoreError/corruptNode(id:reason:)`` for the first damaged one.
+    /// lamports). Nodes marked verified at insert are not signature-checked again. Throws
+    /// ``TaskStoreError/corruptNode(id:reason:)`` for the first damaged one.
     public func validNodes(validator: NodeValidator = NodeValidator()) throws -> [RedoNode] {
-        try storedRows().map { row in
-            do { return try validator.validate(bytes: row.json) } catch {
-                throw TaskStoreError.corruptNode(id: row.id, reason: String(describing: error))
+        try writer.read { db in try Self.storedRows(db, sql: Self.allRowsInOrder) }.map { try Self.node($0, validator) }
+    }
+
+    /// The stored valid nodes of one task, in append order (what an edit of that task needs).
+    public func validNodes(of task: TaskID, validator: NodeValidator = NodeValidator()) throws -> [RedoNode] {
+        try writer.read { db in
+            try Self.storedRows(db, sql: Self.allRows + " WHERE taskId = ? ORDER BY seq", [task.description])
+        }.map { try Self.node($0, validator) }
+    }
+
+    /// Stores `nodes` and returns the state after them, both in one transaction. When the
+    /// projection was current, only the tasks the new nodes can affect are replayed again.
+    func appendReturningState(_ nodes: [RedoNode]) throws -> ReplayResult {
+        var rows: [(RedoNode, [UInt8])] = []
+        for node in nodes { rows.append((node, try CanonicalJSON.canonicalBytes(of: .object(node.json)))) }
+        return try writer.write { db in
+            let before = try Self.currentProjection(db)
+            var inserted: [RedoNode] = []
+            for (node, json) in rows {
+                try db.execute(
+                    sql: """
+                        INSERT OR IGNORE INTO node (id, taskId, lamport, wall, json, verified)
+                        VALUES (?, ?, ?, ?, ?, 1)
+                        """,
+                    arguments: [
+                        node.id.description, node.taskID.description, node.lamport, node.wall.description, Data(json),
+                    ])
+                if db.changesCount > 0 { inserted.append(node) }
             }
+            guard var projection = before else { return try Self.projection(db).result }
+            if !inserted.isEmpty {
+                let affected = projection.affectedTasks(by: inserted)
+                projection.replace(tasks: affected, with: try Self.replayInput(db, tasks: affected))
+                try Self.save(projection, db)
+            }
+            return projection.result
         }
     }
 
-    /// The `id` and `json` columns in append order; a row whose columns are not an id text and a
-    /// JSON blob is ``TaskStoreError/corruptNode(id:reason:)``.
-    private func storedRows() throws -> [(id: String, json: [UInt8])] {
-        try writer.read { db in
-            try Row.fetchAll(db, sql: "SELECT seq, id, json FROM node ORDER BY seq").map { row in
-                let seq = (try? row.decode(Int64.self, atIndex: 0)).map(String.init) ?? "?"
-                guard let id = try? row.decode(String.self, atIndex: 1) else {
-                    throw TaskStoreError.corruptNode(id: "at seq \(seq)", reason: "the id column is not text")
-                }
-                guard let json = try? row.decode(Data.self, atIndex: 2) else {
-                    throw TaskStoreError.corruptNode(id: id, reason: "the json column is not a blob")
-                }
-                return (id, Array(json))
+    // MARK: rows
+
+    static let allRows = "SELECT seq, id, json, verified FROM node"
+    static let allRowsInOrder = allRows + " ORDER BY seq"
+
+    struct StoredRow {
+        let id: String
+        let json: [UInt8]
+        let verified: Bool
+    }
+
+    /// Rows as `sql` selects them (`seq, id, json, verified`); a row whose columns are not an id
+    /// text and a JSON blob is ``TaskStoreError/corruptNode(id:reason:)``.
+    static func storedRows(_ db: Database, sql: String, _ arguments: StatementArguments = []) throws -> [StoredRow] {
+        try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
+            let seq = (try? row.decode(Int64.self, atIndex: 0)).map(String.init) ?? "?"
+            guard let id = try? row.decode(String.self, atIndex: 1) else {
+                throw TaskStoreError.corruptNode(id: "at seq \(seq)", reason: "the id column is not text")
             }
+            guard let json = try? row.decode(Data.self, atIndex: 2) else {
+                throw TaskStoreError.corruptNode(id: id, reason: "the json column is not a blob")
+            }
+            return StoredRow(id: id, json: Array(json), verified: (try? row.decode(Int64.self, atIndex: 3)) == 1)
+        }
+    }
+
+    /// The row's node: verified rows skip only the signature verify (issue 12 item 6).
+    static func node(_ row: StoredRow, _ validator: NodeValidator) throws -> RedoNode {
+        do {
+            return row.verified
+                ? try validator.revalidate(verifiedBytes: row.json) : try validator.validate(bytes: row.json)
+        } catch {
+            throw TaskStoreError.corruptNode(id: row.id, reason: String(describing: error))
         }
     }
 }

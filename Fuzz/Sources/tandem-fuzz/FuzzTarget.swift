@@ -1,0 +1,27 @@
+/// Every untrusted-input entry point that has a fuzz target (issue 14 item 1).
+enum FuzzTarget: String, CaseIterable, Sendable {
+    case canonicalJSON = "canonical-json"
+    case redoNode = "redo-node"
+    case kasiaPayload = "kasia-payload"
+    case handshake
+    case sealedOpen = "sealed-open"
+    case kaspaAddress = "kaspa-address"
+    case contactRecord = "contact-record"
+
+    func run(_ bytes: [UInt8]) {
+        switch self {
+        case .canonicalJSON: CanonicalJSONFuzz.run(bytes)
+        case .redoNode: RedoNodeFuzz.run(bytes)
+        case .kasiaPayload: KasiaPayloadFuzz.run(bytes)
+        case .handshake: HandshakeFuzz.run(bytes)
+        case .sealedOpen: SealedOpenFuzz.run(bytes)
+        case .kaspaAddress: KaspaAddressFuzz.run(bytes)
+        case .contactRecord: ContactRecordFuzz.run(bytes)
+        }
+    }
+}
+
+/// Stops the process with a message libFuzzer shows next to the reproducer.
+func invariant(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String) {
+    if !condition() { fatalError("invariant broken: \(message())") }
+}

@@ -1,0 +1,35 @@
+import KasiaProtocol
+import KaspaCrypto
+
+/// Sealed messages with a fixed recipient key (kasia-protocol §3). First byte even: the rest is
+/// opened as is and must never crash. First byte odd: the rest is XORed into a message sealed
+/// at start-up, and any change must fail authentication.
+enum SealedOpenFuzz {
+    static let fixture: (key: PrivateKey, sealed: [UInt8], plaintext: String)? = {
+        guard let key = try? PrivateKey(hex: String(repeating: "0", count: 63) + "1") else { return nil }
+        let plaintext = "fuzz fixture"
+        guard let sealed = try? KasiaCipher.seal(plaintext, to: key.publicKey) else { return nil }
+        return (key, sealed, plaintext)
+    }()
+
+    static func run(_ bytes: [UInt8]) {
+        guard let fixture, let mode = bytes.first else { return }
+        let rest = bytes.dropFirst()
+        if mode & 1 == 0 {
+            _ = try? KasiaCipher.open(rest, using: fixture.key)
+            return
+        }
+        var tampered = fixture.sealed
+        var changed = false
+        for (offset, mask) in rest.enumerated() where offset < tampered.count && mask != 0 {
+            tampered[offset] ^= mask
+            changed = true
+        }
+        let opened = try? KasiaCipher.open(tampered, using: fixture.key)
+        if changed {
+            invariant(opened == nil, "a tampered message opened")
+        } else {
+            invariant(opened == fixture.plaintext, "the untouched message did not open")
+        }
+    }
+}

@@ -1,0 +1,147 @@
+import CanonicalJSON
+import RedoProtocol
+
+/// The projection's bytes in the `projection` table: canonical JSON arrays, integers as decimal
+/// strings (exact beyond 2^53) and times as epoch milliseconds.
+///
+/// Bytes that do not decode are never an error: the projection is a cache, so the store replays
+/// the log again (issue 12 item 6).
+extension TaskProjection {
+    static let format = "tandem-task-projection/1"
+
+    func encoded() throws -> [UInt8] {
+        let value: JSONValue = .array([
+            .string(Self.format),
+            .array(accepted.map { .array([.string($0.id.description), Self.int($0.lamport), Self.int($0.wall)]) }),
+            .array(rejected.map(Self.verdict)),
+            .array(pending.map(Self.verdict)),
+            .array(tombstones.map { .string($0.description) }),
+            .array(pruned.map { .string($0.description) }),
+            .array(deletedTasks.map { .string($0.description) }),
+            .array(tasks.map(Self.task)),
+            .array(
+                danglingParents.sorted { $0.key < $1.key }.map { parent, tasks in
+                    .array([.string(parent.description), .array(tasks.sorted().map { .string($0.description) })])
+                }),
+        ])
+        return try CanonicalJSON.canonicalBytes(of: value)
+    }
+
+    init?(decoding bytes: [UInt8]) {
+        let limits = JSONParser.Limits(maxBytes: Int.max, maxDepth: 16)
+        guard let value = try? CanonicalJSON.parse(bytes, limits: limits), let parts = value.arrayValue,
+            parts.count == 9, parts[0].stringValue == Self.format,
+            let accepted = Self.list(parts[1], Self.accepted), let rejected = Self.list(parts[2], Self.verdict),
+            let pending = Self.list(parts[3], Self.verdict), let tombstones = Self.list(parts[4], Self.nodeID),
+            let pruned = Self.list(parts[5], Self.nodeID), let deleted = Self.list(parts[6], Self.taskID),
+            let tasks = Self.list(parts[7], Self.task), let dangling = Self.list(parts[8], Self.dangling)
+        else { return nil }
+        self.init()
+        self.accepted = accepted
+        self.rejected = rejected
+        self.pending = pending
+        self.tombstones = tombstones
+        self.pruned = pruned
+        self.deletedTasks = deleted
+        self.tasks = tasks
+        self.danglingParents = Dictionary(dangling, uniquingKeysWith: { $0.union($1) })
+    }
+
+    // MARK: writing
+
+    private static func int(_ value: Int64) -> JSONValue { .string(String(value)) }
+
+    private static func verdict(_ verdict: NodeVerdict) -> JSONValue {
+        .array([.string(verdict.id), .string(verdict.code.rawValue), .string(verdict.detail)])
+    }
+
+    private static func task(_ task: RedoTask) -> JSONValue {
+        .array([
+            .string(task.taskID.description), .string(task.createdBy.description),
+            int(task.created.millisecondsSinceEpoch), .string(task.title), .string(task.description),
+            .bool(task.privacy), int(task.storyPoints), int(task.priority), int(task.frequencyDays),
+            .bool(task.archived), .array(task.todos.map(todo)), .array(task.heads.map { .string($0.description) }),
+            .string(task.latestNodeID.description),
+        ])
+    }
+
+    private static func todo(_ todo: TodoTask) -> JSONValue {
+        .array([
+            .string(todo.guid.description), .string(todo.nodeID.description), int(todo.lamport),
+            int(todo.wall.millisecondsSinceEpoch), int(todo.deadline.millisecondsSinceEpoch), .string(todo.notes),
+            todo.completed.map { int($0.millisecondsSinceEpoch) } ?? .null,
+        ])
+    }
+
+    // MARK: reading (nil = not a projection this build wrote)
+
+    private static func list<T>(_ value: JSONValue, _ element: (JSONValue) -> T?) -> [T]? {
+        guard let values = value.arrayValue else { return nil }
+        var result: [T] = []
+        result.reserveCapacity(values.count)
+        for value in values {
+            guard let decoded = element(value) else { return nil }
+            result.append(decoded)
+        }
+        return result
+    }
+
+    private static func int(_ value: JSONValue) -> Int64? { value.stringValue.flatMap { Int64($0) } }
+    private static func nodeID(_ value: JSONValue) -> NodeID? { value.stringValue.flatMap(NodeID.init) }
+    private static func taskID(_ value: JSONValue) -> TaskID? { value.stringValue.flatMap(TaskID.init) }
+    private static func time(_ value: JSONValue) -> WallTime? {
+        int(value).flatMap { WallTime(millisecondsSinceEpoch: $0) }
+    }
+
+    private static func accepted(_ value: JSONValue) -> Accepted? {
+        guard let parts = value.arrayValue, parts.count == 3, let id = nodeID(parts[0]), let lamport = int(parts[1]),
+            let wall = int(parts[2])
+        else { return nil }
+        return Accepted(id: id, lamport: lamport, wall: wall)
+    }
+
+    private static func verdict(_ value: JSONValue) -> NodeVerdict? {
+        guard let parts = value.arrayValue, parts.count == 3, let id = parts[0].stringValue,
+            let code = parts[1].stringValue.flatMap(RedoCode.init(rawValue:)), let detail = parts[2].stringValue
+        else { return nil }
+        return NodeVerdict(id: id, code: code, detail: detail)
+    }
+
+    private static func dangling(_ value: JSONValue) -> (NodeID, Set<TaskID>)? {
+        guard let parts = value.arrayValue, parts.count == 2, let parent = nodeID(parts[0]),
+            let tasks = list(parts[1], taskID)
+        else { return nil }
+        return (parent, Set(tasks))
+    }
+
+    private static func task(_ value: JSONValue) -> RedoTask? {
+        guard let p = value.arrayValue, p.count == 13, let taskID = taskID(p[0]),
+            let createdBy = p[1].stringValue.flatMap(UserID.init), let created = time(p[2]),
+            let title = p[3].stringValue, let description = p[4].stringValue, let privacy = p[5].boolValue,
+            let storyPoints = int(p[6]), let priority = int(p[7]), let frequencyDays = int(p[8]),
+            let archived = p[9].boolValue, let todos = list(p[10], todo), let heads = list(p[11], nodeID),
+            let latest = nodeID(p[12])
+        else { return nil }
+        return RedoTask(
+            taskID: taskID, createdBy: createdBy, created: created, title: title, description: description,
+            privacy: privacy, storyPoints: storyPoints, priority: priority, frequencyDays: frequencyDays,
+            archived: archived, todos: todos, heads: heads, latestNodeID: latest)
+    }
+
+    private static func todo(_ value: JSONValue) -> TodoTask? {
+        guard let p = value.arrayValue, p.count == 7, let guid = p[0].stringValue.flatMap(TodoID.init),
+            let nodeID = nodeID(p[1]), let lamport = int(p[2]), let wall = time(p[3]), let deadline = time(p[4]),
+            let notes = p[5].stringValue
+        else { return nil }
+        let completed: WallTime?
+        if case .null = p[6] {
+            completed = nil
+        } else {
+            guard let time = time(p[6]) else { return nil }
+            completed = time
+        }
+        return TodoTask(
+            guid: guid, nodeID: nodeID, lamport: lamport, wall: wall, deadline: deadline, notes: notes,
+            completed: completed)
+    }
+}
