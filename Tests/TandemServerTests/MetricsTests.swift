@@ -20,8 +20,9 @@ import Testing
 
     @Test func metricsAreOffByDefault() async throws {
         let server = try TestServer()
-        try await server.test { api in
-            #expect(try await api.send(.get, APIPath.metrics).status == .notFound)
+        try await server.test { api async throws in
+            let answer = try await api.send(.get, APIPath.metrics)
+            #expect(answer.status == .notFound)
         }
     }
 

@@ -24,7 +24,7 @@ import Testing
         logger.logLevel = .critical
         let configuration = ServerConfiguration(host: "127.0.0.1", port: 0, dataDirectory: data, rateLimiting: false)
         let app = try await buildApplication(configuration: configuration, logger: logger)
-        try await app.test(.router) { client in
+        try await app.test(.router) { client async throws in
             let api = APIClient(client: client)
             #expect(try await api.signUp("hugo").status == .ok)
             // While the database is open its WAL and SHM files exist.

@@ -19,7 +19,7 @@ struct MetricsMiddleware: RouterMiddleware {
         } catch let failure as APIFailure {
             record(request, route, Int(failure.status.code), since: start)
             throw failure
-        } catch let error as HTTPResponseError {
+        } catch let error as any HTTPResponseError {
             record(request, route, Int(error.status.code), since: start)
             throw error
         } catch {
