@@ -62,6 +62,19 @@ import Testing
                 properties(APIPath.signInUsername, "post")
                     == Set(SignInUsernameRequest.Field.allCases.map(\.stringValue)))
             #expect(properties(APIPath.myProfile, "put") == Set(ChatProfileUpdate.Field.allCases.map(\.stringValue)))
+            #expect(
+                properties(APIPath.signInEmail, "post") == Set(SignInEmailRequest.Field.allCases.map(\.stringValue)))
+            #expect(
+                properties(APIPath.isUsernameAvailable, "post")
+                    == Set(UsernameAvailabilityRequest.Field.allCases.map(\.stringValue)))
+            #expect(
+                properties(APIPath.revokeSession, "post") == Set(RevokeSessionRequest.Field.allCases.map(\.stringValue))
+            )
+            #expect(properties(APIPath.updateUser, "post") == Set(UpdateUserRequest.Field.allCases.map(\.stringValue)))
+            #expect(
+                properties(APIPath.changePassword, "post")
+                    == Set(ChangePasswordRequest.Field.allCases.map(\.stringValue)))
+            #expect(properties(APIPath.deleteUser, "post") == Set(DeleteUserRequest.Field.allCases.map(\.stringValue)))
         }
     }
 }

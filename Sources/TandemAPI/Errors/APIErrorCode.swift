@@ -19,6 +19,13 @@ public enum APIErrorCode: String, Codable, Sendable, CaseIterable {
     case invalidCallbackURL = "INVALID_CALLBACK_URL"
     case crossSiteNavigationLoginBlocked = "CROSS_SITE_NAVIGATION_LOGIN_BLOCKED"
     case badRequest = "BAD_REQUEST"
+    case invalidEmail = "INVALID_EMAIL"
+    case invalidEmailOrPassword = "INVALID_EMAIL_OR_PASSWORD"
+    case invalidPassword = "INVALID_PASSWORD"
+    case credentialAccountNotFound = "CREDENTIAL_ACCOUNT_NOT_FOUND"
+    case emailCanNotBeUpdated = "EMAIL_CAN_NOT_BE_UPDATED"
+    /// delete-user without `password` (Tandem always asks for it, issue 13).
+    case userAlreadyHasPassword = "USER_ALREADY_HAS_PASSWORD"
     case unsupportedMediaType = "UNSUPPORTED_MEDIA_TYPE"
     case methodNotAllowedDeferSessionRequired = "METHOD_NOT_ALLOWED_DEFER_SESSION_REQUIRED"
     /// Tandem: request body above the server's cap, or a relay payload above 10 KiB (HTTP 413).

@@ -88,7 +88,7 @@ public struct AccountClient: Sendable {
 
     // MARK: Exchange
 
-    private func guarded(_ method: String, _ path: String, body: Data?) async throws(AccountClientError)
+    func guarded(_ method: String, _ path: String, body: Data?) async throws(AccountClientError)
         -> TransportResponse
     {
         let response = try await exchange(method, path, body: body)
@@ -100,7 +100,7 @@ public struct AccountClient: Sendable {
         return response
     }
 
-    private func post(_ path: String, _ value: some Encodable) async throws(AccountClientError) -> TransportResponse {
+    func post(_ path: String, _ value: some Encodable) async throws(AccountClientError) -> TransportResponse {
         let response = try await exchange("POST", path, body: try encode(value))
         guard (200..<300).contains(response.status) else { throw failure(response) }
         return response
@@ -140,7 +140,7 @@ public struct AccountClient: Sendable {
         do { return try cookies.binding() } catch { throw .profile(error) }
     }
 
-    private func discardDamagedCookies() throws(AccountClientError) {
+    func discardDamagedCookies() throws(AccountClientError) {
         do { _ = try cookies.binding() } catch .corruptFile {
             do { try cookies.clear() } catch { throw .profile(error) }
         } catch { throw .profile(error) }
@@ -148,7 +148,7 @@ public struct AccountClient: Sendable {
 
     /// Forgets the saved session when it is this server's: a 401 or `null` from a server
     /// that never got the cookie says nothing about another server's session.
-    private func clearCookies() throws(AccountClientError) {
+    func clearCookies() throws(AccountClientError) {
         do {
             if case .origin(let owner) = try cookies.binding(), owner != serverOrigin { return }
             try cookies.clear()
@@ -162,13 +162,13 @@ public struct AccountClient: Sendable {
         return .server(status: response.status, code: nil, message: "no error body")
     }
 
-    private func encode(_ value: some Encodable) throws(AccountClientError) -> Data {
+    func encode(_ value: some Encodable) throws(AccountClientError) -> Data {
         do { return try APIJSON.encoder().encode(value) } catch {
             throw .invalidResponse(path: "request", reason: "cannot encode the request")
         }
     }
 
-    private func decode<T: Decodable>(_ response: TransportResponse, path: String) throws(AccountClientError) -> T {
+    func decode<T: Decodable>(_ response: TransportResponse, path: String) throws(AccountClientError) -> T {
         do { return try APIJSON.decoder().decode(T.self, from: response.body) } catch {
             throw .invalidResponse(path: path, reason: String(describing: error))
         }

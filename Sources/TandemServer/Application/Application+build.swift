@@ -46,32 +46,45 @@ public func buildRouter(
 /// The router with the relay's fan-out `hub`, which the application's `RelayService` feeds;
 /// tests pass their own `rateLimiter` to look at its table.
 func buildRouter(
-    configuration: ServerConfiguration, store: any ServerStore, secret: String, hub: RelayHub,
+    configuration: ServerConfiguration, store rawStore: any ServerStore, secret: String, hub: RelayHub,
     rateLimiter: RateLimiter? = nil
 ) -> (router: Router<TandemRequestContext>, routes: [RouteEntry]) {
     let router = Router(context: TandemRequestContext.self)
     let table = RouteTable()
+    let metrics = configuration.metrics ? ServerMetrics() : nil
+    // With metrics on, every store call is counted while in flight ("database pool use").
+    let store: any ServerStore = metrics.map { MeteredStore(base: rawStore, inFlight: $0.databaseInFlight) } ?? rawStore
     let sessions = SessionAuthority(
         store: store, signer: CookieSigner(secret: secret),
         cookies: SessionCookies(secure: configuration.secureCookies),
         clock: configuration.clock)
     let origins = OriginPolicy(trustedOrigins: configuration.trustedOrigins)
 
+    router.add(middleware: RequestIDMiddleware())
+    if let metrics { router.add(middleware: MetricsMiddleware(metrics: metrics)) }
     router.add(middleware: LogRequestsMiddleware(.debug))
     router.add(middleware: ErrorMiddleware())
     let allowedMethods = AllowedMethods()
     router.add(middleware: UnsupportedMethodMiddleware(methods: allowedMethods))
     router.add(middleware: StrictPathMiddleware())
+    router.add(middleware: ClientAddressMiddleware(proxies: configuration.trustedProxies))
     if configuration.rateLimiting {
         router.add(middleware: RateLimitMiddleware(limiter: rateLimiter ?? RateLimiter(clock: configuration.clock)))
     }
     router.add(middleware: OriginCheckMiddleware(policy: origins))
 
     SystemController(store: store).register(on: router, table: table)
+    MetricsController(metrics: metrics, hub: hub).register(on: router, table: table)
     AuthController(
         store: store, sessions: sessions, hasher: PasswordHasher(), origins: origins, clock: configuration.clock
     )
     .register(on: router, table: table)
+    let guarded = router.group("api/auth").add(middleware: RequireAuthMiddleware(sessions: sessions))
+    SessionController(store: store, sessions: sessions, clock: configuration.clock).register(on: guarded, table: table)
+    AccountController(
+        store: store, sessions: sessions, hasher: PasswordHasher(), origins: origins, clock: configuration.clock
+    )
+    .register(on: guarded, table: table)
     let me = router.group("api/me").add(middleware: RequireAuthMiddleware(sessions: sessions))
     ProfileController(store: store, clock: configuration.clock).register(on: me, table: table)
 

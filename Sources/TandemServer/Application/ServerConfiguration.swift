@@ -25,6 +25,11 @@ public struct ServerConfiguration: Sendable {
     public var secureCookies: Bool
     /// Rate limits on auth POSTs (betterauth-api.md §11).
     public var rateLimiting: Bool
+    /// Proxies whose `X-Forwarded-For` names the client for rate limits (issue 13).
+    public var trustedProxies: TrustedProxies
+    /// Serve `GET /metrics` (Prometheus text). Off by default: the figures describe the
+    /// deployment's traffic, which an operator shows to their scraper, not to the world.
+    public var metrics: Bool
     public var clock: any WallClock
     /// The Kasia relay's stream and rate-limit tunables (issue 11).
     public var relay: RelayConfiguration
@@ -33,7 +38,8 @@ public struct ServerConfiguration: Sendable {
         host: String = "127.0.0.1", port: Int = 8080, storage: StorageBackend? = nil,
         dataDirectory: URL = URL(fileURLWithPath: "tandem-data"), secret: String? = nil,
         trustedOrigins: [String] = [], secureCookies: Bool = false, rateLimiting: Bool = true,
-        clock: any WallClock = SystemClock(), relay: RelayConfiguration = RelayConfiguration()
+        clock: any WallClock = SystemClock(), relay: RelayConfiguration = RelayConfiguration(),
+        trustedProxies: TrustedProxies = .none, metrics: Bool = false
     ) {
         self.host = host
         self.port = port
@@ -45,5 +51,7 @@ public struct ServerConfiguration: Sendable {
         self.rateLimiting = rateLimiting
         self.clock = clock
         self.relay = relay
+        self.trustedProxies = trustedProxies
+        self.metrics = metrics
     }
 }

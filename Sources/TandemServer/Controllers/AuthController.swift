@@ -5,8 +5,8 @@ import Logging
 import TandemAPI
 import TandemBasics
 
-/// `/api/auth/*`: BetterAuth's sign-up, username sign-in, get-session and sign-out
-/// (betterauth-api.md §3), with its JSON, statuses, cookies and error codes.
+/// `/api/auth/*`: BetterAuth's sign-up, e-mail and username sign-in, username availability,
+/// get-session and sign-out (betterauth-api.md §3), with its JSON, statuses, cookies and error codes.
 struct AuthController: Sendable {
     let store: any ServerStore
     let sessions: SessionAuthority
@@ -18,6 +18,8 @@ struct AuthController: Sendable {
         table.add(router, .post, APIPath.signUpEmail) { request, context in try await signUp(request, context: context)
         }
         table.add(router, .post, APIPath.signInUsername) { request, _ in try await signIn(request) }
+        table.add(router, .post, APIPath.signInEmail) { request, _ in try await signInEmail(request) }
+        table.add(router, .post, APIPath.isUsernameAvailable) { request, _ in try await isUsernameAvailable(request) }
         table.add(router, .get, APIPath.getSession) { request, _ in try await getSession(request) }
         table.add(router, .post, APIPath.getSession) { _, _ in
             throw APIFailure(
@@ -47,13 +49,7 @@ struct AuthController: Sendable {
             throw APIFailure.invalidCredentials
         }
         guard await hasher.verify(password, against: account.passwordHash) else { throw APIFailure.invalidCredentials }
-        let (token, cookies) = try await sessions.start(for: user, rememberMe: rememberMe, request: request)
-        var headers = HTTPFields()
-        SessionCookies.append(cookies, to: &headers)
-        if let callbackURL { headers[.location] = callbackURL }
-        return try JSONResponse.make(
-            SignInResponse(redirect: callbackURL != nil, token: token.value, url: callbackURL, user: user),
-            headers: headers)
+        return try await signedIn(user, rememberMe: rememberMe, callbackURL: callbackURL, request)
     }
 
     /// `GET /get-session` (§3): `null` when signed out (never 401), `{session, user}` when

@@ -8,4 +8,6 @@ extension HTTPField.Name {
     static let secFetchMode = HTTPField.Name("Sec-Fetch-Mode")!
     static let expoOrigin = HTTPField.Name("expo-origin")!
     static let xRetryAfter = HTTPField.Name("X-Retry-After")!
+    static let xForwardedFor = HTTPField.Name("X-Forwarded-For")!
+    static let xRequestID = HTTPField.Name("X-Request-Id")!
 }

@@ -4,7 +4,7 @@ import Hummingbird
 import TandemBasics
 
 /// Fixed-window request counting per client and matched route (betterauth-api.md §11): 3 per
-/// 10 s on `/sign-in*` and `/sign-up*`, 100 per 10 s on other auth POSTs. Over the limit:
+/// 10 s on `/sign-in*`, `/sign-up*` and `strictPaths`, 100 per 10 s on other auth POSTs. Over the limit:
 /// 429 `{message}` with `X-Retry-After`. Time comes from the injected clock.
 ///
 /// Memory is bounded (issue 14 audit, a flood of unique paths grew RSS by 300 MB): keys are
@@ -34,9 +34,16 @@ actor RateLimiter {
 
     static func rule(forAuthPath path: String) -> Rule {
         let relative = path.hasPrefix("/api/auth") ? String(path.dropFirst("/api/auth".count)) : path
-        if relative.hasPrefix("/sign-in") || relative.hasPrefix("/sign-up") { return Rule(limit: 3, window: 10) }
+        if relative.hasPrefix("/sign-in") || relative.hasPrefix("/sign-up") || strictPaths.contains(relative) {
+            return Rule(limit: 3, window: 10)
+        }
         return Rule(limit: 100, window: 10)
     }
+
+    /// Routes that check a password or tell whether a name exists get the sign-in limit too
+    /// (issue 13): guessing a password through change-password or delete-user, or probing
+    /// names through is-username-available, is as slow as through sign-in.
+    static let strictPaths: Set<String> = ["/change-password", "/delete-user", "/is-username-available"]
 
     /// Counts one request; returns the seconds to wait when over the limit.
     func admit(key: String, rule: Rule) -> Int? {
@@ -69,7 +76,7 @@ struct RateLimitMiddleware: RouterMiddleware {
         -> Response
     {
         if request.method == .post, let route = context.endpointPath, route.hasPrefix("/api/auth/") {
-            let key = RateLimiter.clientKey(context.peerAddress) + "|" + route
+            let key = RateLimiter.clientKey(context.clientAddress) + "|" + route
             if let retry = await limiter.admit(key: key, rule: RateLimiter.rule(forAuthPath: route)) {
                 var headers = HTTPFields()
                 headers[.xRetryAfter] = String(retry)

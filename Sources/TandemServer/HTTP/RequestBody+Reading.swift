@@ -51,3 +51,54 @@ extension ChatProfileUpdate {
         return Self(displayName: displayName, kaspaAddress: kaspaAddress, publicKeys: publicKeys)
     }
 }
+
+extension SignInEmailRequest {
+    /// `email` and `password` required (the e-mail's format is checked after, as 400
+    /// `INVALID_EMAIL`); `callbackURL`, `rememberMe` optional.
+    static func read(_ fields: inout BodyFields<Field>) -> Self? {
+        let email = fields.string(.email)
+        let password = fields.string(.password)
+        let callbackURL = fields.optionalString(.callbackURL)
+        let rememberMe = fields.optionalBool(.rememberMe)
+        guard let email, let password else { return nil }
+        return Self(email: email, password: password, callbackURL: callbackURL, rememberMe: rememberMe)
+    }
+}
+
+extension ChangePasswordRequest {
+    static func read(_ fields: inout BodyFields<Field>) -> Self? {
+        let newPassword = fields.string(.newPassword)
+        let currentPassword = fields.string(.currentPassword)
+        let revoke = fields.optionalBool(.revokeOtherSessions)
+        guard let newPassword, let currentPassword else { return nil }
+        return Self(newPassword: newPassword, currentPassword: currentPassword, revokeOtherSessions: revoke)
+    }
+}
+
+extension DeleteUserRequest {
+    static func read(_ fields: inout BodyFields<Field>) -> Self? {
+        let callbackURL = fields.optionalString(.callbackURL)
+        let password = fields.optionalString(.password)
+        let token = fields.optionalString(.token)
+        return Self(password: password, callbackURL: callbackURL, token: token)
+    }
+}
+
+extension UpdateUserRequest {
+    /// Every member optional; `image: null` clears the image. Caps as on sign-up.
+    static func read(_ fields: inout BodyFields<Field>) -> Self? {
+        let name = fields.optionalString(.name)
+        let image: Clearable<String>? =
+            switch fields.value(.image) {
+            case .none: nil
+            case .null?: .clear
+            default: fields.optionalString(.image).map { .set($0) }
+            }
+        let username = fields.optionalString(.username)
+        let displayUsername = fields.optionalString(.displayUsername)
+        fields.cap(.name, name, ServerLimits.maxNameLength)
+        fields.cap(.image, image?.value, ServerLimits.maxImageLength)
+        fields.cap(.displayUsername, displayUsername, ServerLimits.maxDisplayUsernameLength)
+        return Self(name: name, image: image, username: username, displayUsername: displayUsername)
+    }
+}

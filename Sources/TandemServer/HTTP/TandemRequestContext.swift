@@ -6,12 +6,16 @@ public struct TandemRequestContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
     /// The peer's IP address, when the transport knows it.
     public let peerAddress: String?
+    /// The client the rate limits count: the peer, or the `X-Forwarded-For` client when the
+    /// peer is a trusted proxy (`ClientAddressMiddleware`).
+    public var clientAddress: String?
     /// Set by `RequireAuthMiddleware` for guarded routes.
     public var authenticated: ResolvedSession?
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         peerAddress = source.channel.remoteAddress?.ipAddress
+        clientAddress = peerAddress
         authenticated = nil
     }
 

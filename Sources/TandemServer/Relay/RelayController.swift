@@ -21,7 +21,7 @@ struct RelayController: Sendable {
     }
 
     func submit(_ request: Request, context: TandemRequestContext) async throws -> Response {
-        try await admit("client|" + RateLimiter.clientKey(context.peerAddress))
+        try await admit("client|" + RateLimiter.clientKey(context.clientAddress))
         let submission = try await Self.decode(request)
         let check = try RelaySubmissionCheck(submission)
         let draft = try check.draft()

@@ -80,6 +80,20 @@ public struct DeadlineStore: ServerStore {
         try await bounded { try await base.updateProfile(profile) }
     }
 
+    public func sessions(userID: UserID) async throws -> [StoredSession] {
+        try await bounded { try await base.sessions(userID: userID) }
+    }
+    public func deleteSessions(userID: UserID, keeping: SessionID?) async throws {
+        try await bounded { try await base.deleteSessions(userID: userID, keeping: keeping) }
+    }
+    public func updateUser(_ user: AuthUser) async throws { try await bounded { try await base.updateUser(user) } }
+    public func updatePassword(userID: UserID, passwordHash: String, updatedAt: Date) async throws {
+        try await bounded {
+            try await base.updatePassword(userID: userID, passwordHash: passwordHash, updatedAt: updatedAt)
+        }
+    }
+    public func deleteUser(id: UserID) async throws { try await bounded { try await base.deleteUser(id: id) } }
+
     public func appendKasiaRecord(_ draft: KasiaRecordDraft, now: UnixMillis) async throws -> KasiaAppendOutcome {
         try await bounded { try await base.appendKasiaRecord(draft, now: now) }
     }

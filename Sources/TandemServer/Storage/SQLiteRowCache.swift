@@ -11,7 +11,7 @@ import TandemAPI
 /// A miss is filled from a read that happened *before* the fill, so a sign-out (or refresh)
 /// committed in between would be undone by the fill (issue 14 audit). Readers therefore take
 /// a `FillTicket` before reading, and `fill` stores only when no session was removed or
-/// refreshed since: the generation counts those changes. A skipped fill is only a later miss.
+/// refreshed since: the generation counts those changes (and user changes, for user rows). A skipped fill is only a later miss.
 final class SQLiteRowCache: Sendable {
     /// The session generation a reader saw before it read the row.
     struct FillTicket: Sendable { fileprivate let generation: UInt64 }
@@ -79,14 +79,44 @@ final class SQLiteRowCache: Sendable {
         }
     }
 
+    /// Forgets several sessions at once (revoke-sessions, delete-user).
+    func removeSessions(ids: [SessionID]) {
+        state.withLockedValue { state in
+            state.generation &+= 1
+            for id in ids {
+                guard let hash = state.hashByID.removeValue(forKey: id.rawValue) else { continue }
+                state.sessions[hash] = nil
+            }
+        }
+    }
+
     func user(id: UserID) -> AuthUser? {
         state.withLockedValue { $0.users[id.rawValue] }
     }
 
-    func store(_ user: AuthUser) {
+    /// Caches a user read after `ticket` was taken, unless a user changed meanwhile.
+    func fill(_ user: AuthUser, ifUnchangedSince ticket: FillTicket) {
         state.withLockedValue { state in
+            guard ticket.generation == state.generation else { return }
             if state.users.count >= capacity { state.users = [:] }
             state.users[user.id] = user
+        }
+    }
+
+    /// Caches a user this process has just written (update-user).
+    func store(_ user: AuthUser) {
+        state.withLockedValue { state in
+            state.generation &+= 1
+            if state.users.count >= capacity { state.users = [:] }
+            state.users[user.id] = user
+        }
+    }
+
+    /// Forgets a deleted user (delete-user).
+    func removeUser(id: UserID) {
+        state.withLockedValue { state in
+            state.generation &+= 1
+            state.users[id.rawValue] = nil
         }
     }
 }

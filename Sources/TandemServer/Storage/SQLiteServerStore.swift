@@ -10,17 +10,18 @@ public import TandemAPI
 /// get-session (BENCHMARKS.md, issue 4). Writes stay async.
 public struct SQLiteServerStore: ServerStore {
     let writer: any DatabaseWriter
-    private let cache = SQLiteRowCache()
+    let cache = SQLiteRowCache()
 
-    /// Opens (creating if needed) `fileURL` and runs the migrations.
+    /// Opens (creating if needed) `fileURL` and runs the migrations; the directory is 0700 and
+    /// the database files 0600 (`ServerFiles`).
     public init(fileURL: URL) throws {
-        try FileManager.default.createDirectory(
-            at: fileURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try ServerFiles.prepareDatabaseFile(fileURL)
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .timeout(5)
         let pool = try DatabasePool(path: fileURL.path, configuration: configuration)
         try Self.migrator.migrate(pool)
+        try ServerFiles.narrowDatabaseFiles(fileURL)
         writer = pool
     }
 
@@ -73,8 +74,9 @@ public struct SQLiteServerStore: ServerStore {
 
     public func user(id: UserID) async throws -> AuthUser? {
         if let cached = cache.user(id: id) { return cached }
+        let ticket = cache.fillTicket()
         let user = try await fetchUser(where: "id = ?", id.rawValue)
-        if let user { cache.store(user) }
+        if let user { cache.fill(user, ifUnchangedSince: ticket) }
         return user
     }
 
@@ -143,18 +145,20 @@ public struct SQLiteServerStore: ServerStore {
         return session
     }
 
-    private func readSession(tokenHash: SessionTokenHash) throws -> StoredSession? {
+    func readSession(tokenHash: SessionTokenHash) throws -> StoredSession? {
         try readNow { db in
             try Row.fetchOne(
                 db.cachedStatement(sql: "SELECT * FROM session WHERE token_hash = ?"), arguments: [tokenHash.hex]
-            ).map { row in
-                StoredSession(
-                    id: SessionID(row["id"]), tokenHash: SessionTokenHash(hex: row["token_hash"]),
-                    userID: UserID(row["user_id"]), expiresAt: Date(storeMillis: row["expires_at"]),
-                    createdAt: Date(storeMillis: row["created_at"]), updatedAt: Date(storeMillis: row["updated_at"]),
-                    ipAddress: row["ip_address"], userAgent: row["user_agent"], rememberMe: row["remember_me"])
-            }
+            ).map(Self.session(from:))
         }
+    }
+
+    static func session(from row: Row) -> StoredSession {
+        StoredSession(
+            id: SessionID(row["id"]), tokenHash: SessionTokenHash(hex: row["token_hash"]),
+            userID: UserID(row["user_id"]), expiresAt: Date(storeMillis: row["expires_at"]),
+            createdAt: Date(storeMillis: row["created_at"]), updatedAt: Date(storeMillis: row["updated_at"]),
+            ipAddress: row["ip_address"], userAgent: row["user_agent"], rememberMe: row["remember_me"])
     }
 
     public func refreshSession(id: SessionID, expiresAt: Date, updatedAt: Date) async throws {

@@ -30,6 +30,23 @@ public protocol ServerStore: Sendable {
     /// Replaces the profile of `profile.userId`, which must exist.
     func updateProfile(_ profile: ChatProfile) async throws
 
+    // MARK: Account management (issue 13)
+
+    /// Every session row of `userID`, expired ones included, oldest first.
+    func sessions(userID: UserID) async throws -> [StoredSession]
+    /// Deletes every session of `userID` except `keeping` (revoke-sessions,
+    /// revoke-other-sessions, change-password). A deleted session resolves to nothing at once,
+    /// on every instance: no backend may answer a cached copy afterwards.
+    func deleteSessions(userID: UserID, keeping: SessionID?) async throws
+    /// Replaces `name`, `image`, `username`, `displayUsername` and `updatedAt` of `user.id`
+    /// (update-user). Throws `ServerStoreError.usernameTaken` when another user has the name.
+    func updateUser(_ user: AuthUser) async throws
+    /// Replaces the credential account's scrypt hash (change-password).
+    func updatePassword(userID: UserID, passwordHash: String, updatedAt: Date) async throws
+    /// Removes every row that belongs to the user, in every table, in one transaction
+    /// (delete-user). Each backend lists its tables in one place, `deleteUserRows`.
+    func deleteUser(id: UserID) async throws
+
     // MARK: Kasia relay (issue 11)
 
     /// Stores a relayed transaction once per `txID`. Its block time is `max(now, last + 1)`,
@@ -59,6 +76,7 @@ public enum ServerStoreError: Error, Equatable, Sendable, CustomStringConvertibl
     case emailTaken(String)
     case userIDTaken(String)
     case profileMissing(userID: String)
+    case userMissing(userID: String)
     /// Carries the URL with its credentials already redacted (`DatabaseURLRedaction`).
     case invalidDatabaseURL(String)
     case corruptRow(table: String, reason: String)
@@ -71,6 +89,7 @@ public enum ServerStoreError: Error, Equatable, Sendable, CustomStringConvertibl
         case .emailTaken(let email): "e-mail \(email) is already registered"
         case .userIDTaken(let id): "user id \(id) already exists"
         case .profileMissing(let id): "no chat profile for user \(id)"
+        case .userMissing(let id): "no user \(id)"
         case .invalidDatabaseURL(let url): "database URL \(DatabaseURLRedaction.redact(url)) is not a postgres:// URL"
         case .corruptRow(let table, let reason): "table \(table): \(reason)"
         case .unavailable(let reason): "the database is unavailable: \(reason)"

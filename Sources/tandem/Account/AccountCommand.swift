@@ -3,12 +3,16 @@ import Foundation
 import TandemAPI
 import TandemClient
 
-/// `tandem account …`: register, sign in and out, and show the session (issue 4, seed 003).
+/// `tandem account …`: register, sign in and out, show the session (issue 4, seed 003); list and
+/// end sessions, change the password or name, delete the account (issue 13).
 struct AccountCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "account",
-        abstract: "Register, sign in, sign out and show the account session kept in the profile.",
-        subcommands: [Register.self, Login.self, Logout.self, Whoami.self]
+        abstract: "Register, sign in and out, manage sessions, password and account.",
+        subcommands: [
+            Register.self, Login.self, Logout.self, Whoami.self, Sessions.self, Revoke.self, Passwd.self, Update.self,
+            Delete.self,
+        ]
     )
 }
 

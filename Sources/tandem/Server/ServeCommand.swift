@@ -13,8 +13,10 @@ struct ServeCommand: AsyncParsableCommand {
         discussion: """
             Stops gracefully on SIGINT/SIGTERM. Prints one line `listening on http://HOST:PORT` to stdout \
             once the socket is bound (with --port 0 the system picks the port). Logs go to stderr \
-            (LOG_LEVEL=debug|info|warning). The cookie secret is BETTER_AUTH_SECRET, or a random one kept \
-            in DATA_DIR/auth-secret.
+            (LOG_LEVEL=debug|info|warning; --log-format json for one JSON object per line, with request ids). \
+            The cookie secret is BETTER_AUTH_SECRET, or a random one kept in DATA_DIR/auth-secret (0600; the \
+            server refuses to start when group or others can read it). The data directory is created 0700 and \
+            the database files 0600. Behind a TLS reverse proxy pass --public-url https://… and --trusted-proxy.
             """
     )
 
@@ -34,6 +36,22 @@ struct ServeCommand: AsyncParsableCommand {
     var trustedOrigin: [String] = []
     @Flag(name: .long, help: "Secure cookies (__Secure- names, Secure attribute) for serving behind HTTPS.")
     var secureCookies = false
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The URL clients use (behind a TLS proxy: https://chat.example). Its origin is trusted; https turns on secure cookies.",
+            valueName: "url"))
+    var publicURL: String?
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Reverse proxy whose X-Forwarded-For names the client for rate limits (repeatable), e.g. 127.0.0.1/32.",
+            valueName: "cidr"))
+    var trustedProxy: [String] = []
+    @Flag(name: .long, help: "Serve Prometheus metrics at GET /metrics (off by default; scrape it, do not publish it).")
+    var metrics = false
+    @Option(name: .long, help: ArgumentHelp("Log format on stderr: text or json.", valueName: "format"))
+    var logFormat = "text"
     @Flag(
         name: .long, inversion: .prefixedNo,
         help:
@@ -46,13 +64,30 @@ struct ServeCommand: AsyncParsableCommand {
         if let databaseURL, !(databaseURL.hasPrefix("postgres://") || databaseURL.hasPrefix("postgresql://")) {
             throw CLIError("--database-url: expected a postgres:// URL")
         }
+        if let publicURL, Self.origin(of: publicURL) == nil {
+            throw CLIError("--public-url \(publicURL): expected an http:// or https:// URL")
+        }
+        if TrustedProxies(cidrs: trustedProxy) == nil {
+            throw CLIError("--trusted-proxy: expected CIDR blocks such as 10.0.0.0/8 or ::1/128")
+        }
+        guard ["text", "json"].contains(logFormat) else { throw CLIError("--log-format \(logFormat): text or json") }
+    }
+
+    /// `scheme://host[:port]` of an http(s) URL.
+    static func origin(of text: String) -> String? {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            let host = url.host, !host.isEmpty
+        else { return nil }
+        return "\(scheme)://\(host.lowercased())" + (url.port.map { ":\($0)" } ?? "")
     }
 
     func run() async throws {
+        let level = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
+        let json = logFormat == "json"
         LoggingSystem.bootstrap { label in
+            if json { return JSONLogHandler.standardError(label: label, level: level) }
             var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel =
-                ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
+            handler.logLevel = level
             return handler
         }
         let dataDirectory = URL(fileURLWithPath: dataDir)
@@ -63,8 +98,10 @@ struct ServeCommand: AsyncParsableCommand {
         let configuration = ServerConfiguration(
             host: host, port: port,
             storage: databaseURL.map { .postgres(url: $0) } ?? .sqlite(dataDirectory: dataDirectory),
-            dataDirectory: dataDirectory, secret: secret, trustedOrigins: trustedOrigin, secureCookies: secureCookies,
-            rateLimiting: rateLimit)
+            dataDirectory: dataDirectory, secret: secret,
+            trustedOrigins: trustedOrigin + (publicURL.flatMap(Self.origin(of:)).map { [$0] } ?? []),
+            secureCookies: secureCookies || publicURL.flatMap(Self.origin(of:))?.hasPrefix("https://") == true,
+            rateLimiting: rateLimit, trustedProxies: TrustedProxies(cidrs: trustedProxy) ?? .none, metrics: metrics)
         let app = try await Self.build(configuration, host: host)
         try await app.runService()
     }
