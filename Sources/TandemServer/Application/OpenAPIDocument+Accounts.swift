@@ -30,8 +30,8 @@ extension OpenAPIDocument {
               "responses": {
                 "200": { "description": "Availability", "content": { "application/json": { "schema": {
                   "type": "object", "required": ["available"], "properties": { "available": { "type": "boolean" } } } } } },
-                "400": { "$ref": "#/components/responses/Error" }, "422": { "$ref": "#/components/responses/Error" },
-                "429": { "$ref": "#/components/responses/Error" }
+                "400": { "$ref": "#/components/responses/Error" }, "403": { "$ref": "#/components/responses/OriginRejected" },
+                "422": { "$ref": "#/components/responses/Error" }, "429": { "$ref": "#/components/responses/Error" }
               }
             }
           },
