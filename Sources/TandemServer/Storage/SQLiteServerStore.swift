@@ -11,6 +11,8 @@ public import TandemAPI
 public struct SQLiteServerStore: ServerStore {
     let writer: any DatabaseWriter
     private let cache = SQLiteRowCache()
+    /// Commits relay submissions in groups (issue 11 "Figures").
+    let committer: SQLiteKasiaCommitter
 
     /// Opens (creating if needed) `fileURL` and runs the migrations.
     public init(fileURL: URL) throws {
@@ -22,6 +24,7 @@ public struct SQLiteServerStore: ServerStore {
         let pool = try DatabasePool(path: fileURL.path, configuration: configuration)
         try Self.migrator.migrate(pool)
         writer = pool
+        committer = SQLiteKasiaCommitter(writer: pool)
     }
 
     /// A synchronous read on the calling thread (see the type's note).
