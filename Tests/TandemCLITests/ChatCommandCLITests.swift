@@ -43,7 +43,11 @@ import Testing
         let history = try TandemProcess.run(
             ["chat", "history", "--profile", alice, "--with", bobAddress, "--json"] + s)
         let page = try #require(try JSONSerialization.jsonObject(with: history.stdout) as? [String: Any])
-        let messages = try #require(page["messages"] as? [[String: Any]])
+        let rows = try #require(page["messages"] as? [[String: Any]])
+        // The handshake shows as KaChat's placeholder row (kasia-protocol §8), kind "handshake".
+        #expect(rows.first?["kind"] as? String == "handshake")
+        #expect(rows.first?["text"] as? String == "[Handshake sent]")
+        let messages = rows.filter { $0["kind"] as? String == "text" }
         #expect(messages.compactMap { $0["text"] as? String } == ["hi Bob", "from stdin", "hi Alice"])
         #expect(messages.compactMap { $0["direction"] as? String } == ["outgoing", "outgoing", "incoming"])
         #expect(page["hasMore"] as? Bool == false)

@@ -14,7 +14,7 @@ public struct IncomingMessage: Sendable, Equatable {
     }
 
     public var kind: Kind
-    /// The stored row's id (nil for handshakes and broadcasts, which have no history row).
+    /// The stored row's id (a handshake's is its placeholder row, kasia-protocol §8).
     public var id: MessageID?
     public var txID: String
     public var sender: KaspaAddress

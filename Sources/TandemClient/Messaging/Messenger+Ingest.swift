@@ -11,14 +11,15 @@ import TandemBasics
 /// and stream events. Every path de-duplicates by `tx_id`, so a row seen twice (boundary rows
 /// of the inclusive cursor, sync and stream overlapping) changes nothing the second time.
 extension Messenger {
-    /// A handshake to us (kasia-protocol §5.1): routing learns the peer (seed 000 §4.3–4.4) and
-    /// the contact is auto-added. Undecryptable or non-handshake bodies are skipped.
+    /// A handshake to us (kasia-protocol §5.1): routing learns the peer (seed 000 §4.3–4.4),
+    /// the contact is auto-added, and the conversation shows KaChat's placeholder row
+    /// (kasia-protocol §8). Undecryptable or non-handshake bodies are skipped.
     func ingestHandshake(_ row: IndexerHandshake) throws -> IncomingMessage? {
-        // Handshakes leave no history row, so their tx ids are checked here: the stream replays
-        // from before the sync that applied them, and a sync after a reconnect re-reads what
-        // the stream applied.
+        // The stream replays from before the sync that applied a handshake, and a sync after a
+        // reconnect re-reads what the stream applied: the placeholder row's tx id, the cursor
+        // and this session's set each say "seen" (the set also covers undecryptable rows).
         guard !cursors[.handshakesToMe].hasSeen(txID: row.txID, blockTime: row.blockTime),
-            !appliedHandshakes.contains(row.txID)
+            !appliedHandshakes.contains(row.txID), try history.message(txID: TxID(row.txID)) == nil
         else { return nil }
         appliedHandshakes.insert(row.txID)
         guard row.receiver == address.description, row.sender != address.description,
@@ -30,9 +31,41 @@ extension Messenger {
         var state = try routingState(for: sender)
         state.receiveHandshake(handshake, at: UnixMillis(Int64(clamping: row.blockTime)), policy: try routing.policy())
         try routing.save([state])
+        let id = try recordHandshake(
+            txID: row.txID, blockTime: row.blockTime, peer: sender, direction: .incoming,
+            placeholder: handshake.isResponse ? Self.requestAcceptedPlaceholder : Self.requestPlaceholder)
         try contacts.recordMessage(from: ContactAddress(sender), wallet: wallet, at: Self.time(row.blockTime))
         return IncomingMessage(
-            kind: .handshake, id: nil, txID: row.txID, sender: sender, text: "", blockTime: row.blockTime)
+            kind: .handshake, id: id, txID: row.txID, sender: sender, text: "", blockTime: row.blockTime)
+    }
+
+    /// One of our own handshakes (sent from here or another device): its placeholder row.
+    func ingestOwnHandshake(_ row: IndexerHandshake) throws {
+        guard row.sender == address.description, let peer = try? KaspaAddress(row.receiver), peer != address
+        else { return }
+        try recordHandshake(
+            txID: row.txID, blockTime: row.blockTime, peer: peer, direction: .outgoing,
+            placeholder: Self.handshakeSentPlaceholder)
+    }
+
+    /// KaChat's placeholder contents of handshake rows (kasia-protocol §8).
+    static let handshakeSentPlaceholder = "[Handshake sent]"
+    static let requestPlaceholder = "[Request to communicate]"
+    static let requestAcceptedPlaceholder = "[Request accepted]"
+
+    /// Stores a handshake as a `handshake`-kind row of the conversation with `peer`, its body
+    /// KaChat's placeholder, de-duplicated by `tx_id` like every row. Returns its id, or nil
+    /// when that `tx_id` was already stored.
+    @discardableResult
+    func recordHandshake(
+        txID: String, blockTime: UInt64, peer: KaspaAddress, direction: MessageDirection, placeholder: String
+    ) throws -> MessageID? {
+        let row = StoredMessage(
+            id: MessageID(UUID()), conversation: ConversationID(peer.description), txID: TxID(txID),
+            blockTime: blockTime, timestamp: Int64(clamping: blockTime), status: .sent, direction: direction,
+            kind: .handshake, body: Data(placeholder.utf8))
+        guard case .inserted(let id) = try history.save(row) else { return nil }
+        return id
     }
 
     /// A `comm` row. A peer's message is kept only when routing reads its alias for that peer;
@@ -77,6 +110,16 @@ extension Messenger {
             existing.status = .confirmed
             existing.blockTime = row.blockTime
             try history.save(existing)
+            return nil
+        }
+        // Our pending message, committed by a relay that died before answering (RelayOutbox).
+        if let id = try parkedMessage(txID: row.txID),
+            try history.promote(id, txID: TxID(row.txID), blockTime: row.blockTime, status: .confirmed) != nil
+        {
+            try unpark(id)
+            if let peer = try history.message(id).flatMap({ try? KaspaAddress($0.conversation.rawValue) }) {
+                try contacts.recordMessage(from: ContactAddress(peer), wallet: wallet, at: Self.time(row.blockTime))
+            }
             return nil
         }
         guard let peer = try knownPeer ?? ownAliasPeer(alias) else { return nil }
@@ -180,7 +223,12 @@ extension Messenger {
     /// One stream event, applied exactly like the indexer row it carries.
     func ingest(_ event: RelayEvent) throws -> IncomingMessage? {
         switch event.row {
-        case .handshake(let row): return try ingestHandshake(row)
+        case .handshake(let row):
+            if row.sender == address.description {
+                try ingestOwnHandshake(row)
+                return nil
+            }
+            return try ingestHandshake(row)
         case .contextualMessage(let row): return try ingestMessage(row)
         case .payment(let row): return try ingestPayment(row)
         case .selfStash(let row):

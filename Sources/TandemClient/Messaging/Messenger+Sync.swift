@@ -6,12 +6,17 @@ import TandemBasics
 
 extension Messenger {
     /// Pulls every indexer route this wallet reads (kasia-protocol §10 paging) and applies the
-    /// rows: our saved handshakes, handshakes to us, each contact's messages on every alias we
+    /// rows: our saved handshakes, handshakes to us and from us, each contact's messages on every alias we
     /// watch for it, our own sent messages, payments to us. Returns what arrived for us, oldest
     /// first per route. Cursors are saved after each route, so an interrupted sync resumes.
+    /// Then what the relay has not acknowledged goes out again (``resendUnsent()``): after our
+    /// own rows were read, so a message the relay stored before dying is promoted, not resent.
     @discardableResult
     public func sync() async throws -> [IncomingMessage] {
-        do { return try await pull() } catch let error as RelayClientError { throw MessagingError.relay(error) }
+        let delivered: [IncomingMessage]
+        do { delivered = try await pull() } catch let error as RelayClientError { throw MessagingError.relay(error) }
+        try await resendUnsent()
+        return delivered
     }
 
     /// Rebuilds this device from the wallet key alone: our saved-handshake stashes give the
@@ -40,6 +45,10 @@ extension Messenger {
             if let message = try ingestHandshake(row) { delivered.append(message) }
         }
         try advance(.handshakesToMe, to: cursor)
+
+        cursor = cursors[.handshakesFromMe]
+        for row in try await relay.handshakes(bySender: me, after: &cursor) { try ingestOwnHandshake(row) }
+        try advance(.handshakesFromMe, to: cursor)
 
         let policy = try routing.policy()
         let table = try routing.fetchTable()

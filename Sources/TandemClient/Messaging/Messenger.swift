@@ -25,6 +25,8 @@ public actor Messenger {
     let history: ChatHistoryStore
     let contacts: ContactsStore
     var cursors: RelaySyncCursors
+    /// Submissions sent but not yet acknowledged, resent byte for byte (``RelayOutbox``).
+    var outbox: RelayOutbox
     /// Handshakes applied in this session (they have no history row to de-duplicate by).
     var appliedHandshakes: Set<String> = []
 
@@ -50,6 +52,9 @@ public actor Messenger {
         do { cursors = try RelaySyncCursors.load(from: profile.url(.relayCursors)) } catch {
             throw MessagingError.storage("\(profile.url(.relayCursors).path): \(error)")
         }
+        do { outbox = try RelayOutbox.load(from: profile.url(.relayOutbox)) } catch {
+            throw MessagingError.storage("\(profile.url(.relayOutbox).path): \(error)")
+        }
     }
 
     var nowMs: Int64 { profile.clock.now.rawValue }
@@ -71,6 +76,9 @@ public actor Messenger {
             KasiaPayload.handshake(sealed: sealed).encoded, receiver: peer, amount: Self.handshakeAmountSompi)
         state.recordHandshakeSent(handshake)
         try routing.save([state])
+        try recordHandshake(
+            txID: receipt.txID, blockTime: receipt.blockTime, peer: peer, direction: .outgoing,
+            placeholder: Self.handshakeSentPlaceholder)
         let saved = SavedHandshake(
             partnerAddress: peer, isResponse: isResponse, timestampMilliseconds: nowMs, alias: handshake.alias,
             theirAlias: state.legacyIncomingAliases.min())
@@ -82,7 +90,8 @@ public actor Messenger {
 
     /// Sends `text` to `peer`: a pending row first, then the relay's `tx_id` and block time
     /// promote the same row to sent (kasia-protocol §9). A refused or failed submission leaves
-    /// the row `failed`, to be retried with ``retry(_:)``.
+    /// the row `failed`, to be retried with ``retry(_:)`` or ``resendUnsent()``, which send the
+    /// same signed submission again (``RelayOutbox``).
     @discardableResult
     public func send(_ text: String, to peer: KaspaAddress) async throws -> StoredMessage {
         guard !text.isEmpty else { throw MessagingError.invalidMessage("the message is empty") }
@@ -93,40 +102,67 @@ public actor Messenger {
             blockTime: UInt64(clamping: now), timestamp: now, status: .pending, direction: .outgoing, kind: .text,
             body: Data(text.utf8))
         try history.save(pending)
-        return try await deliver(pending, text: text, alias: alias, to: peer)
+        let submission = try await park(pending, text: text, alias: alias, to: peer)
+        return try await deliver(pending, submission: submission, to: peer)
     }
 
-    /// Submits a failed (or stuck pending) outgoing row again, under the same UUID.
+    /// Submits a failed (or stuck pending) outgoing row again, under the same UUID: the parked
+    /// submission when there is one, else the text sealed anew.
     @discardableResult
     public func retry(_ id: MessageID) async throws -> StoredMessage {
         guard let row = try history.message(id), row.direction == .outgoing, row.txID == nil,
             let body = row.body, let text = String(data: body, encoding: .utf8),
             let peer = try? KaspaAddress(row.conversation.rawValue)
         else { throw MessagingError.invalidMessage("no unsent outgoing message \(id)") }
+        if outbox.entries[id.uuid.uuidString] == nil { try reloadOutbox() }
+        if let submission = outbox.entries[id.uuid.uuidString] {
+            return try await deliver(row, submission: submission, to: peer)
+        }
         let alias = try await sendAlias(for: peer)
-        return try await deliver(row, text: text, alias: alias, to: peer)
+        let submission = try await park(row, text: text, alias: alias, to: peer)
+        return try await deliver(row, submission: submission, to: peer)
     }
 
-    private func deliver(_ row: StoredMessage, text: String, alias: Alias, to peer: KaspaAddress) async throws
+    /// Seals and signs `text` for `row` and keeps the submission in the outbox before it goes
+    /// out, so a relay that dies before answering is sent the same bytes again.
+    private func park(_ row: StoredMessage, text: String, alias: Alias, to peer: KaspaAddress) async throws
+        -> RelaySubmission
+    {
+        do {
+            let sealed = try seal(text, to: peer)
+            let submission = try sign(
+                KasiaPayload.contextualMessage(alias: alias, sealed: sealed, encoding: .base64).encoded)
+            outbox.entries[row.id.uuid.uuidString] = submission
+            try saveOutbox()
+            return submission
+        } catch {
+            try markFailed(row)
+            throw error
+        }
+    }
+
+    private func deliver(_ row: StoredMessage, submission: RelaySubmission, to peer: KaspaAddress) async throws
         -> StoredMessage
     {
         let receipt: RelayReceipt
-        do {
-            let sealed = try seal(text, to: peer)
-            receipt = try await submit(
-                KasiaPayload.contextualMessage(alias: alias, sealed: sealed, encoding: .base64).encoded)
-        } catch {
-            var failed = row
-            failed.status = .failed
-            try history.save(failed)
+        do { receipt = try await submit(submission) } catch {
+            try markFailed(row)
             throw error
         }
         try history.promote(row.id, txID: TxID(receipt.txID), blockTime: receipt.blockTime, status: .sent)
+        try unpark(row.id)
         try contacts.recordMessage(
             from: ContactAddress(peer), wallet: wallet, at: UnixMillis(Int64(clamping: receipt.blockTime)))
         // The tx id's first row wins (kasia-protocol §9): another process of this profile
         // (a running `listen`) may have stored the relay's copy before this promote.
         return try history.message(txID: TxID(receipt.txID)) ?? history.message(row.id) ?? row
+    }
+
+    private func markFailed(_ row: StoredMessage) throws {
+        var failed = try history.message(row.id) ?? row
+        guard failed.txID == nil else { return }
+        failed.status = .failed
+        try history.save(failed)
     }
 
     /// The composer's alias for `peer`, sending a handshake first when routing asks for one
@@ -184,20 +220,28 @@ public actor Messenger {
     /// Signs and submits `payload` with a fresh random nonce.
     @discardableResult
     func submit(_ payload: [UInt8], receiver: KaspaAddress? = nil, amount: UInt64? = nil) async throws -> RelayReceipt {
+        try await submit(try sign(payload, receiver: receiver, amount: amount))
+    }
+
+    /// Signs `payload` with the wallet key and a fresh random nonce.
+    func sign(_ payload: [UInt8], receiver: KaspaAddress? = nil, amount: UInt64? = nil) throws -> RelaySubmission {
         guard payload.count <= Self.maximumPayloadBytes else {
             throw MessagingError.invalidMessage(
                 "the message is too long for one relay payload (\(payload.count) > 10240 bytes)")
         }
         var generator = SystemRandomNumberGenerator()
-        let submission: RelaySubmission
         do {
-            submission = try RelaySubmission.signed(
+            return try RelaySubmission.signed(
                 payload: payload, by: key, receiver: receiver, amount: amount, nonce: generator.next())
         } catch {
             throw MessagingError.signing(error.description)
         }
-        // The same signed submission is retried: the relay answers a resubmission with the
-        // same receipt and one row (issue 11 item 1).
+    }
+
+    /// Submits `submission`, waiting out rate limits. The same signed submission is retried:
+    /// the relay answers a resubmission with the same receipt and one row (issue 11 item 1).
+    @discardableResult
+    func submit(_ submission: RelaySubmission) async throws -> RelayReceipt {
         var attempt = 0
         while true {
             do { return try await relay.submit(submission) } catch {

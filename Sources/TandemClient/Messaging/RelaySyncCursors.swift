@@ -18,6 +18,8 @@ public struct RelaySyncCursors: Sendable, Equatable, Codable {
     /// One indexer route with its parameters.
     public enum Route: Sendable, Hashable {
         case handshakesToMe
+        /// Our own handshakes (their placeholder rows, kasia-protocol §8).
+        case handshakesFromMe
         case savedHandshakes
         case paymentsToMe
         /// A peer's messages on one alias we watch.
@@ -28,6 +30,7 @@ public struct RelaySyncCursors: Sendable, Equatable, Codable {
         public var key: String {
             switch self {
             case .handshakesToMe: "handshakes/by-receiver"
+            case .handshakesFromMe: "handshakes/by-sender"
             case .savedHandshakes: "self-stash/saved_handshake"
             case .paymentsToMe: "payments/by-receiver"
             case .messages(let sender, let alias): "contextual-messages/\(sender)/\(alias)"

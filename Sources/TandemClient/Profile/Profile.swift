@@ -40,6 +40,8 @@ public struct Profile: Sendable {
         case tasks = "tasks.sqlite"
         /// How far the messaging service has read each relay route (JSON; ``RelaySyncCursors``).
         case relayCursors = "relay-cursors.json"
+        /// Signed submissions of messages the relay has not acknowledged yet (JSON; ``RelayOutbox``).
+        case relayOutbox = "relay-outbox.json"
     }
 
     /// Where `file` lives in this profile.

@@ -81,6 +81,16 @@ public struct RelayClient: Sendable {
             query: [URLQueryItem(name: "address", value: address)], after: &cursor)
     }
 
+    /// `handshakes/by-sender?address=`: our own handshakes, for their history rows on a
+    /// restored device.
+    public func handshakes(bySender address: String, after cursor: inout IndexerCursor) async throws(RelayClientError)
+        -> [IndexerHandshake]
+    {
+        try await rows(
+            IndexerHandshake.self, path: APIPath.kasiaHandshakesBySender,
+            query: [URLQueryItem(name: "address", value: address)], after: &cursor)
+    }
+
     /// `contextual-messages/by-sender?address=&alias=` with `aliasHex` the hex of the alias text.
     public func contextualMessages(
         bySender address: String, aliasHex: String, after cursor: inout IndexerCursor

@@ -6,44 +6,39 @@ extension PostgresServerStore {
     /// The NOTIFY channel every instance LISTENs on; the payload is the new row's block time.
     static let kasiaChannel = "kasia_tx"
 
-    /// Thrown inside the transaction to roll it back when a concurrent submitter stored the
-    /// same `tx_id` first.
-    private struct DuplicateTxID: Error {}
-
+    /// One statement, so one round trip on the common path (it was six: a lookup, BEGIN, the
+    /// clock UPDATE, the INSERT, NOTIFY and COMMIT; BENCHMARKS.md, issue 11). The statement is
+    /// its own transaction: the UPDATE takes kasia_clock's row lock and holds it until the
+    /// statement commits, so every instance assigns block times one at a time, in commit order
+    /// (issue 11 item 2), and the NOTIFY goes out on commit. A `tx_id` already stored inserts
+    /// nothing (the clock may step once for it, which leaves a gap no reader minds) and the
+    /// stored row is answered.
     public func appendKasiaRecord(_ draft: KasiaRecordDraft, now: UnixMillis) async throws -> KasiaAppendOutcome {
         try await migrate()
-        if let existing = try await kasiaRecord(txID: draft.txID) { return .existing(existing) }
-        do {
-            let blockTime = try await client.withTransaction(logger: logger) { connection -> Int64 in
-                // The UPDATE takes kasia_clock's row lock and holds it until COMMIT, so every
-                // instance assigns block times one at a time, in commit order (issue 11 item 2).
-                let clock = try await connection.query(
-                    "UPDATE kasia_clock SET last = GREATEST(last + 1, \(now.rawValue)) WHERE id = 1 RETURNING last",
-                    logger: logger)
-                var assigned: Int64?
-                for try await last in clock.decode(Int64.self) { assigned = last }
-                guard let blockTime = assigned else {
-                    throw ServerStoreError.corruptRow(table: "kasia_clock", reason: "row 1 is missing")
-                }
-                let inserted = try await connection.query(
-                    """
-                    INSERT INTO kasia_tx (\(unescaped: KasiaRecordColumns.list))
-                    VALUES (\(draft.txID), \(blockTime), \(draft.kind.rawValue), \(draft.sender), \(draft.receiver), \(draft.amount),
-                            \(draft.tag), \(Data(draft.body)), \(Data(draft.payload)), \(String(draft.nonce)), \(draft.signature))
-                    ON CONFLICT (tx_id) DO NOTHING RETURNING block_time
-                    """, logger: logger)
-                var stored = false
-                for try await _ in inserted.decode(Int64.self) { stored = true }
-                guard stored else { throw DuplicateTxID() }
-                try await connection.query(
-                    "SELECT pg_notify(\(Self.kasiaChannel), \(String(blockTime)))", logger: logger)
-                return blockTime
-            }
+        let rows = try await client.query(
+            """
+            WITH clock AS (
+                UPDATE kasia_clock SET last = GREATEST(last + 1, \(now.rawValue))
+                WHERE id = 1 AND NOT EXISTS (SELECT 1 FROM kasia_tx WHERE tx_id = \(draft.txID))
+                RETURNING last
+            ), inserted AS (
+                INSERT INTO kasia_tx (\(unescaped: KasiaRecordColumns.list))
+                SELECT \(draft.txID), last, \(draft.kind.rawValue), \(draft.sender), \(draft.receiver), \(draft.amount),
+                       \(draft.tag), \(Data(draft.body)), \(Data(draft.payload)), \(String(draft.nonce)), \(draft.signature)
+                FROM clock
+                ON CONFLICT (tx_id) DO NOTHING RETURNING block_time
+            )
+            SELECT block_time, pg_notify(\(Self.kasiaChannel), block_time::text) IS NULL FROM inserted
+            """, logger: logger)
+        var assigned: Int64?
+        for try await (blockTime, _) in rows.decode((Int64, Bool).self) { assigned = blockTime }
+        if let blockTime = assigned {
             return .inserted(KasiaRecord(draft: draft, blockTime: UnixMillis(blockTime)))
-        } catch let error as PostgresTransactionError where error.closureError is DuplicateTxID {
-            guard let existing = try await kasiaRecord(txID: draft.txID) else { throw error }
-            return .existing(existing)
         }
+        guard let existing = try await kasiaRecord(txID: draft.txID) else {
+            throw ServerStoreError.corruptRow(table: "kasia_clock", reason: "row 1 is missing")
+        }
+        return .existing(existing)
     }
 
     public func kasiaRecord(txID: String) async throws -> KasiaRecord? {

@@ -3,25 +3,9 @@ import GRDB
 public import TandemBasics
 
 extension SQLiteServerStore {
+    /// Through the group committer (``SQLiteKasiaCommitter``): one transaction per burst.
     public func appendKasiaRecord(_ draft: KasiaRecordDraft, now: UnixMillis) async throws -> KasiaAppendOutcome {
-        try await writer.write { db in
-            if let existing = try Self.fetchRecords(db, "WHERE tx_id = ?", [draft.txID]).first {
-                return .existing(existing)
-            }
-            // GRDB runs one write transaction at a time, so the time read here and the row
-            // written below commit before any other writer reads the maximum again.
-            let last = try Int64.fetchOne(db, sql: "SELECT MAX(block_time) FROM kasia_tx")
-            let blockTime = last.map { max(now.rawValue, $0 + 1) } ?? now.rawValue
-            try db.execute(
-                sql: """
-                    INSERT INTO kasia_tx (\(KasiaRecordColumns.list)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """,
-                arguments: [
-                    draft.txID, blockTime, draft.kind.rawValue, draft.sender, draft.receiver, draft.amount,
-                    draft.tag, Data(draft.body), Data(draft.payload), String(draft.nonce), draft.signature,
-                ])
-            return .inserted(KasiaRecord(draft: draft, blockTime: UnixMillis(blockTime)))
-        }
+        try await committer.append(draft, now: now)
     }
 
     public func kasiaRecord(txID: String) async throws -> KasiaRecord? {
@@ -68,12 +52,14 @@ extension SQLiteServerStore {
                 WHERE block_time > ? AND (sender IN (\(addressMarks)) OR receiver IN (\(addressMarks))
                     OR (kind = ? AND tag IN (\(aliasMarks))))
                 ORDER BY block_time LIMIT ?
-                """, StatementArguments(arguments))
+                """, StatementArguments(arguments), cached: false)
         }
     }
 
     public func latestKasiaBlockTime() async throws -> UnixMillis? {
-        try readNow { db in try Int64.fetchOne(db, sql: "SELECT MAX(block_time) FROM kasia_tx").map(UnixMillis.init) }
+        try readNow { db in
+            try Int64.fetchOne(db.cachedStatement(sql: "SELECT MAX(block_time) FROM kasia_tx")).map(UnixMillis.init)
+        }
     }
 
     public func kasiaCounts() async throws -> KasiaCounts {
@@ -98,10 +84,15 @@ extension SQLiteServerStore {
         count == 0 ? "NULL" : Array(repeating: "?", count: count).joined(separator: ", ")
     }
 
-    private static func fetchRecords(_ db: Database, _ tail: String, _ arguments: StatementArguments) throws
-        -> [KasiaRecord]
-    {
-        try Row.fetchAll(db, sql: "SELECT \(KasiaRecordColumns.list) FROM kasia_tx \(tail)", arguments: arguments).map {
+    /// Fixed queries are cached per connection, so SQLite does not compile the same text on
+    /// every request (BENCHMARKS.md, issue 11); a watch's IN lists vary in length, so caching
+    /// them would grow the cache without bound.
+    static func fetchRecords(
+        _ db: Database, _ tail: String, _ arguments: StatementArguments, cached: Bool = true
+    ) throws -> [KasiaRecord] {
+        let sql = "SELECT \(KasiaRecordColumns.list) FROM kasia_tx \(tail)"
+        let statement = try cached ? db.cachedStatement(sql: sql) : db.makeStatement(sql: sql)
+        return try Row.fetchAll(statement, arguments: arguments).map {
             row in
             let body: Data = row["body"]
             let payload: Data = row["payload"]

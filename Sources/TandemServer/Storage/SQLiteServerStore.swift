@@ -11,6 +11,8 @@ public import TandemAPI
 public struct SQLiteServerStore: ServerStore {
     let writer: any DatabaseWriter
     let cache = SQLiteRowCache()
+    /// Commits relay submissions in groups (issue 11 "Figures").
+    let committer: SQLiteKasiaCommitter
 
     /// Opens (creating if needed) `fileURL` and runs the migrations; the directory is 0700 and
     /// the database files 0600 (`ServerFiles`).
@@ -23,6 +25,7 @@ public struct SQLiteServerStore: ServerStore {
         try Self.migrator.migrate(pool)
         try ServerFiles.narrowDatabaseFiles(fileURL)
         writer = pool
+        committer = SQLiteKasiaCommitter(writer: pool)
     }
 
     /// A synchronous read on the calling thread (see the type's note).

@@ -1,0 +1,92 @@
+import Foundation
+import GRDB
+import TandemBasics
+
+/// Group commit for relay submissions on SQLite (issue 11 "Figures"): submissions that arrive
+/// while a write transaction is running wait together and are committed by the next one, so
+/// a burst costs one WAL commit (one `fsync`) instead of one each.
+///
+/// One task drains the queue, so batches commit one after another and block times follow
+/// commit order: each row gets `max(now, last + 1)` with `last` the previous row's time
+/// (issue 11 item 2, the paging reader's "never miss a row"). Each caller is answered only
+/// after the transaction holding its row has committed.
+actor SQLiteKasiaCommitter {
+    private struct Waiter {
+        let draft: KasiaRecordDraft
+        let now: UnixMillis
+        let continuation: CheckedContinuation<KasiaAppendOutcome, any Error>
+    }
+
+    private let writer: any DatabaseWriter
+    private var queue: [Waiter] = []
+    private var draining = false
+
+    /// Most rows one transaction commits; bounds the time the first caller of a batch waits.
+    static let maximumBatch = 256
+
+    init(writer: any DatabaseWriter) {
+        self.writer = writer
+    }
+
+    func append(_ draft: KasiaRecordDraft, now: UnixMillis) async throws -> KasiaAppendOutcome {
+        try await withCheckedThrowingContinuation { continuation in
+            queue.append(Waiter(draft: draft, now: now, continuation: continuation))
+            if !draining {
+                draining = true
+                Task { await drain() }
+            }
+        }
+    }
+
+    private func drain() async {
+        while !queue.isEmpty {
+            let batch = Array(queue.prefix(Self.maximumBatch))
+            queue.removeFirst(batch.count)
+            let results = await Self.commit(batch.map { ($0.draft, $0.now) }, writer: writer)
+            for (waiter, result) in zip(batch, results) { waiter.continuation.resume(with: result) }
+        }
+        draining = false
+    }
+
+    /// Commits `entries` in one transaction; when that fails, each in its own, so one bad row
+    /// cannot fail the submissions that arrived with it.
+    private static func commit(_ entries: [(KasiaRecordDraft, UnixMillis)], writer: any DatabaseWriter) async
+        -> [Result<KasiaAppendOutcome, any Error>]
+    {
+        do {
+            return try await writer.write { db in try entries.map { try append($0.0, now: $0.1, db) } }.map {
+                .success($0)
+            }
+        } catch {
+            guard entries.count > 1 else { return [.failure(error)] }
+        }
+        var results: [Result<KasiaAppendOutcome, any Error>] = []
+        for (draft, now) in entries {
+            do {
+                results.append(.success(try await writer.write { db in try append(draft, now: now, db) }))
+            } catch {
+                results.append(.failure(error))
+            }
+        }
+        return results
+    }
+
+    /// One row inside the batch's transaction: a `tx_id` already stored (earlier, or earlier
+    /// in this batch) answers the stored row; otherwise the row is inserted with the next time.
+    private static func append(_ draft: KasiaRecordDraft, now: UnixMillis, _ db: Database) throws
+        -> KasiaAppendOutcome
+    {
+        if let existing = try SQLiteServerStore.fetchRecords(db, "WHERE tx_id = ?", [draft.txID]).first {
+            return .existing(existing)
+        }
+        let last = try Int64.fetchOne(db.cachedStatement(sql: "SELECT MAX(block_time) FROM kasia_tx"))
+        let blockTime = last.map { max(now.rawValue, $0 + 1) } ?? now.rawValue
+        try db.cachedStatement(
+            sql: "INSERT INTO kasia_tx (\(KasiaRecordColumns.list)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        ).execute(arguments: [
+            draft.txID, blockTime, draft.kind.rawValue, draft.sender, draft.receiver, draft.amount, draft.tag,
+            Data(draft.body), Data(draft.payload), String(draft.nonce), draft.signature,
+        ])
+        return .inserted(KasiaRecord(draft: draft, blockTime: UnixMillis(blockTime)))
+    }
+}

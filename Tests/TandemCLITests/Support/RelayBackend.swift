@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+/// Where a test's `tandem serve` keeps its rows: SQLite always; PostgreSQL too when
+/// `POSTGRES_URL` is set (CI starts a throw-away cluster, `.ci/run`).
+///
+/// Each PostgreSQL test gets a database of its own, created and dropped with `psql`: the
+/// storage contract suite empties the shared database between its tests, which would wipe
+/// rows under a chat test running at the same time.
+enum RelayBackend: String, CaseIterable, CustomTestStringConvertible, Sendable {
+    case sqlite, postgres
+    var testDescription: String { rawValue }
+
+    static var available: [RelayBackend] {
+        ProcessInfo.processInfo.environment["POSTGRES_URL"] == nil ? [.sqlite] : [.sqlite, .postgres]
+    }
+
+    /// Runs `body` with the `--database-url` of a fresh scratch database (nil for SQLite).
+    func withDatabase<T>(_ body: (String?) async throws -> T) async throws -> T {
+        guard self == .postgres else { return try await body(nil) }
+        let base = try #require(ProcessInfo.processInfo.environment["POSTGRES_URL"])
+        let name = "tandem_cli_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        try Self.psql(base, "CREATE DATABASE \(name)")
+        do {
+            let result = try await body(try Self.url(base, database: name))
+            _ = try? Self.psql(base, "DROP DATABASE \(name) WITH (FORCE)")
+            return result
+        } catch {
+            _ = try? Self.psql(base, "DROP DATABASE \(name) WITH (FORCE)")
+            throw error
+        }
+    }
+
+    /// `base` with its database path replaced by `database`.
+    static func url(_ base: String, database: String) throws -> String {
+        var components = try #require(URLComponents(string: base))
+        components.path = "/" + database
+        return try #require(components.string)
+    }
+
+    /// Runs one SQL command with `psql` and returns its unaligned, tuples-only output.
+    @discardableResult
+    static func psql(_ url: String, _ sql: String) throws -> String {
+        let process = Process()
+        process.executableURL = try psqlBinary()
+        process.arguments = ["-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-d", url, "-c", sql]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw PSQLFailure(sql: sql) }
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    private static func psqlBinary() throws -> URL {
+        let fixed = ["/usr/bin/psql"]
+        let versioned =
+            ((try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? []).sorted().reversed()
+            .map { "/usr/lib/postgresql/\($0)/bin/psql" }
+        let path = try #require((fixed + versioned).first { FileManager.default.isExecutableFile(atPath: $0) })
+        return URL(fileURLWithPath: path)
+    }
+
+    struct PSQLFailure: Error {
+        let sql: String
+    }
+}
