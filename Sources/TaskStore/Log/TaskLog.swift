@@ -8,7 +8,7 @@ public import RedoProtocol
 /// Appending is one INSERT, offline, idempotent by id. State is never stored: `replay()` reads
 /// every node, validates it again (spec §6.4 "after reading"), and replays the lot.
 public struct TaskLog: Sendable {
-    private let writer: any DatabaseWriter
+    let writer: any DatabaseWriter
 
     /// Opens (creating if needed) the log in a SQLite file.
     public init(path: String) throws {
