@@ -88,7 +88,7 @@ public struct AccountClient: Sendable {
 
     // MARK: Exchange
 
-    private func guarded(_ method: String, _ path: String, body: Data?) async throws(AccountClientError)
+    func guarded(_ method: String, _ path: String, body: Data?) async throws(AccountClientError)
         -> TransportResponse
     {
         let response = try await exchange(method, path, body: body)
@@ -109,7 +109,12 @@ public struct AccountClient: Sendable {
     private func exchange(_ method: String, _ path: String, body: Data?) async throws(AccountClientError)
         -> TransportResponse
     {
-        let url = server.appendingPathComponent(String(path.dropFirst()))
+        let parts = path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        var url = server.appendingPathComponent(String(parts[0].dropFirst()))
+        if parts.count == 2, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) {
+            components.percentEncodedQuery = String(parts[1])
+            url = components.url ?? url
+        }
         var headers: [(name: String, value: String)] = [(name: "Accept", value: "application/json")]
         if body != nil { headers.append((name: "Content-Type", value: "application/json")) }
         if method != "GET", let origin = Self.origin(of: server) { headers.append((name: "Origin", value: origin)) }
@@ -162,13 +167,13 @@ public struct AccountClient: Sendable {
         return .server(status: response.status, code: nil, message: "no error body")
     }
 
-    private func encode(_ value: some Encodable) throws(AccountClientError) -> Data {
+    func encode(_ value: some Encodable) throws(AccountClientError) -> Data {
         do { return try APIJSON.encoder().encode(value) } catch {
             throw .invalidResponse(path: "request", reason: "cannot encode the request")
         }
     }
 
-    private func decode<T: Decodable>(_ response: TransportResponse, path: String) throws(AccountClientError) -> T {
+    func decode<T: Decodable>(_ response: TransportResponse, path: String) throws(AccountClientError) -> T {
         do { return try APIJSON.decoder().decode(T.self, from: response.body) } catch {
             throw .invalidResponse(path: path, reason: String(describing: error))
         }

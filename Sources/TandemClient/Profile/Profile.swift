@@ -40,6 +40,10 @@ public struct Profile: Sendable {
         case tasks = "tasks.sqlite"
         /// How far the messaging service has read each relay route (JSON; ``RelaySyncCursors``).
         case relayCursors = "relay-cursors.json"
+        /// Where task sync stands with its server: account, device key, cursor (JSON; ``TaskSyncState``).
+        case taskSync = "task-sync.json"
+        /// Where contacts sync stands: cursor, versions and digests of records (JSON; ``ContactsSyncState``).
+        case contactsSync = "contacts-sync.json"
     }
 
     /// Where `file` lives in this profile.
