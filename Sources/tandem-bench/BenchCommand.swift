@@ -14,7 +14,7 @@ struct BenchCommand: AsyncParsableCommand {
             CryptoBench.self, KasiaBench.self, BenchRedoCommand.self, BenchTimelineCommand.self,
             BenchPagingCommand.self,
             ContactsBench.self,
-            BenchServerCommand.self, BenchRelayCommand.self, BenchRelayServerCommand.self,
+            BenchServerCommand.self, BenchRelayCommand.self, BenchRelayServerCommand.self, BenchSyncCommand.self,
         ]
     )
 }
