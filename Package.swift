@@ -137,14 +137,14 @@ let package = Package(
             name: "TandemClient",
             dependencies: [
                 "TandemBasics", "KaspaCrypto", "KasiaProtocol", "SecretFiles", "TandemAPI",
-                "ChatHistory", "ChatTimeline", "Contacts", "RoutingStore", "TaskStore",
+                "ChatHistory", "ChatTimeline", "Contacts", "RoutingStore", "TaskStore", "RedoProtocol", "CanonicalJSON",
             ],
             swiftSettings: swiftSettings
         ),
         .target(
             name: "TandemServer",
             dependencies: [
-                "TandemAPI", "CanonicalJSON", "KaspaCrypto", "KasiaProtocol", "TandemBasics",
+                "TandemAPI", "CanonicalJSON", "KaspaCrypto", "KasiaProtocol", "RedoProtocol", "TandemBasics",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -284,7 +284,7 @@ let package = Package(
             name: "TandemServerTests",
             dependencies: [
                 "TandemServer", "TandemAPI", "TestSupport", "TandemTesting", "KaspaCrypto", "KasiaProtocol",
-                "TandemBasics",
+                "TandemBasics", "RedoProtocol", "CanonicalJSON",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -299,7 +299,7 @@ let package = Package(
             dependencies: [
                 "tandem", "tandem-bench", "CanonicalJSON", "TestSupport", "TandemTesting",
                 "TandemClient", "TandemAPI", "TandemBasics", "KaspaCrypto", "KasiaProtocol", "ChatHistory",
-                "ChatTimeline", "RoutingStore",
+                "ChatTimeline", "RoutingStore", "RedoProtocol", "TaskStore", "Contacts",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],

@@ -15,6 +15,7 @@ struct BenchCommand: AsyncParsableCommand {
             BenchPagingCommand.self,
             ContactsBench.self,
             BenchServerCommand.self, BenchRelayCommand.self, BenchRelayServerCommand.self, BenchRelayBodiesCommand.self,
+            BenchSyncCommand.self,
         ]
     )
 }

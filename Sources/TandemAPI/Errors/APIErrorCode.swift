@@ -53,6 +53,27 @@ public enum APIErrorCode: String, Codable, Sendable, CaseIterable {
     case rateLimited = "RATE_LIMITED"
     /// Tandem: the database did not answer in time (HTTP 503, `Retry-After`); retry later.
     case databaseUnavailable = "DATABASE_UNAVAILABLE"
+    /// Sync: the device key's signature over the binding message does not verify (HTTP 400).
+    case invalidKeyBinding = "INVALID_KEY_BINDING"
+    /// Sync: the key is bound to another account (HTTP 409); a key belongs to at most one.
+    case keyBelongsToAnotherAccount = "KEY_BELONGS_TO_ANOTHER_ACCOUNT"
+    /// Sync: the key was revoked and cannot be registered again (HTTP 409).
+    case keyRevoked = "KEY_REVOKED"
+    /// Sync: no such device key on this account (HTTP 404).
+    case keyNotFound = "KEY_NOT_FOUND"
+    /// Sync: `after` is not a cursor this server issued (HTTP 400).
+    case invalidCursor = "INVALID_CURSOR"
+    /// Sync: more nodes or records in one request than allowed (HTTP 400).
+    case tooManyItems = "TOO_MANY_ITEMS"
+    /// Sync: the task does not exist or the account cannot read it (HTTP 404; the same answer
+    /// for both, so task ids of others are not probed).
+    case taskNotFound = "TASK_NOT_FOUND"
+    /// Sync: no account has this username (HTTP 404).
+    case userNotFound = "USER_NOT_FOUND"
+    /// Sync: a contact record's id or box is malformed (HTTP 400).
+    case invalidContactRecord = "INVALID_CONTACT_RECORD"
+    /// Sync: a record's `baseVersion` is not the stored version (HTTP 409); pull, merge, retry.
+    case contactVersionConflict = "CONTACT_VERSION_CONFLICT"
     /// Tandem: the server failed; the request may be retried.
     case internalServerError = "INTERNAL_SERVER_ERROR"
 }

@@ -109,7 +109,12 @@ public struct AccountClient: Sendable {
     private func exchange(_ method: String, _ path: String, body: Data?) async throws(AccountClientError)
         -> TransportResponse
     {
-        let url = server.appendingPathComponent(String(path.dropFirst()))
+        let parts = path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        var url = server.appendingPathComponent(String(parts[0].dropFirst()))
+        if parts.count == 2, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) {
+            components.percentEncodedQuery = String(parts[1])
+            url = components.url ?? url
+        }
         var headers: [(name: String, value: String)] = [(name: "Accept", value: "application/json")]
         if body != nil { headers.append((name: "Content-Type", value: "application/json")) }
         if method != "GET", let origin = Self.origin(of: server) { headers.append((name: "Origin", value: origin)) }

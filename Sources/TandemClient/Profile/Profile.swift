@@ -42,6 +42,10 @@ public struct Profile: Sendable {
         case relayCursors = "relay-cursors.json"
         /// Signed submissions of messages the relay has not acknowledged yet (JSON; ``RelayOutbox``).
         case relayOutbox = "relay-outbox.json"
+        /// Where task sync stands with its server: account, device key, cursor (JSON; ``TaskSyncState``).
+        case taskSync = "task-sync.json"
+        /// Where contacts sync stands: cursor, versions and digests of records (JSON; ``ContactsSyncState``).
+        case contactsSync = "contacts-sync.json"
     }
 
     /// Where `file` lives in this profile.

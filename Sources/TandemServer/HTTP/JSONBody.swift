@@ -28,10 +28,11 @@ struct JSONBody {
 
     /// The body's bytes under the size cap (413) after the JSON media-type check (415); nil
     /// for an empty body. For routes that decode into a `TandemAPI` type themselves.
-    static func collect(_ request: Request) async throws -> ByteBuffer? {
+    /// `limit` is `ServerLimits.maxBodyBytes` except on the sync routes, whose batches are larger.
+    static func collect(_ request: Request, limit: Int = ServerLimits.maxBodyBytes) async throws -> ByteBuffer? {
         let buffer: ByteBuffer
-        do { buffer = try await request.body.collect(upTo: ServerLimits.maxBodyBytes) } catch {
-            throw APIFailure.payloadTooLarge
+        do { buffer = try await request.body.collect(upTo: limit) } catch {
+            throw APIFailure(.contentTooLarge, .payloadTooLarge, "Request body is larger than \(limit) bytes")
         }
         guard buffer.readableBytes > 0 else { return nil }
         guard let contentType = request.headers[.contentType] else {

@@ -9,7 +9,7 @@ struct MeteredStore: ServerStore {
     let base: any ServerStore
     let inFlight: NIOLockedValueBox<Int>
 
-    private func counted<T>(_ operation: () async throws -> T) async throws -> T {
+    func counted<T>(_ operation: () async throws -> T) async throws -> T {
         inFlight.withLockedValue { $0 += 1 }
         defer { inFlight.withLockedValue { $0 -= 1 } }
         return try await operation()

@@ -56,6 +56,44 @@ final class PostgresMigrations: Sendable {
                 "INSERT INTO kasia_clock (id, last) VALUES (1, 0)",
             ]
         ),
+        (
+            "v3-sync",
+            [
+                "CREATE TABLE sync_clock (id INT PRIMARY KEY, last BIGINT NOT NULL)",
+                "INSERT INTO sync_clock (id, last) VALUES (1, 0)",
+                """
+                CREATE TABLE device_key (
+                    public_key TEXT PRIMARY KEY, user_id TEXT NOT NULL REFERENCES auth_user(id) ON DELETE CASCADE,
+                    created_at BIGINT NOT NULL, revoked_at BIGINT)
+                """,
+                "CREATE INDEX device_key_user ON device_key(user_id)",
+                """
+                CREATE TABLE redo_node (
+                    id TEXT PRIMARY KEY, task_id TEXT NOT NULL, pos BIGINT NOT NULL UNIQUE, json BYTEA NOT NULL,
+                    author_key TEXT NOT NULL, pushed_by TEXT NOT NULL, received_at BIGINT NOT NULL)
+                """,
+                "CREATE INDEX redo_node_task ON redo_node(task_id, pos)",
+                """
+                CREATE TABLE redo_task_access (
+                    task_id TEXT NOT NULL, user_id TEXT NOT NULL REFERENCES auth_user(id) ON DELETE CASCADE,
+                    granted_at BIGINT NOT NULL, PRIMARY KEY (task_id, user_id))
+                """,
+                "CREATE INDEX redo_task_access_user ON redo_task_access(user_id)",
+                """
+                CREATE TABLE redo_feed (
+                    seq BIGINT PRIMARY KEY, user_id TEXT NOT NULL REFERENCES auth_user(id) ON DELETE CASCADE,
+                    node_id TEXT NOT NULL)
+                """,
+                "CREATE INDEX redo_feed_user ON redo_feed(user_id, seq)",
+                """
+                CREATE TABLE contact_record (
+                    user_id TEXT NOT NULL REFERENCES auth_user(id) ON DELETE CASCADE, record_id TEXT NOT NULL,
+                    version BIGINT NOT NULL, box BYTEA NOT NULL, seq BIGINT NOT NULL UNIQUE,
+                    PRIMARY KEY (user_id, record_id))
+                """,
+                "CREATE INDEX contact_record_feed ON contact_record(user_id, seq)",
+            ]
+        ),
     ]
 
     func runOnce(client: PostgresClient, logger: Logger) async throws {

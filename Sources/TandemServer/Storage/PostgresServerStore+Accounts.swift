@@ -72,6 +72,7 @@ extension PostgresServerStore {
     /// tables as `SQLiteServerStore.deleteUserRows`. The "no row left" test reads every table
     /// of the schema, so a table added without joining this list fails it.
     static func deleteUserRows(_ connection: PostgresConnection, userID: String, logger: Logger) async throws {
+        try await deleteSyncRows(connection, userID: userID, logger: logger)
         try await connection.query("DELETE FROM session WHERE user_id = \(userID)", logger: logger)
         try await connection.query("DELETE FROM account WHERE user_id = \(userID)", logger: logger)
         try await connection.query("DELETE FROM users WHERE user_id = \(userID)", logger: logger)

@@ -75,6 +75,7 @@ extension SQLiteServerStore {
     /// holds rows of a user joins this list the day it is created; the "no row left" test reads
     /// every table of the schema, so a forgotten one fails it.
     static func deleteUserRows(_ db: Database, userID: String) throws {
+        try deleteSyncRows(db, userID: userID)
         for table in ["session", "account", "users"] {
             try db.execute(sql: "DELETE FROM \(table) WHERE user_id = ?", arguments: [userID])
         }

@@ -74,6 +74,56 @@ extension SQLiteServerStore {
                     CREATE INDEX kasia_tx_by_receiver ON kasia_tx(kind, receiver, block_time) WHERE receiver IS NOT NULL;
                     """)
         }
+        migrator.registerMigration("v3-sync") { db in
+            // Issue 12. sync_clock.last is the one counter of node positions and feed seqs,
+            // advanced inside each sync write (one writer at a time), so seqs follow commit order.
+            // Rows keyed by account cascade with the account; nodes stay while any account
+            // can read their task (deleteSyncData removes the orphans).
+            try db.execute(
+                sql: """
+                    CREATE TABLE sync_clock (id INTEGER PRIMARY KEY NOT NULL, last INTEGER NOT NULL);
+                    INSERT INTO sync_clock (id, last) VALUES (1, 0);
+                    CREATE TABLE device_key (
+                        public_key TEXT PRIMARY KEY NOT NULL,
+                        user_id TEXT NOT NULL REFERENCES auth_user(id) ON DELETE CASCADE,
+                        created_at INTEGER NOT NULL,
+                        revoked_at INTEGER
+                    );
+                    CREATE INDEX device_key_user ON device_key(user_id);
+                    CREATE TABLE redo_node (
+                        id TEXT PRIMARY KEY NOT NULL,
+                        task_id TEXT NOT NULL,
+                        pos INTEGER NOT NULL UNIQUE,
+                        json BLOB NOT NULL,
+                        author_key TEXT NOT NULL,
+                        pushed_by TEXT NOT NULL,
+                        received_at INTEGER NOT NULL
+                    );
+                    CREATE INDEX redo_node_task ON redo_node(task_id, pos);
+                    CREATE TABLE redo_task_access (
+                        task_id TEXT NOT NULL,
+                        user_id TEXT NOT NULL REFERENCES auth_user(id) ON DELETE CASCADE,
+                        granted_at INTEGER NOT NULL,
+                        PRIMARY KEY (task_id, user_id)
+                    );
+                    CREATE INDEX redo_task_access_user ON redo_task_access(user_id);
+                    CREATE TABLE redo_feed (
+                        seq INTEGER PRIMARY KEY NOT NULL,
+                        user_id TEXT NOT NULL REFERENCES auth_user(id) ON DELETE CASCADE,
+                        node_id TEXT NOT NULL
+                    );
+                    CREATE INDEX redo_feed_user ON redo_feed(user_id, seq);
+                    CREATE TABLE contact_record (
+                        user_id TEXT NOT NULL REFERENCES auth_user(id) ON DELETE CASCADE,
+                        record_id TEXT NOT NULL,
+                        version INTEGER NOT NULL,
+                        box BLOB NOT NULL,
+                        seq INTEGER NOT NULL UNIQUE,
+                        PRIMARY KEY (user_id, record_id)
+                    );
+                    CREATE INDEX contact_record_feed ON contact_record(user_id, seq);
+                    """)
+        }
         return migrator
     }
 }

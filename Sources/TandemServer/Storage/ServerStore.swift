@@ -68,6 +68,37 @@ public protocol ServerStore: Sendable {
     /// (PostgreSQL LISTEN/NOTIFY). The SQLite file has one writer process, so there it only
     /// waits for cancellation.
     func listenForKasiaCommits(_ onCommit: @escaping @Sendable () async -> Void) async throws
+
+    // MARK: Sync of tasks and contacts (issue 12)
+    //
+    // Every feed position (`seq`) comes from one counter advanced inside the committing
+    // transaction while other sync writers wait, so positions increase in commit order and a
+    // reader paging by "last seq seen" never skips a row (ARCHITECTURE.md "Cursors that never
+    // skip a row").
+
+    /// Binds `publicKey` to `userID` unless another account holds it or it was revoked.
+    func registerDeviceKey(publicKey: String, userID: UserID, now: UnixMillis) async throws -> DeviceKeyOutcome
+    /// The account's keys, revoked ones included, oldest first.
+    func deviceKeys(userID: UserID) async throws -> [StoredDeviceKey]
+    /// Revokes one of the account's keys (idempotent); nil when the account has no such key.
+    func revokeDeviceKey(publicKey: String, userID: UserID, now: UnixMillis) async throws -> StoredDeviceKey?
+    /// Stores standalone-valid nodes pushed by `userID` in one transaction, in order, each
+    /// checked against the store (task access, parents, one CREATE per task); one outcome each.
+    func appendRedoNodes(_ drafts: [RedoNodeDraft], userID: UserID, now: UnixMillis) async throws
+        -> [RedoNodeOutcome]
+    /// The account's feed after `seq`, ascending, at most `limit` nodes.
+    func redoNodes(userID: UserID, after seq: Int64, limit: Int) async throws -> [StoredRedoNode]
+    /// Adds `recipient` to the access list of a task `sharer` can read; the recipient's feed
+    /// gets every stored node of the task, parents first.
+    func shareRedoTask(taskID: String, sharer: UserID, recipient: UserID, now: UnixMillis) async throws
+        -> TaskShareOutcome
+    /// Writes every record or none (compare-and-swap on each record's version).
+    func putContactRecords(_ drafts: [ContactRecordDraft], userID: UserID) async throws -> ContactPutOutcome
+    /// The account's records changed after `seq`, ascending, at most `limit`.
+    func contactRecords(userID: UserID, after seq: Int64, limit: Int) async throws -> [StoredContactRecord]
+    /// Deletes the account's device keys, task access, feed and contact records, and the nodes
+    /// of tasks nobody can read any more: what deleting a user must also delete (issue 13).
+    func deleteSyncData(userID: UserID) async throws
 }
 
 /// Why a store write was refused.

@@ -47,6 +47,11 @@ extension TaskLog {
                     END;
                     """)
         }
+        migrator.registerMigration("v3 sync marks") { db in
+            // Ids of nodes the sync server is known to hold (pushed and acknowledged, or pulled):
+            // what to push next is every node without a mark (issue 12, spec §11.3).
+            try db.execute(sql: "CREATE TABLE remote (id TEXT PRIMARY KEY NOT NULL) WITHOUT ROWID")
+        }
         return migrator
     }
 }

@@ -82,10 +82,14 @@ public struct TaskLog: Sendable {
 
     /// Stores `nodes` and returns the state after them, both in one transaction. When the
     /// projection was current, only the tasks the new nodes can affect are replayed again.
-    func appendReturningState(_ nodes: [RedoNode]) throws -> ReplayResult {
+    /// `alongside` runs in the same transaction (sync marks the nodes it received there).
+    func appendReturningState(
+        _ nodes: [RedoNode], alongside: (Database) throws -> Void = { _ in }
+    ) throws -> ReplayResult {
         var rows: [(RedoNode, [UInt8])] = []
         for node in nodes { rows.append((node, try CanonicalJSON.canonicalBytes(of: .object(node.json)))) }
         return try writer.write { db in
+            try alongside(db)
             let before = try Self.currentProjection(db)
             var inserted: [RedoNode] = []
             for (node, json) in rows {

@@ -14,7 +14,7 @@ struct ContactsCommand: ParsableCommand {
         subcommands: [
             Add.self, Rename.self, SetKNS.self, Mute.self, Realtime.self,
             Remove.self, List.self, Migrate.self, Purge.self,
-            ExportSync.self, ImportSync.self,
+            ExportSync.self, ImportSync.self, Sync.self,
         ]
     )
 }

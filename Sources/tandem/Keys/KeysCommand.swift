@@ -7,8 +7,8 @@ import TandemClient
 struct KeysCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "keys",
-        abstract: "Create or show the wallet key kept in a profile directory.",
-        subcommands: [New.self, Show.self]
+        abstract: "Create or show the wallet key kept in a profile directory; list the account's device keys.",
+        subcommands: [New.self, Show.self, Devices.self]
     )
 
     struct Output: Encodable {

@@ -8,7 +8,7 @@ struct TasksCommand: ParsableCommand {
         subcommands: [
             Add.self, List.self, Show.self, Done.self,
             Snooze.self, Edit.self, Archive.self, Unarchive.self,
-            Delete.self, Log.self,
+            Delete.self, Log.self, Sync.self, Share.self,
         ]
     )
 }

@@ -1,0 +1,12 @@
+extension APIPath {
+    /// `GET`/`POST /api/me/keys`: the account's device keys (issue 12 item 1).
+    public static let myKeys = "/api/me/keys"
+    /// `DELETE /api/me/keys/{publicKey}`.
+    public static func myKey(_ publicKey: String) -> String { myKeys + "/" + publicKey }
+    /// `POST`/`GET /api/redo/nodes` (issue 12 item 2).
+    public static let redoNodes = "/api/redo/nodes"
+    /// `POST /api/redo/tasks/{taskId}/share`.
+    public static func shareTask(_ taskID: String) -> String { "/api/redo/tasks/\(taskID)/share" }
+    /// `GET`/`PUT /api/contacts/records` (issue 12 item 3).
+    public static let contactRecords = "/api/contacts/records"
+}

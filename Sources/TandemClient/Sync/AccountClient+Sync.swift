@@ -1,0 +1,93 @@
+public import Foundation
+public import RedoProtocol
+public import TandemAPI
+
+/// The sync routes of issue 12, guarded by the profile's session like every account call.
+extension AccountClient {
+    /// `GET /api/auth/get-session`'s user id: the account id a key binding names.
+    public func accountID() async throws(AccountClientError) -> String {
+        switch try await currentSession() {
+        case .signedIn(let session): return session.user.id
+        case .signedOut(let reason): throw .signedOut(reason)
+        }
+    }
+
+    /// `POST /api/me/keys` with proof of possession (``DeviceKeyBinding``).
+    @discardableResult
+    public func registerDeviceKey(_ key: SigningKey, accountID: String) async throws(AccountClientError) -> DeviceKey {
+        let publicKey = key.publicKey.description
+        let signature = key.signature(for: DeviceKeyBinding.message(userID: accountID, publicKey: publicKey))
+        let body = DeviceKeyRegistration(publicKey: publicKey, signature: signature.description)
+        return try decode(try await guarded("POST", APIPath.myKeys, body: try encode(body)), path: APIPath.myKeys)
+    }
+
+    /// `GET /api/me/keys`.
+    public func deviceKeys() async throws(AccountClientError) -> [DeviceKey] {
+        let list: DeviceKeyList = try decode(try await guarded("GET", APIPath.myKeys, body: nil), path: APIPath.myKeys)
+        return list.keys
+    }
+
+    /// `DELETE /api/me/keys/{publicKey}`.
+    @discardableResult
+    public func revokeDeviceKey(_ publicKey: String) async throws(AccountClientError) -> DeviceKey {
+        let path = APIPath.myKey(publicKey)
+        return try decode(try await guarded("DELETE", path, body: nil), path: path)
+    }
+
+    /// `POST /api/redo/nodes` with `{"nodes": [texts…]}` spliced from canonical node texts.
+    public func pushNodes(_ texts: [[UInt8]]) async throws(AccountClientError) -> [RedoNodePushResult] {
+        var body = Array(#"{"nodes":["#.utf8)
+        for (index, text) in texts.enumerated() {
+            if index > 0 { body.append(UInt8(ascii: ",")) }
+            body += text
+        }
+        body += Array("]}".utf8)
+        let response: RedoNodePushResponse = try decode(
+            try await guarded("POST", APIPath.redoNodes, body: Data(body)), path: APIPath.redoNodes)
+        return response.results
+    }
+
+    /// `GET /api/redo/nodes?after=&limit=`: the raw page, parsed by the caller (nodes are
+    /// validated on receipt, never trusted as decoded objects).
+    public func pullNodes(after cursor: String?, limit: Int) async throws(AccountClientError) -> Data {
+        try await guarded("GET", Self.paged(APIPath.redoNodes, after: cursor, limit: limit), body: nil).body
+    }
+
+    /// `POST /api/redo/tasks/{taskId}/share`.
+    public func shareTask(_ taskID: TaskID, with username: String) async throws(AccountClientError)
+        -> TaskShareResponse
+    {
+        let path = APIPath.shareTask(taskID.description)
+        return try decode(
+            try await guarded("POST", path, body: try encode(TaskShareRequest(username: username))), path: path)
+    }
+
+    /// `GET /api/contacts/records?after=&limit=`.
+    public func contactRecords(after cursor: String?, limit: Int) async throws(AccountClientError)
+        -> ContactRecordPage
+    {
+        try decode(
+            try await guarded("GET", Self.paged(APIPath.contactRecords, after: cursor, limit: limit), body: nil),
+            path: APIPath.contactRecords)
+    }
+
+    /// `PUT /api/contacts/records`; a stale base version is `.server(409, .contactVersionConflict)`.
+    public func putContactRecords(_ records: [ContactRecordWrite]) async throws(AccountClientError)
+        -> [ContactRecordsPutResponse.Written]
+    {
+        let response: ContactRecordsPutResponse = try decode(
+            try await guarded("PUT", APIPath.contactRecords, body: try encode(ContactRecordsPut(records: records))),
+            path: APIPath.contactRecords)
+        return response.records
+    }
+
+    /// `path?after=…&limit=…`; the cursor is opaque, so it is percent-encoded as it came.
+    static func paged(_ path: String, after cursor: String?, limit: Int) -> String {
+        var query = "limit=\(limit)"
+        if let cursor {
+            let encoded = cursor.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? cursor
+            query += "&after=\(encoded)"
+        }
+        return path + "?" + query
+    }
+}

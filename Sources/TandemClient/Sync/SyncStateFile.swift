@@ -1,0 +1,17 @@
+public import Foundation
+
+/// Loading and saving a sync engine's JSON state file. Saving replaces the file atomically, so
+/// a crash leaves the old state or the new one; losing the file costs only a re-read, since
+/// everything received is de-duplicated by id on the way in.
+enum SyncStateFile {
+    static func load<State: Decodable>(_ type: State.Type, from url: URL, fresh: State) throws -> State {
+        guard FileManager.default.fileExists(atPath: url.path) else { return fresh }
+        return try JSONDecoder().decode(State.self, from: Data(contentsOf: url))
+    }
+
+    static func save(_ state: some Encodable, to url: URL) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        try encoder.encode(state).write(to: url, options: .atomic)
+    }
+}

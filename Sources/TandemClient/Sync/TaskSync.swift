@@ -1,0 +1,193 @@
+import CanonicalJSON
+public import Foundation
+public import RedoProtocol
+public import TandemAPI
+public import TaskStore
+
+/// Syncs the profile's Redo log through the server (issue 12 item 4, spec §11.3): pull the
+/// account's nodes after the cursor and validate each on receipt, then push every node the
+/// server lacks, in log order. The log stays the truth: offline edits never wait for a sync,
+/// an interrupted run resumes where it stopped (cursor saved per page, marks per batch), and a
+/// node the server refuses for a missing parent stays pending and is pushed again next run.
+public struct TaskSync: Sendable {
+    public let client: AccountClient
+    public let editor: TaskEditor
+    let stateURL: URL
+    public var retry = SyncRetryPolicy()
+    /// Nodes per pull page (the server allows up to 1000).
+    public var pageSize = 1000
+    /// Nodes per push (the server allows up to 500), and a byte budget for big payloads.
+    public var batchSize = 500
+    public var batchBytes = 4 * 1024 * 1024
+
+    public init(client: AccountClient, editor: TaskEditor, stateURL: URL) {
+        self.client = client
+        self.editor = editor
+        self.stateURL = stateURL
+    }
+
+    private static let validator = NodeValidator(signaturePolicy: .required)
+
+    /// One full sync: bind the key on first use, pull, push.
+    public func run(progress: (@Sendable (SyncProgress) -> Void)? = nil) async throws(SyncError) -> TaskSyncReport {
+        var state = try loadState()
+        let accountID = try await call { () async throws(AccountClientError) in try await client.accountID() }
+        let server = client.server.absoluteString
+        if state.server != server || state.accountID != accountID {
+            try store { try editor.log.clearRemoteMarks() }
+            state = TaskSyncState()
+            state.server = server
+            state.accountID = accountID
+        }
+        let publicKey = editor.identity.key.publicKey.description
+        if state.registeredKey != publicKey {
+            try await registerKey(accountID: accountID)
+            state.registeredKey = publicKey
+            try save(state)
+        }
+        var report = TaskSyncReport()
+        try await pull(&state, report: &report, progress: progress)
+        try await push(&report)
+        return report
+    }
+
+    /// Shares a task with another account (`tandem tasks share`), after pushing it so the
+    /// server knows it.
+    public func share(_ reference: String, with username: String) async throws(SyncError) -> TaskShareResponse {
+        let taskID: TaskID
+        do { taskID = try editor.history(reference)[0].taskID } catch { throw .store(String(describing: error)) }
+        _ = try await run()
+        return try await call { () async throws(AccountClientError) in
+            try await client.shareTask(taskID, with: username)
+        }
+    }
+
+    private func registerKey(accountID: String) async throws(SyncError) {
+        do {
+            _ = try await retry.run { () async throws(AccountClientError) in
+                try await client.registerDeviceKey(editor.identity.key, accountID: accountID)
+            }
+        } catch .server(409, .keyBelongsToAnotherAccount?, _) {
+            throw .keyBoundToAnotherAccount(publicKey: editor.identity.key.publicKey.description)
+        } catch { throw .account(error) }
+    }
+
+    private func pull(
+        _ state: inout TaskSyncState, report: inout TaskSyncReport, progress: (@Sendable (SyncProgress) -> Void)?
+    )
+        async throws(SyncError)
+    {
+        while true {
+            let cursor = state.cursor
+            let data = try await call { () async throws(AccountClientError) in
+                try await client.pullNodes(after: cursor, limit: pageSize)
+            }
+            let page = try Self.parse(data)
+            var valid: [RedoNode] = []
+            valid.reserveCapacity(page.nodes.count)
+            for value in page.nodes {
+                if let node = try? Self.validator.validate(value) {
+                    valid.append(node)
+                } else {
+                    report.invalidReceived += 1
+                }
+            }
+            try store { try editor.log.appendReceived(valid) }
+            report.pulled += valid.count
+            state.cursor = page.cursor
+            try save(state)
+            if page.hasMore || report.pulled > pageSize {
+                progress?(SyncProgress(kind: "tasks", received: report.pulled, hasMore: page.hasMore))
+            }
+            if !page.hasMore || page.nodes.isEmpty { return }
+        }
+    }
+
+    private func push(_ report: inout TaskSyncReport) async throws(SyncError) {
+        let pending = try store { try editor.log.unsyncedTexts() }
+        var start = 0
+        while start < pending.count {
+            var end = start
+            var bytes = 0
+            while end < pending.count, end - start < batchSize,
+                end == start || bytes + pending[end].json.count <= batchBytes
+            {
+                bytes += pending[end].json.count
+                end += 1
+            }
+            let batch = Array(pending[start..<end])
+            let results = try await call { () async throws(AccountClientError) in
+                try await client.pushNodes(batch.map(\.json))
+            }
+            guard results.count == batch.count else {
+                throw .invalidPage("\(results.count) results for \(batch.count) nodes")
+            }
+            var held: [String] = []
+            for (node, result) in zip(batch, results) {
+                switch result.status {
+                case .accepted:
+                    report.pushed += 1
+                    held.append(node.id)
+                case .duplicate:
+                    report.alreadyOnServer += 1
+                    held.append(node.id)
+                case .rejected where result.code == RedoCode.parentNotFound.rawValue:
+                    report.pending += 1
+                case .rejected:
+                    report.rejected.append(result)
+                }
+            }
+            try store { try editor.log.markRemote(held) }
+            start = end
+        }
+    }
+
+    struct Page {
+        let nodes: [JSONValue]
+        let cursor: String
+        let hasMore: Bool
+    }
+
+    static func parse(_ data: Data) throws(SyncError) -> Page {
+        let limits = JSONParser.Limits(maxBytes: max(data.count, 1), maxDepth: 64)
+        guard case .object(let object)? = try? JSONParser(limits: limits).parse(data),
+            case .array(let nodes)? = object["nodes"], case .string(let cursor)? = object["cursor"],
+            case .bool(let hasMore)? = object["hasMore"]
+        else { throw .invalidPage("not {nodes, cursor, hasMore}") }
+        return Page(nodes: nodes, cursor: cursor, hasMore: hasMore)
+    }
+
+    private func call<T>(_ request: () async throws(AccountClientError) -> T) async throws(SyncError) -> T {
+        do { return try await retry.run(request) } catch { throw .account(error) }
+    }
+
+    private func store<T>(_ body: () throws -> T) throws(SyncError) -> T {
+        do { return try body() } catch { throw .store(String(describing: error)) }
+    }
+
+    private func loadState() throws(SyncError) -> TaskSyncState {
+        try store { try SyncStateFile.load(TaskSyncState.self, from: stateURL, fresh: TaskSyncState()) }
+    }
+
+    private func save(_ state: TaskSyncState) throws(SyncError) {
+        try store { try SyncStateFile.save(state, to: stateURL) }
+    }
+}
+
+/// What one task sync did.
+public struct TaskSyncReport: Sendable, Equatable, Codable {
+    /// Valid nodes received (new or already held).
+    public var pulled = 0
+    /// Received nodes that failed validation and were dropped.
+    public var invalidReceived = 0
+    /// Nodes the server accepted now.
+    public var pushed = 0
+    /// Nodes the server already held (a resumed or repeated push).
+    public var alreadyOnServer = 0
+    /// Nodes refused for a parent the server lacks; pushed again next run.
+    public var pending = 0
+    /// Nodes refused for good, with their codes.
+    public var rejected: [RedoNodePushResult] = []
+
+    public init() {}
+}

@@ -1,0 +1,264 @@
+import Foundation
+import Logging
+import PostgresNIO
+public import TandemAPI
+public import TandemBasics
+
+/// Issue 12 on PostgreSQL. Every sync write starts by locking `sync_clock`'s row
+/// (`SELECT … FOR UPDATE`) and holds it until COMMIT, so instances assign feed positions one
+/// transaction at a time, in commit order: a reader never sees seq n+1 before seq n commits.
+extension PostgresServerStore {
+    public func registerDeviceKey(publicKey: String, userID: UserID, now: UnixMillis) async throws
+        -> DeviceKeyOutcome
+    {
+        try await migrate()
+        return try await client.withTransaction(logger: logger) { connection in
+            try await Self.lockClock(connection, logger)
+            if let existing = try await Self.deviceKeys(
+                connection, "SELECT * FROM device_key WHERE public_key = \(publicKey)", logger
+            ).first {
+                guard existing.userID == userID else { return .ownedByAnotherAccount }
+                return existing.revokedAt == nil ? .existing(existing) : .revoked
+            }
+            try await connection.query(
+                """
+                INSERT INTO device_key (public_key, user_id, created_at) VALUES (\(publicKey), \(userID.rawValue), \(now.rawValue))
+                """, logger: logger)
+            return .registered(StoredDeviceKey(publicKey: publicKey, userID: userID, createdAt: now, revokedAt: nil))
+        }
+    }
+
+    public func deviceKeys(userID: UserID) async throws -> [StoredDeviceKey] {
+        try await migrate()
+        return try await client.withConnection { connection in
+            try await Self.deviceKeys(
+                connection,
+                "SELECT * FROM device_key WHERE user_id = \(userID.rawValue) ORDER BY created_at, public_key", logger)
+        }
+    }
+
+    public func revokeDeviceKey(publicKey: String, userID: UserID, now: UnixMillis) async throws -> StoredDeviceKey? {
+        try await migrate()
+        return try await client.withTransaction(logger: logger) { connection in
+            try await Self.lockClock(connection, logger)
+            guard
+                let key = try await Self.deviceKeys(
+                    connection, "SELECT * FROM device_key WHERE public_key = \(publicKey)", logger
+                ).first, key.userID == userID
+            else { return nil }
+            if key.revokedAt != nil { return key }
+            try await connection.query(
+                "UPDATE device_key SET revoked_at = \(now.rawValue) WHERE public_key = \(publicKey)", logger: logger)
+            return StoredDeviceKey(publicKey: publicKey, userID: userID, createdAt: key.createdAt, revokedAt: now)
+        }
+    }
+
+    public func appendRedoNodes(_ drafts: [RedoNodeDraft], userID: UserID, now: UnixMillis) async throws
+        -> [RedoNodeOutcome]
+    {
+        try await migrate()
+        let user = userID.rawValue
+        return try await client.withTransaction(logger: logger) { connection in
+            var last = try await Self.lockClock(connection, logger)
+            var access: [String: Set<String>] = [:]
+            var outcomes: [RedoNodeOutcome] = []
+            for draft in drafts {
+                var readers = access[draft.taskID]
+                if readers == nil { readers = try await Self.readers(connection, draft.taskID, logger) }
+                let known = readers ?? []
+                if !known.isEmpty && !known.contains(user) {
+                    outcomes.append(.rejected(code: RedoSyncCode.taskForbidden))
+                    continue
+                }
+                if try await Self.task(of: draft.id, connection, logger) != nil {
+                    outcomes.append(.duplicate)
+                    continue
+                }
+                var granted = known
+                if draft.isCreate {
+                    guard known.isEmpty else {
+                        outcomes.append(.rejected(code: "E_DUPLICATE_CREATE"))
+                        continue
+                    }
+                    try await connection.query(
+                        """
+                        INSERT INTO redo_task_access (task_id, user_id, granted_at) VALUES (\(draft.taskID), \(user), \(now.rawValue))
+                        """, logger: logger)
+                    granted = [user]
+                } else {
+                    var parentsStored = !known.isEmpty
+                    for parent in draft.parents where parentsStored {
+                        parentsStored = try await Self.task(of: parent, connection, logger) == draft.taskID
+                    }
+                    guard parentsStored else {
+                        outcomes.append(.rejected(code: "E_PARENT_NOT_FOUND"))
+                        continue
+                    }
+                }
+                access[draft.taskID] = granted
+                last += 1
+                try await connection.query(
+                    """
+                    INSERT INTO redo_node (id, task_id, pos, json, author_key, pushed_by, received_at)
+                    VALUES (\(draft.id), \(draft.taskID), \(last), \(Data(draft.json)), \(draft.authorKey), \(user), \(now.rawValue))
+                    """, logger: logger)
+                for reader in granted.sorted() {
+                    last += 1
+                    try await connection.query(
+                        "INSERT INTO redo_feed (seq, user_id, node_id) VALUES (\(last), \(reader), \(draft.id))",
+                        logger: logger)
+                }
+                outcomes.append(.accepted)
+            }
+            try await connection.query("UPDATE sync_clock SET last = \(last) WHERE id = 1", logger: logger)
+            return outcomes
+        }
+    }
+
+    public func redoNodes(userID: UserID, after seq: Int64, limit: Int) async throws -> [StoredRedoNode] {
+        try await migrate()
+        let rows = try await client.query(
+            """
+            SELECT f.seq, n.json FROM redo_feed f JOIN redo_node n ON n.id = f.node_id
+            WHERE f.user_id = \(userID.rawValue) AND f.seq > \(seq) ORDER BY f.seq LIMIT \(Int64(limit))
+            """, logger: logger)
+        var nodes: [StoredRedoNode] = []
+        for try await (position, json) in rows.decode((Int64, Data).self) {
+            nodes.append(StoredRedoNode(seq: position, json: Array(json)))
+        }
+        return nodes
+    }
+
+    public func shareRedoTask(taskID: String, sharer: UserID, recipient: UserID, now: UnixMillis) async throws
+        -> TaskShareOutcome
+    {
+        try await migrate()
+        return try await client.withTransaction(logger: logger) { connection in
+            var last = try await Self.lockClock(connection, logger)
+            let readers = try await Self.readers(connection, taskID, logger)
+            guard readers.contains(sharer.rawValue) else { return .notFound }
+            if readers.contains(recipient.rawValue) { return .alreadyShared }
+            try await connection.query(
+                """
+                INSERT INTO redo_task_access (task_id, user_id, granted_at) VALUES (\(taskID), \(recipient.rawValue), \(now.rawValue))
+                """, logger: logger)
+            var ids: [String] = []
+            let rows = try await connection.query(
+                "SELECT id FROM redo_node WHERE task_id = \(taskID) ORDER BY pos", logger: logger)
+            for try await id in rows.decode(String.self) { ids.append(id) }
+            for id in ids {
+                last += 1
+                try await connection.query(
+                    "INSERT INTO redo_feed (seq, user_id, node_id) VALUES (\(last), \(recipient.rawValue), \(id))",
+                    logger: logger)
+            }
+            try await connection.query("UPDATE sync_clock SET last = \(last) WHERE id = 1", logger: logger)
+            return .added
+        }
+    }
+
+    public func putContactRecords(_ drafts: [ContactRecordDraft], userID: UserID) async throws -> ContactPutOutcome {
+        try await migrate()
+        let user = userID.rawValue
+        return try await client.withTransaction(logger: logger) { connection in
+            var last = try await Self.lockClock(connection, logger)
+            var conflicts: [String] = []
+            for draft in drafts {
+                let rows = try await connection.query(
+                    "SELECT version FROM contact_record WHERE user_id = \(user) AND record_id = \(draft.id)",
+                    logger: logger)
+                var version: Int64 = 0
+                for try await stored in rows.decode(Int64.self) { version = stored }
+                if version != draft.baseVersion { conflicts.append(draft.id) }
+            }
+            if !conflicts.isEmpty { return .conflict(conflicts) }
+            for draft in drafts {
+                last += 1
+                try await connection.query(
+                    """
+                    INSERT INTO contact_record (user_id, record_id, version, box, seq)
+                    VALUES (\(user), \(draft.id), \(draft.baseVersion + 1), \(draft.box), \(last))
+                    ON CONFLICT (user_id, record_id) DO UPDATE
+                    SET version = excluded.version, box = excluded.box, seq = excluded.seq
+                    """, logger: logger)
+            }
+            try await connection.query("UPDATE sync_clock SET last = \(last) WHERE id = 1", logger: logger)
+            return .written(drafts.map { $0.baseVersion + 1 })
+        }
+    }
+
+    public func contactRecords(userID: UserID, after seq: Int64, limit: Int) async throws -> [StoredContactRecord] {
+        try await migrate()
+        let rows = try await client.query(
+            """
+            SELECT seq, record_id, box, version FROM contact_record
+            WHERE user_id = \(userID.rawValue) AND seq > \(seq) ORDER BY seq LIMIT \(Int64(limit))
+            """, logger: logger)
+        var records: [StoredContactRecord] = []
+        for try await (position, id, box, version) in rows.decode((Int64, String, Data, Int64).self) {
+            records.append(StoredContactRecord(seq: position, id: id, box: box, version: version))
+        }
+        return records
+    }
+
+    public func deleteSyncData(userID: UserID) async throws {
+        try await migrate()
+        let user = userID.rawValue
+        try await client.withTransaction(logger: logger) { connection in
+            try await Self.deleteSyncRows(connection, userID: user, logger: logger)
+        }
+    }
+
+    /// The user's device keys, task access, feed and contact records, and the nodes of tasks
+    /// nobody can read any more, under the sync clock's lock; delete-user runs it inside its own
+    /// transaction (issue 13).
+    static func deleteSyncRows(_ connection: PostgresConnection, userID user: String, logger: Logger) async throws {
+        _ = try await lockClock(connection, logger)
+        try await connection.query("DELETE FROM device_key WHERE user_id = \(user)", logger: logger)
+        try await connection.query("DELETE FROM redo_task_access WHERE user_id = \(user)", logger: logger)
+        try await connection.query("DELETE FROM redo_feed WHERE user_id = \(user)", logger: logger)
+        try await connection.query("DELETE FROM contact_record WHERE user_id = \(user)", logger: logger)
+        try await connection.query(
+            "DELETE FROM redo_node WHERE task_id NOT IN (SELECT task_id FROM redo_task_access)", logger: logger)
+    }
+
+    /// Locks the counter row until COMMIT and returns its value.
+    @discardableResult
+    private static func lockClock(_ connection: PostgresConnection, _ logger: Logger) async throws -> Int64 {
+        let rows = try await connection.query("SELECT last FROM sync_clock WHERE id = 1 FOR UPDATE", logger: logger)
+        for try await last in rows.decode(Int64.self) { return last }
+        throw ServerStoreError.corruptRow(table: "sync_clock", reason: "row 1 is missing")
+    }
+
+    private static func readers(_ connection: PostgresConnection, _ taskID: String, _ logger: Logger) async throws
+        -> Set<String>
+    {
+        var readers: Set<String> = []
+        let rows = try await connection.query(
+            "SELECT user_id FROM redo_task_access WHERE task_id = \(taskID)", logger: logger)
+        for try await user in rows.decode(String.self) { readers.insert(user) }
+        return readers
+    }
+
+    private static func task(of nodeID: String, _ connection: PostgresConnection, _ logger: Logger) async throws
+        -> String?
+    {
+        let rows = try await connection.query("SELECT task_id FROM redo_node WHERE id = \(nodeID)", logger: logger)
+        for try await task in rows.decode(String.self) { return task }
+        return nil
+    }
+
+    private static func deviceKeys(_ connection: PostgresConnection, _ query: PostgresQuery, _ logger: Logger)
+        async throws -> [StoredDeviceKey]
+    {
+        var keys: [StoredDeviceKey] = []
+        let rows = try await connection.query(query, logger: logger)
+        for try await (publicKey, user, created, revoked) in rows.decode((String, String, Int64, Int64?).self) {
+            keys.append(
+                StoredDeviceKey(
+                    publicKey: publicKey, userID: UserID(user), createdAt: UnixMillis(created),
+                    revokedAt: revoked.map(UnixMillis.init)))
+        }
+        return keys
+    }
+}

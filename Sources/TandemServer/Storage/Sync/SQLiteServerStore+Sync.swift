@@ -1,0 +1,237 @@
+import Foundation
+import GRDB
+public import TandemAPI
+public import TandemBasics
+
+/// Issue 12 on SQLite. GRDB runs one write transaction at a time, so the counter read at the
+/// start of a sync write and the rows written with it commit before any other writer reads it.
+extension SQLiteServerStore {
+    public func registerDeviceKey(publicKey: String, userID: UserID, now: UnixMillis) async throws
+        -> DeviceKeyOutcome
+    {
+        try await writer.write { db in
+            if let existing = try Self.deviceKey(db, publicKey) {
+                guard existing.userID == userID else { return .ownedByAnotherAccount }
+                return existing.revokedAt == nil ? .existing(existing) : .revoked
+            }
+            try db.execute(
+                sql: "INSERT INTO device_key (public_key, user_id, created_at) VALUES (?, ?, ?)",
+                arguments: [publicKey, userID.rawValue, now.rawValue])
+            return .registered(
+                StoredDeviceKey(publicKey: publicKey, userID: userID, createdAt: now, revokedAt: nil))
+        }
+    }
+
+    public func deviceKeys(userID: UserID) async throws -> [StoredDeviceKey] {
+        try readNow { db in
+            try Row.fetchAll(
+                db.cachedStatement(sql: "SELECT * FROM device_key WHERE user_id = ? ORDER BY created_at, public_key"),
+                arguments: [userID.rawValue]
+            ).map(Self.deviceKey(row:))
+        }
+    }
+
+    public func revokeDeviceKey(publicKey: String, userID: UserID, now: UnixMillis) async throws -> StoredDeviceKey? {
+        try await writer.write { db in
+            guard let key = try Self.deviceKey(db, publicKey), key.userID == userID else { return nil }
+            if key.revokedAt != nil { return key }
+            try db.execute(
+                sql: "UPDATE device_key SET revoked_at = ? WHERE public_key = ?",
+                arguments: [now.rawValue, publicKey])
+            return StoredDeviceKey(publicKey: publicKey, userID: userID, createdAt: key.createdAt, revokedAt: now)
+        }
+    }
+
+    public func appendRedoNodes(_ drafts: [RedoNodeDraft], userID: UserID, now: UnixMillis) async throws
+        -> [RedoNodeOutcome]
+    {
+        try await writer.write { db in
+            var clock = try SyncClock(db)
+            var access: [String: Set<String>] = [:]
+            var outcomes: [RedoNodeOutcome] = []
+            outcomes.reserveCapacity(drafts.count)
+            let insertNode = try db.cachedStatement(
+                sql: """
+                    INSERT INTO redo_node (id, task_id, pos, json, author_key, pushed_by, received_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    """)
+            let insertFeed = try db.cachedStatement(
+                sql: "INSERT INTO redo_feed (seq, user_id, node_id) VALUES (?, ?, ?)")
+            let nodeTask = try db.cachedStatement(sql: "SELECT task_id FROM redo_node WHERE id = ?")
+            for draft in drafts {
+                let readers = try access[draft.taskID] ?? Self.readers(db, taskID: draft.taskID)
+                if !readers.isEmpty && !readers.contains(userID.rawValue) {
+                    outcomes.append(.rejected(code: RedoSyncCode.taskForbidden))
+                    continue
+                }
+                if try String.fetchOne(nodeTask, arguments: [draft.id]) != nil {
+                    outcomes.append(.duplicate)
+                    continue
+                }
+                var granted = readers
+                if draft.isCreate {
+                    guard readers.isEmpty else {
+                        outcomes.append(.rejected(code: "E_DUPLICATE_CREATE"))
+                        continue
+                    }
+                    try db.execute(
+                        sql: "INSERT INTO redo_task_access (task_id, user_id, granted_at) VALUES (?, ?, ?)",
+                        arguments: [draft.taskID, userID.rawValue, now.rawValue])
+                    granted = [userID.rawValue]
+                } else {
+                    var parentsStored = !readers.isEmpty
+                    for parent in draft.parents where parentsStored {
+                        parentsStored = try String.fetchOne(nodeTask, arguments: [parent]) == draft.taskID
+                    }
+                    guard parentsStored else {
+                        outcomes.append(.rejected(code: "E_PARENT_NOT_FOUND"))
+                        continue
+                    }
+                }
+                access[draft.taskID] = granted
+                try insertNode.execute(arguments: [
+                    draft.id, draft.taskID, clock.next(), Data(draft.json), draft.authorKey, userID.rawValue,
+                    now.rawValue,
+                ])
+                for reader in granted.sorted() {
+                    try insertFeed.execute(arguments: [clock.next(), reader, draft.id])
+                }
+                outcomes.append(.accepted)
+            }
+            try clock.save(db)
+            return outcomes
+        }
+    }
+
+    public func redoNodes(userID: UserID, after seq: Int64, limit: Int) async throws -> [StoredRedoNode] {
+        try readNow { db in
+            let statement = try db.cachedStatement(
+                sql: """
+                    SELECT f.seq, n.json FROM redo_feed f JOIN redo_node n ON n.id = f.node_id
+                    WHERE f.user_id = ? AND f.seq > ? ORDER BY f.seq LIMIT ?
+                    """)
+            let rows = try Row.fetchCursor(statement, arguments: [userID.rawValue, seq, limit])
+            var nodes: [StoredRedoNode] = []
+            while let row = try rows.next() {
+                let json: Data = row[1]
+                nodes.append(StoredRedoNode(seq: row[0], json: Array(json)))
+            }
+            return nodes
+        }
+    }
+
+    public func shareRedoTask(taskID: String, sharer: UserID, recipient: UserID, now: UnixMillis) async throws
+        -> TaskShareOutcome
+    {
+        try await writer.write { db in
+            let readers = try Self.readers(db, taskID: taskID)
+            guard readers.contains(sharer.rawValue) else { return .notFound }
+            if readers.contains(recipient.rawValue) { return .alreadyShared }
+            var clock = try SyncClock(db)
+            try db.execute(
+                sql: "INSERT INTO redo_task_access (task_id, user_id, granted_at) VALUES (?, ?, ?)",
+                arguments: [taskID, recipient.rawValue, now.rawValue])
+            let ids = try String.fetchAll(
+                db, sql: "SELECT id FROM redo_node WHERE task_id = ? ORDER BY pos", arguments: [taskID])
+            let insertFeed = try db.cachedStatement(
+                sql: "INSERT INTO redo_feed (seq, user_id, node_id) VALUES (?, ?, ?)")
+            for id in ids { try insertFeed.execute(arguments: [clock.next(), recipient.rawValue, id]) }
+            try clock.save(db)
+            return .added
+        }
+    }
+
+    public func putContactRecords(_ drafts: [ContactRecordDraft], userID: UserID) async throws -> ContactPutOutcome {
+        try await writer.write { db in
+            let current = try db.cachedStatement(
+                sql: "SELECT version FROM contact_record WHERE user_id = ? AND record_id = ?")
+            var conflicts: [String] = []
+            for draft in drafts {
+                let version = try Int64.fetchOne(current, arguments: [userID.rawValue, draft.id]) ?? 0
+                if version != draft.baseVersion { conflicts.append(draft.id) }
+            }
+            if !conflicts.isEmpty { return .conflict(conflicts) }
+            var clock = try SyncClock(db)
+            let upsert = try db.cachedStatement(
+                sql: """
+                    INSERT INTO contact_record (user_id, record_id, version, box, seq) VALUES (?, ?, ?, ?, ?)
+                    ON CONFLICT (user_id, record_id) DO UPDATE
+                    SET version = excluded.version, box = excluded.box, seq = excluded.seq
+                    """)
+            for draft in drafts {
+                try upsert.execute(arguments: [
+                    userID.rawValue, draft.id, draft.baseVersion + 1, draft.box, clock.next(),
+                ])
+            }
+            try clock.save(db)
+            return .written(drafts.map { $0.baseVersion + 1 })
+        }
+    }
+
+    public func contactRecords(userID: UserID, after seq: Int64, limit: Int) async throws -> [StoredContactRecord] {
+        try readNow { db in
+            try Row.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        SELECT seq, record_id, box, version FROM contact_record
+                        WHERE user_id = ? AND seq > ? ORDER BY seq LIMIT ?
+                        """),
+                arguments: [userID.rawValue, seq, limit]
+            ).map { row in
+                StoredContactRecord(seq: row[0], id: row[1], box: row[2], version: row[3])
+            }
+        }
+    }
+
+    public func deleteSyncData(userID: UserID) async throws {
+        try await writer.write { db in try Self.deleteSyncRows(db, userID: userID.rawValue) }
+    }
+
+    /// The user's device keys, task access, feed and contact records, and the nodes of tasks
+    /// nobody can read any more; delete-user runs it inside its own transaction (issue 13).
+    static func deleteSyncRows(_ db: Database, userID: String) throws {
+        for table in ["device_key", "redo_task_access", "redo_feed", "contact_record"] {
+            try db.execute(sql: "DELETE FROM \(table) WHERE user_id = ?", arguments: [userID])
+        }
+        try db.execute(sql: "DELETE FROM redo_node WHERE task_id NOT IN (SELECT task_id FROM redo_task_access)")
+    }
+
+    private static func readers(_ db: Database, taskID: String) throws -> Set<String> {
+        Set(
+            try String.fetchAll(
+                db.cachedStatement(sql: "SELECT user_id FROM redo_task_access WHERE task_id = ?"), arguments: [taskID]))
+    }
+
+    private static func deviceKey(_ db: Database, _ publicKey: String) throws -> StoredDeviceKey? {
+        try Row.fetchOne(db, sql: "SELECT * FROM device_key WHERE public_key = ?", arguments: [publicKey])
+            .map(deviceKey(row:))
+    }
+
+    private static func deviceKey(row: Row) -> StoredDeviceKey {
+        let revoked: Int64? = row["revoked_at"]
+        return StoredDeviceKey(
+            publicKey: row["public_key"], userID: UserID(row["user_id"]),
+            createdAt: UnixMillis(row["created_at"] as Int64), revokedAt: revoked.map(UnixMillis.init))
+    }
+}
+
+/// The sync counter inside one write transaction: read once, advanced in memory, saved once.
+private struct SyncClock {
+    private var last: Int64
+
+    init(_ db: Database) throws {
+        guard let value = try Int64.fetchOne(db, sql: "SELECT last FROM sync_clock WHERE id = 1") else {
+            throw ServerStoreError.corruptRow(table: "sync_clock", reason: "row 1 is missing")
+        }
+        last = value
+    }
+
+    mutating func next() -> Int64 {
+        last += 1
+        return last
+    }
+
+    func save(_ db: Database) throws {
+        try db.execute(sql: "UPDATE sync_clock SET last = ? WHERE id = 1", arguments: [last])
+    }
+}

@@ -1,0 +1,84 @@
+import CanonicalJSON
+import Foundation
+import Hummingbird
+import TandemAPI
+import TandemBasics
+
+/// `GET/PUT /api/contacts/records` (issue 12 item 3): the account's encrypted contact records.
+/// The server sees blob ids and ciphertext only (issue 7); a write names the version it merged
+/// from and is refused with 409 when another device wrote first, so no accepted write is ever
+/// overwritten blindly.
+struct ContactRecordsController: Sendable {
+    let store: any ServerStore
+
+    func register(on group: RouterGroup<TandemRequestContext>, table: RouteTable) {
+        table.add(group, .get, "contacts/records", fullPath: APIPath.contactRecords) { request, context in
+            try await pull(request, context: context)
+        }
+        table.add(group, .put, "contacts/records", fullPath: APIPath.contactRecords) { request, context in
+            try await put(request, context: context)
+        }
+    }
+
+    func pull(_ request: Request, context: TandemRequestContext) async throws -> Response {
+        guard let resolved = context.authenticated else { throw APIFailure.unauthorized }
+        let (after, limit) = try SyncLimits.page(request)
+        var records = try await store.contactRecords(
+            userID: TandemServer.UserID(resolved.user.id), after: after, limit: limit + 1)
+        let hasMore = records.count > limit
+        if hasMore { records.removeLast() }
+        let page = ContactRecordPage(
+            records: records.map {
+                ContactRecordEntry(id: $0.id, box: $0.box.base64EncodedString(), version: $0.version)
+            },
+            cursor: SyncLimits.cursor(records.last?.seq ?? after), hasMore: hasMore)
+        return try JSONResponse.make(page)
+    }
+
+    func put(_ request: Request, context: TandemRequestContext) async throws -> Response {
+        guard let resolved = context.authenticated else { throw APIFailure.unauthorized }
+        guard case .object(let body) = try await SyncLimits.readJSON(request),
+            case .array(let elements)? = body["records"]
+        else { throw APIFailure.validation(["[body.records] Invalid input: expected array"]) }
+        guard elements.count <= SyncLimits.maxRecordsPerPut else {
+            throw APIFailure(
+                .badRequest, .tooManyItems, "at most \(SyncLimits.maxRecordsPerPut) records per request")
+        }
+        var drafts: [ContactRecordDraft] = []
+        var seen: Set<String> = []
+        for (index, element) in elements.enumerated() {
+            let draft = try Self.draft(element, index: index)
+            guard seen.insert(draft.id).inserted else {
+                throw APIFailure(.badRequest, .invalidContactRecord, "records[\(index)].id appears twice")
+            }
+            drafts.append(draft)
+        }
+        switch try await store.putContactRecords(drafts, userID: TandemServer.UserID(resolved.user.id)) {
+        case .written(let versions):
+            return try JSONResponse.make(
+                ContactRecordsPutResponse(
+                    records: zip(drafts, versions).map { .init(id: $0.id, version: $1) }))
+        case .conflict(let ids):
+            throw APIFailure(
+                .conflict, .contactVersionConflict,
+                "stale baseVersion for \(ids.count) record(s): pull, merge and retry; first: \(ids[0])")
+        }
+    }
+
+    private static func draft(_ element: JSONValue, index: Int) throws -> ContactRecordDraft {
+        func invalid(_ reason: String) -> APIFailure {
+            APIFailure(.badRequest, .invalidContactRecord, "records[\(index)]: \(reason)")
+        }
+        guard case .object(let object) = element else { throw invalid("expected an object") }
+        guard case .string(let id)? = object["id"], Hex.decodeLowercase(id, byteCount: 32) != nil else {
+            throw invalid("id must be 64 lowercase hex characters")
+        }
+        guard case .string(let text)? = object["box"], let box = Data(base64Encoded: text), !box.isEmpty,
+            box.count <= SyncLimits.maxBoxBytes
+        else { throw invalid("box must be base64 of 1 to \(SyncLimits.maxBoxBytes) bytes") }
+        guard case .number(let number)? = object["baseVersion"], let base = Int64(exactly: number),
+            base >= 0
+        else { throw invalid("baseVersion must be a non-negative integer") }
+        return ContactRecordDraft(id: id, box: box, baseVersion: base)
+    }
+}

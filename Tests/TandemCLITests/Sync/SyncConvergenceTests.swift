@@ -1,0 +1,144 @@
+import CanonicalJSON
+import Contacts
+import Foundation
+import GRDB
+import KaspaCrypto
+import RedoProtocol
+import TandemBasics
+import TandemClient
+import TandemTesting
+import TaskStore
+import TestSupport
+import Testing
+
+/// Devices of one account converge through a real `tandem serve` whatever the order of their
+/// offline edits, syncs and interruptions (issue 12 "Tests").
+@Suite(.serialized) struct SyncConvergenceTests {
+    static func startServer() throws -> ServerProcess { try ServerProcess(extraArguments: ["--no-rate-limit"]) }
+
+    /// One random offline edit on `device`.
+    static func randomEdit(_ device: SyncDevice, peers: [KaspaAddress], random: inout SeededRandom, step: Int) throws {
+        let now = WallTime(millisecondsSinceEpoch: 1_800_000_000_000 + Int64(step) * 60_000)!
+        let tasks = try device.editor.state().tasks
+        let target = tasks.randomElement(using: &random)?.taskID.description
+        let peer = peers.randomElement(using: &random)!
+        switch Int.random(in: 0..<9, using: &random) {
+        case 0, 1: try device.editor.addTask(title: "task \(step)", now: now)
+        case 2: if let target { try device.editor.edit(target, title: "title \(step)", now: now) }
+        case 3: if let target { try device.editor.complete(target, now: now) }
+        case 4: if let target { try device.editor.setArchived(target, Bool.random(using: &random), now: now) }
+        case 5: if let target, Int.random(in: 0..<3, using: &random) == 0 { try device.editor.delete(target, now: now) }
+        case 6: _ = try device.contacts.add(ContactAddress(peer), wallet: device.wallet, alias: "alias \(step)")
+        case 7: _ = try? device.contacts.rename(ContactAddress(peer), wallet: device.wallet, to: "renamed \(step)")
+        default: _ = try? device.contacts.remove(ContactAddress(peer), wallet: device.wallet)
+        }
+    }
+
+    /// A sync that may be cut off after a few requests; a cut-off run is fine, the next resumes.
+    static func maybeInterruptedSync(_ device: SyncDevice, random: inout SeededRandom) async throws {
+        let interrupt = Bool.random(using: &random)
+        let transport: any HTTPTransport =
+            interrupt
+            ? FlakyTransport(budget: Int.random(in: 0..<6, using: &random), loseAnswers: Bool.random(using: &random))
+            : URLSessionTransport()
+        do {
+            _ = try await device.taskSync(transport).run()
+            _ = try await device.contactsSync(transport).run()
+        } catch let error as SyncError {
+            guard interrupt, case .account(.unreachable) = error else { throw error }
+        }
+    }
+
+    @Test(arguments: [UInt64(12), 2026])
+    func devicesOfOneAccountConvergeToTheReplayOfTheUnion(seed: UInt64) async throws {
+        let server = try Self.startServer()
+        defer { _ = server.stop() }
+        let url = try #require(URL(string: server.baseURL))
+        let walletKey = PrivateKey.generate()
+        var devices: [SyncDevice] = []
+        for index in 0..<3 {
+            devices.append(
+                try await SyncDevice(server: url, username: "anna", walletKey: walletKey, signUp: index == 0))
+        }
+        defer { for device in devices { device.directory.remove() } }
+        let peers = (0..<4).map { _ in KaspaAddress(publicKey: PrivateKey.generate().xOnlyPublicKey) }
+        var random = SeededRandom(seed: seed)
+
+        // Random offline edits and randomly ordered, randomly interrupted syncs
+        var step = 0
+        for _ in 0..<6 {
+            for device in devices {
+                for _ in 0..<Int.random(in: 0...4, using: &random) {
+                    step += 1
+                    try Self.randomEdit(device, peers: peers, random: &random, step: step)
+                }
+            }
+            for device in devices.shuffled(using: &random) where Bool.random(using: &random) {
+                try await Self.maybeInterruptedSync(device, random: &random)
+            }
+        }
+        // Then every device syncs, twice round, without interruptions
+        for _ in 0..<2 {
+            for device in devices {
+                let report = try await device.taskSync().run()
+                #expect(report.rejected.isEmpty)
+                #expect(report.pending == 0)
+                _ = try await device.contactsSync().run()
+            }
+        }
+
+        // Every device holds the same state, equal to a replay of the union of all logs
+        var union: [NodeID: RedoNode] = [:]
+        for device in devices { for node in try device.editor.log.validNodes() { union[node.id] = node } }
+        let expected = String(
+            decoding: try CanonicalJSON.canonicalBytes(of: Replayer.replay(Array(union.values)).jsonValue),
+            as: UTF8.self)
+        for device in devices {
+            #expect(try device.stateText() == expected)
+            #expect(try device.editor.log.unsyncedCount() == 0)
+        }
+        // and the same contacts, equal to a merge of every device's records
+        let merged = try ContactsStore(writer: DatabaseQueue(), clock: SystemClock())
+        for device in devices { _ = try merged.merge(try device.contacts.records(wallet: device.wallet)) }
+        let expectedContacts = try merged.contacts(wallet: devices[0].wallet, includeDeleted: true)
+        for device in devices { #expect(try device.contactList() == expectedContacts) }
+    }
+
+    @Test func aSecondAccountSeesNothingUntilSharedThenBothEditAndConverge() async throws {
+        let server = try Self.startServer()
+        defer { _ = server.stop() }
+        let url = try #require(URL(string: server.baseURL))
+        let anna = try await SyncDevice(server: url, username: "anna", walletKey: .generate(), signUp: true)
+        let ben = try await SyncDevice(server: url, username: "ben", walletKey: .generate(), signUp: true)
+        defer {
+            anna.directory.remove()
+            ben.directory.remove()
+        }
+        let now = WallTime(millisecondsSinceEpoch: 1_800_000_000_000)!
+        let task = try anna.editor.addTask(title: "water the plants", now: now)
+        try anna.editor.addTask(title: "private", now: now)
+        _ = try await anna.taskSync().run()
+
+        // Ben pulls nothing
+        #expect(try await ben.taskSync().run().pulled == 0)
+        #expect(try ben.editor.state().tasks.isEmpty)
+
+        // Anna shares one task; Ben gets exactly that one, edits it, and Anna gets his edit
+        let shared = try await anna.taskSync().share(task.taskID.description, with: "ben")
+        #expect(shared.added)
+        _ = try await ben.taskSync().run()
+        #expect(try ben.editor.state().tasks.map(\.taskID) == [task.taskID])
+        let later = WallTime(millisecondsSinceEpoch: 1_800_000_060_000)!
+        try ben.editor.edit(task.taskID.description, title: "water the plants (ben)", now: later)
+        try anna.editor.complete(task.taskID.description, now: later)
+        for _ in 0..<2 {
+            _ = try await ben.taskSync().run()
+            _ = try await anna.taskSync().run()
+        }
+        let annas = try anna.editor.state().tasks.first { $0.taskID == task.taskID }
+        let bens = try ben.editor.state().tasks.first { $0.taskID == task.taskID }
+        #expect(annas?.title == "water the plants (ben)")
+        #expect(annas == bens)
+        #expect(try ben.editor.state().tasks.count == 1)
+    }
+}

@@ -1,0 +1,92 @@
+import CanonicalJSON
+import Contacts
+import Foundation
+import KaspaCrypto
+import RedoProtocol
+import Synchronization
+import TandemAPI
+import TandemClient
+import TaskStore
+import TestSupport
+
+/// One device in the sync tests: a profile of its own, signed in to `server` as `username`,
+/// with the account's wallet key (contacts are the wallet's) and its own Ed25519 device key.
+struct SyncDevice {
+    let directory: TemporaryDirectory
+    let profile: Profile
+    let server: URL
+    let editor: TaskEditor
+    let contacts: ContactsStore
+    let wallet: ContactAddress
+
+    static let password = "correct horse battery"
+
+    init(server: URL, username: String, walletKey: PrivateKey, signUp: Bool) async throws {
+        directory = try TemporaryDirectory()
+        profile = Profile(directory: directory.url.appendingPathComponent("profile"))
+        self.server = server
+        _ = try profile.importWalletKey(walletKey)
+        let client = AccountClient(server: server, profile: profile, transport: URLSessionTransport())
+        if signUp {
+            _ = try await client.signUp(
+                username: username, email: "\(username)@example.com", name: username, password: Self.password)
+        } else {
+            _ = try await client.signIn(username: username, password: Self.password)
+        }
+        editor = try profile.openTasks()
+        contacts = try profile.openContacts()
+        wallet = ContactAddress(KaspaAddress(publicKey: walletKey.xOnlyPublicKey))
+    }
+
+    func taskSync(_ transport: any HTTPTransport = URLSessionTransport(), retry: SyncRetryPolicy = .none) throws
+        -> TaskSync
+    {
+        var engine = try profile.taskSync(server: server, transport: transport)
+        engine.retry = retry
+        engine.pageSize = 7
+        engine.batchSize = 5
+        return engine
+    }
+
+    func contactsSync(_ transport: any HTTPTransport = URLSessionTransport(), retry: SyncRetryPolicy = .none) throws
+        -> ContactsSync
+    {
+        var engine = try profile.contactsSync(server: server, transport: transport)
+        engine.retry = retry
+        engine.pageSize = 3
+        engine.batchSize = 4
+        return engine
+    }
+
+    /// Replayed state as canonical JSON text, for comparing devices.
+    func stateText() throws -> String {
+        String(decoding: try CanonicalJSON.canonicalBytes(of: try editor.state().jsonValue), as: UTF8.self)
+    }
+
+    func contactList() throws -> [Contact] { try contacts.contacts(wallet: wallet, includeDeleted: true) }
+}
+
+/// A transport that delivers `budget` requests and then fails: before sending, or after
+/// sending with the answer lost (the server did the work, the client never heard).
+final class FlakyTransport: HTTPTransport {
+    private let base = URLSessionTransport()
+    private let remaining: Mutex<Int>
+    let loseAnswers: Bool
+
+    struct Interrupted: Error {}
+
+    init(budget: Int, loseAnswers: Bool) {
+        remaining = Mutex(budget)
+        self.loseAnswers = loseAnswers
+    }
+
+    func send(_ request: TransportRequest) async throws -> TransportResponse {
+        let allowed = remaining.withLock { value -> Bool in
+            value -= 1
+            return value >= 0
+        }
+        if allowed { return try await base.send(request) }
+        if loseAnswers { _ = try await base.send(request) }
+        throw Interrupted()
+    }
+}

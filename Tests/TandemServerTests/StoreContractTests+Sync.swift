@@ -1,0 +1,128 @@
+import Foundation
+import TandemAPI
+import TandemBasics
+import TandemServer
+import Testing
+
+/// The sync store methods on both backends (issue 12 items 1–3).
+extension StoreContractTests {
+    static let now = UnixMillis(1_800_000_000_000)
+
+    static func node(_ id: String, task: String, create: Bool = false, parents: [String] = [], by key: String = "k1")
+        -> RedoNodeDraft
+    {
+        RedoNodeDraft(
+            id: id, taskID: task, isCreate: create, parents: parents, authorKey: key,
+            json: Array("{\"id\":\"\(id)\"}".utf8))
+    }
+
+    static func makeUsers(_ store: any ServerStore, _ ids: [String]) async throws {
+        for id in ids {
+            let (user, account, profile) = Self.user(id, username: id, email: "\(id)@example.com", at: Self.time)
+            try await store.createUser(user, account: account, profile: profile)
+        }
+    }
+
+    @Test(arguments: backends)
+    func deviceKeysBelongToOneAccountAndRevokedKeysStayRevoked(backend: Backend) async throws {
+        try await Self.withStore(backend) { store in
+            try await Self.makeUsers(store, ["u1", "u2"])
+            let (u1, u2) = (UserID("u1"), UserID("u2"))
+            let registered = try await store.registerDeviceKey(publicKey: "k1", userID: u1, now: Self.now)
+            let key = StoredDeviceKey(publicKey: "k1", userID: u1, createdAt: Self.now, revokedAt: nil)
+            #expect(registered == .registered(key))
+            #expect(try await store.registerDeviceKey(publicKey: "k1", userID: u1, now: Self.now) == .existing(key))
+            #expect(
+                try await store.registerDeviceKey(publicKey: "k1", userID: u2, now: Self.now) == .ownedByAnotherAccount)
+            #expect(try await store.revokeDeviceKey(publicKey: "k1", userID: u2, now: Self.now) == nil)
+            let later = UnixMillis(Self.now.rawValue + 5)
+            let revoked = try await store.revokeDeviceKey(publicKey: "k1", userID: u1, now: later)
+            #expect(revoked?.revokedAt == later)
+            #expect(try await store.registerDeviceKey(publicKey: "k1", userID: u1, now: later) == .revoked)
+            #expect(try await store.deviceKeys(userID: u1).map(\.revokedAt) == [later])
+            #expect(try await store.deviceKeys(userID: u2).isEmpty)
+        }
+    }
+
+    @Test(arguments: backends)
+    func nodesAreCheckedAgainstTheStoreAndFeedsFollowAccessAndSharing(backend: Backend) async throws {
+        try await Self.withStore(backend) { store in
+            try await Self.makeUsers(store, ["u1", "u2"])
+            let (u1, u2) = (UserID("u1"), UserID("u2"))
+            let outcomes = try await store.appendRedoNodes(
+                [
+                    Self.node("a1", task: "A", create: true), Self.node("a2", task: "A", parents: ["a1"]),
+                    Self.node("a1", task: "A", create: true), Self.node("x", task: "A", parents: ["missing"]),
+                    Self.node("a9", task: "A", create: true), Self.node("b1", task: "B", parents: ["a1"]),
+                ], userID: u1, now: Self.now)
+            #expect(
+                outcomes == [
+                    .accepted, .accepted, .duplicate, .rejected(code: "E_PARENT_NOT_FOUND"),
+                    .rejected(code: "E_DUPLICATE_CREATE"), .rejected(code: "E_PARENT_NOT_FOUND"),
+                ])
+            // u2 cannot write into u1's task, sees nothing, cannot share it
+            #expect(
+                try await store.appendRedoNodes(
+                    [Self.node("a3", task: "A", parents: ["a2"])], userID: u2, now: Self.now)
+                    == [.rejected(code: RedoSyncCode.taskForbidden)])
+            #expect(try await store.redoNodes(userID: u2, after: 0, limit: 10).isEmpty)
+            #expect(try await store.shareRedoTask(taskID: "A", sharer: u2, recipient: u2, now: Self.now) == .notFound)
+
+            // Sharing hands u2 the past nodes in order, after anything it already had
+            let mine = try await store.appendRedoNodes(
+                [Self.node("c1", task: "C", create: true)], userID: u2, now: Self.now)
+            #expect(mine == [.accepted])
+            let before = try await store.redoNodes(userID: u2, after: 0, limit: 10)
+            #expect(try await store.shareRedoTask(taskID: "A", sharer: u1, recipient: u2, now: Self.now) == .added)
+            #expect(
+                try await store.shareRedoTask(taskID: "A", sharer: u1, recipient: u2, now: Self.now) == .alreadyShared)
+            let after = try await store.redoNodes(userID: u2, after: before.last?.seq ?? 0, limit: 10)
+            #expect(after.map { String(decoding: $0.json, as: UTF8.self) } == [#"{"id":"a1"}"#, #"{"id":"a2"}"#])
+            #expect(
+                try await store.appendRedoNodes(
+                    [Self.node("a3", task: "A", parents: ["a2"])], userID: u2, now: Self.now)
+                    == [.accepted])
+            let u1Feed = try await store.redoNodes(userID: u1, after: 0, limit: 10)
+            #expect(u1Feed.count == 3)
+            #expect(u1Feed.map(\.seq) == u1Feed.map(\.seq).sorted())
+            #expect(try await store.redoNodes(userID: u1, after: u1Feed[0].seq, limit: 1).map(\.seq) == [u1Feed[1].seq])
+
+            // Deleting u1's sync data leaves u2's task A readable to u2 and deletes nothing of it
+            try await store.deleteSyncData(userID: u1)
+            #expect(try await store.redoNodes(userID: u1, after: 0, limit: 10).isEmpty)
+            #expect(try await store.redoNodes(userID: u2, after: 0, limit: 10).count == 4)
+            try await store.deleteSyncData(userID: u2)
+            #expect(
+                try await store.appendRedoNodes(
+                    [Self.node("a4", task: "A", parents: ["a3"])], userID: u2, now: Self.now)
+                    == [.rejected(code: "E_PARENT_NOT_FOUND")])
+        }
+    }
+
+    @Test(arguments: backends)
+    func contactRecordsAreWrittenWithCompareAndSwapAllOrNothing(backend: Backend) async throws {
+        try await Self.withStore(backend) { store in
+            try await Self.makeUsers(store, ["u1", "u2"])
+            let (u1, u2) = (UserID("u1"), UserID("u2"))
+            func draft(_ id: String, _ box: String, _ base: Int64) -> ContactRecordDraft {
+                ContactRecordDraft(id: id, box: Data(box.utf8), baseVersion: base)
+            }
+            #expect(
+                try await store.putContactRecords([draft("r1", "a", 0), draft("r2", "b", 0)], userID: u1)
+                    == .written([1, 1]))
+            #expect(
+                try await store.putContactRecords([draft("r3", "c", 0), draft("r1", "x", 0)], userID: u1)
+                    == .conflict(["r1"]))
+            #expect(try await store.putContactRecords([draft("r1", "a2", 1)], userID: u1) == .written([2]))
+            #expect(try await store.putContactRecords([draft("r1", "b", 0)], userID: u2) == .written([1]))
+            let records = try await store.contactRecords(userID: u1, after: 0, limit: 10)
+            #expect(records.map(\.id) == ["r2", "r1"])
+            #expect(records.map(\.version) == [1, 2])
+            #expect(records.last?.box == Data("a2".utf8))
+            #expect(try await store.contactRecords(userID: u1, after: records[0].seq, limit: 10).map(\.id) == ["r1"])
+            try await store.deleteSyncData(userID: u1)
+            #expect(try await store.contactRecords(userID: u1, after: 0, limit: 10).isEmpty)
+            #expect(try await store.contactRecords(userID: u2, after: 0, limit: 10).count == 1)
+        }
+    }
+}
