@@ -4,6 +4,7 @@ public import Contacts
 public import Foundation
 public import KasiaProtocol
 public import KaspaCrypto
+public import KaspaTransaction
 import RoutingStore
 public import TandemAPI
 import TandemBasics
@@ -27,6 +28,8 @@ public actor Messenger {
     var cursors: RelaySyncCursors
     /// Handshakes applied in this session (they have no history row to de-duplicate by).
     var appliedHandshakes: Set<String> = []
+    /// When set, submissions are signed Kaspa transactions spending these UTXOs (issue 15 item 4).
+    var kaspaUTXOs: [KaspaUtxoEntry]?
 
     /// KaChat's handshake amount: 0.2 KAS to the peer (kasia-protocol §12).
     public static let handshakeAmountSompi: UInt64 = 20_000_000
@@ -188,6 +191,7 @@ public actor Messenger {
             throw MessagingError.invalidMessage(
                 "the message is too long for one relay payload (\(payload.count) > 10240 bytes)")
         }
+        if kaspaUTXOs != nil { return try await submitTransaction(payload, receiver: receiver, amount: amount) }
         var generator = SystemRandomNumberGenerator()
         let submission: RelaySubmission
         do {
@@ -198,9 +202,14 @@ public actor Messenger {
         }
         // The same signed submission is retried: the relay answers a resubmission with the
         // same receipt and one row (issue 11 item 1).
+        return try await retryingRateLimits { () async throws(RelayClientError) in try await relay.submit(submission) }
+    }
+
+    /// Runs `call`, waiting out `Retry-After` up to ``rateLimitRetries`` times.
+    func retryingRateLimits(_ call: () async throws(RelayClientError) -> RelayReceipt) async throws -> RelayReceipt {
         var attempt = 0
         while true {
-            do { return try await relay.submit(submission) } catch {
+            do { return try await call() } catch {
                 guard case .rateLimited(let seconds, _) = error, attempt < Self.rateLimitRetries else {
                     throw MessagingError.relay(error)
                 }
