@@ -3,7 +3,8 @@ import PackageDescription
 
 // Layering follows ../shared/docs/ARCHITECTURE.md: dependencies point down only.
 // L0: TandemBasics, CSecp256k1, KaspaCrypto, CanonicalJSON
-// L1: KasiaProtocol, RedoProtocol, ChatTimeline
+// L0: also CBlake2 (Debian's libb2, for Kaspa's keyed BLAKE2b)
+// L1: KasiaProtocol, RedoProtocol, ChatTimeline, KaspaTransaction
 // L2: ChatHistory, TaskStore, RoutingStore
 // L3: TandemClient
 // L4: tandem (CLI), tandem-bench (benchmarks)
@@ -21,6 +22,7 @@ let package = Package(
         .library(name: "TandemBasics", targets: ["TandemBasics"]),
         .library(name: "KaspaCrypto", targets: ["KaspaCrypto"]),
         .library(name: "KasiaProtocol", targets: ["KasiaProtocol"]),
+        .library(name: "KaspaTransaction", targets: ["KaspaTransaction"]),
         .library(name: "CanonicalJSON", targets: ["CanonicalJSON"]),
         .library(name: "RedoProtocol", targets: ["RedoProtocol"]),
         .library(name: "ChatTimeline", targets: ["ChatTimeline"]),
@@ -61,6 +63,11 @@ let package = Package(
             dependencies: ["CSecp256k1", "TandemBasics"],
             swiftSettings: swiftSettings
         ),
+        .systemLibrary(
+            name: "CBlake2",
+            pkgConfig: "libb2",
+            providers: [.apt(["libb2-dev"]), .brew(["libb2"])]
+        ),
         .target(
             name: "CanonicalJSON",
             dependencies: ["TandemBasics"],
@@ -73,6 +80,14 @@ let package = Package(
             dependencies: [
                 "TandemBasics", "KaspaCrypto",
                 "CanonicalJSON",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "KaspaTransaction",
+            dependencies: [
+                "TandemBasics", "KaspaCrypto", "CBlake2",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: swiftSettings
@@ -92,7 +107,9 @@ let package = Package(
         ),
         .target(
             name: "TandemAPI",
-            dependencies: ["TandemBasics", "KaspaCrypto", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: [
+                "TandemBasics", "KaspaCrypto", "KaspaTransaction", .product(name: "Crypto", package: "swift-crypto"),
+            ],
             swiftSettings: swiftSettings
         ),
 
@@ -136,7 +153,7 @@ let package = Package(
         .target(
             name: "TandemClient",
             dependencies: [
-                "TandemBasics", "KaspaCrypto", "KasiaProtocol", "SecretFiles", "TandemAPI",
+                "TandemBasics", "KaspaCrypto", "KasiaProtocol", "SecretFiles", "TandemAPI", "KaspaTransaction",
                 "ChatHistory", "ChatTimeline", "Contacts", "RoutingStore", "TaskStore", "RedoProtocol", "CanonicalJSON",
             ],
             swiftSettings: swiftSettings
@@ -145,6 +162,7 @@ let package = Package(
             name: "TandemServer",
             dependencies: [
                 "TandemAPI", "CanonicalJSON", "KaspaCrypto", "KasiaProtocol", "RedoProtocol", "TandemBasics",
+                "KaspaTransaction",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -169,7 +187,7 @@ let package = Package(
             name: "tandem",
             dependencies: [
                 "TandemBasics", "KaspaCrypto", "KasiaProtocol", "CanonicalJSON", "RedoProtocol", "ChatTimeline",
-                "ChatHistory", "TaskStore", "RoutingStore", "Contacts", "TandemClient",
+                "ChatHistory", "TaskStore", "RoutingStore", "Contacts", "TandemClient", "KaspaTransaction",
                 "TandemAPI", "TandemServer", "CommandLineContract",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -190,7 +208,8 @@ let package = Package(
         .executableTarget(
             name: "tandem-bench",
             dependencies: [
-                "CSecp256k1", "KaspaCrypto", "KasiaProtocol", "CanonicalJSON", "RedoProtocol", "ChatTimeline",
+                "CSecp256k1", "KaspaCrypto", "KaspaTransaction", "KasiaProtocol", "CanonicalJSON", "RedoProtocol",
+                "ChatTimeline",
                 "ChatHistory", "TaskStore", "RoutingStore", "Contacts", "TandemAPI", "TandemClient", "TandemServer",
                 "TandemTesting", "CommandLineContract",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -224,6 +243,11 @@ let package = Package(
         .testTarget(
             name: "KasiaProtocolTests",
             dependencies: ["TandemBasics", "KasiaProtocol", "KaspaCrypto", "TestSupport", "TandemTesting"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "KaspaTransactionTests",
+            dependencies: ["TandemBasics", "KaspaTransaction", "KaspaCrypto", "TestSupport", "TandemTesting"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -276,7 +300,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TandemAPITests",
-            dependencies: ["TandemAPI"],
+            dependencies: ["TandemAPI", "KaspaTransaction", "KaspaCrypto"],
             resources: [.copy("Golden")],
             swiftSettings: swiftSettings
         ),
@@ -284,7 +308,7 @@ let package = Package(
             name: "TandemServerTests",
             dependencies: [
                 "TandemServer", "TandemAPI", "TestSupport", "TandemTesting", "KaspaCrypto", "KasiaProtocol",
-                "TandemBasics", "RedoProtocol", "CanonicalJSON",
+                "TandemBasics", "RedoProtocol", "CanonicalJSON", "KaspaTransaction",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -299,7 +323,7 @@ let package = Package(
             dependencies: [
                 "tandem", "tandem-bench", "CanonicalJSON", "TestSupport", "TandemTesting",
                 "TandemClient", "TandemAPI", "TandemBasics", "KaspaCrypto", "KasiaProtocol", "ChatHistory",
-                "ChatTimeline", "RoutingStore", "RedoProtocol", "TaskStore", "Contacts",
+                "ChatTimeline", "RoutingStore", "RedoProtocol", "TaskStore", "Contacts", "KaspaTransaction",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],

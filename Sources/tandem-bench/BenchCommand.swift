@@ -11,7 +11,8 @@ struct BenchCommand: AsyncParsableCommand {
         abstract: "Run benchmarks; each prints medians and ratios against a baseline from the same run.",
         discussion: "Build with -c release for meaningful figures.",
         subcommands: [
-            CryptoBench.self, KasiaBench.self, BenchRedoCommand.self, BenchTasksCommand.self, BenchTimelineCommand.self,
+            CryptoBench.self, KasiaBench.self, KaspaTxBench.self, BenchRedoCommand.self, BenchTasksCommand.self,
+            BenchTimelineCommand.self,
             BenchPagingCommand.self,
             ContactsBench.self,
             BenchServerCommand.self, BenchRelayCommand.self, BenchRelayServerCommand.self, BenchRelayBodiesCommand.self,

@@ -1,4 +1,6 @@
 import Foundation
+import KaspaCrypto
+import KaspaTransaction
 import TandemAPI
 import Testing
 
@@ -72,5 +74,29 @@ import Testing
         try GoldenJSON.check(
             APIErrorBody(code: .validationError, message: "[body.email] Invalid email address"), "APIErrorBody")
         try GoldenJSON.check(APIErrorBody(code: nil, message: "Not Found"), "APIErrorBody+noCode")
+    }
+
+    /// The Kaspa form of a relay submission (issue 15 item 4): the SDK's `Transaction.to_dict`,
+    /// its `id` the one the SDK computes for this transaction.
+    @Test func relayKaspaSubmission() throws {
+        let script = KaspaScriptPublicKey(
+            script: [0x20] + [
+                0x79, 0xbe, 0x66, 0x7e, 0xf9, 0xdc, 0xbb, 0xac, 0x55, 0xa0, 0x62, 0x95, 0xce, 0x87, 0x0b, 0x07, 0x02,
+                0x9b,
+                0xfc, 0xdb, 0x2d, 0xce, 0x28, 0xd9, 0x59, 0xf2, 0x81, 0x5b, 0x16, 0xf8, 0x17, 0x98,
+            ] + [0xac])
+        let outpoint = KaspaOutpoint(transactionID: [UInt8](repeating: 0xab, count: 32), index: 1)
+        let utxo = KaspaUtxoEntry(
+            address: try KaspaAddress("kaspa:qpumuen7l8wthtz45p3ftn58pvrs9xlumvkuu2xet8egzkcklqtes4ypce9sf"),
+            outpoint: outpoint, amount: 500_000_000,
+            scriptPublicKey: script, blockDAAScore: 7)
+        let transaction = KaspaTransaction(
+            inputs: [
+                KaspaTransactionInput(
+                    previousOutpoint: outpoint, signatureScript: [0x41] + [UInt8](repeating: 0x11, count: 64) + [0x01],
+                    utxo: utxo)
+            ],
+            outputs: [KaspaTransactionOutput(value: 499_900_000, scriptPublicKey: script)], payload: [0xca, 0xfe])
+        try GoldenJSON.check(RelayKaspaSubmission(transaction: transaction), "RelayKaspaSubmission")
     }
 }

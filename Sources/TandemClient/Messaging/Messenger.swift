@@ -4,6 +4,7 @@ public import Contacts
 public import Foundation
 public import KasiaProtocol
 public import KaspaCrypto
+public import KaspaTransaction
 import RoutingStore
 public import TandemAPI
 import TandemBasics
@@ -29,6 +30,8 @@ public actor Messenger {
     var outbox: RelayOutbox
     /// Handshakes applied in this session (they have no history row to de-duplicate by).
     var appliedHandshakes: Set<String> = []
+    /// When set, submissions are signed Kaspa transactions spending these UTXOs (issue 15 item 4).
+    var kaspaUTXOs: [KaspaUtxoEntry]?
 
     /// KaChat's handshake amount: 0.2 KAS to the peer (kasia-protocol §12).
     public static let handshakeAmountSompi: UInt64 = 20_000_000
@@ -119,8 +122,26 @@ public actor Messenger {
             return try await deliver(row, submission: submission, to: peer)
         }
         let alias = try await sendAlias(for: peer)
+        if kaspaUTXOs != nil { return try await deliverTransaction(row, text: text, alias: alias, to: peer) }
         let submission = try await park(row, text: text, alias: alias, to: peer)
         return try await deliver(row, submission: submission, to: peer)
+    }
+
+    /// Kaspa-transaction mode (issue 15): no outbox, since a rebuilt transaction spending the same
+    /// UTXOs has the same id whatever its signatures, so the relay keeps one row.
+    private func deliverTransaction(_ row: StoredMessage, text: String, alias: Alias, to peer: KaspaAddress)
+        async throws -> StoredMessage
+    {
+        let receipt: RelayReceipt
+        do {
+            let sealed = try seal(text, to: peer)
+            receipt = try await submit(
+                KasiaPayload.contextualMessage(alias: alias, sealed: sealed, encoding: .base64).encoded)
+        } catch {
+            try markFailed(row)
+            throw error
+        }
+        return try record(row, receipt: receipt, to: peer)
     }
 
     /// Seals and signs `text` for `row` and keeps the submission in the outbox before it goes
@@ -149,8 +170,14 @@ public actor Messenger {
             try markFailed(row)
             throw error
         }
-        try history.promote(row.id, txID: TxID(receipt.txID), blockTime: receipt.blockTime, status: .sent)
+        let sent = try record(row, receipt: receipt, to: peer)
         try unpark(row.id)
+        return sent
+    }
+
+    /// The sent row in place of the pending one, and the contact's last message time.
+    private func record(_ row: StoredMessage, receipt: RelayReceipt, to peer: KaspaAddress) throws -> StoredMessage {
+        try history.promote(row.id, txID: TxID(receipt.txID), blockTime: receipt.blockTime, status: .sent)
         try contacts.recordMessage(
             from: ContactAddress(peer), wallet: wallet, at: UnixMillis(Int64(clamping: receipt.blockTime)))
         // The tx id's first row wins (kasia-protocol §9): another process of this profile
@@ -217,18 +244,20 @@ public actor Messenger {
         }
     }
 
-    /// Signs and submits `payload` with a fresh random nonce.
+    /// Signs and submits `payload` with a fresh random nonce, or as a Kaspa transaction when the
+    /// messenger spends UTXOs (issue 15).
     @discardableResult
     func submit(_ payload: [UInt8], receiver: KaspaAddress? = nil, amount: UInt64? = nil) async throws -> RelayReceipt {
-        try await submit(try sign(payload, receiver: receiver, amount: amount))
+        if kaspaUTXOs != nil {
+            try Self.checkSize(payload)
+            return try await submitTransaction(payload, receiver: receiver, amount: amount)
+        }
+        return try await submit(try sign(payload, receiver: receiver, amount: amount))
     }
 
     /// Signs `payload` with the wallet key and a fresh random nonce.
     func sign(_ payload: [UInt8], receiver: KaspaAddress? = nil, amount: UInt64? = nil) throws -> RelaySubmission {
-        guard payload.count <= Self.maximumPayloadBytes else {
-            throw MessagingError.invalidMessage(
-                "the message is too long for one relay payload (\(payload.count) > 10240 bytes)")
-        }
+        try Self.checkSize(payload)
         var generator = SystemRandomNumberGenerator()
         do {
             return try RelaySubmission.signed(
@@ -238,13 +267,25 @@ public actor Messenger {
         }
     }
 
+    static func checkSize(_ payload: [UInt8]) throws {
+        guard payload.count <= maximumPayloadBytes else {
+            throw MessagingError.invalidMessage(
+                "the message is too long for one relay payload (\(payload.count) > 10240 bytes)")
+        }
+    }
+
     /// Submits `submission`, waiting out rate limits. The same signed submission is retried:
     /// the relay answers a resubmission with the same receipt and one row (issue 11 item 1).
     @discardableResult
     func submit(_ submission: RelaySubmission) async throws -> RelayReceipt {
+        try await retryingRateLimits { () async throws(RelayClientError) in try await relay.submit(submission) }
+    }
+
+    /// Runs `call`, waiting out `Retry-After` up to ``rateLimitRetries`` times.
+    func retryingRateLimits(_ call: () async throws(RelayClientError) -> RelayReceipt) async throws -> RelayReceipt {
         var attempt = 0
         while true {
-            do { return try await relay.submit(submission) } catch {
+            do { return try await call() } catch {
                 guard case .rateLimited(let seconds, _) = error, attempt < Self.rateLimitRetries else {
                     throw MessagingError.relay(error)
                 }

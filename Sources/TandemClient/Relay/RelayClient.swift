@@ -18,6 +18,15 @@ public struct RelayClient: Sendable {
     /// `POST /kasia/transactions`. A resubmission of the same signed content answers the same
     /// receipt, so retrying after a lost answer is safe.
     public func submit(_ submission: RelaySubmission) async throws(RelayClientError) -> RelayReceipt {
+        try await post(submission)
+    }
+
+    /// `POST /kasia/transactions` with a signed Kaspa transaction instead (issue 15 item 4).
+    public func submit(_ submission: RelayKaspaSubmission) async throws(RelayClientError) -> RelayReceipt {
+        try await post(submission)
+    }
+
+    private func post(_ submission: some Encodable) async throws(RelayClientError) -> RelayReceipt {
         let body: Data
         do { body = try APIJSON.encoder().encode(submission) } catch {
             throw .invalidResponse(path: APIPath.kasiaTransactions, reason: "cannot encode the submission")

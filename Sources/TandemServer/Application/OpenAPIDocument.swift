@@ -68,6 +68,19 @@ enum OpenAPIDocument {
                   "signature": { "type": "string", "pattern": "^[0-9a-f]{128}$", "description": "BIP-340 over SHA-256(\"tandem-relay/v1\\n\" ‖ sender ‖ \"\\n\" ‖ receiver ‖ \"\\n\" ‖ amount ‖ \"\\n\" ‖ nonce ‖ \"\\n\" ‖ payload)" }
                 }
               },
+              "RelayKaspaSubmission": {
+                "type": "object", "required": ["transaction"],
+                "properties": {
+                  "transaction": { "type": "object", "required": ["version", "inputs", "outputs", "subnetworkId"],
+                    "description": "A signed Kaspa transaction in the rusty-kaspa SDK's Transaction.to_dict form, every input with its utxo (UtxoEntry.to_dict); each input's BIP-340 signature must verify against its UTXO's script. Sender = first input's address, receiver/amount = first output (handshakes, payments), tx_id = the Kaspa transaction id, payload = its payload (issue 15).",
+                    "properties": {
+                      "version": { "type": "integer", "const": 0 }, "inputs": { "type": "array", "minItems": 1, "maxItems": 128 },
+                      "outputs": { "type": "array", "minItems": 1, "maxItems": 128 }, "lockTime": { "type": "integer" },
+                      "subnetworkId": { "type": "string", "pattern": "^0{40}$" }, "gas": { "type": "integer", "const": 0 },
+                      "payload": { "type": "string", "pattern": "^([0-9a-f]{2})*$", "maxLength": 20480 }
+                    } }
+                }
+              },
               "RelayReceipt": {
                 "type": "object", "required": ["tx_id", "block_time"],
                 "properties": { "tx_id": { "type": "string", "pattern": "^[0-9a-f]{64}$" }, "block_time": { "type": "integer" } }
@@ -327,7 +340,8 @@ enum OpenAPIDocument {
             "/kasia/transactions": {
               "post": {
                 "operationId": "relaySubmit", "summary": "Relay a signed Kasia payload (idempotent per tx_id)",
-                "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/RelaySubmission" } } } },
+                "requestBody": { "required": true, "content": { "application/json": { "schema": { "oneOf": [
+                  { "$ref": "#/components/schemas/RelaySubmission" }, { "$ref": "#/components/schemas/RelayKaspaSubmission" } ] } } } },
                 "responses": {
                   "200": { "description": "Stored (or already stored)", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/RelayReceipt" } } } },
                   "400": { "$ref": "#/components/responses/Error" }, "413": { "$ref": "#/components/responses/Error" },

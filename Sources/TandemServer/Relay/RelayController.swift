@@ -1,7 +1,9 @@
+import CanonicalJSON
 import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
+import NIOCore
 import TandemAPI
 import TandemBasics
 
@@ -22,10 +24,19 @@ struct RelayController: Sendable {
 
     func submit(_ request: Request, context: TandemRequestContext) async throws -> Response {
         try await admit("client|" + RateLimiter.clientKey(context.clientAddress))
-        let submission = try await Self.decode(request)
-        let check = try RelaySubmissionCheck(submission)
-        let draft = try check.draft()
-        try await admit("sender|" + check.sender.description)
+        let draft: KasiaRecordDraft
+        let sender: String
+        switch try await Self.decode(request) {
+        case .signed(let submission):
+            let check = try RelaySubmissionCheck(submission)
+            draft = try check.draft()
+            sender = check.sender.description
+        case .kaspa(let submission):
+            let checked = try RelayKaspaSubmissionCheck(submission).draft()
+            draft = checked.draft
+            sender = checked.sender.description
+        }
+        try await admit("sender|" + sender)
         let outcome = try await store.appendKasiaRecord(draft, now: clock.now)
         if case .inserted = outcome { await hub.poke() }
         return JSONResponse.raw(Data(IndexerRowJSON.receipt(outcome.record)), status: .ok, headers: [:])
@@ -39,19 +50,38 @@ struct RelayController: Sendable {
             .tooManyRequests, .rateLimited, "Too many submissions. Retry after \(retry) s.", headers: headers)
     }
 
+    /// The two submission forms: the relay's signed payload, or a signed Kaspa transaction.
+    enum Body {
+        case signed(RelaySubmission)
+        case kaspa(RelayKaspaSubmission)
+    }
+
     /// Reads the body under the server's caps, then decodes it with Foundation so `nonce` and
-    /// `amount` keep all 64 bits (the strict parser's numbers are doubles).
-    static func decode(_ request: Request) async throws -> RelaySubmission {
+    /// `amount` keep all 64 bits (the strict parser's numbers are doubles). A body with a
+    /// `transaction` member is the Kaspa form (issue 15 item 4).
+    static func decode(_ request: Request) async throws -> Body {
         guard let buffer = try await JSONBody.collect(request) else {
             throw APIFailure.validation(["[body] Invalid input: expected object, received undefined"])
         }
-        var fields = BodyFields<RelaySubmission.Field>(try JSONBody.parse(buffer))
+        let parsed = try JSONBody.parse(buffer)
+        if case .object(let object)? = parsed.value, object["transaction"] != nil {
+            return .kaspa(try decodeKaspa(buffer))
+        }
+        var fields = BodyFields<RelaySubmission.Field>(parsed)
         guard fields.requireObject() else {
             try fields.throwIfInvalid()
             throw APIFailure.invalidJSON
         }
         do {
-            return try JSONDecoder().decode(RelaySubmission.self, from: Data(buffer.readableBytesView))
+            return .signed(try JSONDecoder().decode(RelaySubmission.self, from: Data(buffer.readableBytesView)))
+        } catch let error as DecodingError {
+            throw APIFailure.validation([Self.issue(error)])
+        }
+    }
+
+    private static func decodeKaspa(_ buffer: ByteBuffer) throws -> RelayKaspaSubmission {
+        do {
+            return try JSONDecoder().decode(RelayKaspaSubmission.self, from: Data(buffer.readableBytesView))
         } catch let error as DecodingError {
             throw APIFailure.validation([Self.issue(error)])
         }

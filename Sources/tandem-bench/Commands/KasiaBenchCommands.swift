@@ -42,3 +42,20 @@ struct KasiaBench: ParsableCommand {
         try options.print(KasiaBenchmarks.routing(contacts: contacts, samples: min(options.samples, 3)))
     }
 }
+
+struct KaspaTxBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "kaspa",
+        abstract: "Sighash + sign per input vs one raw BIP-340 sign; a handshake built from 1,000 UTXOs."
+    )
+
+    @OptionGroup var options: BenchOptions
+
+    @Option(name: .long, help: "Signatures per sample (the multi-input and build cases run a tenth as many).")
+    var iterations: Int = 200
+
+    func run() throws {
+        guard options.samples > 0, iterations > 0 else { throw CLIError("--samples and --iterations must be positive") }
+        try options.print(KaspaTxBenchmarks.run(samples: options.samples, iterations: iterations))
+    }
+}

@@ -1,6 +1,24 @@
 import ArgumentParser
 import Foundation
+import KaspaTransaction
 import TandemClient
+
+/// `--kaspa-utxos FILE`: send as signed Kaspa transactions spending these UTXOs (issue 15).
+struct KaspaUTXOOption: ParsableArguments {
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Send as signed Kaspa transactions spending these UTXOs (JSON array, SDK UtxoEntry.to_dict form).",
+            valueName: "file"))
+    var kaspaUtxos: String?
+
+    func apply(to messenger: Messenger) async throws {
+        guard let kaspaUtxos else { return }
+        let entries = try KaspaTxFileInput.decode(
+            [KaspaUtxoEntry].self, from: kaspaUtxos, what: "a JSON array of UTXO entries")
+        await messenger.useKaspaTransactions(spending: entries)
+    }
+}
 
 extension ChatCommand {
     struct Handshake: AsyncParsableCommand {
@@ -10,10 +28,12 @@ extension ChatCommand {
         @OptionGroup var options: ChatOptions
         @Option(name: .long, help: ArgumentHelp("The peer's Kaspa address.", valueName: "address")) var to: String
         @Flag(name: .long, help: "Print the relay's receipt as JSON.") var json = false
+        @OptionGroup var kaspa: KaspaUTXOOption
 
         func run() async throws {
             let peer = try parseAddress(to, option: "--to")
             let messenger = try options.messenger()
+            try await kaspa.apply(to: messenger)
             let receipt = try await chatCall { try await messenger.startConversation(with: peer) }
             if json {
                 try CommandIO.printJSON(["txID": receipt.txID, "blockTime": String(receipt.blockTime)])
@@ -31,6 +51,7 @@ extension ChatCommand {
         @Option(name: .long, help: ArgumentHelp("The peer's Kaspa address.", valueName: "address")) var to: String
         @Argument(help: "The message; read from standard input when absent.") var text: String?
         @Flag(name: .long, help: "Print the stored message as JSON.") var json = false
+        @OptionGroup var kaspa: KaspaUTXOOption
 
         func run() async throws {
             let peer = try parseAddress(to, option: "--to")
@@ -38,6 +59,7 @@ extension ChatCommand {
             if text == nil, message.hasSuffix("\n") { message.removeLast() }
             guard !message.isEmpty else { throw CLIError("TEXT: the message is empty") }
             let messenger = try options.messenger()
+            try await kaspa.apply(to: messenger)
             let stored = try await chatCall { try await messenger.send(message, to: peer) }
             let output = ChatMessageOutput(stored)
             if json { try CommandIO.printJSON(output) } else { CommandIO.write("sent (tx \(output.txID ?? "-"))\n") }

@@ -6,8 +6,8 @@ import TandemBasics
 struct KaspaCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "kaspa",
-        abstract: "Kaspa address tools.",
-        subcommands: [Address.self, Decode.self]
+        abstract: "Kaspa address, script and transaction tools.",
+        subcommands: [Address.self, Decode.self, KaspaScriptCommand.self, KaspaTxCommand.self]
     )
 
     struct Address: ParsableCommand {

@@ -1,0 +1,159 @@
+public import KaspaCrypto
+
+/// Builds and signs the Kaspa transactions Kasia sends (kasia-protocol §12): a handshake
+/// (0.2 KAS to the recipient, change back), a contextual message or self-stash (one output back
+/// to ourselves), a payment (amount, change, optional `pay:` memo payload) and a compaction
+/// (up to 8 inputs into one, no payload).
+///
+/// The fee is the SDK's minimum for the signed transaction, found as a fixed point because the
+/// change's value enters the storage mass. Change at or below 10,000 sompi is left to the fee.
+public struct KaspaTransactionBuilder: Sendable {
+    public static let handshakeAmount: UInt64 = 20_000_000
+    public static let dustThreshold: UInt64 = 10_000
+    public static let maximumCompactionInputs = 8
+
+    public let key: PrivateKey
+    public let network: KaspaNetwork
+    /// Our Schnorr address: where change and self-spends go.
+    public let address: KaspaAddress
+    private let script: KaspaScriptPublicKey
+
+    public init(key: PrivateKey, network: KaspaNetwork = .mainnet) {
+        self.key = key
+        self.network = network
+        address = KaspaAddress(publicKey: key.xOnlyPublicKey, network: network)
+        script = KaspaScriptPublicKey(address: address)
+    }
+
+    /// What to send: a recipient and amount (handshake, payment) or none (a self-spend), a payload.
+    public struct Request: Sendable, Hashable {
+        public var recipient: KaspaAddress?
+        public var amount: UInt64
+        public var payload: [UInt8]
+
+        public init(recipient: KaspaAddress? = nil, amount: UInt64 = 0, payload: [UInt8] = []) {
+            self.recipient = recipient
+            self.amount = amount
+            self.payload = payload
+        }
+
+        public static func handshake(to recipient: KaspaAddress, amount: UInt64 = handshakeAmount, payload: [UInt8])
+            -> Request
+        { Request(recipient: recipient, amount: amount, payload: payload) }
+
+        public static func payment(to recipient: KaspaAddress, amount: UInt64, memo: [UInt8] = []) -> Request {
+            Request(recipient: recipient, amount: amount, payload: memo)
+        }
+
+        /// A contextual message or a self-stash: one output back to ourselves.
+        public static func selfSpend(payload: [UInt8]) -> Request { Request(payload: payload) }
+    }
+
+    /// Selects UTXOs, then builds and signs. One sufficient UTXO is preferred (the smallest that
+    /// makes a transaction within the standard mass); otherwise the largest are added one by one.
+    public func build(_ request: Request, utxos: [KaspaUtxoEntry]) throws(KaspaBuildError) -> KaspaTransaction {
+        try sign(try select(request, utxos: utxos))
+    }
+
+    /// Merges up to 8 of the smallest UTXOs into one output back to ourselves, with no payload.
+    public func compaction(utxos: [KaspaUtxoEntry]) throws(KaspaBuildError) -> KaspaTransaction {
+        try checkOwnership(utxos)
+        let chosen = utxos.sorted { $0.amount < $1.amount }.prefix(Self.maximumCompactionInputs)
+        return try sign(try assemble(.selfSpend(payload: []), inputs: Array(chosen)))
+    }
+
+    /// Signs every input with the wallet key.
+    public func sign(_ transaction: KaspaTransaction) throws(KaspaBuildError) -> KaspaTransaction {
+        do { return try transaction.signed(with: key) } catch { throw .signing(error) }
+    }
+
+    /// The unsigned transaction spending exactly `inputs`, in order: the recipient's output first,
+    /// then change; the fee that of the signed transaction.
+    public func assemble(_ request: Request, inputs: [KaspaUtxoEntry]) throws(KaspaBuildError) -> KaspaTransaction {
+        guard !inputs.isEmpty else { throw .noUTXOs }
+        if request.recipient != nil, request.amount == 0 { throw .zeroAmount }
+        var total: UInt64 = 0
+        for entry in inputs {
+            let (sum, overflow) = total.addingReportingOverflow(entry.amount)
+            guard !overflow else { throw .insufficientFunds(available: .max, needed: 0) }
+            total = sum
+        }
+        let required = request.recipient == nil ? 0 : request.amount
+        var base: [KaspaTransactionOutput] = []
+        if let recipient = request.recipient {
+            base.append(KaspaTransactionOutput(value: request.amount, scriptPublicKey: .init(address: recipient)))
+        }
+        func transaction(_ outputs: [KaspaTransactionOutput]) -> KaspaTransaction {
+            KaspaTransaction(
+                inputs: inputs.map(KaspaTransactionInput.init(spending:)), outputs: outputs, payload: request.payload)
+        }
+        // Fixed point: the fee of the transaction whose change is what that fee leaves.
+        var fee: UInt64 = 0
+        for _ in 0..<64 {
+            guard total > required, total - required > fee, total - required - fee > Self.dustThreshold else { break }
+            let change = total - required - fee
+            let candidate = transaction(base + [KaspaTransactionOutput(value: change, scriptPublicKey: script)])
+            let mass = KaspaMass(submitting: candidate)
+            try Self.checkLimits(mass)
+            let needed = KaspaMass.minimumFee(forMass: mass.mass ?? 0)
+            if needed == fee { return candidate }
+            fee = needed
+        }
+        guard request.recipient != nil else {
+            throw .insufficientFunds(available: total, needed: fee + Self.dustThreshold + 1)
+        }
+        // No change: what is left (at most the dust threshold above the fee) goes to the fee.
+        let candidate = transaction(base)
+        let mass = KaspaMass(submitting: candidate)
+        try Self.checkLimits(mass)
+        let needed = KaspaMass.minimumFee(forMass: mass.mass ?? 0)
+        guard total >= required, total - required >= needed else {
+            throw .insufficientFunds(available: total, needed: required.addingReportingOverflow(needed).partialValue)
+        }
+        return candidate
+    }
+
+    private static func checkLimits(_ mass: KaspaMass) throws(KaspaBuildError) {
+        guard let storage = mass.storageMass else { throw .storageMassIncomputable }
+        if mass.computeMass > KaspaMass.maximumStandardMass {
+            throw .computeMassTooHigh(mass: mass.computeMass, limit: KaspaMass.maximumStandardMass)
+        }
+        if storage > KaspaMass.maximumStandardMass {
+            throw .storageMassTooHigh(mass: storage, limit: KaspaMass.maximumStandardMass)
+        }
+    }
+
+    private func checkOwnership(_ utxos: [KaspaUtxoEntry]) throws(KaspaBuildError) {
+        guard !utxos.isEmpty else { throw .noUTXOs }
+        if let index = utxos.firstIndex(where: { $0.scriptPublicKey != script }) { throw .notOurUTXO(index: index) }
+    }
+
+    /// The unsigned transaction for `request` from a selection of `utxos`.
+    public func select(_ request: Request, utxos: [KaspaUtxoEntry]) throws(KaspaBuildError) -> KaspaTransaction {
+        try checkOwnership(utxos)
+        if request.recipient != nil, request.amount == 0 { throw .zeroAmount }
+        let required = request.recipient == nil ? 0 : request.amount
+        let ascending = utxos.sorted { $0.amount < $1.amount }
+        var lastError: KaspaBuildError?
+        // One sufficient UTXO: no contention between messages sent close together (§12).
+        for entry in ascending where entry.amount > required {
+            do { return try assemble(request, inputs: [entry]) } catch {
+                if case .computeMassTooHigh = error { throw error }
+                lastError = error
+            }
+        }
+        // Otherwise the largest first, until the transaction pays for itself within the mass limit.
+        var chosen: [KaspaUtxoEntry] = []
+        var total: UInt64 = 0
+        for entry in ascending.reversed() {
+            chosen.append(entry)
+            total = total.addingReportingOverflow(entry.amount).partialValue
+            guard chosen.count > 1, total > required else { continue }
+            do { return try assemble(request, inputs: chosen) } catch {
+                if case .computeMassTooHigh = error { throw error }
+                lastError = error
+            }
+        }
+        throw lastError ?? .insufficientFunds(available: total, needed: required)
+    }
+}
