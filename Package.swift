@@ -2,10 +2,10 @@
 import PackageDescription
 
 // Layering follows ../shared/docs/ARCHITECTURE.md: dependencies point down only.
-// L0: TandemBasics, CSecp256k1, KaspaCrypto, CanonicalJSON
+// L0: TandemBasics, CSecp256k1, KaspaCrypto, CanonicalJSON, CTextWidth
 // L1: KasiaProtocol, RedoProtocol, ChatTimeline
 // L2: ChatHistory, TaskStore, RoutingStore
-// L3: TandemClient
+// L3: TandemClient, ChatScreen
 // L4: tandem (CLI), tandem-bench (benchmarks)
 // Testing: TandemTesting, linked by tests and tandem-bench only
 
@@ -30,6 +30,7 @@ let package = Package(
         .library(name: "Contacts", targets: ["Contacts"]),
         .library(name: "TandemAPI", targets: ["TandemAPI"]),
         .library(name: "TandemClient", targets: ["TandemClient"]),
+        .library(name: "ChatScreen", targets: ["ChatScreen"]),
         .library(name: "TandemServer", targets: ["TandemServer"]),
         .executable(name: "tandem", targets: ["tandem"]),
         .executable(name: "tandem-bench", targets: ["tandem-bench"]),
@@ -53,6 +54,14 @@ let package = Package(
             name: "CSecp256k1",
             pkgConfig: "libsecp256k1",
             providers: [.apt(["libsecp256k1-dev"]), .brew(["secp256k1"])]
+        ),
+        // The C library's wcwidth for the chat screen's display widths (issue 16); libc, nothing to link.
+        .systemLibrary(name: "CTextWidth"),
+        // The terminal for `tandem chat ui` (issue 16): Debian's ncursesw, linked by `tandem` only.
+        .systemLibrary(
+            name: "CNcursesw",
+            pkgConfig: "ncursesw",
+            providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]
         ),
         .target(
             name: "KaspaCrypto",
@@ -139,6 +148,13 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // The terminal chat client's screen model (issue 16): layout, wrapping, keys → actions,
+        // no curses, so it is tested and benchmarked without a terminal.
+        .target(
+            name: "ChatScreen",
+            dependencies: ["ChatTimeline", "ChatHistory", "CTextWidth"],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "TandemServer",
             dependencies: [
@@ -166,7 +182,7 @@ let package = Package(
             dependencies: [
                 "TandemBasics", "KaspaCrypto", "KasiaProtocol", "CanonicalJSON", "RedoProtocol", "ChatTimeline",
                 "ChatHistory", "TaskStore", "RoutingStore", "Contacts", "TandemClient",
-                "TandemAPI", "TandemServer", "CommandLineContract",
+                "TandemAPI", "TandemServer", "CommandLineContract", "ChatScreen", "CNcursesw",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -188,7 +204,7 @@ let package = Package(
             dependencies: [
                 "CSecp256k1", "KaspaCrypto", "KasiaProtocol", "CanonicalJSON", "RedoProtocol", "ChatTimeline",
                 "ChatHistory", "TaskStore", "RoutingStore", "Contacts", "TandemAPI", "TandemClient", "TandemServer",
-                "TandemTesting", "CommandLineContract",
+                "TandemTesting", "CommandLineContract", "ChatScreen",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -271,6 +287,11 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "ChatScreenTests",
+            dependencies: ["ChatScreen", "ChatTimeline", "ChatHistory"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "TandemAPITests",
             dependencies: ["TandemAPI"],
             resources: [.copy("Golden")],
@@ -294,7 +315,7 @@ let package = Package(
             dependencies: [
                 "tandem", "tandem-bench", "CanonicalJSON", "TestSupport", "TandemTesting",
                 "TandemClient", "TandemAPI", "TandemBasics", "KaspaCrypto", "KasiaProtocol", "ChatHistory",
-                "ChatTimeline",
+                "ChatTimeline", "ChatScreen", "Contacts",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: swiftSettings
