@@ -12,7 +12,7 @@ struct BenchCommand: AsyncParsableCommand {
         discussion: "Build with -c release for meaningful figures.",
         subcommands: [
             CryptoBench.self, KasiaBench.self, BenchRedoCommand.self, BenchTimelineCommand.self,
-            BenchPagingCommand.self,
+            BenchPagingCommand.self, BenchChatUICommand.self,
             ContactsBench.self,
             BenchServerCommand.self, BenchRelayCommand.self, BenchRelayServerCommand.self,
         ]
