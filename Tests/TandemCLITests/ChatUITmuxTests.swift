@@ -86,6 +86,7 @@ struct ChatUITmuxTests {
         var received: [String] = []
         while !received.contains("hi bob, from the terminal 漢字"), Date() < deadline {
             received += try await pair.bob.sync().map(\.text)
+            try await Task.sleep(for: .milliseconds(50))
         }
         #expect(received.contains("hi bob, from the terminal 漢字"))
 

@@ -89,17 +89,21 @@ extension ChatScreen {
             lines.append(top)
             let preview =
                 entry.isPendingHandshake
-                ? "  wants to chat: a accept, d decline" : "  " + (entry.preview ?? "").replacingOccurrences(of: "\n", with: " ")
+                ? "  wants to chat: a accept, d decline"
+                : "  " + (entry.preview ?? "").replacingOccurrences(of: "\n", with: " ")
             lines.append(FrameLine.filled(preview, width: width, style: entry.isPendingHandshake ? .marker : .dim))
         }
-        if conversations.isEmpty { lines.append(FrameLine.filled(" No conversations: n starts one", width: width, style: .dim)) }
+        if conversations.isEmpty {
+            lines.append(FrameLine.filled(" No conversations: n starts one", width: width, style: .dim))
+        }
         while lines.count < height { lines.append(FrameLine.filled("", width: width)) }
         return Array(lines.prefix(height))
     }
 
     func placeholder(width: Int, height: Int) -> [FrameLine] {
         (0..<height).map { row in
-            FrameLine.filled(row == height / 2 ? "  Select a conversation and press Enter" : "", width: width, style: .dim)
+            FrameLine.filled(
+                row == height / 2 ? "  Select a conversation and press Enter" : "", width: width, style: .dim)
         }
     }
 

@@ -1,8 +1,8 @@
 public import ChatHistory
 import ChatTimeline
+import Contacts
 import Foundation
 public import KaspaCrypto
-import Contacts
 
 /// What an interactive client needs beyond `send` (issue 16 items 2–4): a pending row shown
 /// before the relay answers, and the contact edits of the conversation list.

@@ -38,7 +38,8 @@ public enum ChatUIBench {
         let setupStart = clock.now
         let store = try makeStore(messages: messages, conversation: conversation, directory: directory)
         let setup = clock.now - setupStart
-        var screen = ChatScreen(store: store, ownAddress: "kaspa:qbenchown", timeZone: TimeZone(identifier: "UTC") ?? .current)
+        var screen = ChatScreen(
+            store: store, ownAddress: "kaspa:qbenchown", timeZone: TimeZone(identifier: "UTC") ?? .current)
         screen.apply(.conversations([ConversationEntry(address: peer, name: "peer", preview: nil, lastActivity: 0)]))
         _ = screen.open(peer)
         _ = screen.render(width: width, height: height)
