@@ -35,7 +35,7 @@ public enum LineWrapper {
                     lines.append(trimmedTrailingSpaces(head.map(\.0)))
                     line = Array(line[split...])
                 } else {
-                    lines.append(String(line.map(\.0)))
+                    lines.append(trimmedTrailingSpaces(line.map(\.0)))
                     line = []
                 }
                 used = line.reduce(0) { $0 + $1.1 }

@@ -35,11 +35,13 @@ final class TmuxSession {
         environment["LANG"] = "C.UTF-8"
         environment.removeValue(forKey: "TMUX")
         process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
+        // Only `capture-pane` output is read: the server that `new-session` forks would inherit
+        // a pipe and hold it open, so a read to end of file would never return.
+        let output = arguments.first == "capture-pane" ? Pipe() : nil
+        process.standardOutput = output ?? FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let data = output?.fileHandleForReading.readDataToEndOfFile() ?? Data()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { throw TmuxError.failed(arguments, process.terminationStatus) }
         return String(decoding: data, as: UTF8.self)
