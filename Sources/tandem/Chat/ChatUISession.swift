@@ -181,8 +181,17 @@ struct ChatUISession {
 
     /// Submits a stored outgoing row; the row (sent, or failed) goes back to the screen.
     func deliver(_ id: MessageID, _ mailbox: ChatUIMailbox) async {
+        let queued = try? store.message(id)
         do {
             let sent = try await messenger.retry(id)
+            if sent.id != id, var promoted = queued {
+                // The relay's copy reached the history first and its UUID won (kasia-protocol §9):
+                // the queued row is shown under the same tx id, so the timeline folds the two.
+                promoted.txID = sent.txID
+                promoted.blockTime = sent.blockTime
+                promoted.status = sent.status
+                mailbox.post(.stored(promoted, live: false))
+            }
             mailbox.post(.stored(sent, live: false))
         } catch {
             if let row = try? store.message(id) { mailbox.post(.stored(row, live: false)) }
