@@ -2,11 +2,11 @@
 import PackageDescription
 
 // Layering follows ../shared/docs/ARCHITECTURE.md: dependencies point down only.
-// L0: TandemBasics, CSecp256k1, KaspaCrypto, CanonicalJSON
+// L0: TandemBasics, CSecp256k1, KaspaCrypto, CanonicalJSON, CTextWidth
 // L0: also CBlake2 (Debian's libb2, for Kaspa's keyed BLAKE2b)
 // L1: KasiaProtocol, RedoProtocol, ChatTimeline, KaspaTransaction
 // L2: ChatHistory, TaskStore, RoutingStore
-// L3: TandemClient
+// L3: TandemClient, ChatScreen
 // L4: tandem (CLI), tandem-bench (benchmarks)
 // Testing: TandemTesting, linked by tests and tandem-bench only
 
@@ -32,6 +32,7 @@ let package = Package(
         .library(name: "Contacts", targets: ["Contacts"]),
         .library(name: "TandemAPI", targets: ["TandemAPI"]),
         .library(name: "TandemClient", targets: ["TandemClient"]),
+        .library(name: "ChatScreen", targets: ["ChatScreen"]),
         .library(name: "TandemServer", targets: ["TandemServer"]),
         .executable(name: "tandem", targets: ["tandem"]),
         .executable(name: "tandem-bench", targets: ["tandem-bench"]),
@@ -57,6 +58,14 @@ let package = Package(
             name: "CSecp256k1",
             pkgConfig: "libsecp256k1",
             providers: [.apt(["libsecp256k1-dev"]), .brew(["secp256k1"])]
+        ),
+        // The C library's wcwidth for the chat screen's display widths (issue 16); libc, nothing to link.
+        .systemLibrary(name: "CTextWidth"),
+        // The terminal for `tandem chat ui` (issue 16): Debian's ncursesw, linked by `tandem` only.
+        .systemLibrary(
+            name: "CNcursesw",
+            pkgConfig: "ncursesw",
+            providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]
         ),
         .target(
             name: "KaspaCrypto",
@@ -158,6 +167,13 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // The terminal chat client's screen model (issue 16): layout, wrapping, keys → actions,
+        // no curses, so it is tested and benchmarked without a terminal.
+        .target(
+            name: "ChatScreen",
+            dependencies: ["ChatTimeline", "ChatHistory", "CTextWidth"],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "TandemServer",
             dependencies: [
@@ -188,7 +204,7 @@ let package = Package(
             dependencies: [
                 "TandemBasics", "KaspaCrypto", "KasiaProtocol", "CanonicalJSON", "RedoProtocol", "ChatTimeline",
                 "ChatHistory", "TaskStore", "RoutingStore", "Contacts", "TandemClient", "KaspaTransaction",
-                "TandemAPI", "TandemServer", "CommandLineContract",
+                "TandemAPI", "TandemServer", "CommandLineContract", "ChatScreen", "CNcursesw",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -211,7 +227,7 @@ let package = Package(
                 "CSecp256k1", "KaspaCrypto", "KaspaTransaction", "KasiaProtocol", "CanonicalJSON", "RedoProtocol",
                 "ChatTimeline",
                 "ChatHistory", "TaskStore", "RoutingStore", "Contacts", "TandemAPI", "TandemClient", "TandemServer",
-                "TandemTesting", "CommandLineContract",
+                "TandemTesting", "CommandLineContract", "ChatScreen",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -299,6 +315,11 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "ChatScreenTests",
+            dependencies: ["ChatScreen", "ChatTimeline", "ChatHistory"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "TandemAPITests",
             dependencies: ["TandemAPI", "KaspaTransaction", "KaspaCrypto"],
             resources: [.copy("Golden")],
@@ -324,6 +345,7 @@ let package = Package(
                 "tandem", "tandem-bench", "CanonicalJSON", "TestSupport", "TandemTesting",
                 "TandemClient", "TandemAPI", "TandemBasics", "KaspaCrypto", "KasiaProtocol", "ChatHistory",
                 "ChatTimeline", "RoutingStore", "RedoProtocol", "TaskStore", "Contacts", "KaspaTransaction",
+                "ChatScreen",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],

@@ -13,7 +13,7 @@ struct BenchCommand: AsyncParsableCommand {
         subcommands: [
             CryptoBench.self, KasiaBench.self, KaspaTxBench.self, BenchRedoCommand.self, BenchTasksCommand.self,
             BenchTimelineCommand.self,
-            BenchPagingCommand.self,
+            BenchPagingCommand.self, BenchChatUICommand.self,
             ContactsBench.self,
             BenchServerCommand.self, BenchRelayCommand.self, BenchRelayServerCommand.self, BenchRelayBodiesCommand.self,
             BenchSyncCommand.self,

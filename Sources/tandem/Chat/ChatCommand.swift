@@ -18,7 +18,7 @@ struct ChatCommand: AsyncParsableCommand {
             the profile.
             """,
         subcommands: [
-            Handshake.self, Send.self, Sync.self, Listen.self, History.self, Conversations.self, Restore.self,
+            Handshake.self, Send.self, Sync.self, Listen.self, History.self, Conversations.self, Restore.self, UI.self,
         ]
     )
 }

@@ -1,0 +1,37 @@
+import ArgumentParser
+import Foundation
+import TandemClient
+
+extension ChatCommand {
+    /// `tandem chat ui`: the full-screen terminal client (issue 16).
+    struct UI: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "ui",
+            abstract: "A full-screen chat client in the terminal: conversations, history, live messages.",
+            discussion: """
+                Keys: ↑/↓ and Enter pick a conversation, n starts one (address or contact name), \
+                r renames, m mutes, a/d accept or decline a handshake. In a conversation Enter \
+                sends, Alt+Enter adds a line, PgUp/PgDn/↑/↓ and the wheel scroll, End jumps to \
+                the newest, Ctrl-R retries a failed message, Esc goes back, Ctrl-C quits. \
+                Colours follow NO_COLOR. Needs a terminal on standard output.
+                """
+        )
+
+        @OptionGroup var options: ChatOptions
+        @Option(
+            name: .long, help: ArgumentHelp("Open the conversation with this Kaspa address.", valueName: "address"))
+        var with: String?
+
+        func run() async throws {
+            // Nothing is written to a pipe or file: the UI needs a terminal (issue 16 item 6).
+            guard isatty(STDOUT_FILENO) == 1, isatty(STDIN_FILENO) == 1 else {
+                throw CLIError("chat ui: standard input and output must be a terminal")
+            }
+            let peer = try with.map { try parseAddress($0, option: "--with").description }
+            let messenger = try options.messenger()
+            let store = try openingCall { try options.profile.value.openChatHistory() }
+            let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+            await ChatUISession(messenger: messenger, store: store, initialPeer: peer, colors: !noColor).run()
+        }
+    }
+}

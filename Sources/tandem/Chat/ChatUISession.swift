@@ -1,0 +1,206 @@
+import ChatHistory
+import ChatScreen
+import ChatTimeline
+import Contacts
+import Foundation
+import KaspaCrypto
+import TandemClient
+
+/// Runs `tandem chat ui`: the terminal thread (keys, frames) and the async side (the relay's
+/// live stream, a heartbeat, the actions the screen asks for), joined by a ``ChatUIMailbox`` and
+/// an action stream (issue 16 items 1–5).
+struct ChatUISession {
+    let messenger: Messenger
+    let store: ChatHistoryStore
+    let initialPeer: String?
+    let colors: Bool
+
+    /// Until the user quits or a signal arrives; the terminal is restored on every path.
+    func run() async {
+        let mailbox = ChatUIMailbox()
+        let (actions, actionSink) = AsyncStream.makeStream(of: ScreenAction.self)
+        let signals = Self.watchSignals(mailbox)
+        defer { for source in signals { source.cancel() } }
+        let screen = ChatScreen(store: store, ownAddress: messenger.address.description)
+        let thread = Thread { [initialPeer, colors] in
+            ChatUISession.terminalLoop(screen, initialPeer: initialPeer, colors: colors, mailbox: mailbox) { action in
+                actionSink.yield(action)
+            }
+            actionSink.finish()
+        }
+        thread.stackSize = 4 << 20
+        thread.start()
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await live(mailbox) }
+            group.addTask { await heartbeat(mailbox) }
+            await refreshConversations(mailbox)
+            for await action in actions { await perform(action, mailbox) }
+            group.cancelAll()
+        }
+    }
+
+    /// The terminal thread: read a key (40 ms at most), apply it and what the service posted,
+    /// draw when something changed.
+    static func terminalLoop(
+        _ initial: ChatScreen, initialPeer: String?, colors: Bool, mailbox: ChatUIMailbox,
+        perform: (ScreenAction) -> Void
+    ) {
+        var screen = initial
+        let terminal = ChatTerminal(colors: colors)
+        defer { terminal.stop() }
+        if let initialPeer { for action in screen.open(initialPeer) { perform(action) } }
+        var dirty = true
+        while !mailbox.shouldStop {
+            for update in mailbox.drain() {
+                screen.apply(update)
+                dirty = true
+            }
+            if dirty {
+                let size = terminal.size
+                terminal.draw(screen.render(width: size.width, height: size.height))
+                dirty = false
+            }
+            switch terminal.read() {
+            case .none: continue
+            case .resize: dirty = true
+            case .key(let key):
+                dirty = true
+                for action in screen.handle(key) {
+                    if action == .quit { return }
+                    perform(action)
+                }
+            }
+        }
+    }
+
+    /// SIGINT, SIGTERM and SIGHUP end the session through the terminal thread, which restores
+    /// the terminal before the process exits.
+    static func watchSignals(_ mailbox: ChatUIMailbox) -> [any DispatchSourceSignal] {
+        [SIGINT, SIGTERM, SIGHUP].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { mailbox.requestStop() }
+            source.resume()
+            return source
+        }
+    }
+
+    // MARK: The async side
+
+    /// Follows the relay's live stream; when it fails, says so on the status line and retries
+    /// with a growing wait.
+    func live(_ mailbox: ChatUIMailbox) async {
+        var wait = 1
+        while !Task.isCancelled {
+            do {
+                for try await message in messenger.listen() {
+                    wait = 1
+                    post(message, mailbox)
+                    await refreshConversations(mailbox)
+                }
+            } catch {
+                mailbox.post(.connection(.reconnecting(reason: Self.short(error))))
+            }
+            do { try await Task.sleep(for: .seconds(wait)) } catch { return }
+            wait = min(wait * 2, 30)
+        }
+    }
+
+    /// The stream reconnects by itself and so hides a dead relay; a sync every few seconds tells
+    /// the status line the truth and picks up what the stream missed.
+    func heartbeat(_ mailbox: ChatUIMailbox) async {
+        while !Task.isCancelled {
+            do {
+                let arrivals = try await messenger.sync()
+                mailbox.post(.connection(.online))
+                for message in arrivals { post(message, mailbox) }
+                if !arrivals.isEmpty { await refreshConversations(mailbox) }
+            } catch {
+                mailbox.post(.connection(.reconnecting(reason: Self.short(error))))
+            }
+            do { try await Task.sleep(for: .seconds(3)) } catch { return }
+        }
+    }
+
+    func post(_ message: IncomingMessage, _ mailbox: ChatUIMailbox) {
+        switch message.kind {
+        case .handshake:
+            mailbox.post(.notice("\(ChatScreen.shortName(message.sender.description)) wants to chat: a accepts"))
+        default:
+            guard let id = message.id, let row = try? store.message(id) else { return }
+            mailbox.post(.stored(row, live: row.direction == .incoming))
+        }
+    }
+
+    func refreshConversations(_ mailbox: ChatUIMailbox) async {
+        guard let summaries = try? await messenger.conversations() else { return }
+        mailbox.post(.conversations(summaries.map(Self.entry)))
+    }
+
+    static func entry(_ summary: ConversationSummary) -> ConversationEntry {
+        let contact = summary.contact
+        let address = contact.address.description
+        let name = contact.alias.isEmpty ? ChatScreen.shortName(address) : contact.alias
+        let preview = summary.lastMessage.map { row in
+            let text = row.body.map { String(decoding: $0, as: UTF8.self) } ?? "[encrypted]"
+            return row.direction == .outgoing ? "me: " + text : text
+        }
+        return ConversationEntry(
+            address: address, name: name, preview: preview, lastActivity: summary.lastActivity.rawValue,
+            isMuted: contact.notificationsMuted, isPendingHandshake: contact.isAutoAdded && summary.lastMessage == nil)
+    }
+
+    /// Runs one action of the screen against the messaging service.
+    func perform(_ action: ScreenAction, _ mailbox: ChatUIMailbox) async {
+        do {
+            switch action {
+            case .send(let text, let to):
+                let peer = try KaspaAddress(to)
+                let row = try await messenger.queueMessage(text, to: peer)
+                mailbox.post(.stored(row, live: false))
+                await deliver(row.id, mailbox)
+            case .retry(let text):
+                guard let uuid = UUID(uuidString: text) else { return }
+                await deliver(MessageID(uuid), mailbox)
+            case .startConversation(let address), .acceptConversation(let address):
+                try await messenger.startConversation(with: try KaspaAddress(address))
+            case .declineConversation(let address):
+                try await messenger.declineConversation(with: try KaspaAddress(address))
+            case .rename(let address, let name):
+                try await messenger.renameContact(try KaspaAddress(address), to: name)
+            case .setMuted(let address, let muted):
+                try await messenger.setMuted(try KaspaAddress(address), muted)
+            case .markRead, .quit:
+                return
+            }
+        } catch {
+            mailbox.post(.notice(Self.short(error)))
+        }
+        await refreshConversations(mailbox)
+    }
+
+    /// Submits a stored outgoing row; the row (sent, or failed) goes back to the screen.
+    func deliver(_ id: MessageID, _ mailbox: ChatUIMailbox) async {
+        let queued = try? store.message(id)
+        do {
+            let sent = try await messenger.retry(id)
+            if sent.id != id, var promoted = queued {
+                // The relay's copy reached the history first and its UUID won (kasia-protocol §9):
+                // the queued row is shown under the same tx id, so the timeline folds the two.
+                promoted.txID = sent.txID
+                promoted.blockTime = sent.blockTime
+                promoted.status = sent.status
+                mailbox.post(.stored(promoted, live: false))
+            }
+            mailbox.post(.stored(sent, live: false))
+        } catch {
+            if let row = try? store.message(id) { mailbox.post(.stored(row, live: false)) }
+            mailbox.post(.notice("not sent: " + Self.short(error)))
+        }
+    }
+
+    static func short(_ error: any Error) -> String {
+        let text = String(describing: error)
+        return text.count > 70 ? String(text.prefix(69)) + "…" : text
+    }
+}

@@ -1,0 +1,118 @@
+import ChatHistory
+import ChatScreen
+import ChatTimeline
+import Foundation
+import Testing
+
+/// Keys to actions, updates from the service, and the frame at 80×24 (issue 16 items 2–6).
+@Suite struct ChatScreenTests {
+    static let own = "kaspa:qzownownownownownownownownownownownownownownownownownownxx"
+
+    static func screen(count: Int = 40) throws -> ChatScreen {
+        var screen = ChatScreen(
+            store: try ScreenFixtures.store(count: count), ownAddress: own, timeZone: ScreenFixtures.utc)
+        screen.apply(
+            .conversations([
+                ConversationEntry(
+                    address: ScreenFixtures.peer, name: "bob", preview: "message #39", lastActivity: 1_795_700_000_000),
+                ConversationEntry(
+                    address: "kaspa:qzcarolcarolcarolcarolcarolcarolcarolcarolcarolcarolcarolq", name: "carol",
+                    preview: nil, lastActivity: 1_795_600_000_000, isPendingHandshake: true),
+            ]))
+        return screen
+    }
+
+    @Test func enterOpensTheSelectedConversationAndSendsTypedText() throws {
+        var screen = try Self.screen()
+        #expect(screen.handle(.enter) == [.markRead(address: ScreenFixtures.peer)])
+        #expect(screen.focus == .chat)
+        #expect(screen.handle(.enter).isEmpty, "a blank composer sends nothing")
+        for character in "hi 漢" { _ = screen.handle(.character(character)) }
+        _ = screen.handle(.altEnter)
+        _ = screen.handle(.character("!"))
+        #expect(screen.handle(.enter) == [.send(text: "hi 漢\n!", to: ScreenFixtures.peer)])
+        #expect(screen.composer.string.isEmpty)
+    }
+
+    @Test func escapeLeavesTheComposerAndControlCQuits() throws {
+        var screen = try Self.screen()
+        _ = screen.handle(.enter)
+        #expect(screen.handle(.escape).isEmpty)
+        #expect(screen.focus == .list)
+        #expect(screen.handle(.escape) == [.quit])
+        #expect(screen.handle(.control("c")) == [.quit])
+    }
+
+    @Test func theListRenamesMutesAndAnswersHandshakes() throws {
+        var screen = try Self.screen()
+        #expect(screen.handle(.character("m")) == [.setMuted(address: ScreenFixtures.peer, muted: true)])
+        _ = screen.handle(.character("r"))
+        #expect(screen.focus == .prompt(.rename(address: ScreenFixtures.peer)))
+        _ = screen.handle(.control("u"))
+        for character in "Bobby" { _ = screen.handle(.character(character)) }
+        #expect(screen.handle(.enter) == [.rename(address: ScreenFixtures.peer, to: "Bobby")])
+        _ = screen.handle(.down)
+        let carol = screen.conversations[1].address
+        #expect(screen.handle(.character("d")) == [.declineConversation(address: carol)])
+        #expect(screen.handle(.character("a")) == [.acceptConversation(address: carol), .markRead(address: carol)])
+        #expect(screen.openAddress == carol)
+    }
+
+    @Test func aNewConversationOpensByContactNameOrStartsByAddress() throws {
+        var screen = try Self.screen()
+        _ = screen.handle(.character("n"))
+        for character in "BOB" { _ = screen.handle(.character(character)) }
+        #expect(screen.handle(.enter) == [.markRead(address: ScreenFixtures.peer)])
+        _ = screen.handle(.escape)
+        _ = screen.handle(.character("n"))
+        let stranger = "kaspa:qqstrangerstrangerstrangerstrangerstrangerstrangerstrangerx"
+        for character in stranger { _ = screen.handle(.character(character)) }
+        #expect(screen.handle(.enter) == [.startConversation(address: stranger), .markRead(address: stranger)])
+    }
+
+    @Test func liveRowsOfOtherConversationsCountAsUnread() throws {
+        var screen = try Self.screen()
+        _ = screen.handle(.down)
+        _ = screen.handle(.enter)
+        screen.apply(.stored(ScreenFixtures.message(40, text: "psst"), live: true))
+        #expect(screen.conversations.first { $0.name == "bob" }?.unread == 1)
+        let frame = screen.render(width: 80, height: 24)
+        #expect(frame.text.contains { $0.contains("bob (1)") })
+    }
+
+    @Test func theFrameFillsEightyByTwentyFourExactly() throws {
+        var screen = try Self.screen(count: 200)
+        _ = screen.handle(.enter)
+        screen.apply(.connection(.online))
+        let frame = screen.render(width: 80, height: 24)
+        #expect(frame.lines.count == 24)
+        #expect(frame.text.allSatisfy { DisplayWidth.columns(of: $0) == 80 })
+        #expect(frame.text[0].contains("● online"))
+        #expect(frame.text[20].contains("bob: message #199"))
+        #expect(frame.text[23].contains("Enter send"))
+        #expect(frame.cursor == ScreenPoint(row: 22, column: 2))
+    }
+
+    @Test func theRuleShowsHowManyNewMessagesWaitBelow() throws {
+        var screen = try Self.screen(count: 200)
+        _ = screen.handle(.enter)
+        _ = screen.render(width: 80, height: 24)
+        _ = screen.handle(.pageUp)
+        let before = screen.render(width: 80, height: 24).text
+        screen.apply(.stored(ScreenFixtures.message(200, text: "new one"), live: true))
+        screen.apply(.stored(ScreenFixtures.message(201, text: "another"), live: true))
+        let after = screen.render(width: 80, height: 24).text
+        #expect(Array(after[1...20]) == Array(before[1...20]))
+        #expect(after[21].contains("2 new ↓ End"))
+        _ = screen.handle(.end)
+        let bottom = screen.render(width: 80, height: 24).text
+        #expect(bottom[20].contains("bob: another"))
+        #expect(!bottom[21].contains("new"))
+    }
+
+    @Test func aTinyTerminalSaysSoInsteadOfDrawing() throws {
+        var screen = try Self.screen()
+        let frame = screen.render(width: 30, height: 8)
+        #expect(frame.text.first?.hasPrefix("Terminal too small") == true)
+    }
+}
