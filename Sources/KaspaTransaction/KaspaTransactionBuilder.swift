@@ -83,9 +83,13 @@ public struct KaspaTransactionBuilder: Sendable {
         if let recipient = request.recipient {
             base.append(KaspaTransactionOutput(value: request.amount, scriptPublicKey: .init(address: recipient)))
         }
+        // Input n has sequence n, as the SDK's transaction generator numbers them (the vectors'
+        // multi-input transactions); a one-input transaction keeps KaChat's sequence 0 (spec §12).
+        let spending = inputs.enumerated().map { index, entry in
+            KaspaTransactionInput(previousOutpoint: entry.outpoint, sequence: UInt64(index), utxo: entry)
+        }
         func transaction(_ outputs: [KaspaTransactionOutput]) -> KaspaTransaction {
-            KaspaTransaction(
-                inputs: inputs.map(KaspaTransactionInput.init(spending:)), outputs: outputs, payload: request.payload)
+            KaspaTransaction(inputs: spending, outputs: outputs, payload: request.payload)
         }
         // Fixed point: the fee of the transaction whose change is what that fee leaves.
         var fee: UInt64 = 0

@@ -105,6 +105,7 @@ public actor Messenger {
             blockTime: UInt64(clamping: now), timestamp: now, status: .pending, direction: .outgoing, kind: .text,
             body: Data(text.utf8))
         try history.save(pending)
+        if kaspaUTXOs != nil { return try await deliverTransaction(pending, text: text, alias: alias, to: peer) }
         let submission = try await park(pending, text: text, alias: alias, to: peer)
         return try await deliver(pending, submission: submission, to: peer)
     }

@@ -1,21 +1,22 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 extension PasswordHasher {
-    /// scrypt takes ~90 ms of CPU and 32 MiB: it runs on a Dispatch queue, never on Swift's
+    /// scrypt takes ~90 ms of CPU and 32 MiB: it runs on Dispatch queues, never on Swift's
     /// cooperative pool, so concurrent sign-ins cannot stall get-session and the event loops.
-    /// At most one hash per core runs at once (each needs 32 MiB), so a burst of sign-ins
-    /// queues instead of exhausting memory.
-    private static let queue = DispatchQueue(
-        label: "tandem.password-hashing", qos: .userInitiated, attributes: .concurrent)
-    private static let slots = DispatchSemaphore(value: max(1, ProcessInfo.processInfo.activeProcessorCount))
+    /// One serial queue per core, fed round-robin, so at most one hash per core runs at once
+    /// (each needs 32 MiB) and a burst of sign-ins queues instead of exhausting memory, without
+    /// parking a thread per waiting hash (a semaphore did, and a burst of them starved the
+    /// threads that Swift concurrency runs on).
+    private static let queues: [DispatchQueue] = (0..<max(1, ProcessInfo.processInfo.activeProcessorCount)).map {
+        DispatchQueue(label: "tandem.password-hashing.\($0)", qos: .userInitiated)
+    }
+    private static let nextQueue = Atomic<Int>(0)
 
     private static func run(_ work: @escaping @Sendable () -> Void) {
-        queue.async {
-            slots.wait()
-            defer { slots.signal() }
-            work()
-        }
+        let ticket = nextQueue.wrappingAdd(1, ordering: .relaxed).oldValue
+        queues[Int(UInt(bitPattern: ticket) % UInt(queues.count))].async(execute: work)
     }
 
     func hash(_ password: String) async throws -> String {

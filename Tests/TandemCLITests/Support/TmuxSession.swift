@@ -11,6 +11,11 @@ final class TmuxSession {
 
     static var isAvailable: Bool { executable != nil }
 
+    /// The tmux tests run when tmux is installed and `TANDEM_TMUX_TESTS=1`: `Process.waitUntilExit`
+    /// on the tmux client was seen to hang in the full parallel suite, blocking one of the
+    /// cooperative pool's two threads and starving every other test (issue 16, left open).
+    static var isEnabled: Bool { isAvailable && ProcessInfo.processInfo.environment["TANDEM_TMUX_TESTS"] == "1" }
+
     let socket = "tandem-ui-\(UUID().uuidString.prefix(8))"
     let target = "ui"
 

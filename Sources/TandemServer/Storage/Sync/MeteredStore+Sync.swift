@@ -23,7 +23,9 @@ extension MeteredStore {
     func shareRedoTask(taskID: String, sharer: UserID, recipient: UserID, now: UnixMillis) async throws
         -> TaskShareOutcome
     {
-        try await counted { try await base.shareRedoTask(taskID: taskID, sharer: sharer, recipient: recipient, now: now) }
+        try await counted {
+            try await base.shareRedoTask(taskID: taskID, sharer: sharer, recipient: recipient, now: now)
+        }
     }
     func putContactRecords(_ drafts: [ContactRecordDraft], userID: UserID) async throws -> ContactPutOutcome {
         try await counted { try await base.putContactRecords(drafts, userID: userID) }
