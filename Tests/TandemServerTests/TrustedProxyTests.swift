@@ -1,4 +1,8 @@
 import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Logging
 import TandemAPI
 import Testing
 
@@ -52,6 +56,50 @@ import Testing
                 .post, APIPath.signInUsername, json: #"{"username":"nobody_b","password":"x"}"#,
                 headers: ["X-Forwarded-For": "203.0.113.77"])
             #expect(spoofed.status == .tooManyRequests)
+        }
+    }
+
+    /// Over real loopback sockets the TCP peer is 127.0.0.1. With loopback configured as a
+    /// proxy, each `X-Forwarded-For` client gets its own rate-limit window; without it, every
+    /// header lands in the peer's one window.
+    @Test func overLoopbackATrustedProxysClientsEachGetTheirOwnWindow() async throws {
+        try await Self.liveSignIns(proxies: ["127.0.0.1/32", "::1/128"]) { (signIn) async throws in
+            for _ in 0..<3 { #expect(try await signIn("198.51.100.1") == .unauthorized) }
+            #expect(try await signIn("198.51.100.1") == .tooManyRequests)
+            // A second client behind the same proxy is not limited by the first one's failures,
+            // and a spoofed left-most hop does not move the first client out of its window.
+            #expect(try await signIn("198.51.100.2") == .unauthorized)
+            #expect(try await signIn("203.0.113.5, 198.51.100.1") == .tooManyRequests)
+        }
+    }
+
+    @Test func overLoopbackWithoutATrustedProxyForwardedForIsIgnored() async throws {
+        try await Self.liveSignIns(proxies: []) { (signIn) async throws in
+            for index in 0..<3 { #expect(try await signIn("198.51.100.\(index)") == .unauthorized) }
+            #expect(try await signIn("198.51.100.9") == .tooManyRequests)
+        }
+    }
+
+    /// Runs `body` against the production application on a live loopback port, with rate
+    /// limits on; `body` gets a failed sign-in that carries one `X-Forwarded-For` value.
+    static func liveSignIns(
+        proxies cidrs: [String],
+        _ body: @escaping @Sendable (@Sendable (String) async throws -> HTTPResponse.Status) async throws -> Void
+    ) async throws {
+        let server = try TestServer(rateLimiting: true)
+        var configuration = server.configuration
+        configuration.trustedProxies = try #require(TrustedProxies(cidrs: cidrs))
+        var logger = Logger(label: "trusted-proxy")
+        logger.logLevel = .critical
+        let app = try buildApplication(configuration: configuration, store: server.store, logger: logger)
+        try await app.test(.live) { client in
+            let api = APIClient(client: client)
+            try await body { forwardedFor in
+                try await api.send(
+                    .post, APIPath.signInUsername, json: #"{"username":"nobody_c","password":"x"}"#,
+                    headers: ["X-Forwarded-For": forwardedFor]
+                ).status
+            }
         }
     }
 }
