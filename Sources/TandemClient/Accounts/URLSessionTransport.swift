@@ -8,8 +8,12 @@ public import Foundation
 /// jar and cache are off: the session cookie lives only in the profile's `SessionCookieStore`.
 public struct URLSessionTransport: HTTPTransport {
     private let session: URLSession
+    private let userAgent: String
 
-    public init(timeout: TimeInterval = 30) {
+    /// `userAgent` is what `list-sessions` shows for this device's sessions; without it Linux
+    /// Foundation would send the process name with "(unknown version)" and curl's version.
+    public init(timeout: TimeInterval = 30, userAgent: String = "Tandem") {
+        self.userAgent = userAgent
         let configuration = URLSessionConfiguration.ephemeral
         configuration.httpCookieStorage = nil
         configuration.httpShouldSetCookies = false
@@ -24,6 +28,7 @@ public struct URLSessionTransport: HTTPTransport {
         var urlRequest = URLRequest(url: request.url)
         urlRequest.httpMethod = request.method
         urlRequest.httpShouldHandleCookies = false
+        urlRequest.setValue(userAgent, forHTTPHeaderField: "User-Agent")
         for header in request.headers { urlRequest.addValue(header.value, forHTTPHeaderField: header.name) }
         urlRequest.httpBody = request.body
         let (data, response) = try await session.data(for: urlRequest)

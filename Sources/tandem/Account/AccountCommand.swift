@@ -28,7 +28,9 @@ struct AccountOptions: ParsableArguments {
         else {
             throw CLIError("--server \(server): expected an http:// or https:// URL")
         }
-        return AccountClient(server: url, profile: profile.value, transport: URLSessionTransport())
+        return AccountClient(
+            server: url, profile: profile.value,
+            transport: URLSessionTransport(userAgent: "tandem/\(Tandem.configuration.version)"))
     }
 }
 
