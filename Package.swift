@@ -10,10 +10,16 @@ import PackageDescription
 // L4: tandem (CLI), tandem-bench (benchmarks)
 // Testing: TandemTesting, linked by tests and tandem-bench only
 
-let swiftSettings: [SwiftSetting] = [
-    .enableUpcomingFeature("ExistentialAny"),
-    .enableUpcomingFeature("InternalImportsByDefault"),
-]
+// Fuzzing (issue 14 item 1): with TANDEM_FUZZ=1 (`scripts/fuzz`), this package's own modules are
+// compiled with libFuzzer's coverage and AddressSanitizer. Dependencies keep their usual flags, so
+// a fuzz build reuses their objects from a normal build of the same configuration.
+let fuzzing = Context.environment["TANDEM_FUZZ"] == "1"
+
+let swiftSettings: [SwiftSetting] =
+    [
+        .enableUpcomingFeature("ExistentialAny"),
+        .enableUpcomingFeature("InternalImportsByDefault"),
+    ] + (fuzzing ? [.unsafeFlags(["-sanitize=fuzzer,address", "-enable-testing"])] : [])
 
 let package = Package(
     name: "Tandem",
@@ -354,16 +360,19 @@ let package = Package(
     ]
 )
 
-// Fuzzing (issue 14 item 1): `scripts/fuzz TARGET` sets TANDEM_FUZZ=1 and builds this target into
-// .build-fuzz with -sanitize=fuzzer,address. libFuzzer supplies `main`, so normal builds never see
-// the target and `swift build` / `swift test` are unchanged.
-if Context.environment["TANDEM_FUZZ"] == "1" {
+// The fuzz driver exists only in a fuzz build: libFuzzer supplies `main`, so normal builds never
+// see the target and `swift build` / `swift test` are unchanged.
+if fuzzing {
     package.products.append(.executable(name: "tandem-fuzz", targets: ["tandem-fuzz"]))
     package.targets.append(
         .executableTarget(
             name: "tandem-fuzz",
-            dependencies: ["CanonicalJSON", "RedoProtocol", "KasiaProtocol", "KaspaCrypto", "Contacts"],
+            dependencies: [
+                "CanonicalJSON", "RedoProtocol", "KasiaProtocol", "KaspaCrypto", "Contacts", "TandemAPI",
+                "TandemServer",
+            ],
             path: "Fuzz/Sources/tandem-fuzz",
-            swiftSettings: swiftSettings
+            swiftSettings: swiftSettings + [.unsafeFlags(["-parse-as-library"])],
+            linkerSettings: [.unsafeFlags(["-sanitize=fuzzer,address"])]
         ))
 }

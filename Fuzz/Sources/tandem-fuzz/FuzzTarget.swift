@@ -7,6 +7,8 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     case sealedOpen = "sealed-open"
     case kaspaAddress = "kaspa-address"
     case contactRecord = "contact-record"
+    case sessionCookie = "session-cookie"
+    case syncBody = "sync-body"
 
     func run(_ bytes: [UInt8]) {
         switch self {
@@ -17,6 +19,8 @@ enum FuzzTarget: String, CaseIterable, Sendable {
         case .sealedOpen: SealedOpenFuzz.run(bytes)
         case .kaspaAddress: KaspaAddressFuzz.run(bytes)
         case .contactRecord: ContactRecordFuzz.run(bytes)
+        case .sessionCookie: SessionCookieFuzz.run(bytes)
+        case .syncBody: SyncBodyFuzz.run(bytes)
         }
     }
 }

@@ -6,8 +6,13 @@ import Hummingbird
 /// URL-decodes them.
 enum CookieHeader {
     static func value(named name: String, in request: Request) -> String? {
+        value(named: name, inHeaders: request.headers[values: .cookie])
+    }
+
+    /// The same over the raw `Cookie` header values, which is what the fuzz target feeds.
+    static func value(named name: String, inHeaders headers: some Sequence<String>) -> String? {
         let wanted = Array(name.utf8)
-        for header in request.headers[values: .cookie] {
+        for header in headers {
             for piece in header.utf8.split(separator: UInt8(ascii: ";")) {
                 let trimmed = trimSpaces(piece)
                 guard let equals = trimmed.firstIndex(of: UInt8(ascii: "=")) else { continue }

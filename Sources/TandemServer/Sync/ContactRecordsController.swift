@@ -65,7 +65,7 @@ struct ContactRecordsController: Sendable {
         }
     }
 
-    private static func draft(_ element: JSONValue, index: Int) throws -> ContactRecordDraft {
+    static func draft(_ element: JSONValue, index: Int) throws -> ContactRecordDraft {
         func invalid(_ reason: String) -> APIFailure {
             APIFailure(.badRequest, .invalidContactRecord, "records[\(index)]: \(reason)")
         }

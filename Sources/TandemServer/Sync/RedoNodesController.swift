@@ -16,7 +16,7 @@ struct RedoNodesController: Sendable {
     let store: any ServerStore
     let clock: any WallClock
 
-    private static let validator = NodeValidator(signaturePolicy: .required)
+    static let validator = NodeValidator(signaturePolicy: .required)
 
     func register(on group: RouterGroup<TandemRequestContext>, table: RouteTable) {
         table.add(group, .post, "redo/nodes", fullPath: APIPath.redoNodes) { request, context in

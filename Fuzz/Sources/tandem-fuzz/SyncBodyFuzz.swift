@@ -1,0 +1,44 @@
+import CanonicalJSON
+import Foundation
+import RedoProtocol
+import TandemBasics
+
+@testable import TandemServer
+
+/// The bodies of `POST /api/redo/nodes` and `PUT /api/contacts/records` (issue 12), read under
+/// the sync routes' caps and checked element by element as the controllers do. A node that
+/// passes validates again from its canonical text with the same id; a contact record draft
+/// always has a 64-hex id, a box within the cap and a non-negative base version.
+enum SyncBodyFuzz {
+    static let limits = JSONParser.Limits(maxBytes: SyncLimits.maxBodyBytes, maxDepth: SyncLimits.maxJSONDepth)
+
+    static func run(_ bytes: [UInt8]) {
+        guard case .object(let body)? = try? JSONParser(limits: limits).parse(bytes) else { return }
+        if case .array(let nodes)? = body["nodes"] {
+            for element in nodes.prefix(SyncLimits.maxNodesPerPush) { checkNode(element) }
+        }
+        if case .array(let records)? = body["records"] {
+            for (index, element) in records.prefix(SyncLimits.maxRecordsPerPut).enumerated() {
+                checkRecord(element, index: index)
+            }
+        }
+    }
+
+    static func checkNode(_ element: JSONValue) {
+        guard let node = try? RedoNodesController.validator.validate(element) else { return }
+        invariant(node.signature != nil, "the push path accepted an unsigned node")
+        guard let text = try? CanonicalJSON.canonicalBytes(of: .object(node.json)) else {
+            return invariant(false, "an accepted node has no canonical text")
+        }
+        invariant(
+            (try? RedoNodesController.validator.validate(bytes: text))?.id == node.id,
+            "an accepted node's canonical text validates differently")
+    }
+
+    static func checkRecord(_ element: JSONValue, index: Int) {
+        guard let draft = try? ContactRecordsController.draft(element, index: index) else { return }
+        invariant(Hex.decodeLowercase(draft.id, byteCount: 32) != nil, "a record id is not 64 lowercase hex")
+        invariant(!draft.box.isEmpty && draft.box.count <= SyncLimits.maxBoxBytes, "a box outside its cap")
+        invariant(draft.baseVersion >= 0, "a negative base version")
+    }
+}
