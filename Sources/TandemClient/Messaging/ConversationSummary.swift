@@ -7,10 +7,14 @@ public struct ConversationSummary: Sendable, Equatable {
     public var contact: Contact
     /// The newest stored row, if any.
     public var lastMessage: StoredMessage?
+    /// Incoming messages after the conversation's read mark (issue 16 item 5), kept in the
+    /// profile's history so the count survives a restart.
+    public var unread: Int
 
-    public init(contact: Contact, lastMessage: StoredMessage?) {
+    public init(contact: Contact, lastMessage: StoredMessage?, unread: Int = 0) {
         self.contact = contact
         self.lastMessage = lastMessage
+        self.unread = unread
     }
 
     /// What the list sorts by: the newest message's time, else the contact's `lastMessageAt`,
