@@ -46,6 +46,20 @@ import Testing
         #expect(try fixture.store.unreadCount(in: ConversationID("kaspa:qnobody")) == 0)
     }
 
+    @Test func aConversationWeNeverWroteInHasNoOutgoingRow() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        var handshake = fixture.message(blockTime: 1_000, txID: "hs")
+        handshake.kind = .handshake
+        try fixture.store.save(contentsOf: [handshake, fixture.message(blockTime: 2_000)])
+        #expect(try !fixture.store.hasOutgoing(in: fixture.conversation))
+        var answer = fixture.message(blockTime: 3_000, txID: "answer")
+        answer.direction = .outgoing
+        answer.kind = .handshake
+        try fixture.store.save(answer)
+        #expect(try fixture.store.hasOutgoing(in: fixture.conversation))
+    }
+
     @Test func aMarkCountsOnlyItsOwnConversation() throws {
         let fixture = try StoreFixture()
         defer { fixture.remove() }

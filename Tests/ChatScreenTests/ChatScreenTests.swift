@@ -136,6 +136,15 @@ import Testing
         #expect(rows.first?.contains("me: on my way ✓") == true)
     }
 
+    @Test func theKeyHelpFitsEightyColumns() throws {
+        var screen = try Self.screen()
+        let list = screen.render(width: 80, height: 24).text[23].trimmingCharacters(in: .whitespaces)
+        #expect(list.hasSuffix("q quit"), "\(list)")
+        _ = screen.handle(.enter)
+        let chat = screen.render(width: 80, height: 24).text[23].trimmingCharacters(in: .whitespaces)
+        #expect(chat.hasSuffix("Esc list"), "\(chat)")
+    }
+
     @Test func aTinyTerminalSaysSoInsteadOfDrawing() throws {
         var screen = try Self.screen()
         let frame = screen.render(width: 30, height: 8)

@@ -150,7 +150,9 @@ struct ChatUITmuxTests {
             try await pair.bob.send("two", to: pair.uiAddress)
             // Two unread on the list; opening the conversation reads them
             try await Self.withUI(pair, withBob: false) { tmux in
-                try await tmux.waitFor("two unread") { $0.joined().contains("Bobby (2)") }
+                try await tmux.waitFor("two unread, and Bob's handshake to answer") {
+                    $0.joined().contains("Bobby (2)") && $0.joined().contains("wants to chat: a accept")
+                }
                 try await tmux.press("Enter")
                 try await tmux.waitFor("the conversation, read") {
                     $0.joined().contains("Bobby: two") && !$0.joined().contains("Bobby (")

@@ -223,8 +223,10 @@ public actor Messenger {
         try contacts.contacts(wallet: wallet).map { contact in
             let conversation = ConversationID(contact.address.description)
             let newest = try history.newestPage(in: conversation, limit: 1).rows.last
+            let answered = try history.hasOutgoing(in: conversation)
             return ConversationSummary(
-                contact: contact, lastMessage: newest, unread: try history.unreadCount(in: conversation))
+                contact: contact, lastMessage: newest, unread: try history.unreadCount(in: conversation),
+                awaitsAnswer: contact.isAutoAdded && !answered)
         }.sorted {
             ($0.lastActivity, $0.contact.address.description) > ($1.lastActivity, $1.contact.address.description)
         }

@@ -163,7 +163,7 @@ struct ChatUISession {
         return ConversationEntry(
             address: address, name: name, preview: preview, lastActivity: summary.lastActivity.rawValue,
             unread: summary.unread, isMuted: contact.notificationsMuted,
-            isPendingHandshake: contact.isAutoAdded && summary.lastMessage == nil)
+            isPendingHandshake: summary.awaitsAnswer)
     }
 
     /// Runs one action of the screen against the messaging service.
@@ -179,7 +179,9 @@ struct ChatUISession {
                 guard let uuid = UUID(uuidString: text) else { return }
                 await deliver(MessageID(uuid), mailbox)
             case .startConversation(let address), .acceptConversation(let address):
-                try await messenger.startConversation(with: try KaspaAddress(address))
+                let receipt = try await messenger.startConversation(with: try KaspaAddress(address))
+                // Our handshake's placeholder row shows in the pane that the action opened.
+                if let row = try? store.message(txID: TxID(receipt.txID)) { mailbox.post(.stored(row, live: false)) }
             case .declineConversation(let address):
                 try await messenger.declineConversation(with: try KaspaAddress(address))
             case .rename(let address, let name):
