@@ -110,6 +110,41 @@ import Testing
         #expect(!bottom[21].contains("new"))
     }
 
+    @Test func aSentMessageWhoseRelayCopyWonTheTxIDShowsAsOneRow() throws {
+        // Given the conversation open and a message queued as pending
+        let store = try ScreenFixtures.store(count: 5)
+        var screen = ChatScreen(store: store, ownAddress: Self.own, timeZone: ScreenFixtures.utc)
+        _ = screen.open(ScreenFixtures.peer)
+        _ = screen.render(width: 80, height: 24)
+        let queued = ScreenFixtures.message(5, text: "on my way", direction: .outgoing, status: .pending)
+        try store.save(queued)
+        screen.apply(.stored(queued, live: false))
+        // When the relay's copy (its own UUID, the tx id) is stored and shown by the stream
+        // before the submission's answer, and the queued row is then promoted into it
+        var relayCopy = ScreenFixtures.message(6, text: "on my way", direction: .outgoing, status: .sent)
+        relayCopy.blockTime = queued.blockTime + 700
+        try store.save(relayCopy)
+        screen.apply(.stored(relayCopy, live: false))
+        let txID = try #require(relayCopy.txID)
+        try store.promote(queued.id, txID: txID, blockTime: relayCopy.blockTime)
+        let sent = try #require(try store.message(txID: txID))
+        #expect(sent.id == relayCopy.id, "the first UUID seen for the tx id wins (kasia-protocol §9)")
+        for update in ScreenUpdate.delivered(sent, queued: queued) { screen.apply(update) }
+        // Then the screen shows one sent row, not a pending one beside it
+        let rows = screen.render(width: 80, height: 24).text.filter { $0.contains("on my way") }
+        #expect(rows.count == 1, "\(rows)")
+        #expect(rows.first?.contains("me: on my way ✓") == true)
+    }
+
+    @Test func theKeyHelpFitsEightyColumns() throws {
+        var screen = try Self.screen()
+        let list = screen.render(width: 80, height: 24).text[23].trimmingCharacters(in: .whitespaces)
+        #expect(list.hasSuffix("q quit"), "\(list)")
+        _ = screen.handle(.enter)
+        let chat = screen.render(width: 80, height: 24).text[23].trimmingCharacters(in: .whitespaces)
+        #expect(chat.hasSuffix("Esc list"), "\(chat)")
+    }
+
     @Test func aTinyTerminalSaysSoInsteadOfDrawing() throws {
         var screen = try Self.screen()
         let frame = screen.render(width: 30, height: 8)

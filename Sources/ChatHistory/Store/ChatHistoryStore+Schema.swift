@@ -25,6 +25,27 @@ extension ChatHistoryStore {
                     CREATE INDEX message_order ON message (conversation, blockTime, timestamp, id);
                     """)
         }
+        migrator.registerMigration("v2 read marks") { db in
+            // Issue 16 item 5. A history older than the marks counts as read: it was on screen
+            // (or in `tandem chat history`) before, and a first start must not report it all
+            // as unread.
+            try db.execute(
+                sql: """
+                    CREATE TABLE read_mark (
+                        conversation TEXT NOT NULL PRIMARY KEY,
+                        blockTime INTEGER NOT NULL CHECK (blockTime >= 0),
+                        timestamp INTEGER NOT NULL,
+                        id BLOB NOT NULL CHECK (length(id) = 16)
+                    );
+                    INSERT INTO read_mark (conversation, blockTime, timestamp, id)
+                    SELECT conversation, blockTime, timestamp, id FROM (
+                        SELECT conversation, blockTime, timestamp, id, ROW_NUMBER() OVER (
+                            PARTITION BY conversation ORDER BY blockTime DESC, timestamp DESC, id DESC
+                        ) AS position
+                        FROM message WHERE direction = 'incoming'
+                    ) WHERE position = 1;
+                    """)
+        }
         return migrator
     }
 

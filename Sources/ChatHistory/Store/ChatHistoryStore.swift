@@ -88,6 +88,17 @@ public struct ChatHistoryStore: Sendable {
         }
     }
 
+    /// Whether we ever wrote in the conversation (a handshake, a message, a payment): a peer
+    /// who wrote first and has no outgoing row still waits for our answer.
+    public func hasOutgoing(in conversation: ConversationID) throws -> Bool {
+        try writer.read { db in
+            try Bool.fetchOne(
+                db,
+                sql: "SELECT EXISTS (SELECT 1 FROM message WHERE conversation = ? AND direction = 'outgoing')",
+                arguments: [conversation.rawValue]) ?? false
+        }
+    }
+
     static func checkRange(_ message: StoredMessage) throws {
         guard message.blockTime <= UInt64(Int64.max) else {
             throw ChatHistoryError.blockTimeOutOfRange(message.blockTime)

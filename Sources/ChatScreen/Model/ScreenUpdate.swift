@@ -12,6 +12,20 @@ public enum ScreenUpdate: Sendable {
     case notice(String)
 }
 
+extension ScreenUpdate {
+    /// What the shell posts when a queued row comes back from the relay as `sent`. When the
+    /// relay's own copy reached the history first, its UUID won the tx id and the queued row was
+    /// folded into it (kasia-protocol §9): the queued row is posted again under that tx id, so
+    /// the timeline folds the two into one row instead of leaving the pending one beside it.
+    public static func delivered(_ sent: StoredMessage, queued: StoredMessage?) -> [ScreenUpdate] {
+        guard var promoted = queued, promoted.id != sent.id else { return [.stored(sent, live: false)] }
+        promoted.txID = sent.txID
+        promoted.blockTime = sent.blockTime
+        promoted.status = sent.status
+        return [.stored(promoted, live: false), .stored(sent, live: false)]
+    }
+}
+
 /// The relay connection as the status line shows it.
 public enum ConnectionState: Hashable, Sendable {
     case connecting

@@ -133,7 +133,7 @@ extension ChatScreen {
         if let notice { return FrameLine.filled(" " + notice, width: width, style: .error) }
         let help: String =
             switch focus {
-            case .list: " ↑↓ select · Enter open · n new · r rename · m mute · a/d accept/decline · q quit"
+            case .list: " ↑↓ pick · Enter open · n new · r rename · m mute · a/d accept/decline · q quit"
             case .chat: " Enter send · Alt+Enter newline · PgUp/PgDn · End newest · ^R retry · Esc list"
             case .prompt(.newConversation): " New conversation: address or contact name · Enter · Esc cancels"
             case .prompt(.rename): " Rename: new name (empty clears) · Enter · Esc cancels"

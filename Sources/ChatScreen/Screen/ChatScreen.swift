@@ -81,11 +81,12 @@ public struct ChatScreen: Sendable {
         switch update {
         case .conversations(let entries):
             let selected = conversations.indices.contains(selection) ? conversations[selection].address : nil
-            // Unread counts live in the screen (what arrived while another conversation was open).
-            let unread = Dictionary(conversations.map { ($0.address, $0.unread) }, uniquingKeysWith: max)
+            // The entries' unread counts come from the history's read marks and are the truth;
+            // a live row only bumps a count until the next list arrives. The open conversation
+            // is being read.
             conversations = entries.map { entry in
                 var entry = entry
-                entry.unread = entry.address == openAddress ? 0 : max(entry.unread, unread[entry.address] ?? 0)
+                if entry.address == openAddress { entry.unread = 0 }
                 return entry
             }
             if let selected, let index = conversations.firstIndex(where: { $0.address == selected }) {

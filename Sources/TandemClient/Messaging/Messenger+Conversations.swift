@@ -32,6 +32,13 @@ extension Messenger {
         try contacts.rename(ContactAddress(peer), wallet: wallet, to: alias)
     }
 
+    /// Marks the conversation with `peer` read through its newest incoming message: the read
+    /// mark is stored in the profile's history, so the unread count survives a restart (issue
+    /// 16 item 5).
+    public func markRead(_ peer: KaspaAddress) throws {
+        try history.markRead(ConversationID(peer.description))
+    }
+
     /// Mutes or unmutes the contact's notifications.
     public func setMuted(_ peer: KaspaAddress, _ muted: Bool) throws {
         try contacts.setNotificationsMuted(ContactAddress(peer), wallet: wallet, muted)

@@ -218,11 +218,15 @@ public actor Messenger {
         return try history.newestPage(in: conversation, limit: limit)
     }
 
-    /// Live contacts with their newest message, most recent activity first.
+    /// Live contacts with their newest message and unread count, most recent activity first.
     public func conversations() throws -> [ConversationSummary] {
         try contacts.contacts(wallet: wallet).map { contact in
-            let newest = try history.newestPage(in: ConversationID(contact.address.description), limit: 1).rows.last
-            return ConversationSummary(contact: contact, lastMessage: newest)
+            let conversation = ConversationID(contact.address.description)
+            let newest = try history.newestPage(in: conversation, limit: 1).rows.last
+            let answered = try history.hasOutgoing(in: conversation)
+            return ConversationSummary(
+                contact: contact, lastMessage: newest, unread: try history.unreadCount(in: conversation),
+                awaitsAnswer: contact.isAutoAdded && !answered)
         }.sorted {
             ($0.lastActivity, $0.contact.address.description) > ($1.lastActivity, $1.contact.address.description)
         }

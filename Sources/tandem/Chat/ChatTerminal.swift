@@ -10,6 +10,8 @@ final class ChatTerminal {
     enum Input {
         case key(ScreenKey)
         case resize
+        /// The terminal went away (its tmux pane or ssh connection closed, no SIGHUP seen).
+        case hangup
         case none
     }
 
@@ -55,7 +57,7 @@ final class ChatTerminal {
     func read() -> Input {
         var code: wint_t = 0
         let result = wget_wch(tandem_stdscr(), &code)
-        if result == ERR { return .none }
+        if result == ERR { return Self.terminalHungUp() ? .hangup : .none }
         if result == KEY_CODE_YES { return functionKey(Int32(code)) }
         switch code {
         case 10, 13: return .key(.enter)
@@ -67,6 +69,14 @@ final class ChatTerminal {
             guard let scalar = Unicode.Scalar(UInt32(code)), code >= 32 else { return .none }
             return .key(.character(Character(scalar)))
         }
+    }
+
+    /// Whether standard input's terminal hung up. Curses then returns from every read at once
+    /// instead of after its timeout, and the key loop would spin a core until killed.
+    static func terminalHungUp() -> Bool {
+        var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        guard poll(&descriptor, 1, 0) >= 0 else { return false }
+        return descriptor.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
     }
 
     /// ESC alone, or ESC then Enter (Alt+Enter); other Alt combinations are ignored.

@@ -21,8 +21,13 @@ struct ChatUISession {
         let (actions, actionSink) = AsyncStream.makeStream(of: ScreenAction.self)
         let signals = Self.watchSignals(mailbox)
         defer { for source in signals { source.cancel() } }
-        let screen = ChatScreen(store: store, ownAddress: messenger.address.description)
-        let thread = Thread { [initialPeer, colors] in
+        var screen = ChatScreen(store: store, ownAddress: messenger.address.description)
+        // The list before the first frame, so `--with` opens the pane under the contact's name
+        // rather than a shortened address.
+        if let summaries = try? await messenger.conversations() {
+            screen.apply(.conversations(summaries.map(Self.entry)))
+        }
+        let thread = Thread { [screen, initialPeer, colors] in
             ChatUISession.terminalLoop(screen, initialPeer: initialPeer, colors: colors, mailbox: mailbox) { action in
                 actionSink.yield(action)
             }
@@ -41,6 +46,9 @@ struct ChatUISession {
 
     /// The terminal thread: read a key (40 ms at most), apply it and what the service posted,
     /// draw when something changed.
+    ///
+    /// The open conversation counts as read: a live row shown in it, and leaving the client,
+    /// move its read mark (issue 16 item 5), so the unread counts a restart shows are true.
     static func terminalLoop(
         _ initial: ChatScreen, initialPeer: String?, colors: Bool, mailbox: ChatUIMailbox,
         perform: (ScreenAction) -> Void
@@ -48,13 +56,19 @@ struct ChatUISession {
         var screen = initial
         let terminal = ChatTerminal(colors: colors)
         defer { terminal.stop() }
+        defer { if let open = screen.openAddress { perform(.markRead(address: open)) } }
         if let initialPeer { for action in screen.open(initialPeer) { perform(action) } }
         var dirty = true
         while !mailbox.shouldStop {
+            var seenLive = false
             for update in mailbox.drain() {
                 screen.apply(update)
+                if case .stored(let row, live: true) = update, row.conversation.rawValue == screen.openAddress {
+                    seenLive = true
+                }
                 dirty = true
             }
+            if seenLive, let open = screen.openAddress { perform(.markRead(address: open)) }
             if dirty {
                 let size = terminal.size
                 terminal.draw(screen.render(width: size.width, height: size.height))
@@ -62,6 +76,7 @@ struct ChatUISession {
             }
             switch terminal.read() {
             case .none: continue
+            case .hangup: return
             case .resize: dirty = true
             case .key(let key):
                 dirty = true
@@ -147,7 +162,8 @@ struct ChatUISession {
         }
         return ConversationEntry(
             address: address, name: name, preview: preview, lastActivity: summary.lastActivity.rawValue,
-            isMuted: contact.notificationsMuted, isPendingHandshake: contact.isAutoAdded && summary.lastMessage == nil)
+            unread: summary.unread, isMuted: contact.notificationsMuted,
+            isPendingHandshake: summary.awaitsAnswer)
     }
 
     /// Runs one action of the screen against the messaging service.
@@ -163,14 +179,20 @@ struct ChatUISession {
                 guard let uuid = UUID(uuidString: text) else { return }
                 await deliver(MessageID(uuid), mailbox)
             case .startConversation(let address), .acceptConversation(let address):
-                try await messenger.startConversation(with: try KaspaAddress(address))
+                let receipt = try await messenger.startConversation(with: try KaspaAddress(address))
+                // Our handshake's placeholder row shows in the pane that the action opened.
+                if let row = try? store.message(txID: TxID(receipt.txID)) { mailbox.post(.stored(row, live: false)) }
             case .declineConversation(let address):
                 try await messenger.declineConversation(with: try KaspaAddress(address))
             case .rename(let address, let name):
                 try await messenger.renameContact(try KaspaAddress(address), to: name)
             case .setMuted(let address, let muted):
                 try await messenger.setMuted(try KaspaAddress(address), muted)
-            case .markRead, .quit:
+            case .markRead(let address):
+                // A typed address that is not one yet has nothing to mark.
+                guard let peer = try? KaspaAddress(address) else { return }
+                try await messenger.markRead(peer)
+            case .quit:
                 return
             }
         } catch {
@@ -184,15 +206,7 @@ struct ChatUISession {
         let queued = try? store.message(id)
         do {
             let sent = try await messenger.retry(id)
-            if sent.id != id, var promoted = queued {
-                // The relay's copy reached the history first and its UUID won (kasia-protocol §9):
-                // the queued row is shown under the same tx id, so the timeline folds the two.
-                promoted.txID = sent.txID
-                promoted.blockTime = sent.blockTime
-                promoted.status = sent.status
-                mailbox.post(.stored(promoted, live: false))
-            }
-            mailbox.post(.stored(sent, live: false))
+            for update in ScreenUpdate.delivered(sent, queued: queued) { mailbox.post(update) }
         } catch {
             if let row = try? store.message(id) { mailbox.post(.stored(row, live: false)) }
             mailbox.post(.notice("not sent: " + Self.short(error)))

@@ -1,8 +1,15 @@
 import Foundation
 import TestSupport
 
-/// A detached tmux session on a private socket running one command: keys go in with
-/// `send-keys`, the screen comes out with `capture-pane -p` (issue 16 "Tests").
+/// A tmux server of its own running one command: keys go in with `send-keys`, the screen comes
+/// out with `capture-pane -p` (issue 16 "Tests").
+///
+/// Every tmux process is awaited through ``ProcessExit`` (a termination handler, never
+/// `waitUntilExit`), with a deadline that kills a stuck one, so these tests share the
+/// cooperative pool with the rest of the CLI suite. The server runs in the foreground (`-D`) as
+/// our own child: Foundation's `Process` on Linux sees a child exit only when every holder of a
+/// socket it hands the child has closed it, and a server that a `new-session` client forks as a
+/// daemon keeps that socket open, so the client's exit was never reported and the wait hung.
 final class TmuxSession {
     /// Debian's tmux, when installed.
     static let executable: URL? = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"]
@@ -11,89 +18,142 @@ final class TmuxSession {
 
     static var isAvailable: Bool { executable != nil }
 
-    /// The tmux tests run when tmux is installed and `TANDEM_TMUX_TESTS=1`: `Process.waitUntilExit`
-    /// on the tmux client was seen to hang in the full parallel suite, blocking one of the
-    /// cooperative pool's two threads and starving every other test (issue 16, left open).
-    static var isEnabled: Bool { isAvailable && ProcessInfo.processInfo.environment["TANDEM_TMUX_TESTS"] == "1" }
-
-    let socket = "tandem-ui-\(UUID().uuidString.prefix(8))"
     let target = "ui"
+    /// The server's socket and `capture-pane`'s output files: a file, not a pipe, so nothing is
+    /// read to an end of file another process might hold open.
+    private let scratch: TemporaryDirectory
+    private var socket: String { scratch.path("tmux.sock") }
+    private let server: Process
+    private let serverExit: ProcessExit
 
-    /// Starts `command` in a `width`×`height` window. The shell keeps the pane open after the
-    /// command ends and prints its exit status, so a crash is visible in the capture.
-    init(command: [String], width: Int, height: Int, environment: [String: String] = [:]) throws {
-        let exports = environment.map { "\($0.key)=\(Self.quoted($0.value))" }.joined(separator: " ")
-        let line = command.map(Self.quoted).joined(separator: " ")
-        let script = "env \(exports) \(line); echo \"[exit $?]\"; sleep 60"
-        try tmux(["-f", "/dev/null", "new-session", "-d", "-s", target, "-x", "\(width)", "-y", "\(height)", script])
+    /// Starts a server, then `command` in a `width`×`height` window. The shell keeps the pane
+    /// open after the command ends and prints its exit status, so a crash is visible in the
+    /// capture.
+    init(command: [String], width: Int, height: Int, environment: [String: String] = [:]) async throws {
+        guard let executable = Self.executable else { throw TmuxError.notInstalled }
+        scratch = try TemporaryDirectory()
+        server = Process()
+        server.executableURL = executable
+        server.arguments = ["-S", scratch.path("tmux.sock"), "-f", "/dev/null", "-D"]
+        server.environment = Self.environment
+        server.standardInput = FileHandle.nullDevice
+        server.standardOutput = FileHandle.nullDevice
+        server.standardError = FileHandle.nullDevice
+        serverExit = ProcessExit(watching: server)
+        do {
+            try server.run()
+            // A client that finds no socket would start (and fork) a server of its own.
+            let deadline = Date().addingTimeInterval(10)
+            while !FileManager.default.fileExists(atPath: socket) {
+                guard !serverExit.hasExited, Date() < deadline else { throw TmuxError.serverDidNotStart }
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            let exports = environment.map { "\($0.key)=\(Self.quoted($0.value))" }.joined(separator: " ")
+            let line = command.map(Self.quoted).joined(separator: " ")
+            let script = "env \(exports) \(line); echo \"[exit $?]\"; sleep 60"
+            try await tmux(["new-session", "-d", "-s", target, "-x", "\(width)", "-y", "\(height)", script])
+        } catch {
+            await kill()
+            throw error
+        }
+    }
+
+    /// The test process's environment in UTF-8, outside any tmux the tests run under.
+    static var environment: [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["LANG"] = "C.UTF-8"
+        environment.removeValue(forKey: "TMUX")
+        return environment
     }
 
     static func quoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
 
+    /// Runs one tmux client command and returns what it printed (only `capture-pane` prints).
     @discardableResult
-    func tmux(_ arguments: [String]) throws -> String {
+    func tmux(_ arguments: [String], seconds: Double = 10) async throws -> String {
         guard let executable = Self.executable else { throw TmuxError.notInstalled }
         let process = Process()
         process.executableURL = executable
-        process.arguments = ["-L", socket] + arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["LANG"] = "C.UTF-8"
-        environment.removeValue(forKey: "TMUX")
-        process.environment = environment
-        // Only `capture-pane` output is read: the server that `new-session` forks would inherit
-        // a pipe and hold it open, so a read to end of file would never return.
-        let output = arguments.first == "capture-pane" ? Pipe() : nil
+        process.arguments = ["-S", socket] + arguments
+        process.environment = Self.environment
+        let outputURL = scratch.url.appendingPathComponent("capture-\(UUID().uuidString)")
+        let captures = arguments.first == "capture-pane"
+        var output: FileHandle?
+        if captures {
+            _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
+            output = try FileHandle(forWritingTo: outputURL)
+        }
+        defer {
+            try? output?.close()
+            if captures { try? FileManager.default.removeItem(at: outputURL) }
+        }
+        process.standardInput = FileHandle.nullDevice
         process.standardOutput = output ?? FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
+        let exit = ProcessExit(watching: process)
         try process.run()
-        let data = output?.fileHandleForReading.readDataToEndOfFile() ?? Data()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw TmuxError.failed(arguments, process.terminationStatus) }
-        return String(decoding: data, as: UTF8.self)
+        let status = try await exit.status(within: seconds, killing: process.processIdentifier)
+        guard status == 0 else { throw TmuxError.failed(arguments, status) }
+        return captures ? String(decoding: try Data(contentsOf: outputURL), as: UTF8.self) : ""
     }
 
     /// Named keys (`PPage`, `End`, `Enter`, `C-c`).
-    func press(_ keys: String...) throws { try tmux(["send-keys", "-t", target] + keys) }
+    func press(_ keys: String...) async throws { try await tmux(["send-keys", "-t", target] + keys) }
 
     /// Literal text, typed as keys.
-    func type(_ text: String) throws { try tmux(["send-keys", "-t", target, "-l", text]) }
+    func type(_ text: String) async throws { try await tmux(["send-keys", "-t", target, "-l", text]) }
 
     /// The screen's rows, trailing spaces trimmed by tmux.
-    func capture() throws -> [String] {
-        try tmux(["capture-pane", "-p", "-t", target]).split(separator: "\n", omittingEmptySubsequences: false)
+    func capture() async throws -> [String] {
+        try await tmux(["capture-pane", "-p", "-t", target]).split(separator: "\n", omittingEmptySubsequences: false)
             .map(String.init)
     }
 
-    func resize(width: Int, height: Int) throws {
-        try tmux(["resize-window", "-t", target, "-x", "\(width)", "-y", "\(height)"])
+    func resize(width: Int, height: Int) async throws {
+        try await tmux(["resize-window", "-t", target, "-x", "\(width)", "-y", "\(height)"])
     }
 
-    /// Captures until `condition` holds, polling every 20 ms, for at most `seconds`.
+    /// Captures until `condition` holds on two captures in a row that are the same, polling
+    /// every 20 ms, for at most `seconds`. A capture can land while curses is still writing a
+    /// frame, or after tmux resized the window and before the program redrew it; a settled
+    /// screen is the program's whole frame.
     @discardableResult
     func waitFor(
         _ what: String, seconds: Double = 15, _ condition: ([String]) -> Bool
     ) async throws -> [String] {
         let deadline = Date().addingTimeInterval(seconds)
-        var screen = try capture()
-        while !condition(screen) {
+        var previous: [String]?
+        var screen = try await capture()
+        while !(condition(screen) && screen == previous) {
             guard Date() < deadline else { throw TmuxError.timedOut(what, screen.joined(separator: "\n")) }
             try await Task.sleep(for: .milliseconds(20))
-            screen = try capture()
+            previous = screen
+            screen = try await capture()
         }
         return screen
     }
 
-    func kill() { _ = try? tmux(["kill-server"]) }
+    /// Ends the tmux server (and the command in it), waits for it, and removes the scratch
+    /// directory.
+    func kill() async {
+        if !serverExit.hasExited, server.processIdentifier > 0 {
+            _ = try? await tmux(["kill-server"])
+            _ = try? await serverExit.status(within: 10, killing: server.processIdentifier)
+        }
+        scratch.remove()
+    }
 }
 
 enum TmuxError: Error, CustomStringConvertible {
     case notInstalled
+    case serverDidNotStart
     case failed([String], Int32)
     case timedOut(String, String)
 
     var description: String {
         switch self {
         case .notInstalled: "tmux is not installed"
+        case .serverDidNotStart: "the tmux server did not create its socket"
         case .failed(let arguments, let status): "tmux \(arguments.joined(separator: " ")) exited \(status)"
         case .timedOut(let what, let screen): "timed out waiting for \(what); screen:\n\(screen)"
         }
