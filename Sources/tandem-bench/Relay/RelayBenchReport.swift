@@ -12,8 +12,8 @@ struct RelayBenchReport: Encodable {
         var lines = [
             "### Submissions vs raw BIP-340 verify (medians of \(sqlite.samples) interleaved samples)",
             "",
-            "| backend | lane | requests/s | raw verifies/s (1 core) | ÷ verifies | best requests/s | server CPU/request | unexpected status |",
-            "|---|---|---:|---:|---:|---:|---:|---:|",
+            "| backend | lane | requests/s | raw verifies/s (1 core) | ÷ verifies | best requests/s | server CPU/request | client CPU/request | unexpected status |",
+            "|---|---|---:|---:|---:|---:|---:|---:|---:|",
         ]
         lines += rows("SQLite", sqlite)
         if let postgres { lines += rows("PostgreSQL", postgres) }
@@ -47,7 +47,8 @@ struct RelayBenchReport: Encodable {
         result.lanes.map { lane in
             "| \(backend) | \(lane.name) | \(Int(lane.requestsPerSecond)) | \(Int(result.verifiesPerSecond)) | "
                 + "\(String(format: "%.2f×", lane.ratio)) | \(Int(lane.bestRequestsPerSecond)) | "
-                + "\(String(format: "%.0f µs", lane.serverCPUMicrosecondsPerRequest)) | \(lane.unexpectedStatus) |"
+                + "\(String(format: "%.0f µs", lane.serverCPUMicrosecondsPerRequest)) | "
+                + "\(String(format: "%.0f µs", lane.clientCPUMicrosecondsPerRequest)) | \(lane.unexpectedStatus) |"
         }
     }
 

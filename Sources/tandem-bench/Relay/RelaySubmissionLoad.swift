@@ -30,6 +30,9 @@ struct RelaySubmissionLoad {
         var ratio: Double
         /// Median server CPU (user + system) per request, µs.
         var serverCPUMicrosecondsPerRequest: Double
+        /// Median CPU of this process (the load threads) per request, µs: the client shares
+        /// the server's cores, so both count against the machine.
+        var clientCPUMicrosecondsPerRequest: Double
         var unexpectedStatus: Int
     }
 
@@ -63,6 +66,7 @@ struct RelaySubmissionLoad {
         var verifyRates: [Double] = []
         var rates = Array(repeating: [Double](), count: lanes.count)
         var cpu = Array(repeating: [Double](), count: lanes.count)
+        var clientCPU = Array(repeating: [Double](), count: lanes.count)
         var unexpected = Array(repeating: 0, count: lanes.count)
         // Sample 0 warms everything up and is discarded.
         for sample in 0...samples {
@@ -77,11 +81,14 @@ struct RelaySubmissionLoad {
             for (index, lane) in lanes.enumerated() {
                 let slice = Array(lane.bodies[(sample * perSample)..<((sample + 1) * perSample)])
                 let cpuBefore = try lane.server.cpuSeconds()
+                let clientBefore = Self.ownCPUSeconds()
                 let (elapsed, failures) = try load(slice, lane: lane)
                 let cpuUsed = try lane.server.cpuSeconds() - cpuBefore
+                let clientUsed = Self.ownCPUSeconds() - clientBefore
                 guard sample > 0 else { continue }
                 rates[index].append(Double(slice.count) / (elapsed.nanoseconds / 1e9))
                 cpu[index].append(cpuUsed * 1e6 / Double(slice.count))
+                clientCPU[index].append(clientUsed * 1e6 / Double(slice.count))
                 unexpected[index] += failures
             }
         }
@@ -90,7 +97,8 @@ struct RelaySubmissionLoad {
             LaneResult(
                 name: lanes[index].name, requestsPerSecond: Self.median(rates[index]),
                 bestRequestsPerSecond: rates[index].max() ?? 0, ratio: Self.median(rates[index]) / verify,
-                serverCPUMicrosecondsPerRequest: Self.median(cpu[index]), unexpectedStatus: unexpected[index])
+                serverCPUMicrosecondsPerRequest: Self.median(cpu[index]),
+                clientCPUMicrosecondsPerRequest: Self.median(clientCPU[index]), unexpectedStatus: unexpected[index])
         }
         let current = results[0]
         return Result(
@@ -100,6 +108,14 @@ struct RelaySubmissionLoad {
             non200: current.unexpectedStatus,
             serverCPUMicrosecondsPerSubmission: current.serverCPUMicrosecondsPerRequest,
             lanes: results)
+    }
+
+    /// User + system CPU of this process so far, seconds.
+    static func ownCPUSeconds() -> Double {
+        var usage = rusage()
+        guard getrusage(Int32(RUSAGE_SELF.rawValue), &usage) == 0 else { return 0 }
+        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
 
     static func median(_ values: [Double]) -> Double {
