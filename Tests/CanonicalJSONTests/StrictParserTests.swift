@@ -70,4 +70,19 @@ import Testing
     @Test func programmaticObjectsRejectDuplicateNames() {
         #expect(throws: CanonicalJSONError.duplicateKey("k")) { try JSONObject([("k", .null), ("k", .bool(true))]) }
     }
+
+    /// Bodies with 64-bit integers (the relay's `nonce`) read them exactly from the one parse;
+    /// only plain non-negative top-level literals that fit `UInt64` are kept.
+    @Test func keepsExactTopLevelIntegersBeyondDoubles() throws {
+        let text =
+            #"{"n":18446744073709551615,"m":9007199254740993,"z":0,"neg":-1,"f":1.5,"e":1e3,"#
+            + #""big":18446744073709551616,"s":"7","inner":{"x":5},"list":[6]}"#
+        let (value, integers) = try JSONParser().parseKeepingIntegers(Array(text.utf8))
+        #expect(integers == ["n": .max, "m": 9_007_199_254_740_993, "z": 0])
+        #expect(value == (try parse(text)))
+        #expect(throws: CanonicalJSONError.duplicateKey("n")) {
+            try JSONParser().parseKeepingIntegers(Array(#"{"n":1,"n":2}"#.utf8))
+        }
+        #expect(try JSONParser().parseKeepingIntegers(Array("[1]".utf8)).integers.isEmpty)
+    }
 }

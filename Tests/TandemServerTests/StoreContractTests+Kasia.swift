@@ -121,6 +121,43 @@ extension StoreContractTests {
         }
     }
 
+    /// Identical `tx_id`s racing (issue 11: a client resending while its first try is still
+    /// in flight). On SQLite they land in the same commit group as each other and as distinct
+    /// rows; on PostgreSQL they race through two instances. Exactly one is stored, every other
+    /// gets the stored row as `.existing`, and nothing fails — not even the distinct rows
+    /// committed in the same group.
+    @Test(arguments: backends)
+    func identicalTxIDsRacingInOneCommitGroupStoreOneRowAndAnswerTheRestAsDuplicates(backend: Backend) async throws {
+        try await Self.withStores(backend, count: 2) { stores in
+            let same = Self.draft(500)
+            let now = UnixMillis(1_800_000_000_000)
+            let outcomes = try await withThrowingTaskGroup(of: (Bool, KasiaAppendOutcome).self) { group in
+                for index in 0..<48 {
+                    let store = stores[index % stores.count]
+                    // Every fourth submission is a distinct row sharing the group.
+                    let draft = index % 4 == 3 ? Self.draft(600 + index) : same
+                    group.addTask { (draft == same, try await store.appendKasiaRecord(draft, now: now)) }
+                }
+                var outcomes: [(Bool, KasiaAppendOutcome)] = []
+                for try await outcome in group { outcomes.append(outcome) }
+                return outcomes
+            }
+            let identical = outcomes.filter(\.0).map(\.1)
+            let inserted = identical.filter { if case .inserted = $0 { true } else { false } }
+            #expect(identical.count == 36)
+            #expect(inserted.count == 1)
+            let stored = try #require(try await stores[0].kasiaRecord(txID: same.txID))
+            #expect(stored.draft == same)
+            #expect(identical.allSatisfy { $0.record == stored })
+            let distinct = outcomes.filter { !$0.0 }.map(\.1)
+            #expect(distinct.count == 12)
+            #expect(distinct.allSatisfy { if case .inserted = $0 { true } else { false } })
+            let rows = try await stores[0].kasiaRecords(after: UnixMillis(0), watching: nil, limit: 100)
+            #expect(rows.count == 13)
+            #expect(Set(rows.map(\.blockTime)).count == 13)
+        }
+    }
+
     /// Pages `query` by the max block_time seen (limit 7) until the writers are done and a
     /// last pass finds nothing new.
     static func pageUntilDone(_ reader: any ServerStore, _ query: KasiaIndexQuery, _ done: WritersDone) async throws

@@ -1,6 +1,8 @@
 -- wrk script for scripts/load: POSTs one body per request from a file of JSON lines, each
 -- thread taking every n-th line so no two threads send the same body. After the last line a
--- thread starts over (the relay then answers resubmissions, which are idempotent).
+-- thread starts over (the relay then answers resubmissions, which are idempotent; a repeated
+-- Redo push answers each node as a duplicate). Headers given to wrk with -H (a session
+-- cookie, an Origin) are sent too.
 -- Arguments after `--`: FILE THREADS
 local threadCount = 0
 
@@ -18,10 +20,13 @@ function init(args)
     index = index + 1
   end
   next = 0
+  headers = {}
+  for name, value in pairs(wrk.headers) do headers[name] = value end
+  headers["Content-Type"] = "application/json"
 end
 
 function request()
   next = next + 1
   if next > #bodies then next = 1 end
-  return wrk.format("POST", nil, { ["Content-Type"] = "application/json" }, bodies[next])
+  return wrk.format("POST", nil, headers, bodies[next])
 end

@@ -6,6 +6,9 @@ struct JSONCursor {
     var depth = 0
     /// Reused for strings that contain escapes.
     var scratch: [UInt8] = []
+    /// When non-nil, the exact value of each top-level member that is a plain non-negative
+    /// integer literal fitting `UInt64` (see `JSONParser.parseKeepingIntegers`).
+    var topLevelIntegers: [String: UInt64]?
 
     init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
         self.bytes = bytes
@@ -105,7 +108,14 @@ struct JSONCursor {
             guard colon == UInt8(ascii: ":") else { throw .unexpectedByte(colon, offset: index) }
             index += 1
             skipWhitespace()
-            members.append(JSONObject.Member(key: key, value: try parseValue()))
+            let valueStart = index
+            let value = try parseValue()
+            if depth == 1, topLevelIntegers != nil, case .number = value,
+                let exact = Self.unsignedInteger(UnsafeBufferPointer(rebasing: bytes[valueStart..<index]))
+            {
+                topLevelIntegers?[key] = exact
+            }
+            members.append(JSONObject.Member(key: key, value: value))
             skipWhitespace()
             let separator = try peek()
             index += 1
@@ -115,5 +125,20 @@ struct JSONCursor {
         }
         depth -= 1
         return try JSONObject(members: members)
+    }
+
+    /// The value of a literal made only of decimal digits, without a leading zero unless it is
+    /// `0`, when it fits `UInt64`; nil for anything else (sign, fraction, exponent, overflow).
+    static func unsignedInteger(_ literal: UnsafeBufferPointer<UInt8>) -> UInt64? {
+        guard !literal.isEmpty, literal.count == 1 || literal[0] != UInt8(ascii: "0") else { return nil }
+        var value: UInt64 = 0
+        for byte in literal {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = times10.addingReportingOverflow(UInt64(byte - UInt8(ascii: "0")))
+            guard !overflow1, !overflow2 else { return nil }
+            value = sum
+        }
+        return value
     }
 }

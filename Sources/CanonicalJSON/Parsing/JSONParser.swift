@@ -36,18 +36,42 @@ public struct JSONParser: Sendable {
         return try copy.withUTF8 { parseResult($0) }.get()
     }
 
+    /// Parses like `parse(_:)` and also returns the exact value of every
+    /// top-level member whose value is a plain non-negative integer literal that fits `UInt64`.
+    ///
+    /// Numbers in a `JSONValue` are doubles (spec §4), which lose bits above 2^53; a request body
+    /// that carries 64-bit integers (the relay's `nonce`, issue 11) reads them from here, so
+    /// the body is parsed once and still gets every strict check (duplicate names included).
+    public func parseKeepingIntegers(_ bytes: some Sequence<UInt8>) throws(CanonicalJSONError) -> (
+        value: JSONValue, integers: [String: UInt64]
+    ) {
+        let result: Result<(JSONValue, [String: UInt64]), CanonicalJSONError>? =
+            bytes.withContiguousStorageIfAvailable { buffer in
+                parseResult(buffer, keepingIntegers: true)
+            }
+        if let result { return try result.get() }
+        return try Array(bytes).withUnsafeBufferPointer { parseResult($0, keepingIntegers: true) }.get()
+    }
+
     private func parseResult(_ buffer: UnsafeBufferPointer<UInt8>) -> Result<JSONValue, CanonicalJSONError> {
-        Result { () throws(CanonicalJSONError) -> JSONValue in
+        parseResult(buffer, keepingIntegers: false).map(\.0)
+    }
+
+    private func parseResult(_ buffer: UnsafeBufferPointer<UInt8>, keepingIntegers: Bool) -> Result<
+        (JSONValue, [String: UInt64]), CanonicalJSONError
+    > {
+        Result { () throws(CanonicalJSONError) -> (JSONValue, [String: UInt64]) in
             guard buffer.count <= limits.maxBytes else {
                 throw .inputTooLarge(size: buffer.count, limit: limits.maxBytes)
             }
             if let offset = UTF8Check.firstInvalidOffset(buffer) { throw .invalidUTF8(offset: offset) }
             var cursor = JSONCursor(bytes: buffer, maxDepth: limits.maxDepth)
+            if keepingIntegers { cursor.topLevelIntegers = [:] }
             cursor.skipWhitespace()
             let value = try cursor.parseValue()
             cursor.skipWhitespace()
             if cursor.index < buffer.count { throw .trailingData(offset: cursor.index) }
-            return value
+            return (value, cursor.topLevelIntegers ?? [:])
         }
     }
 }

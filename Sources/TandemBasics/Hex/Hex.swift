@@ -108,6 +108,15 @@ extension Hex {
         }
     }
 
+    /// Decodes lowercase hex text of any even length in one pass over its UTF-8; nil for an odd
+    /// length or any character outside `0-9a-f`. For hot paths that check and decode together
+    /// (the relay's payloads, issue 11 "Figures").
+    public static func decodeLowercase(_ text: String) -> [UInt8]? {
+        let count = text.utf8.count
+        guard count % 2 == 0 else { return nil }
+        return decodeLowercase(text, byteCount: count / 2)
+    }
+
     /// True when `text` has an even length and holds only `0-9a-f`.
     public static func isLowercaseHex(_ text: some StringProtocol) -> Bool {
         let utf8 = text.utf8

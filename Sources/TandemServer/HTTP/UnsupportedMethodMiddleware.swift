@@ -31,6 +31,9 @@ final class AllowedMethods: Sendable {
     private struct Index {
         var fixed: [String: Set<String>] = [:]
         var patterns: [(segments: [Substring], method: String)] = []
+        /// The answer for each fixed path, patterns included, worked out once: the served
+        /// paths (every relay submission among them) skip the split and the pattern walk.
+        var resolved: [String: [String]] = [:]
     }
 
     private let index = Mutex(Index())
@@ -45,21 +48,30 @@ final class AllowedMethods: Sendable {
                 built.fixed[entry.path, default: []].insert(entry.method)
             }
         }
+        for (path, methods) in built.fixed {
+            built.resolved[path] = Self.methods(of: path, fixed: methods, patterns: built.patterns)
+        }
         index.withLock { $0 = built }
     }
 
     /// Methods of every route whose path matches `path`, sorted; `{name}` matches one segment.
     func allowed(path: String) -> [String] {
         index.withLock { index in
-            var methods = index.fixed[path] ?? []
-            if !index.patterns.isEmpty {
-                let segments = path.split(separator: "/", omittingEmptySubsequences: false)
-                for pattern in index.patterns where Self.matches(pattern.segments, segments) {
-                    methods.insert(pattern.method)
-                }
-            }
-            return methods.sorted()
+            index.resolved[path] ?? Self.methods(of: path, fixed: [], patterns: index.patterns)
         }
+    }
+
+    private static func methods(
+        of path: String, fixed: Set<String>, patterns: [(segments: [Substring], method: String)]
+    ) -> [String] {
+        var methods = fixed
+        if !patterns.isEmpty {
+            let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+            for pattern in patterns where matches(pattern.segments, segments) {
+                methods.insert(pattern.method)
+            }
+        }
+        return methods.sorted()
     }
 
     func methodNotAllowed(path: String) -> Response {

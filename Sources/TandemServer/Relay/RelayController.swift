@@ -56,27 +56,19 @@ struct RelayController: Sendable {
         case kaspa(RelayKaspaSubmission)
     }
 
-    /// Reads the body under the server's caps, then decodes it with Foundation so `nonce` and
-    /// `amount` keep all 64 bits (the strict parser's numbers are doubles). A body with a
-    /// `transaction` member is the Kaspa form (issue 15 item 4).
+    /// Reads the body under the server's caps and parses it once with the strict parser
+    /// (``RelaySubmissionReader``); `nonce` and `amount` keep all 64 bits from the parser's
+    /// exact integers. A body with a `transaction` member is the Kaspa form (issue 15 item 4),
+    /// which Foundation decodes into its nested SDK types.
     static func decode(_ request: Request) async throws -> Body {
         guard let buffer = try await JSONBody.collect(request) else {
             throw APIFailure.validation(["[body] Invalid input: expected object, received undefined"])
         }
-        let parsed = try JSONBody.parse(buffer)
-        if case .object(let object)? = parsed.value, object["transaction"] != nil {
+        let parsed = try JSONBody.parseKeepingIntegers(buffer)
+        if case .object(let object) = parsed.value, object["transaction"] != nil {
             return .kaspa(try decodeKaspa(buffer))
         }
-        var fields = BodyFields<RelaySubmission.Field>(parsed)
-        guard fields.requireObject() else {
-            try fields.throwIfInvalid()
-            throw APIFailure.invalidJSON
-        }
-        do {
-            return .signed(try JSONDecoder().decode(RelaySubmission.self, from: Data(buffer.readableBytesView)))
-        } catch let error as DecodingError {
-            throw APIFailure.validation([Self.issue(error)])
-        }
+        return .signed(try RelaySubmissionReader.read(parsed.value, integers: parsed.integers))
     }
 
     private static func decodeKaspa(_ buffer: ByteBuffer) throws -> RelayKaspaSubmission {

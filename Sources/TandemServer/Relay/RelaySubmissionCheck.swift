@@ -28,9 +28,9 @@ struct RelaySubmissionCheck {
         guard submission.payload.utf8.count <= 2 * Self.maxPayloadBytes else {
             throw APIFailure(.contentTooLarge, .payloadTooLarge, "payload is larger than \(Self.maxPayloadBytes) bytes")
         }
-        guard !submission.payload.isEmpty, Hex.isLowercaseHex(submission.payload),
-            let payloadBytes = try? Hex.decode(submission.payload)
-        else { throw APIFailure(.badRequest, .invalidHex, "payload must be non-empty lowercase hex") }
+        guard !submission.payload.isEmpty, let payloadBytes = Hex.decodeLowercase(submission.payload) else {
+            throw APIFailure(.badRequest, .invalidHex, "payload must be non-empty lowercase hex")
+        }
         guard let signatureBytes = Hex.decodeLowercase(submission.signature, byteCount: 64),
             let signature = try? SchnorrSignature(rawRepresentation: signatureBytes)
         else { throw APIFailure(.badRequest, .invalidHex, "signature must be 128 lowercase hex characters") }

@@ -71,22 +71,30 @@ actor SQLiteKasiaCommitter {
         return results
     }
 
-    /// One row inside the batch's transaction: a `tx_id` already stored (earlier, or earlier
-    /// in this batch) answers the stored row; otherwise the row is inserted with the next time.
+    /// One row inside the batch's transaction: the insert is tried first and skipped on a
+    /// `tx_id` already stored (earlier, or earlier in this batch), which then answers the
+    /// stored row. The common case, a new row, costs no lookup before the insert.
     private static func append(_ draft: KasiaRecordDraft, now: UnixMillis, _ db: Database) throws
         -> KasiaAppendOutcome
     {
-        if let existing = try SQLiteServerStore.fetchRecords(db, "WHERE tx_id = ?", [draft.txID]).first {
-            return .existing(existing)
-        }
         let last = try Int64.fetchOne(db.cachedStatement(sql: "SELECT MAX(block_time) FROM kasia_tx"))
         let blockTime = last.map { max(now.rawValue, $0 + 1) } ?? now.rawValue
         try db.cachedStatement(
-            sql: "INSERT INTO kasia_tx (\(KasiaRecordColumns.list)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            sql: """
+                INSERT INTO kasia_tx (\(KasiaRecordColumns.list)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (tx_id) DO NOTHING
+                """
         ).execute(arguments: [
             draft.txID, blockTime, draft.kind.rawValue, draft.sender, draft.receiver, draft.amount, draft.tag,
             Data(draft.body), Data(draft.payload), String(draft.nonce), draft.signature,
         ])
-        return .inserted(KasiaRecord(draft: draft, blockTime: UnixMillis(blockTime)))
+        guard db.changesCount == 0 else {
+            return .inserted(KasiaRecord(draft: draft, blockTime: UnixMillis(blockTime)))
+        }
+        guard let existing = try SQLiteServerStore.fetchRecords(db, "WHERE tx_id = ?", [draft.txID]).first else {
+            throw DatabaseError(
+                resultCode: .SQLITE_CONSTRAINT, message: "kasia_tx: insert skipped without a stored row")
+        }
+        return .existing(existing)
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import KaspaCrypto
+import TandemAPI
 
 /// `tandem-bench relay`: the Kasia relay's figures (issue 11): submissions/s against raw
 /// BIP-340 verifies/s, submit → stream latency with many open streams, memory per idle
@@ -31,6 +32,11 @@ struct BenchRelayCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Rows behind the deep page of contextual-messages/by-sender.") var rows = 1_000_000
     @Option(name: .long, help: "PostgreSQL URL for a second submission run (default: $POSTGRES_URL).") var databaseURL:
         String?
+    @Option(
+        name: .long,
+        help: "An older tandem-bench binary: its relay-server is loaded side by side with this one (before/after)."
+    )
+    var baselineServer: String?
     @Flag(name: .long, help: "Print the figures as JSON instead of a Markdown summary.") var json = false
 
     func validate() throws {
@@ -66,24 +72,17 @@ struct BenchRelayCommand: AsyncParsableCommand {
             server: streamServer, streams: streams, submissions: submissions, interval: .milliseconds(intervalMs)
         ).run()
         streamServer.stop()
-        let loadDirectory = directory.appendingPathComponent("sqlite-load")
-        try FileManager.default.createDirectory(at: loadDirectory, withIntermediateDirectories: true)
-        let server = try RelayServerProcess(dataDirectory: loadDirectory, databaseURL: nil)
-        let sqlite = try RelaySubmissionLoad(port: server.port, connections: connections, samples: samples)
-            .run(bodies: bodies, verifyIterations: verifies)
-        server.stop()
+        let sqlite = try submissionRun(directory: directory, name: "sqlite", databaseURL: nil) { _ in bodies }
 
         var postgres: RelaySubmissionLoad.Result?
         if let url = databaseURL ?? ProcessInfo.processInfo.environment["POSTGRES_URL"], !url.isEmpty {
-            let pgDirectory = directory.appendingPathComponent("postgres")
-            try FileManager.default.createDirectory(at: pgDirectory, withIntermediateDirectories: true)
-            let pgServer = try RelayServerProcess(dataDirectory: pgDirectory, databaseURL: url)
-            let pgBodies = try RelayBenchFixtures.bodies(
-                count: requests, key: try RelayBenchFixtures.key(4), alias: try RelayBenchFixtures.alias(78),
-                firstNonce: firstNonce)
-            postgres = try RelaySubmissionLoad(port: pgServer.port, connections: connections, samples: samples)
-                .run(bodies: pgBodies, verifyIterations: verifies)
-            pgServer.stop()
+            // One database for both servers: each lane signs with its own key, so no lane
+            // resubmits a row that another lane stored.
+            postgres = try submissionRun(directory: directory, name: "postgres", databaseURL: url) { lane in
+                try RelayBenchFixtures.bodies(
+                    count: requests, key: try RelayBenchFixtures.key(4 + lane), alias: try RelayBenchFixtures.alias(78),
+                    firstNonce: firstNonce)
+            }
         }
 
         let paging = try await RelayPagingBench(rows: rows, samples: samples).run(directory: directory)
@@ -93,5 +92,41 @@ struct BenchRelayCommand: AsyncParsableCommand {
         } else {
             CommandIO.write(report.markdown + "\n")
         }
+    }
+
+    /// The submission lanes on one backend: this server, the baseline server when given, and
+    /// the ceiling (this server's cheapest POST); `bodies(lane)` signs the bodies of a lane.
+    private func submissionRun(
+        directory: URL, name: String, databaseURL: String?, bodies: (UInt8) throws -> [[UInt8]]
+    ) throws -> RelaySubmissionLoad.Result {
+        func server(_ suffix: String, executable: String?) throws -> RelayServerProcess {
+            let data = directory.appendingPathComponent("\(name)-\(suffix)")
+            try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+            return try RelayServerProcess(dataDirectory: data, databaseURL: databaseURL, executable: executable)
+        }
+        let current = try server("load", executable: nil)
+        defer { current.stop() }
+        let currentBodies = try bodies(0)
+        var lanes = [
+            RelaySubmissionLoad.Lane(
+                name: "submissions", server: current, path: APIPath.kasiaTransactions, expectedStatus: 200,
+                bodies: currentBodies)
+        ]
+        var baseline: RelayServerProcess?
+        defer { baseline?.stop() }
+        if let baselineServer {
+            let process = try server("baseline", executable: baselineServer)
+            baseline = process
+            lanes.append(
+                .init(
+                    name: "baseline submissions", server: process, path: APIPath.kasiaTransactions,
+                    expectedStatus: 200, bodies: databaseURL == nil ? currentBodies : try bodies(1)))
+        }
+        lanes.append(
+            .init(
+                name: "ceiling: POST \(APIPath.legacyLogin) (410, no body read, no store)", server: current,
+                path: APIPath.legacyLogin, expectedStatus: 410, bodies: currentBodies))
+        return try RelaySubmissionLoad(connections: connections, samples: samples)
+            .run(lanes: lanes, verifyIterations: verifies)
     }
 }

@@ -22,6 +22,9 @@ final class LoopbackHTTPConnection: @unchecked Sendable {
 
     private let descriptor: Int32
     private var buffer: [UInt8] = []
+    /// One receive buffer for the connection's life: the client shares the server's cores, so
+    /// it should cost as little per request as it can.
+    private var chunk = [UInt8](repeating: 0, count: 16_384)
 
     /// Connects; `receiveTimeout` bounds every read (nil: block).
     init(port: Int, receiveTimeout: Duration? = nil) throws {
@@ -102,7 +105,7 @@ final class LoopbackHTTPConnection: @unchecked Sendable {
 
     /// Appends one `recv` to the buffer.
     private func receive() throws -> Received {
-        var chunk = [UInt8](repeating: 0, count: 16_384)
+        let descriptor = descriptor
         let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
         if count > 0 {
             buffer += chunk[0..<count]

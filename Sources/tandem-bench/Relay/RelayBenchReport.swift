@@ -12,11 +12,11 @@ struct RelayBenchReport: Encodable {
         var lines = [
             "### Submissions vs raw BIP-340 verify (medians of \(sqlite.samples) interleaved samples)",
             "",
-            "| backend | submissions/s | raw verifies/s (1 core) | submissions ÷ verifies | best submissions/s | non-200 |",
-            "|---|---:|---:|---:|---:|---:|",
-            row("SQLite", sqlite),
+            "| backend | lane | requests/s | raw verifies/s (1 core) | ÷ verifies | best requests/s | server CPU/request | client CPU/request | unexpected status |",
+            "|---|---|---:|---:|---:|---:|---:|---:|---:|",
         ]
-        if let postgres { lines.append(row("PostgreSQL", postgres)) }
+        lines += rows("SQLite", sqlite)
+        if let postgres { lines += rows("PostgreSQL", postgres) }
         lines += [
             "",
             "\(sqlite.connections) keep-alive connections, \(sqlite.submissionsPerSample) distinct signed submissions per sample.",
@@ -43,9 +43,13 @@ struct RelayBenchReport: Encodable {
         return lines.joined(separator: "\n")
     }
 
-    private func row(_ name: String, _ result: RelaySubmissionLoad.Result) -> String {
-        "| \(name) | \(Int(result.submissionsPerSecond)) | \(Int(result.verifiesPerSecond)) | "
-            + "\(String(format: "%.2f×", result.ratio)) | \(Int(result.bestSubmissionsPerSecond)) | \(result.non200) |"
+    private func rows(_ backend: String, _ result: RelaySubmissionLoad.Result) -> [String] {
+        result.lanes.map { lane in
+            "| \(backend) | \(lane.name) | \(Int(lane.requestsPerSecond)) | \(Int(result.verifiesPerSecond)) | "
+                + "\(String(format: "%.2f×", lane.ratio)) | \(Int(lane.bestRequestsPerSecond)) | "
+                + "\(String(format: "%.0f µs", lane.serverCPUMicrosecondsPerRequest)) | "
+                + "\(String(format: "%.0f µs", lane.clientCPUMicrosecondsPerRequest)) | \(lane.unexpectedStatus) |"
+        }
     }
 
     private func ms(_ value: Double) -> String { String(format: "%.2f ms", value) }

@@ -6,8 +6,9 @@ final class RelayServerProcess {
     let port: Int
     private let process: Process
 
-    init(dataDirectory: URL, databaseURL: String?) throws {
-        let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+    /// `executable` is another `tandem-bench` binary (a baseline build) or, when nil, this one.
+    init(dataDirectory: URL, databaseURL: String?, executable: String? = nil) throws {
+        let executable = try executable ?? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments =
@@ -42,6 +43,21 @@ final class RelayServerProcess {
             if fields.count >= 2, let kilobytes = Int(fields[1]) { return kilobytes * 1024 }
         }
         throw CLIError("relay bench: no VmRSS for the server process")
+    }
+
+    /// User + system CPU time the server has used, from `/proc/PID/stat` (fields 14 and 15, in
+    /// clock ticks), so a sample can report CPU per request apart from wall time, which other
+    /// processes on a shared machine stretch.
+    func cpuSeconds() throws -> Double {
+        let stat = try String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8)
+        // The command name (field 2) is in parentheses and may hold spaces: count after it.
+        guard let close = stat.lastIndex(of: ")") else { throw CLIError("relay bench: unreadable /proc stat") }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        // fields[0] is field 3 (state), so utime (14) and stime (15) are fields[11] and [12].
+        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else {
+            throw CLIError("relay bench: no CPU times in /proc stat")
+        }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
     /// SIGKILL: the bench needs nothing from the server's graceful shutdown, which would

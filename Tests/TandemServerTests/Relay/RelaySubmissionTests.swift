@@ -165,6 +165,18 @@ import Testing
                 body:
                     json(message).replacingOccurrences(of: #""nonce":1,"#, with: "")),
             Refusal(
+                name: "nonce not an integer", status: .badRequest, code: .validationError,
+                body:
+                    json(message).replacingOccurrences(of: #""nonce":1"#, with: #""nonce":1.5"#)),
+            Refusal(
+                name: "nonce as text", status: .badRequest, code: .validationError,
+                body:
+                    json(message).replacingOccurrences(of: #""nonce":1"#, with: #""nonce":"1""#)),
+            // One strict parse is the only decode, so a repeated member is still invalid JSON.
+            Refusal(
+                name: "duplicate member", status: .badRequest, code: .badRequest,
+                body: #"{"nonce":2,"# + json(message).dropFirst()),
+            Refusal(
                 name: "amount beyond int64", status: .badRequest, code: .validationError,
                 body:
                     json(RelayFixtures.signed(RelayFixtures.payment(), to: bob, amount: .max))),
