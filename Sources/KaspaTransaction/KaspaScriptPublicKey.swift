@@ -23,6 +23,18 @@ public struct KaspaScriptPublicKey: Sendable, Hashable, Codable {
         return Array(script[1..<33])
     }
 
+    /// The compressed key of a standard ECDSA pay-to-public-key script, if this is one.
+    public var ecdsaPublicKey: [UInt8]? {
+        guard version == 0, script.count == 35, script[0] == 0x21, script[34] == 0xab else { return nil }
+        return Array(script[1..<34])
+    }
+
+    /// True for a standard pay-to-script-hash script: spending it runs the redeem script, which
+    /// only a script engine can check.
+    public var isScriptHash: Bool {
+        version == 0 && script.count == 35 && script[0] == 0xaa && script[1] == 0x20 && script[34] == 0x87
+    }
+
     /// The address this script pays, for the standard kinds; `nil` for anything else.
     public func address(network: KaspaNetwork) -> KaspaAddress? {
         guard version == 0 else { return nil }

@@ -1,22 +1,34 @@
 public import KaspaCrypto
 
 extension KaspaTransaction {
-    /// Every input signed with `key` (BIP-340 over the SIGHASH_ALL Schnorr digest), each signature
-    /// script set to `0x41 ‖ sig64 ‖ 0x01` (kasia-protocol §12). Every input must spend a UTXO
-    /// locked to the key's Schnorr script: a wallet has one key, and a foreign input is a mistake.
+    /// Every input signed with `key` over its SIGHASH_ALL digest, each signature script set to
+    /// `0x41 ‖ sig64 ‖ 0x01` (kasia-protocol §12): BIP-340 over the Schnorr digest for a UTXO
+    /// locked to the key's Schnorr script, ECDSA over the ECDSA digest for one locked to its ECDSA
+    /// script. Any other input is a mistake: a wallet has one key.
     public func signed(with key: PrivateKey) throws(KaspaTransactionError) -> KaspaTransaction {
-        let ourScript = KaspaScriptPublicKey(address: KaspaAddress(publicKey: key.xOnlyPublicKey))
+        let schnorrScript = KaspaScriptPublicKey(address: KaspaAddress(publicKey: key.xOnlyPublicKey))
         let hasher = try KaspaSigHasher(self)
+        var signed = self
+        var schnorrInputs: [Int] = []
         var digests: [[UInt8]] = []
         digests.reserveCapacity(inputs.count)
         for index in inputs.indices {
-            guard inputs[index].utxo?.scriptPublicKey == ourScript else { throw .notOurInput(input: index) }
-            digests.append(try hasher.schnorrHash(input: index, type: .all))
+            let script = inputs[index].utxo?.scriptPublicKey
+            if script == schnorrScript {
+                schnorrInputs.append(index)
+                digests.append(try hasher.schnorrHash(input: index, type: .all))
+            } else if let ecdsaKey = script?.ecdsaPublicKey, ecdsaKey == key.publicKey.compressedRepresentation {
+                let digest = try hasher.ecdsaHash(input: index, type: .all)
+                let signature: ECDSASignature
+                do { signature = try key.ecdsaSignature(for: digest) } catch { throw .signingFailed(error.description) }
+                signed.inputs[index].signatureScript = Self.signatureScript(signature.rawRepresentation, type: .all)
+            } else {
+                throw .notOurInput(input: index)
+            }
         }
         let signatures: [SchnorrSignature]
         do { signatures = try key.signatures(for: digests) } catch { throw .signingFailed(error.description) }
-        var signed = self
-        for (index, signature) in signatures.enumerated() {
+        for (index, signature) in zip(schnorrInputs, signatures) {
             signed.inputs[index].signatureScript = Self.signatureScript(signature, type: .all)
         }
         return signed
@@ -24,30 +36,56 @@ extension KaspaTransaction {
 
     /// `OP_DATA_65 ‖ sig64 ‖ type`: the standard Schnorr unlocking script.
     public static func signatureScript(_ signature: SchnorrSignature, type: KaspaSigHashType) -> [UInt8] {
+        signatureScript(signature.rawRepresentation, type: type)
+    }
+
+    /// `OP_DATA_65 ‖ sig64 ‖ type` for a 64-byte BIP-340 or compact ECDSA signature.
+    static func signatureScript(_ signature: [UInt8], type: KaspaSigHashType) -> [UInt8] {
         var script: [UInt8] = [0x41]
         script.reserveCapacity(66)
-        script.append(contentsOf: signature.rawRepresentation)
+        script.append(contentsOf: signature)
         script.append(type.rawValue)
         return script
     }
 
     /// Checks every input's signature against the script of the UTXO it spends: the relay's test
-    /// that a submitted transaction is what its sender signed. Only standard Schnorr
-    /// pay-to-public-key inputs are accepted; the sighash type is the script's last byte.
+    /// that a submitted transaction is what its sender signed. Standard Schnorr and ECDSA
+    /// pay-to-public-key inputs are verified as a node's `OP_CHECKSIG` / `OP_CHECKSIGECDSA` does
+    /// (BIP-340 over the Schnorr digest; libsecp256k1 ECDSA over the ECDSA digest); the sighash
+    /// type is the script's last byte. Pay-to-script-hash inputs need a script engine and are
+    /// refused with ``KaspaTransactionError/scriptHashUnsupported(input:)``.
     public func verifySignatures() throws(KaspaTransactionError) {
         let hasher = try KaspaSigHasher(self)
         for (index, input) in inputs.enumerated() {
-            guard let keyBytes = input.utxo?.scriptPublicKey.schnorrPublicKey else {
+            guard let utxo = input.utxo else { throw .missingUTXO(input: index) }
+            let script = input.signatureScript
+            if let keyBytes = utxo.scriptPublicKey.schnorrPublicKey {
+                let (signatureBytes, type) = try Self.parseSignatureScript(script, input: index)
+                let digest = try hasher.schnorrHash(input: index, type: type)
+                guard let key = try? XOnlyPublicKey(rawRepresentation: keyBytes),
+                    let signature = try? SchnorrSignature(rawRepresentation: signatureBytes),
+                    key.isValidSignature(signature, for: digest)
+                else { throw .badSignature(input: index) }
+            } else if let keyBytes = utxo.scriptPublicKey.ecdsaPublicKey {
+                let (signatureBytes, type) = try Self.parseSignatureScript(script, input: index)
+                let digest = try hasher.ecdsaHash(input: index, type: type)
+                guard let key = try? PublicKey(compressedRepresentation: keyBytes),
+                    let signature = try? ECDSASignature(rawRepresentation: signatureBytes),
+                    key.isValidECDSASignature(signature, for: digest)
+                else { throw .badSignature(input: index) }
+            } else if utxo.scriptPublicKey.isScriptHash {
+                throw .scriptHashUnsupported(input: index)
+            } else {
                 throw .unsupportedScript(input: index)
             }
-            let script = input.signatureScript
-            guard script.count == 66, script[0] == 0x41 else { throw .malformedSignatureScript(input: index) }
-            let type = try KaspaSigHashType(rawValue: script[65])
-            let digest = try hasher.schnorrHash(input: index, type: type)
-            guard let key = try? XOnlyPublicKey(rawRepresentation: keyBytes),
-                let signature = try? SchnorrSignature(rawRepresentation: script[1..<65]),
-                key.isValidSignature(signature, for: digest)
-            else { throw .badSignature(input: index) }
         }
+    }
+
+    /// The 64 signature bytes and the sighash type of a standard `0x41 ‖ sig64 ‖ type` script.
+    private static func parseSignatureScript(
+        _ script: [UInt8], input: Int
+    ) throws(KaspaTransactionError) -> (ArraySlice<UInt8>, KaspaSigHashType) {
+        guard script.count == 66, script[0] == 0x41 else { throw .malformedSignatureScript(input: input) }
+        return (script[1..<65], try KaspaSigHashType(rawValue: script[65]))
     }
 }

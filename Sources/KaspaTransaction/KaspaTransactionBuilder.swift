@@ -6,7 +6,10 @@ public import KaspaCrypto
 /// (up to 8 inputs into one, no payload).
 ///
 /// The fee is the SDK's minimum for the signed transaction, found as a fixed point because the
-/// change's value enters the storage mass. Change at or below 10,000 sompi is left to the fee.
+/// change's value enters the storage mass. Change at or below 10,000 sompi is left to the fee,
+/// the change being what the inputs leave after the recipient and the least a change output can
+/// cost (its bytes): so a transaction without change pays at most that output's fee plus 10,000
+/// sompi above its own minimum, never less than it.
 public struct KaspaTransactionBuilder: Sendable {
     public static let handshakeAmount: UInt64 = 20_000_000
     public static let dustThreshold: UInt64 = 10_000
@@ -91,23 +94,53 @@ public struct KaspaTransactionBuilder: Sendable {
         func transaction(_ outputs: [KaspaTransactionOutput]) -> KaspaTransaction {
             KaspaTransaction(inputs: spending, outputs: outputs, payload: request.payload)
         }
-        // Fixed point: the fee of the transaction whose change is what that fee leaves.
-        var fee: UInt64 = 0
+        let surplus = total - min(total, required)
+        // The least a change output can cost: its bytes (compute mass is independent of values)
+        // and the storage mass of the outputs without it. What that leaves, at or below the dust
+        // threshold, goes to the fee.
+        let shape = transaction(base + [KaspaTransactionOutput(value: max(surplus, 1), scriptPublicKey: script)])
+        let shapeMass = KaspaMass(submitting: shape).computeMass
+        if shapeMass > KaspaMass.maximumStandardMass {
+            throw .computeMassTooHigh(mass: shapeMass, limit: KaspaMass.maximumStandardMass)
+        }
+        let floor = KaspaMass.minimumFee(
+            forMass: max(shapeMass, KaspaMass(submitting: transaction(base)).storageMass ?? 0))
+        guard total > required, surplus > floor, surplus - floor > Self.dustThreshold else {
+            return try withoutChange(transaction(base), total: total, required: required, floor: floor)
+        }
+        // Fixed point from that floor: the fee of the transaction whose change is what that fee
+        // leaves. The fee only rises, so the change only falls and its storage mass only grows:
+        // a candidate over the limit means the answer is too.
+        var fee = floor
         for _ in 0..<64 {
-            guard total > required, total - required > fee, total - required - fee > Self.dustThreshold else { break }
-            let change = total - required - fee
+            let change = surplus - fee
             let candidate = transaction(base + [KaspaTransactionOutput(value: change, scriptPublicKey: script)])
             let mass = KaspaMass(submitting: candidate)
             try Self.checkLimits(mass)
             let needed = KaspaMass.minimumFee(forMass: mass.mass ?? 0)
             if needed == fee { return candidate }
+            guard surplus > needed, surplus - needed > Self.dustThreshold else {
+                // Storage mass pushed the change into the dust: that change output is over the limit.
+                let dust = transaction(
+                    base + [
+                        KaspaTransactionOutput(value: surplus > needed ? surplus - needed : 1, scriptPublicKey: script)
+                    ])
+                try Self.checkLimits(KaspaMass(submitting: dust))
+                throw .fixedPointNotReached
+            }
             fee = needed
         }
-        guard request.recipient != nil else {
-            throw .insufficientFunds(available: total, needed: fee + Self.dustThreshold + 1)
+        throw .fixedPointNotReached
+    }
+
+    /// The transaction without a change output: what the recipient leaves all goes to the fee,
+    /// which is at least that transaction's minimum. A self-spend needs its one output.
+    private func withoutChange(
+        _ candidate: KaspaTransaction, total: UInt64, required: UInt64, floor: UInt64
+    ) throws(KaspaBuildError) -> KaspaTransaction {
+        guard !candidate.outputs.isEmpty else {
+            throw .insufficientFunds(available: total, needed: floor + Self.dustThreshold + 1)
         }
-        // No change: what is left (at most the dust threshold above the fee) goes to the fee.
-        let candidate = transaction(base)
         let mass = KaspaMass(submitting: candidate)
         try Self.checkLimits(mass)
         let needed = KaspaMass.minimumFee(forMass: mass.mass ?? 0)

@@ -112,7 +112,14 @@ struct KaspaTxPropertyTests {
             if hasChange {
                 #expect(spent - paid == minimum)
             } else {
-                #expect(spent - paid >= minimum && spent - paid <= minimum + KaspaTransactionBuilder.dustThreshold * 2)
+                // At most what a change output would have cost, plus the dust it would have held.
+                var withChange = signed
+                withChange.outputs.append(
+                    KaspaTransactionOutput(
+                        value: spent, scriptPublicKey: KaspaScriptPublicKey(address: builder.address)))
+                let changeCost = KaspaMass.minimumFee(
+                    forMass: max(KaspaMass(of: withChange).computeMass, mass.storageMass ?? 0))
+                #expect(spent - paid >= minimum && spent - paid <= changeCost + KaspaTransactionBuilder.dustThreshold)
             }
             #expect(try #require(mass.mass) <= KaspaMass.maximumStandardMass)
             if let recipientOutput = signed.outputs.first, request.recipient != nil {
@@ -120,6 +127,36 @@ struct KaspaTxPropertyTests {
             }
         }
         #expect(built > 50)
+    }
+
+    @Test("what is left after the recipient and a change output's cost, at most the dust, goes to the fee")
+    func leftoverGoesToTheFee() throws {
+        let key = try #require(Self.key)
+        let builder = KaspaTransactionBuilder(key: key)
+        let recipient = KaspaAddress(publicKey: PrivateKey.generate().xOnlyPublicKey)
+        var random = SeededRandom(seed: 10_000)
+        let utxo = Self.utxos([300_000_000], key: key, random: &random)
+        // Near the UTXO's value the recipient's storage mass is tiny: compute mass, which does
+        // not depend on values, sets both fees.
+        let probe = try builder.assemble(.payment(to: recipient, amount: 100_000_000), inputs: utxo)
+        var noChange = probe
+        noChange.outputs.removeLast()
+        let minimum = KaspaMass.minimumFee(forMass: KaspaMass(submitting: noChange).computeMass)
+        let changeCost = KaspaMass.minimumFee(forMass: KaspaMass(submitting: probe).computeMass)
+        for leftover in [UInt64(0), 5_000, changeCost - minimum, changeCost - minimum + 10_000] {
+            let amount = 300_000_000 - minimum - leftover
+            let built = try builder.build(.payment(to: recipient, amount: amount), utxos: utxo)
+            #expect(built.outputs.count == 1, "leftover \(leftover)")
+            #expect(built.outputs[0].value == amount)
+            try built.verifySignatures()
+        }
+        // A little more and the change output stays, but it is too small for the storage mass.
+        let amount = 300_000_000 - changeCost - 10_001
+        #expect {
+            try builder.build(.payment(to: recipient, amount: amount), utxos: utxo)
+        } throws: { error in
+            if case .storageMassTooHigh? = error as? KaspaBuildError { true } else { false }
+        }
     }
 
     @Test("the builder refuses over the compute mass and prefers one sufficient UTXO")

@@ -16,9 +16,9 @@ public enum KaspaKeyError: Error, Equatable, Sendable, CustomStringConvertible {
     case xOnlyKeyLength(Int)
     /// The x coordinate has no point on secp256k1.
     case xOnlyKeyNotOnCurve
-    /// A BIP-340 signature must be 64 bytes.
+    /// A BIP-340 or compact ECDSA signature must be 64 bytes.
     case signatureLength(Int)
-    /// A BIP-340 message must be 32 bytes.
+    /// A signed message (a digest) must be 32 bytes.
     case messageLength(Int)
     /// libsecp256k1 refused an operation (for example ECDH producing the point at infinity).
     case operationFailed(String)
@@ -34,8 +34,8 @@ public enum KaspaKeyError: Error, Equatable, Sendable, CustomStringConvertible {
         case .publicKeyNotOnCurve: "public key is not on secp256k1"
         case .xOnlyKeyLength(let n): "x-only key must be 32 bytes, got \(n)"
         case .xOnlyKeyNotOnCurve: "x-only key is not on secp256k1"
-        case .signatureLength(let n): "Schnorr signature must be 64 bytes, got \(n)"
-        case .messageLength(let n): "BIP-340 message must be 32 bytes, got \(n)"
+        case .signatureLength(let n): "a signature must be 64 bytes, got \(n)"
+        case .messageLength(let n): "a signed message must be 32 bytes, got \(n)"
         case .operationFailed(let what): "secp256k1 \(what) failed"
         }
     }

@@ -47,10 +47,7 @@ extension PrivateKey {
         guard message.count == 32 else { throw .messageLength(message.count) }
         guard auxiliaryRandomness.count == 32 else { throw .operationFailed("signing (aux must be 32 bytes)") }
         let context = Secp256k1Context.shared.pointer
-        var keypair = secp256k1_keypair()
-        guard secp256k1_keypair_create(context, &keypair, rawRepresentation) == 1 else {
-            throw .operationFailed("keypair creation")
-        }
+        var keypair = keypair
         var signature = [UInt8](repeating: 0, count: 64)
         guard secp256k1_schnorrsig_sign32(context, &signature, message, &keypair, auxiliaryRandomness) == 1 else {
             throw .operationFailed("Schnorr signing")
@@ -58,15 +55,11 @@ extension PrivateKey {
         return try SchnorrSignature(rawRepresentation: signature)
     }
 
-    /// BIP-340 signatures of several 32-byte messages with one keypair, each with fresh auxiliary
-    /// randomness: a transaction's inputs share the key, and making the keypair is a point
-    /// multiplication as costly as a signature (issue 15's per-input figure).
+    /// BIP-340 signatures of several 32-byte messages with the key's keypair, each with fresh
+    /// auxiliary randomness: a transaction's inputs share the key (issue 15's per-input figure).
     public func signatures(for messages: [[UInt8]]) throws(KaspaKeyError) -> [SchnorrSignature] {
         let context = Secp256k1Context.shared.pointer
-        var keypair = secp256k1_keypair()
-        guard secp256k1_keypair_create(context, &keypair, rawRepresentation) == 1 else {
-            throw .operationFailed("keypair creation")
-        }
+        var keypair = keypair
         var signatures: [SchnorrSignature] = []
         signatures.reserveCapacity(messages.count)
         for message in messages {

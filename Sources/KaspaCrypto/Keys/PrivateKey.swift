@@ -12,6 +12,9 @@ public struct PrivateKey: Sendable {
     public let publicKey: PublicKey
     /// The BIP-340 x-only public key (parity ignored), kept because aliases use it every time.
     public let xOnlyPublicKey: XOnlyPublicKey
+    /// The scalar with its public point, as BIP-340 signing takes it: made once here instead of
+    /// once per signature, where it cost a point multiplication as dear as the signature itself.
+    let keypair: secp256k1_keypair
 
     /// Imports 32 bytes; rejects 0 and values ≥ n.
     public init(rawRepresentation bytes: some Collection<UInt8>) throws(KaspaKeyError) {
@@ -19,11 +22,13 @@ public struct PrivateKey: Sendable {
         guard bytes.count == 32 else { throw .privateKeyLength(bytes.count) }
         let context = Secp256k1Context.shared.pointer
         guard secp256k1_ec_seckey_verify(context, bytes) == 1 else { throw .privateKeyOutOfRange }
+        var keypair = secp256k1_keypair()
         var point = secp256k1_pubkey()
-        guard secp256k1_ec_pubkey_create(context, &point, bytes) == 1 else {
-            throw .operationFailed("public key creation")
-        }
+        guard secp256k1_keypair_create(context, &keypair, bytes) == 1,
+            secp256k1_keypair_pub(context, &point, &keypair) == 1
+        else { throw .operationFailed("public key creation") }
         self.rawRepresentation = bytes
+        self.keypair = keypair
         self.publicKey = PublicKey(point: point)
         self.xOnlyPublicKey = publicKey.xOnly
     }

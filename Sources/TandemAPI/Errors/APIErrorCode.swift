@@ -38,6 +38,9 @@ public enum APIErrorCode: String, Codable, Sendable, CaseIterable {
     case invalidSignature = "INVALID_SIGNATURE"
     /// Relay: the sender is not a version-0 (Schnorr) address, so it cannot sign.
     case senderNotSchnorr = "SENDER_NOT_SCHNORR"
+    /// Relay: a submitted Kaspa transaction spends a pay-to-script-hash (or non-standard) UTXO,
+    /// whose redeem script needs a script engine the relay does not run (HTTP 400).
+    case unsupportedScript = "UNSUPPORTED_SCRIPT"
     /// Relay: a handshake, legacy body or payment needs `receiver` (its first output).
     case receiverRequired = "RECEIVER_REQUIRED"
     /// Relay: a contextual message, self-stash or broadcast is a self-spend; it carries

@@ -73,7 +73,7 @@ enum OpenAPIDocument {
                 "type": "object", "required": ["transaction"],
                 "properties": {
                   "transaction": { "type": "object", "required": ["version", "inputs", "outputs", "subnetworkId"],
-                    "description": "A signed Kaspa transaction in the rusty-kaspa SDK's Transaction.to_dict form, every input with its utxo (UtxoEntry.to_dict); each input's BIP-340 signature must verify against its UTXO's script. Sender = first input's address, receiver/amount = first output (handshakes, payments), tx_id = the Kaspa transaction id, payload = its payload (issue 15).",
+                    "description": "A signed Kaspa transaction in the rusty-kaspa SDK's Transaction.to_dict form, every input with its utxo (UtxoEntry.to_dict); each input's signature must verify against its UTXO's script: BIP-340 over the Schnorr sighash for a Schnorr address, libsecp256k1 ECDSA over the ECDSA sighash for an ECDSA address. Pay-to-script-hash inputs are refused with 400 UNSUPPORTED_SCRIPT (a redeem script needs a script engine the relay does not run); a bad signature is 400 INVALID_SIGNATURE. Sender = first input's address, receiver/amount = first output (handshakes, payments), tx_id = the Kaspa transaction id, payload = its payload (issue 15).",
                     "properties": {
                       "version": { "type": "integer", "const": 0 }, "inputs": { "type": "array", "minItems": 1, "maxItems": 128 },
                       "outputs": { "type": "array", "minItems": 1, "maxItems": 128 }, "lockTime": { "type": "integer" },

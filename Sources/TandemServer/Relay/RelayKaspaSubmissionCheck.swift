@@ -7,8 +7,10 @@ import TandemBasics
 /// Turns a signed Kaspa transaction (``RelayKaspaSubmission``, issue 15 item 4) into the row to
 /// store, or the refusal to answer.
 ///
-/// The transaction stands in for the relay's own signed form: every input's BIP-340 signature
-/// must verify against the script of the UTXO it spends. The row is then what the
+/// The transaction stands in for the relay's own signed form: every input's signature must
+/// verify against the script of the UTXO it spends (BIP-340 for Schnorr UTXOs, ECDSA for ECDSA
+/// ones); a pay-to-script-hash input is refused with `UNSUPPORTED_SCRIPT`, since its redeem
+/// script needs a script engine. The row is then what the
 /// kasia-indexer makes of a transaction: sender = the first input's address, `tx_id` = the Kaspa
 /// transaction id, payload = the transaction's payload, and for handshakes and payments
 /// receiver and amount = the first output (self-spends keep neither, as in the signed form).
@@ -46,16 +48,19 @@ struct RelayKaspaSubmissionCheck {
     func draft() throws(APIFailure) -> (draft: KasiaRecordDraft, sender: KaspaAddress) {
         do { try transaction.verifySignatures() } catch {
             switch error {
-            case .missingUTXO, .unsupportedScript, .malformedSignatureScript, .sighashType:
+            case .scriptHashUnsupported, .unsupportedScript:
+                throw APIFailure(.badRequest, .unsupportedScript, error.description)
+            case .missingUTXO, .malformedSignatureScript, .sighashType:
                 throw APIFailure.validation(["[body.transaction] Invalid input: \(error.description)"])
             default:
                 throw APIFailure(.badRequest, .invalidSignature, error.description)
             }
         }
-        // verifySignatures passed: every input has a UTXO with a Schnorr pay-to-public-key script.
+        // verifySignatures passed: every input has a UTXO with a Schnorr or ECDSA
+        // pay-to-public-key script, so the first input names a standard address.
         guard let firstUTXO = transaction.inputs.first?.utxo,
             let sender = firstUTXO.scriptPublicKey.address(network: firstUTXO.address?.network ?? .mainnet)
-        else { throw APIFailure(.badRequest, .senderNotSchnorr, "the first input is not a Schnorr address's") }
+        else { throw APIFailure(.badRequest, .unsupportedScript, "the first input does not spend a standard address") }
         let payload: KasiaPayload
         do { payload = try KasiaPayload(parsing: transaction.payload) } catch {
             throw APIFailure(.badRequest, .notAKasiaPayload, "payload: \(error.description)")

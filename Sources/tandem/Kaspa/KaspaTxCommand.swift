@@ -107,7 +107,10 @@ struct KaspaTxCommand: ParsableCommand {
 
     struct Sign: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Sign every input (BIP-340, SIGHASH_ALL) and print the signed transaction JSON.")
+            abstract: "Sign every input (SIGHASH_ALL) and print the signed transaction JSON.",
+            discussion:
+                "Inputs locked to the key's Schnorr address get a BIP-340 signature, inputs locked to its ECDSA address an ECDSA one; any other input is refused."
+        )
 
         @Argument(help: "Transaction JSON file (SDK to_dict form), or - for standard input.")
         var file: String

@@ -99,4 +99,46 @@ import Testing
             }
         }
     }
+
+    /// `transaction` re-signed with its inputs locked to alice's ECDSA address instead.
+    static func ecdsa(_ transaction: KaspaTransaction) throws -> KaspaTransaction {
+        let address = KaspaAddress(ecdsaPublicKey: RelayFixtures.alice.publicKey)
+        var moved = transaction
+        for index in moved.inputs.indices {
+            moved.inputs[index].signatureScript = []
+            moved.inputs[index].utxo?.address = address
+            moved.inputs[index].utxo?.scriptPublicKey = KaspaScriptPublicKey(address: address)
+        }
+        return try moved.signed(with: RelayFixtures.alice)
+    }
+
+    @Test func ecdsaSignedTransactionIsAcceptedAndABadECDSASignatureOrP2SHInputRefused() async throws {
+        let handshake = try Self.ecdsa(
+            try Self.transaction(
+                .handshake(to: RelayFixtures.address(RelayFixtures.bob), payload: RelayFixtures.handshake(3))))
+        var badSignature = handshake
+        badSignature.inputs[0].signatureScript[9] ^= 0x40
+        var scriptHash = handshake
+        scriptHash.inputs[0].utxo?.scriptPublicKey = KaspaScriptPublicKey(
+            address: try KaspaAddress(
+                network: .mainnet, version: .scriptHash, payload: [UInt8](repeating: 9, count: 32)))
+        let bodies = (try Self.body(handshake), try Self.body(badSignature), try Self.body(scriptHash))
+        let sender = KaspaAddress(ecdsaPublicKey: RelayFixtures.alice.publicKey).description
+        try await Self.live { api in
+            let answer = try await api.send(.post, APIPath.kasiaTransactions, json: bodies.0)
+            #expect(answer.status == .ok, "\(answer.text)")
+            #expect(answer.json?["tx_id"] as? String == Hex.encode(handshake.id))
+            let rows = try await api.send(.get, APIPath.kasiaHandshakesBySender + "?address=\(sender)")
+            let list = try #require(try JSONSerialization.jsonObject(with: rows.body) as? [[String: Any]])
+            #expect(list.first?["tx_id"] as? String == Hex.encode(handshake.id))
+
+            let bad = try await api.send(.post, APIPath.kasiaTransactions, json: bodies.1)
+            #expect(bad.status == .badRequest, "\(bad.text)")
+            #expect(bad.errorCode == APIErrorCode.invalidSignature.rawValue, "\(bad.text)")
+            let p2sh = try await api.send(.post, APIPath.kasiaTransactions, json: bodies.2)
+            #expect(p2sh.status == .badRequest, "\(p2sh.text)")
+            #expect(p2sh.errorCode == APIErrorCode.unsupportedScript.rawValue, "\(p2sh.text)")
+            #expect(p2sh.text.contains("script engine"), "\(p2sh.text)")
+        }
+    }
 }
