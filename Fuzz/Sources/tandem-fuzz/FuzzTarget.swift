@@ -9,6 +9,7 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     case contactRecord = "contact-record"
     case sessionCookie = "session-cookie"
     case syncBody = "sync-body"
+    case relayBody = "relay-body"
 
     func run(_ bytes: [UInt8]) {
         switch self {
@@ -21,6 +22,7 @@ enum FuzzTarget: String, CaseIterable, Sendable {
         case .contactRecord: ContactRecordFuzz.run(bytes)
         case .sessionCookie: SessionCookieFuzz.run(bytes)
         case .syncBody: SyncBodyFuzz.run(bytes)
+        case .relayBody: RelayBodyFuzz.run(bytes)
         }
     }
 }

@@ -1,0 +1,33 @@
+import CanonicalJSON
+import Foundation
+import TandemAPI
+
+@testable import TandemServer
+
+/// The body of `POST /kasia/transactions` (issue 11, issue 15 item 4), read as the relay reads
+/// it: one strict parse that keeps top-level integers exact, then the signed form through
+/// ``RelaySubmissionReader`` or the Kaspa form through Foundation's decoder, then the checks
+/// that run before the store. A signed submission that is read re-encodes and reads back to the
+/// same submission (64-bit `nonce` and `amount` included); no check traps on any body.
+enum RelayBodyFuzz {
+    static let limits = JSONParser.Limits(maxBytes: ServerLimits.maxBodyBytes, maxDepth: ServerLimits.maxJSONDepth)
+
+    static func run(_ bytes: [UInt8]) {
+        guard let parsed = try? JSONParser(limits: limits).parseKeepingIntegers(bytes) else { return }
+        if case .object(let object) = parsed.value, object["transaction"] != nil {
+            guard let submission = try? JSONDecoder().decode(RelayKaspaSubmission.self, from: Data(bytes)),
+                let check = try? RelayKaspaSubmissionCheck(submission)
+            else { return }
+            _ = try? check.draft()
+            return
+        }
+        guard let submission = try? RelaySubmissionReader.read(parsed.value, integers: parsed.integers) else { return }
+        guard let text = try? JSONEncoder().encode(submission),
+            let again = try? JSONParser(limits: limits).parseKeepingIntegers(Array(text)),
+            let reread = try? RelaySubmissionReader.read(again.value, integers: again.integers)
+        else { return invariant(false, "a submission that was read does not encode and read again") }
+        invariant(reread == submission, "encode ∘ read changed a submission")
+        guard let check = try? RelaySubmissionCheck(submission) else { return }
+        _ = try? check.draft()
+    }
+}
