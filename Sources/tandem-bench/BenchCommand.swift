@@ -16,7 +16,7 @@ struct BenchCommand: AsyncParsableCommand {
             BenchPagingCommand.self, BenchChatUICommand.self,
             ContactsBench.self,
             BenchServerCommand.self, BenchRelayCommand.self, BenchRelayServerCommand.self, BenchRelayBodiesCommand.self,
-            BenchSyncCommand.self,
+            BenchSyncCommand.self, CrashCommand.self,
         ]
     )
 }
