@@ -33,9 +33,34 @@ public enum SecretFile {
         }
     }
 
-    /// Writes `contents` to a file that must not exist yet (`O_CREAT|O_EXCL`, mode 0600), so two
-    /// racing writers cannot both succeed and nothing is ever overwritten.
+    /// Writes `contents` to a file that must not exist yet (mode 0600), so two racing writers
+    /// cannot both succeed and nothing is ever overwritten.
+    ///
+    /// The file appears whole or not at all: the contents go to a temporary file first (written
+    /// and fsynced), which `link(2)` then names `url`; `link` fails with EEXIST when `url`
+    /// exists, which keeps creation exclusive. Opening `url` itself with `O_CREAT|O_EXCL` and
+    /// writing after would leave an empty or partial key file when the process is killed in
+    /// between, and every later start would fail on it (found while building the crash harness
+    /// for the CLI's local stores, issue 14 item 4). A kill now leaves at most a hidden
+    /// temporary file beside it.
     public static func createExclusively(_ url: URL, contents: Data) throws(SecretFileError) {
+        if FileManager.default.fileExists(atPath: url.path) { throw .exists(path: url.path) }
+        let temporary = temporaryURL(for: url)
+        try writeNew(temporary, contents: contents)
+        defer { unlink(temporary.path) }
+        guard link(temporary.path, url.path) == 0 else {
+            if errno == EEXIST { throw .exists(path: url.path) }
+            throw .fileSystem(path: url.path, reason: String(cString: strerror(errno)))
+        }
+    }
+
+    /// A hidden name beside `url` that no other writer picks.
+    private static func temporaryURL(for url: URL) -> URL {
+        url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
+    }
+
+    /// `O_CREAT|O_EXCL`, mode 0600, write and fsync; the file is removed when any step fails.
+    private static func writeNew(_ url: URL, contents: Data) throws(SecretFileError) {
         let fd = open(url.path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
         guard fd >= 0 else {
             if errno == EEXIST { throw .exists(path: url.path) }
@@ -52,9 +77,8 @@ public enum SecretFile {
 
     /// Replaces a secret file atomically: write a 0600 temporary file, then rename over.
     public static func replace(_ url: URL, contents: Data) throws(SecretFileError) {
-        let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
-        try createExclusively(temporary, contents: contents)
+        let temporary = temporaryURL(for: url)
+        try writeNew(temporary, contents: contents)
         guard rename(temporary.path, url.path) == 0 else {
             unlink(temporary.path)
             throw .fileSystem(path: url.path, reason: String(cString: strerror(errno)))
