@@ -29,6 +29,10 @@ import Testing
             let fresh = try TaskLog(path: profile.databasePath).validNodes(validator: NodeValidator())
             let replayed = Replayer.replay(fresh.shuffled(using: &random))
             #expect(reported.jsonValue == replayed.jsonValue, "seed \(seed) step \(step)")
+            #expect(try run.editor.log.liveTaskIDs() == replayed.tasks.map(\.taskID), "seed \(seed) step \(step)")
+            for task in replayed.tasks {
+                #expect(try run.editor.task(task.taskID) == task, "seed \(seed) step \(step)")
+            }
         }
         let final = try run.editor.state()
         #expect(!final.tasks.isEmpty)
@@ -77,9 +81,35 @@ import Testing
         let editor = try profile.editor()
         let task = try editor.addTask(title: "Survives", now: try wall("2025-10-27T09:00:00.000Z"))
         let raw = try DatabaseQueue(path: profile.databasePath)
-        try raw.write { db in try db.execute(sql: "UPDATE projection SET state = x'5b5d'") }
+        try raw.write { db in try db.execute(sql: "UPDATE projection_task SET state = x'5b5d'") }
         try raw.close()
         #expect(try profile.editor().state().tasks == [task])
+    }
+
+    /// An append rewrites only the rows of the tasks it touches (issue 12 item 6): a damaged row of
+    /// another task is left as it is by the append, and the next full read rebuilds it.
+    @Test func anAppendRewritesOnlyTheTasksItTouches() throws {
+        let profile = try TemporaryProfile()
+        defer { profile.remove() }
+        let editor = try profile.editor()
+        let start = try wall("2025-10-27T09:00:00.000Z")
+        let first = try editor.addTask(title: "First", now: start)
+        let raw = try DatabaseQueue(path: profile.databasePath)
+        try raw.write { db in
+            try db.execute(
+                sql: "UPDATE projection_task SET state = x'5b5d' WHERE taskId = ?",
+                arguments: [first.taskID.description])
+        }
+        let second = try profile.editor().addTask(title: "Second", now: start)
+        let damaged = try raw.read { db in
+            try Data.fetchOne(
+                db, sql: "SELECT state FROM projection_task WHERE taskId = ?", arguments: [first.taskID.description])
+        }
+        #expect(damaged == Data([0x5b, 0x5d]))
+        #expect(
+            try profile.editor().state().tasks.sorted { $0.taskID < $1.taskID }
+                == [first, second].sorted { $0.taskID < $1.taskID })
+        try raw.close()
     }
 }
 

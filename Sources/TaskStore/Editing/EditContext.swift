@@ -1,9 +1,9 @@
 import CanonicalJSON
 import RedoProtocol
 
-/// What an edit reads: the target task from the replayed state, and that task's valid nodes
-/// (an edit only ever names nodes of its own task as parents, spec §5), never the whole log
-/// (issue 12 item 6).
+/// What an edit reads: the target task from its own projection row, and that task's valid nodes
+/// (an edit only ever names nodes of its own task as parents, spec §5), never the whole log or
+/// the whole state (issue 12 item 6).
 struct EditContext {
     let nodes: [RedoNode]
     let nodesByID: [NodeID: RedoNode]
@@ -11,7 +11,9 @@ struct EditContext {
     let author: Author
 
     init(editor: TaskEditor, reference: String) throws {
-        task = try Self.resolve(reference, in: editor.state().tasks)
+        let id = try Self.resolve(reference, in: editor.log.liveTaskIDs())
+        guard let live = try editor.log.liveTask(id) else { throw TaskStoreError.unknownTask(reference) }
+        task = live
         nodes = try editor.log.validNodes(of: task.taskID)
         var byID: [NodeID: RedoNode] = [:]
         for node in nodes { byID[node.id] = node }
@@ -19,11 +21,11 @@ struct EditContext {
         author = editor.identity.author
     }
 
-    /// A full task id, or a unique prefix of one.
-    static func resolve(_ reference: String, in tasks: [RedoTask]) throws -> RedoTask {
+    /// A full task id, or a unique prefix of one, among the live tasks' ids.
+    static func resolve(_ reference: String, in ids: [TaskID]) throws -> TaskID {
         let needle = reference.lowercased()
-        let matches = tasks.filter { $0.taskID.description.hasPrefix(needle) }
-        if let exact = matches.first(where: { $0.taskID.description == needle }) { return exact }
+        let matches = ids.filter { $0.description.hasPrefix(needle) }
+        if let exact = matches.first(where: { $0.description == needle }) { return exact }
         guard !needle.isEmpty, let first = matches.first else { throw TaskStoreError.unknownTask(reference) }
         guard matches.count == 1 else { throw TaskStoreError.ambiguousTask(reference) }
         return first

@@ -50,7 +50,7 @@ public struct TaskEditor: Sendable {
                 lamport: 1, wall: now, author: identity.author))
         let deadline = due ?? now.adding(days: everyDays ?? 7) ?? now
         let todo = try sign(todoDraft(taskID: taskID, parent: create, deadline: deadline, now: now))
-        return try Self.task(taskID, in: log.appendReturningState([create, todo]))
+        return try Self.task(taskID, in: log.appendReturningTasks([create, todo]))
     }
 
     /// Completes the current todo and schedules the next one `frequencyDays` after completion:
@@ -63,7 +63,7 @@ public struct TaskEditor: Sendable {
         let completion = try sign(context.draft(.completeTodo, payload: payload, now: now))
         let next = now.adding(days: context.task.frequencyDays) ?? now
         let followUp = try sign(todoDraft(taskID: context.task.taskID, parent: completion, deadline: next, now: now))
-        return try Self.task(context.task.taskID, in: log.appendReturningState([completion, followUp]))
+        return try Self.task(context.task.taskID, in: log.appendReturningTasks([completion, followUp]))
     }
 
     /// Moves the current todo's deadline (SNOOZE with `newDeadline`).
@@ -72,7 +72,7 @@ public struct TaskEditor: Sendable {
         let context = try EditContext(editor: self, reference: reference)
         guard let todo = context.task.currentTodo else { throw TaskStoreError.noCurrentTodo(task: reference) }
         let payload = try NodePayload.snooze(todo: todo.guid, change: .newDeadline(deadline), notes: nil).jsonObject()
-        let state = try log.appendReturningState([try sign(context.draft(.snooze, payload: payload, now: now))])
+        let state = try log.appendReturningTasks([try sign(context.draft(.snooze, payload: payload, now: now))])
         return try Self.task(context.task.taskID, in: state)
     }
 
@@ -86,7 +86,7 @@ public struct TaskEditor: Sendable {
         try Self.check(priority: priority)
         let fields = TaskFieldChanges(title: title, priority: priority)
         guard !fields.isEmpty else { throw TaskStoreError.emptyEdit(task: reference) }
-        let state = try log.appendReturningState([
+        let state = try log.appendReturningTasks([
             try sign(context.draft(.update, payload: try NodePayload.update(fields).jsonObject(), now: now))
         ])
         return try Self.task(context.task.taskID, in: state)
@@ -97,7 +97,7 @@ public struct TaskEditor: Sendable {
     public func setArchived(_ reference: String, _ archived: Bool, now: WallTime) throws -> RedoTask {
         let context = try EditContext(editor: self, reference: reference)
         let payload: NodePayload = archived ? .archive : .unarchive
-        let state = try log.appendReturningState([
+        let state = try log.appendReturningTasks([
             try sign(context.draft(payload.action, payload: try payload.jsonObject(), now: now))
         ])
         return try Self.task(context.task.taskID, in: state)
@@ -137,13 +137,13 @@ public struct TaskEditor: Sendable {
 
     /// The live state of one task.
     public func task(_ id: TaskID) throws -> RedoTask {
-        try Self.task(id, in: state())
+        guard let task = try log.liveTask(id) else { throw TaskStoreError.unknownTask(id.description) }
+        return task
     }
 
-    private static func task(_ id: TaskID, in state: ReplayResult) throws -> RedoTask {
-        guard let task = state.tasks.first(where: { $0.taskID == id }) else {
-            throw TaskStoreError.unknownTask(id.description)
-        }
+    /// The task's live state from what an append returned (only the tasks it touched).
+    private static func task(_ id: TaskID, in tasks: [TaskID: RedoTask]) throws -> RedoTask {
+        guard let task = tasks[id] else { throw TaskStoreError.unknownTask(id.description) }
         return task
     }
 

@@ -52,6 +52,30 @@ extension TaskLog {
             // what to push next is every node without a mark (issue 12, spec §11.3).
             try db.execute(sql: "CREATE TABLE remote (id TEXT PRIMARY KEY NOT NULL) WITHOUT ROWID")
         }
+        migrator.registerMigration("v4 projection per task") { db in
+            // One row per task instead of one blob of the whole state, so an append rewrites only
+            // the tasks it touches (issue 12 item 6). `projection_header` holds the log generation
+            // the rows were built at (the v2 triggers still bump it on any change to `node`);
+            // `projection_dangling` finds the tasks waiting for a parent that was missing.
+            try db.execute(
+                sql: """
+                    DROP TABLE projection;
+                    CREATE TABLE projection_header (
+                        id INTEGER PRIMARY KEY CHECK (id = 1),
+                        generation INTEGER NOT NULL
+                    );
+                    CREATE TABLE projection_task (
+                        taskId TEXT PRIMARY KEY NOT NULL,
+                        live INTEGER NOT NULL,
+                        state BLOB NOT NULL
+                    ) WITHOUT ROWID;
+                    CREATE TABLE projection_dangling (
+                        parent TEXT NOT NULL,
+                        taskId TEXT NOT NULL,
+                        PRIMARY KEY (parent, taskId)
+                    ) WITHOUT ROWID;
+                    """)
+        }
         return migrator
     }
 }

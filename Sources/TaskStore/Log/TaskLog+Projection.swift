@@ -2,30 +2,56 @@ import Foundation
 import GRDB
 import RedoProtocol
 
-/// The `projection` table: the replayed state and the log generation it was built at
-/// (issue 12 item 6). Any change to `node` bumps the generation (triggers, v2 migration), so a
-/// projection older than the log is never used.
+/// The projection tables: one slice of replayed state per task, and the log generation the slices
+/// were built at (issue 12 item 6). Any change to `node` bumps the generation (triggers, v2
+/// migration), so slices older than the log are never used: the next read replays the whole log.
 extension TaskLog {
     /// The log's generation; nil when its row is missing (then no projection is ever current).
     static func generation(_ db: Database) throws -> Int64? {
         try Int64.fetchOne(db, sql: "SELECT value FROM log_generation WHERE id = 1")
     }
 
-    /// The stored projection when it was built at the current generation and decodes.
-    static func currentProjection(_ db: Database) throws -> TaskProjection? {
-        guard let generation = try generation(db),
-            let row = try Row.fetchOne(db, sql: "SELECT generation, state FROM projection WHERE id = 1"),
-            (try? row.decode(Int64.self, atIndex: 0)) == generation,
-            let bytes = try? row.decode(Data.self, atIndex: 1)
-        else { return nil }
-        return TaskProjection(decoding: Array(bytes))
+    /// Whether the slices were built at the log's current generation.
+    static func isCurrent(_ db: Database) throws -> Bool {
+        guard let generation = try generation(db) else { return false }
+        return try Int64.fetchOne(db, sql: "SELECT generation FROM projection_header WHERE id = 1") == generation
     }
 
-    /// The current projection, or a full replay of the log kept as the new one. Unverified rows
-    /// (from v1, or whose bytes were changed by hand) get every check and, if they pass, are
-    /// marked verified.
-    static func projection(_ db: Database) throws -> TaskProjection {
-        if let current = try currentProjection(db) { return current }
+    /// Every task's slice when the projection is current and every row decodes; nil otherwise.
+    static func currentSlices(_ db: Database) throws -> [TaskSlice]? {
+        guard try isCurrent(db) else { return nil }
+        let rows = try Data.fetchCursor(db, sql: "SELECT state FROM projection_task")
+        var slices: [TaskSlice] = []
+        while let bytes = try rows.next() {
+            guard let slice = TaskSlice(decoding: Array(bytes)) else { return nil }
+            slices.append(slice)
+        }
+        return slices
+    }
+
+    /// The slices of `tasks` when the projection is current and their rows decode; nil otherwise.
+    /// A task without a row has no nodes and no slice.
+    static func currentSlices(_ db: Database, of tasks: Set<TaskID>) throws -> [TaskID: TaskSlice]? {
+        guard try isCurrent(db) else { return nil }
+        var slices: [TaskID: TaskSlice] = [:]
+        let statement = try db.cachedStatement(sql: "SELECT state FROM projection_task WHERE taskId = ?")
+        for task in tasks {
+            guard let bytes = try Data.fetchOne(statement, arguments: [task.description]) else { continue }
+            guard let slice = TaskSlice(decoding: Array(bytes)), slice.taskID == task else { return nil }
+            slices[task] = slice
+        }
+        return slices
+    }
+
+    /// Every task's slice: the current ones, or a full replay of the log kept as the new ones.
+    static func slices(_ db: Database) throws -> [TaskSlice] {
+        if let current = try currentSlices(db) { return current }
+        return Array(try rebuild(db).values)
+    }
+
+    /// A full replay of the log, kept as every task's slice. Unverified rows (from v1, or whose
+    /// bytes were changed by hand) get every check and, if they pass, are marked verified.
+    static func rebuild(_ db: Database) throws -> [TaskID: TaskSlice] {
         let rows = try storedRows(db, sql: allRowsInOrder)
         let validator = NodeValidator()
         var nodes: [RedoNode] = []
@@ -36,9 +62,29 @@ extension TaskLog {
                 try db.execute(sql: "UPDATE node SET verified = 1 WHERE id = ?", arguments: [row.id])
             }
         }
-        let projection = TaskProjection(replaying: nodes)
-        try save(projection, db)
-        return projection
+        let slices = TaskSlice.replaying(nodes, for: Set(nodes.map(\.taskID)))
+        try db.execute(sql: "DELETE FROM projection_task; DELETE FROM projection_dangling")
+        try save(Array(slices.values), db)
+        return slices
+    }
+
+    /// Replays only the tasks `inserted` can affect (their own, and those waiting for one of them
+    /// as a parent) and rewrites their rows; the projection must have been current before the
+    /// insert. Returns the affected slices.
+    static func update(_ db: Database, inserted: [RedoNode]) throws -> [TaskID: TaskSlice] {
+        var affected = Set(inserted.map(\.taskID))
+        let waiting = try db.cachedStatement(sql: "SELECT taskId FROM projection_dangling WHERE parent = ?")
+        for node in inserted {
+            for task in try String.fetchAll(waiting, arguments: [node.id.description]) {
+                guard let id = TaskID(task) else { return try rebuild(db) }
+                affected.insert(id)
+            }
+        }
+        let slices = TaskSlice.replaying(try replayInput(db, tasks: affected), for: affected)
+        let forget = try db.cachedStatement(sql: "DELETE FROM projection_dangling WHERE taskId = ?")
+        for task in affected { try forget.execute(arguments: [task.description]) }
+        try save(Array(slices.values), db)
+        return slices
     }
 
     /// Every stored node of `tasks`, plus every stored node they name as a parent (its presence
@@ -60,10 +106,21 @@ extension TaskLog {
         return nodes
     }
 
-    static func save(_ projection: TaskProjection, _ db: Database) throws {
+    /// Writes the rows of `slices` (their dangling parents already forgotten) and stamps the
+    /// projection with the log's current generation.
+    static func save(_ slices: [TaskSlice], _ db: Database) throws {
+        let row = try db.cachedStatement(
+            sql: "INSERT OR REPLACE INTO projection_task (taskId, live, state) VALUES (?, ?, ?)")
+        let dangling = try db.cachedStatement(
+            sql: "INSERT OR IGNORE INTO projection_dangling (parent, taskId) VALUES (?, ?)")
+        for slice in slices {
+            try row.execute(arguments: [slice.taskID.description, slice.task != nil, Data(try slice.encoded())])
+            for parent in slice.danglingParents {
+                try dangling.execute(arguments: [parent.description, slice.taskID.description])
+            }
+        }
         guard let generation = try generation(db) else { return }
         try db.execute(
-            sql: "INSERT OR REPLACE INTO projection (id, generation, state) VALUES (1, ?, ?)",
-            arguments: [generation, Data(try projection.encoded())])
+            sql: "INSERT OR REPLACE INTO projection_header (id, generation) VALUES (1, ?)", arguments: [generation])
     }
 }

@@ -44,7 +44,7 @@ extension TaskLog {
     /// validated them with their signatures (`TaskSync`), so they are stored as verified and the
     /// projection is updated for the tasks they touch, as a local append does (issue 12 item 6).
     public func appendReceived(_ nodes: [RedoNode]) throws {
-        _ = try appendReturningState(nodes) { db in
+        try appendReturningTasks(nodes) { db in
             let mark = try db.cachedStatement(sql: "INSERT OR IGNORE INTO remote (id) VALUES (?)")
             for node in nodes { try mark.execute(arguments: [node.id.description]) }
         }

@@ -13,9 +13,17 @@ public import RedoProtocol
 public struct TaskLog: Sendable {
     let writer: any DatabaseWriter
 
-    /// Opens (creating if needed) the log in a SQLite file.
+    /// Opens (creating if needed) the log in a SQLite file, in WAL mode with `synchronous =
+    /// NORMAL`, as the contacts store is: a commit is atomic and survives a crash of the app; only
+    /// a power loss may drop the last commits, never leave half of one. A rollback-journal commit
+    /// waited for four fsyncs, most of a `tandem tasks add` (issue 12 item 6: < 50 ms).
     public init(path: String) throws {
-        try self.init(writer: DatabaseQueue(path: path))
+        var configuration = Configuration()
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
+        // `tandem tasks sync` beside `tandem tasks add`: a writer waits for the other's
+        // transaction instead of failing with SQLITE_BUSY.
+        configuration.busyMode = .timeout(5)
+        try self.init(writer: DatabasePool(path: path, configuration: configuration))
     }
 
     /// Wraps any GRDB writer (an in-memory `DatabaseQueue()` in tests).
@@ -27,7 +35,7 @@ public struct TaskLog: Sendable {
     /// Stores nodes in one transaction; a node already present (same id) is left as it is. Every
     /// `RedoNode` passed §6.2 when it was made, so rows are stored as verified.
     public func append(_ nodes: [RedoNode]) throws {
-        _ = try appendReturningState(nodes)
+        try appendReturningTasks(nodes)
     }
 
     /// How many nodes the log holds.
@@ -54,8 +62,33 @@ public struct TaskLog: Sendable {
     /// generation, otherwise a full replay that is then kept. Equal to a fresh full replay.
     /// A stored node that no longer validates is ``TaskStoreError/corruptNode(id:reason:)``.
     public func replay() throws -> ReplayResult {
-        if let current = try writer.read({ db in try Self.currentProjection(db) }) { return current.result }
-        return try writer.write { db in try Self.projection(db).result }
+        if let current = try writer.read({ db in try Self.currentSlices(db) }) { return TaskSlice.merged(current) }
+        return try writer.write { db in TaskSlice.merged(try Self.slices(db)) }
+    }
+
+    /// The ids of the live tasks (those `replay().tasks` holds), sorted, read from the projection
+    /// without decoding any task's state.
+    public func liveTaskIDs() throws -> [TaskID] {
+        func read(_ db: Database) throws -> [TaskID]? {
+            guard try Self.isCurrent(db) else { return nil }
+            var ids: [TaskID] = []
+            for text in try String.fetchAll(db, sql: "SELECT taskId FROM projection_task WHERE live = 1") {
+                guard let id = TaskID(text) else { return nil }
+                ids.append(id)
+            }
+            return ids.sorted()
+        }
+        if let ids = try writer.read(read) { return ids }
+        return try writer.write { db in
+            _ = try Self.rebuild(db)
+            return try read(db) ?? []
+        }
+    }
+
+    /// The live state of one task, as `replay().tasks` has it; nil when it is not live.
+    public func liveTask(_ id: TaskID) throws -> RedoTask? {
+        if let slices = try writer.read({ db in try Self.currentSlices(db, of: [id]) }) { return slices[id]?.task }
+        return try writer.write { db in try Self.rebuild(db)[id]?.task }
     }
 
     /// A fresh full replay with `validator`: every stored node read and checked again, nothing
@@ -80,37 +113,39 @@ public struct TaskLog: Sendable {
         }.map { try Self.node($0, validator) }
     }
 
-    /// Stores `nodes` and returns the state after them, both in one transaction. When the
-    /// projection was current, only the tasks the new nodes can affect are replayed again.
+    /// Stores `nodes` and returns the live state of their tasks after them (a task that is not
+    /// live has no entry), both in one transaction. When the projection was current, only the
+    /// tasks the new nodes can affect are replayed again and rewritten (issue 12 item 6).
     /// `alongside` runs in the same transaction (sync marks the nodes it received there).
-    func appendReturningState(
+    @discardableResult
+    func appendReturningTasks(
         _ nodes: [RedoNode], alongside: (Database) throws -> Void = { _ in }
-    ) throws -> ReplayResult {
+    ) throws -> [TaskID: RedoTask] {
         var rows: [(RedoNode, [UInt8])] = []
         for node in nodes { rows.append((node, try CanonicalJSON.canonicalBytes(of: .object(node.json)))) }
-        return try writer.write { db in
+        let touched = Set(nodes.map(\.taskID))
+        let slices = try writer.write { db -> [TaskID: TaskSlice] in
             try alongside(db)
-            let before = try Self.currentProjection(db)
+            let wasCurrent = try Self.isCurrent(db)
             var inserted: [RedoNode] = []
+            let insert = try db.cachedStatement(
+                sql: """
+                    INSERT OR IGNORE INTO node (id, taskId, lamport, wall, json, verified)
+                    VALUES (?, ?, ?, ?, ?, 1)
+                    """)
             for (node, json) in rows {
-                try db.execute(
-                    sql: """
-                        INSERT OR IGNORE INTO node (id, taskId, lamport, wall, json, verified)
-                        VALUES (?, ?, ?, ?, ?, 1)
-                        """,
-                    arguments: [
-                        node.id.description, node.taskID.description, node.lamport, node.wall.description, Data(json),
-                    ])
+                try insert.execute(arguments: [
+                    node.id.description, node.taskID.description, node.lamport, node.wall.description, Data(json),
+                ])
                 if db.changesCount > 0 { inserted.append(node) }
             }
-            guard var projection = before else { return try Self.projection(db).result }
-            if !inserted.isEmpty {
-                let affected = projection.affectedTasks(by: inserted)
-                projection.replace(tasks: affected, with: try Self.replayInput(db, tasks: affected))
-                try Self.save(projection, db)
-            }
-            return projection.result
+            guard wasCurrent else { return try Self.rebuild(db) }
+            if !inserted.isEmpty { return try Self.update(db, inserted: inserted) }
+            return try Self.currentSlices(db, of: touched) ?? Self.rebuild(db)
         }
+        var tasks: [TaskID: RedoTask] = [:]
+        for task in touched { if let live = slices[task]?.task { tasks[task] = live } }
+        return tasks
     }
 
     // MARK: rows

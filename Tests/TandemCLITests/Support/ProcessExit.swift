@@ -40,6 +40,9 @@ final class ProcessExit: @unchecked Sendable {
         return status
     }
 
+    /// The exit status, however long it takes: for a child already sent SIGKILL or SIGTERM.
+    func status() async -> Int32 { await wait(UUID()) ?? -1 }
+
     private func wait(_ token: UUID) async -> Int32? {
         await withCheckedContinuation { continuation in
             let known: Int32?? = lock.withLock {

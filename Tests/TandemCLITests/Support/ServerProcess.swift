@@ -115,6 +115,21 @@ final class ServerProcess {
         _ = Foundation.kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
     }
+
+    /// SIGKILL, awaited without blocking a thread (``ProcessExit``). The data directory stays.
+    func killed() async {
+        _ = Foundation.kill(process.processIdentifier, SIGKILL)
+        _ = await exit.status()
+    }
+
+    /// SIGTERM, then the exit status awaited without blocking a thread; the data directory goes.
+    func stopped() async -> Int32 {
+        process.terminate()
+        let status = await exit.status()
+        dataDirectory.remove()
+        scratch.remove()
+        return status
+    }
 }
 
 enum ServerProcessError: Error {

@@ -10,7 +10,7 @@ import Testing
 /// acknowledged is on the server after a restart, and the next sync completes idempotently.
 @Suite(.serialized) struct SyncCrashTests {
     @Test func everyAcknowledgedNodeSurvivesASIGKILLAndTheClientCompletes() async throws {
-        let first = try ServerProcess(extraArguments: ["--no-rate-limit"])
+        let first = try await ServerProcess.start(extraArguments: ["--no-rate-limit"])
         let url = try #require(URL(string: first.baseURL))
         let port = try #require(url.port)
         let walletKey = PrivateKey.generate()
@@ -18,7 +18,7 @@ import Testing
         defer { anna.directory.remove() }
 
         // Given 1,500 offline tasks (one CREATE each), appended in one go
-        let wall = WallTime(millisecondsSinceEpoch: 1_800_000_000_000)!
+        let wall = try #require(WallTime(millisecondsSinceEpoch: 1_800_000_000_000))
         var generator = SystemRandomNumberGenerator()
         let nodes = try (0..<1500).map { index in
             let taskID = TaskID(randomBytes: (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) })
@@ -40,8 +40,7 @@ import Testing
         while (try? anna.editor.log.unsyncedCount()) ?? nodes.count == nodes.count {
             try await Task.sleep(for: .milliseconds(2))
         }
-        kill(first.process.processIdentifier, SIGKILL)
-        first.process.waitUntilExit()
+        await first.killed()
         let interrupted = await push.result
         let acknowledged = Set(nodes.map(\.id.description)).subtracting(
             try anna.editor.log.unsyncedTexts().map(\.id))
@@ -49,9 +48,23 @@ import Testing
 
         // Then after a restart on the same data, a new device of the account pulls every
         // acknowledged node, and the interrupted device finishes without duplicates
-        let second = try ServerProcess(
-            dataDirectory: first.dataDirectory, extraArguments: ["--no-rate-limit", "--port", String(port)])
-        defer { _ = second.stop() }
+        let second = try await ServerProcess.start(
+            dataDirectory: first.dataDirectory, port: port, extraArguments: ["--no-rate-limit"])
+        do {
+            try await Self.resume(
+                anna, url: url, walletKey: walletKey, nodes: nodes.count, acknowledged: acknowledged,
+                interrupted: interrupted)
+        } catch {
+            _ = await second.stopped()
+            throw error
+        }
+        #expect(await second.stopped() == 0)
+    }
+
+    private static func resume(
+        _ anna: SyncDevice, url: URL, walletKey: PrivateKey, nodes: Int, acknowledged: Set<String>,
+        interrupted: Result<TaskSyncReport, any Error>
+    ) async throws {
         let fresh = try await SyncDevice(server: url, username: "anna", walletKey: walletKey, signUp: false)
         defer { fresh.directory.remove() }
         var freshSync = try fresh.taskSync()
@@ -63,10 +76,10 @@ import Testing
         let resumed = try await anna.taskSync().run()
         if case .success = interrupted { Issue.record("the push was expected to be cut off") }
         #expect(resumed.rejected.isEmpty)
-        #expect(resumed.pushed + resumed.alreadyOnServer == nodes.count - acknowledged.count)
+        #expect(resumed.pushed + resumed.alreadyOnServer == nodes - acknowledged.count)
         #expect(try anna.editor.log.unsyncedCount() == 0)
         _ = try await freshSync.run()
-        #expect(try fresh.editor.log.count() == nodes.count)
+        #expect(try fresh.editor.log.count() == nodes)
         #expect(try fresh.stateText() == anna.stateText())
     }
 }

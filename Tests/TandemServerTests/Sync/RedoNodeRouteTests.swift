@@ -34,6 +34,30 @@ import Testing
         }
     }
 
+    /// The pull answer is spliced from stored texts, not encoded by a DTO, so its bytes are pinned
+    /// here: keys in canonical order, each node exactly as pushed, the cursor an opaque string.
+    @Test func thePullAnswerIsPinnedByteForByte() async throws {
+        let server = try TestServer()
+        defer { server.directory.remove() }
+        try await server.test { client in
+            let anna = try await SyncAccount.make(client, "anna")
+            let first = try SyncNodes.create(anna.key)
+            let second = try SyncNodes.update(first, by: anna.key, title: "second")
+            #expect(try await anna.push([first, second]).map(\.status) == [.accepted, .accepted])
+            let page = try await client.sync(.get, APIPath.redoNodes + "?limit=1", cookie: anna.cookie)
+            let cursor = try #require(page.json?["cursor"] as? String)
+            #expect(page.headers[.contentType] == "application/json")
+            #expect(
+                page.text == #"{"cursor":"\#(cursor)","hasMore":true,"nodes":["# + SyncNodes.text(first) + "]}")
+            let last = try await client.sync(
+                .get, APIPath.redoNodes + "?limit=5&after=\(cursor)", cookie: anna.cookie)
+            let end = try #require(last.json?["cursor"] as? String)
+            #expect(last.text == #"{"cursor":"\#(end)","hasMore":false,"nodes":["# + SyncNodes.text(second) + "]}")
+            let empty = try await client.sync(.get, APIPath.redoNodes + "?after=\(end)", cookie: anna.cookie)
+            #expect(empty.text == #"{"cursor":"\#(end)","hasMore":false,"nodes":[]}"#)
+        }
+    }
+
     @Test func everyInvalidNodeClassOfTheVectorsIsRejectedWithItsCode() async throws {
         let vectors = try JSONParser().parse(try Vectors.data(named: "redo-vectors"))
         let keys = try #require(vectors["keys"]?.arrayValue).compactMap { entry -> SigningKey? in

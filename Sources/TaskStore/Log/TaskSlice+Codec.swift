@@ -1,28 +1,26 @@
 import CanonicalJSON
 import RedoProtocol
 
-/// The projection's bytes in the `projection` table: canonical JSON arrays, integers as decimal
-/// strings (exact beyond 2^53) and times as epoch milliseconds.
+/// A slice's bytes in `projection_task.state`: canonical JSON arrays, integers as decimal strings
+/// (exact beyond 2^53) and times as epoch milliseconds.
 ///
 /// Bytes that do not decode are never an error: the projection is a cache, so the store replays
 /// the log again (issue 12 item 6).
-extension TaskProjection {
-    static let format = "tandem-task-projection/1"
+extension TaskSlice {
+    static let format = "tandem-task-slice/1"
 
     func encoded() throws -> [UInt8] {
         let value: JSONValue = .array([
             .string(Self.format),
+            .string(taskID.description),
             .array(accepted.map { .array([.string($0.id.description), Self.int($0.lamport), Self.int($0.wall)]) }),
             .array(rejected.map(Self.verdict)),
             .array(pending.map(Self.verdict)),
             .array(tombstones.map { .string($0.description) }),
             .array(pruned.map { .string($0.description) }),
-            .array(deletedTasks.map { .string($0.description) }),
-            .array(tasks.map(Self.task)),
-            .array(
-                danglingParents.sorted { $0.key < $1.key }.map { parent, tasks in
-                    .array([.string(parent.description), .array(tasks.sorted().map { .string($0.description) })])
-                }),
+            .bool(deleted),
+            task.map(Self.task) ?? .null,
+            .array(danglingParents.map { .string($0.description) }),
         ])
         return try CanonicalJSON.canonicalBytes(of: value)
     }
@@ -30,21 +28,28 @@ extension TaskProjection {
     init?(decoding bytes: [UInt8]) {
         let limits = JSONParser.Limits(maxBytes: Int.max, maxDepth: 16)
         guard let value = try? CanonicalJSON.parse(bytes, limits: limits), let parts = value.arrayValue,
-            parts.count == 9, parts[0].stringValue == Self.format,
-            let accepted = Self.list(parts[1], Self.accepted), let rejected = Self.list(parts[2], Self.verdict),
-            let pending = Self.list(parts[3], Self.verdict), let tombstones = Self.list(parts[4], Self.nodeID),
-            let pruned = Self.list(parts[5], Self.nodeID), let deleted = Self.list(parts[6], Self.taskID),
-            let tasks = Self.list(parts[7], Self.task), let dangling = Self.list(parts[8], Self.dangling)
+            parts.count == 10, parts[0].stringValue == Self.format, let taskID = Self.taskID(parts[1]),
+            let accepted = Self.list(parts[2], Self.accepted), let rejected = Self.list(parts[3], Self.verdict),
+            let pending = Self.list(parts[4], Self.verdict), let tombstones = Self.list(parts[5], Self.nodeID),
+            let pruned = Self.list(parts[6], Self.nodeID), let deleted = parts[7].boolValue,
+            let dangling = Self.list(parts[9], Self.nodeID)
         else { return nil }
-        self.init()
+        var task: RedoTask?
+        if case .null = parts[8] {
+            task = nil
+        } else {
+            guard let decoded = Self.task(parts[8]), decoded.taskID == taskID else { return nil }
+            task = decoded
+        }
+        self.init(taskID: taskID)
         self.accepted = accepted
         self.rejected = rejected
         self.pending = pending
         self.tombstones = tombstones
         self.pruned = pruned
-        self.deletedTasks = deleted
-        self.tasks = tasks
-        self.danglingParents = Dictionary(dangling, uniquingKeysWith: { $0.union($1) })
+        self.deleted = deleted
+        self.task = task
+        self.danglingParents = dangling
     }
 
     // MARK: writing
@@ -73,7 +78,7 @@ extension TaskProjection {
         ])
     }
 
-    // MARK: reading (nil = not a projection this build wrote)
+    // MARK: reading (nil = not a slice this build wrote)
 
     private static func list<T>(_ value: JSONValue, _ element: (JSONValue) -> T?) -> [T]? {
         guard let values = value.arrayValue else { return nil }
@@ -105,13 +110,6 @@ extension TaskProjection {
             let code = parts[1].stringValue.flatMap(RedoCode.init(rawValue:)), let detail = parts[2].stringValue
         else { return nil }
         return NodeVerdict(id: id, code: code, detail: detail)
-    }
-
-    private static func dangling(_ value: JSONValue) -> (NodeID, Set<TaskID>)? {
-        guard let parts = value.arrayValue, parts.count == 2, let parent = nodeID(parts[0]),
-            let tasks = list(parts[1], taskID)
-        else { return nil }
-        return (parent, Set(tasks))
     }
 
     private static func task(_ value: JSONValue) -> RedoTask? {

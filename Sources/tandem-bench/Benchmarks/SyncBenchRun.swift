@@ -1,0 +1,150 @@
+import Contacts
+import Foundation
+import KaspaCrypto
+import RedoProtocol
+import TandemClient
+import TaskStore
+
+/// One run of `tandem-bench sync` against a server already listening at `server` (issue 12
+/// "Figures"): raw Ed25519 verifies of the nodes' bodies as the baseline, then the same nodes
+/// pushed and accepted, a new device's pull + validate + replay, no-op syncs, and a contacts
+/// push and full pull. Each run signs up an account of its own, so runs can share a database.
+struct SyncBenchRun {
+    /// Seconds of each measured step of one run.
+    struct Figures {
+        var verify = 0.0
+        var push = 0.0
+        var pull = 0.0
+        var idleMedian = 0.0
+        var contactsPush = 0.0
+        var contactsPull = 0.0
+    }
+
+    let server: URL
+    let directory: URL
+    let nodes: Int
+    let contacts: Int
+    let samples: Int
+    let username = "bench_\(UInt32.random(in: 0...UInt32.max))"
+
+    private func device(_ name: String, signUp: Bool, wallet: PrivateKey) async throws -> Profile {
+        let profile = Profile(directory: directory.appendingPathComponent(name))
+        _ = try profile.importWalletKey(wallet)
+        let client = AccountClient(server: server, profile: profile, transport: URLSessionTransport())
+        if signUp {
+            _ = try await client.signUp(
+                username: username, email: "\(username)@example.com", name: "Bench", password: "bench password 1")
+        } else {
+            _ = try await client.signIn(username: username, password: "bench password 1")
+        }
+        return profile
+    }
+
+    func measure() async throws -> Figures {
+        var figures = Figures()
+        let clock = ContinuousClock()
+        let wallet = PrivateKey.generate()
+        let writer = try await device("writer", signUp: true, wallet: wallet)
+        let editor = try writer.openTasks()
+        let generated = try Self.nodes(count: nodes, identity: editor.identity)
+
+        // Baseline: raw Ed25519 verification of the same nodes' bodies.
+        var bodies: [(SignatureHex, [UInt8])] = []
+        for node in generated {
+            guard let signature = node.signature else { throw CLIError("bench: unsigned node") }
+            bodies.append((signature, try ContentAddress.canonicalBody(of: node.json).bytes))
+        }
+        let key = editor.identity.key.publicKey
+        let verifyStart = clock.now
+        var verified = 0
+        for (signature, body) in bodies where SigningKey.isValidSignature(signature, for: body, publicKey: key) {
+            verified += 1
+        }
+        figures.verify = (clock.now - verifyStart).inSeconds
+        guard verified == bodies.count else { throw CLIError("bench: a signature did not verify") }
+
+        // The key is bound by a first sync of the empty log, so the timed push is nodes alone.
+        var binder = try writer.taskSync(server: server)
+        binder.retry = .none
+        _ = try await binder.run()
+        try editor.log.append(generated)
+        let pushStart = clock.now
+        let pushed = try await binder.run()
+        figures.push = (clock.now - pushStart).inSeconds
+        guard pushed.pushed == nodes else { throw CLIError("bench: pushed \(pushed.pushed) of \(nodes)") }
+
+        // A new device: its first sync (binds its key, pulls, validates, stores) + the replayed state.
+        let reader = try await device("reader", signUp: false, wallet: wallet)
+        let readerSync = try reader.taskSync(server: server)
+        let pullStart = clock.now
+        let pulled = try await readerSync.run()
+        let state = try readerSync.editor.state()
+        figures.pull = (clock.now - pullStart).inSeconds
+        guard pulled.pulled == nodes, !state.tasks.isEmpty else { throw CLIError("bench: pulled \(pulled.pulled)") }
+
+        // A sync with nothing new.
+        var idle: [Double] = []
+        for _ in 0..<samples {
+            let start = clock.now
+            _ = try await readerSync.run()
+            idle.append((clock.now - start).inSeconds)
+        }
+        figures.idleMedian = median(idle)
+
+        // Contacts: one device adds and pushes, a new device pulls and merges.
+        let contactsWriter = try writer.contactsSync(server: server)
+        let walletAddress = ContactAddress(KaspaAddress(publicKey: wallet.xOnlyPublicKey))
+        let book = try writer.openContacts()
+        for _ in 0..<contacts {
+            let peer = ContactAddress(KaspaAddress(publicKey: PrivateKey.generate().xOnlyPublicKey))
+            _ = try book.add(peer, wallet: walletAddress, alias: "peer")
+        }
+        let contactsPushStart = clock.now
+        _ = try await contactsWriter.run()
+        figures.contactsPush = (clock.now - contactsPushStart).inSeconds
+        let contactsReader = try reader.contactsSync(server: server)
+        let contactsPullStart = clock.now
+        let contactsPulled = try await contactsReader.run()
+        figures.contactsPull = (clock.now - contactsPullStart).inSeconds
+        guard contactsPulled.pulled == contacts else {
+            throw CLIError("bench: pulled \(contactsPulled.pulled) contacts")
+        }
+        return figures
+    }
+
+    /// `count` nodes: tasks of one CREATE and three UPDATEs each, signed by `identity`.
+    static func nodes(count: Int, identity: ProfileIdentity) throws -> [RedoNode] {
+        var generator = SystemRandomNumberGenerator()
+        var nodes: [RedoNode] = []
+        nodes.reserveCapacity(count)
+        guard let wall = WallTime(millisecondsSinceEpoch: 1_800_000_000_000) else { return [] }
+        while nodes.count < count {
+            let taskID = TaskID(randomBytes: (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) })
+            var parent = try NodeDraft(
+                taskID: taskID, action: .create,
+                payload: try NodePayload.create(TaskFieldChanges(title: "task \(nodes.count)")).jsonObject(),
+                parents: [], lamport: 1, wall: wall, author: identity.author
+            ).node(signedWith: identity.key)
+            nodes.append(parent)
+            for edit in 0..<3 where nodes.count < count {
+                parent = try NodeDraft(
+                    taskID: taskID, action: .update,
+                    payload: try NodePayload.update(TaskFieldChanges(title: "edit \(edit)")).jsonObject(),
+                    parents: [parent.id], lamport: parent.lamport + 1, wall: wall, author: identity.author
+                ).node(signedWith: identity.key)
+                nodes.append(parent)
+            }
+        }
+        return nodes
+    }
+}
+
+/// The middle value (the upper middle for an even count); 0 for none.
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+}
+
+extension Duration {
+    var inSeconds: Double { nanoseconds / 1e9 }
+}

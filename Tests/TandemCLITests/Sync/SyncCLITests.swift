@@ -1,0 +1,112 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The output of issue 12's commands, text and `--json`, each a new `tandem` process against a
+/// real `tandem serve`: `tandem sync`, `tasks sync`, `contacts sync`, `tasks share` and
+/// `keys devices` (item 5; the CLI only prints what `TandemClient` reports).
+@Suite(.serialized) struct SyncCLITests {
+    struct Device {
+        let profile: String
+        let common: [String]
+
+        func run(_ arguments: [String], stdin: String = "") throws -> TandemProcess.Output {
+            try TandemProcess.run(arguments + common, stdin: Data(stdin.utf8))
+        }
+
+        /// Runs and expects success, returning stdout.
+        func ok(_ arguments: String...) throws -> String { try ok(arguments) }
+
+        func ok(_ arguments: [String]) throws -> String {
+            let output = try run(arguments)
+            #expect(output.status == 0, "\(arguments): \(output.stderrText)")
+            return output.stdoutText
+        }
+    }
+
+    static func device(_ server: ServerProcess, username: String, register: Bool, wallet: String? = nil) throws
+        -> Device
+    {
+        let directory = try TandemProcess.temporaryDirectory()
+        let device = Device(profile: directory.path, common: ["--profile", directory.path])
+        let account = ["--server", server.baseURL]
+        if let wallet {
+            try FileManager.default.copyItem(atPath: wallet, toPath: directory.path + "/wallet.key")
+        } else {
+            _ = try device.ok("keys", "new")
+        }
+        let answer =
+            register
+            ? try device.run(
+                [
+                    "account", "register", "--username", username, "--email", "\(username)@example.com", "--name",
+                    username, "--password-stdin",
+                ] + account, stdin: "a long enough password\n")
+            : try device.run(
+                ["account", "login", "--username", username, "--password-stdin"] + account,
+                stdin: "a long enough password\n")
+        #expect(answer.status == 0, "\(answer.stderrText)")
+        return device
+    }
+
+    static func json(_ text: String) throws -> Any {
+        try JSONSerialization.jsonObject(with: Data(text.utf8))
+    }
+
+    @Test func syncCommandsPrintTheirReportsAsTextAndJSON() throws {
+        let server = try ServerProcess(extraArguments: ["--no-rate-limit"])
+        defer { _ = server.stop() }
+        let url = ["--server", server.baseURL]
+        let phone = try Self.device(server, username: "alice", register: true)
+        let task = try phone.ok("tasks", "add", "Water the plants", "--now", "2026-01-01")
+            .trimmingCharacters(in: .newlines)
+        let peer = try TandemProcess.temporaryDirectory().path
+        _ = try TandemProcess.run(["keys", "new", "--profile", peer])
+        let shown = try #require(
+            try Self.json(try TandemProcess.run(["keys", "show", "--json", "--profile", peer]).stdoutText)
+                as? [String: Any])
+        let bob = try #require(shown["address"] as? String)
+        _ = try phone.ok("contacts", "add", bob, "--alias", "Bob")
+
+        // tandem sync: one line per engine, or both reports as JSON
+        #expect(
+            try phone.ok(["sync"] + url) == "tasks: pulled 0, pushed 2\ncontacts: pulled 0, pushed 1, changed 0\n")
+        #expect(
+            try phone.ok(["sync", "--json"] + url)
+                == #"{"contacts":{"changed":0,"conflicts":0,"pulled":1,"pushed":0,"unreadable":0},"#
+                + #""tasks":{"alreadyOnServer":0,"invalidReceived":0,"pending":0,"pulled":2,"pushed":0,"rejected":[]}}"#
+                + "\n")
+
+        // A second device of the account: tasks sync and contacts sync on their own
+        let laptop = try Self.device(server, username: "alice", register: false, wallet: phone.profile + "/wallet.key")
+        #expect(try laptop.ok(["tasks", "sync"] + url) == "tasks: pulled 2, pushed 0\n")
+        #expect(
+            try laptop.ok(["tasks", "sync", "--json"] + url)
+                == #"{"alreadyOnServer":0,"invalidReceived":0,"pending":0,"pulled":0,"pushed":0,"rejected":[]}"# + "\n")
+        #expect(try laptop.ok(["contacts", "sync"] + url) == "contacts: pulled 1, pushed 0, changed 1\n")
+        #expect(
+            try laptop.ok(["contacts", "sync", "--json"] + url)
+                == #"{"changed":0,"conflicts":0,"pulled":0,"pushed":0,"unreadable":0}"# + "\n")
+
+        // keys devices: both device keys, this one marked
+        let devices = try phone.ok(["keys", "devices"] + url).split(separator: "\n")
+        #expect(devices.count == 2)
+        #expect(devices.filter { $0.hasSuffix("(this device)") }.count == 1)
+        #expect(devices.allSatisfy { $0.contains("  since ") })
+        let rows = try #require(try Self.json(try laptop.ok(["keys", "devices", "--json"] + url)) as? [[String: Any]])
+        #expect(rows.count == 2)
+        #expect(rows.filter { $0["thisDevice"] as? Bool == true }.count == 1)
+        #expect(rows.allSatisfy { ($0["publicKey"] as? String)?.count == 64 && $0["createdAt"] is String })
+
+        // tasks share: text, then JSON for a share that was already there
+        _ = try Self.device(server, username: "bob", register: true)
+        #expect(try phone.ok(["tasks", "share", task, "--with", "bob"] + url) == "shared \(task) with bob\n")
+        #expect(
+            try phone.ok(["tasks", "share", String(task.prefix(8)), "--with", "Bob", "--json"] + url)
+                == #"{"added":false,"taskId":"\#(task)","username":"bob"}"# + "\n")
+        let unknown = try phone.run(["tasks", "share", task, "--with", "nobody_here"] + url)
+        #expect(unknown.status == 1)
+        #expect(unknown.stderrLines.count == 1)
+        #expect(server.stop() == 0)
+    }
+}
