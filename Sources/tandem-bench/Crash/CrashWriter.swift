@@ -72,7 +72,7 @@ struct CrashWriter: Sendable {
 
     /// New tasks (a CREATE and UPDATEs each) signed by the registered device key.
     private func pushNodes(_ client: CrashClient) throws {
-        let nodes = try BenchSyncCommand.nodes(count: Self.nodesPerPush, identity: fixture.identity)
+        let nodes = try SyncBenchRun.nodes(count: Self.nodesPerPush, identity: fixture.identity)
         var body = Array(#"{"nodes":["#.utf8)
         for (offset, node) in nodes.enumerated() {
             if offset > 0 { body.append(UInt8(ascii: ",")) }
