@@ -42,31 +42,15 @@ enum CrashHTTP {
     }
 
     private static func openConnection(port: Int, timeout: Duration) throws(CrashHTTPError) -> Int32 {
-        #if canImport(Glibc)
-            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-            let descriptor = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        guard descriptor >= 0 else { throw .transport("socket() failed, errno \(errno)") }
-        let seconds = Int(timeout.components.seconds)
-        var value = timeval(tv_sec: seconds, tv_usec: 0)
-        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &value, socklen_t(MemoryLayout<timeval>.size))
-        setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &value, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(truncatingIfNeeded: port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let result = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        do {
+            return try LoopbackSocket.connected(port: port) { descriptor in
+                var value = timeval(tv_sec: Int(timeout.components.seconds), tv_usec: 0)
+                setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &value, socklen_t(MemoryLayout<timeval>.size))
+                setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &value, socklen_t(MemoryLayout<timeval>.size))
             }
+        } catch {
+            throw .transport(error.message)
         }
-        guard result == 0 else {
-            let code = errno
-            _ = close(descriptor)
-            throw .transport("connect to 127.0.0.1:\(port) failed, errno \(code)")
-        }
-        return descriptor
     }
 
     private static func sendAll(_ descriptor: Int32, _ bytes: [UInt8]) throws(CrashHTTPError) {

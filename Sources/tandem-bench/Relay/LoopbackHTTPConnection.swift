@@ -28,34 +28,19 @@ final class LoopbackHTTPConnection: @unchecked Sendable {
 
     /// Connects; `receiveTimeout` bounds every read (nil: block).
     init(port: Int, receiveTimeout: Duration? = nil) throws {
-        #if canImport(Glibc)
-            descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-            descriptor = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        guard descriptor >= 0 else { throw CLIError("relay bench: socket() failed, errno \(errno)") }
-        var one: Int32 = 1
-        setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
-        if let receiveTimeout {
-            let micros =
-                receiveTimeout.components.seconds * 1_000_000 + receiveTimeout.components.attoseconds
-                / 1_000_000_000_000
-            var value = timeval(tv_sec: Int(micros / 1_000_000), tv_usec: .init(micros % 1_000_000))
-            setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &value, socklen_t(MemoryLayout<timeval>.size))
-        }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(truncatingIfNeeded: port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let result = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        do {
+            descriptor = try LoopbackSocket.connected(port: port) { descriptor in
+                var one: Int32 = 1
+                setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+                guard let receiveTimeout else { return }
+                let micros =
+                    receiveTimeout.components.seconds * 1_000_000 + receiveTimeout.components.attoseconds
+                    / 1_000_000_000_000
+                var value = timeval(tv_sec: Int(micros / 1_000_000), tv_usec: .init(micros % 1_000_000))
+                setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &value, socklen_t(MemoryLayout<timeval>.size))
             }
-        }
-        guard result == 0 else {
-            let code = errno
-            _ = close(descriptor)
-            throw CLIError("relay bench: connect to 127.0.0.1:\(port) failed, errno \(code)")
+        } catch {
+            throw CLIError("relay bench: \(error.message)")
         }
     }
 
