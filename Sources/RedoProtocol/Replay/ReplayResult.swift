@@ -31,4 +31,16 @@ public struct ReplayResult: Sendable {
     public var tasks: [RedoTask] = []
 
     public init() {}
+
+    /// Puts every list but `accepted` (already in total order) into the order replay reports
+    /// (spec §7): verdicts by id bytes, tombstones, pruned ids, deleted tasks and tasks sorted.
+    /// The full replay and the task store's per-task merge both end with it.
+    public mutating func sortIntoReportOrder() {
+        rejected.sort { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
+        pending.sort { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
+        tombstones.sort()
+        pruned.sort()
+        deletedTasks.sort()
+        tasks.sort { $0.taskID < $1.taskID }
+    }
 }

@@ -140,12 +140,7 @@ public struct Replayer: Sendable {
         for context in contexts where !context.accepted.isEmpty {
             reconstruct(context.taskID, accepted: context.accepted, scratch: &scratch, into: &result)
         }
-        result.rejected.sort { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
-        result.pending.sort { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
-        result.tombstones.sort()
-        result.pruned.sort()
-        result.deletedTasks.sort()
-        result.tasks.sort { $0.taskID < $1.taskID }
+        result.sortIntoReportOrder()
         return result
     }
 

@@ -87,12 +87,7 @@ struct TaskSlice: Sendable, Equatable {
             if let task = slice.task { result.tasks.append(task) }
         }
         result.accepted = accepted.sorted(by: Accepted.precedes).map(\.id)
-        result.rejected.sort { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
-        result.pending.sort { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
-        result.tombstones.sort()
-        result.pruned.sort()
-        result.deletedTasks.sort()
-        result.tasks.sort { $0.taskID < $1.taskID }
+        result.sortIntoReportOrder()
         return result
     }
 }
