@@ -35,4 +35,17 @@ import Testing
         #expect(signer.token(fromCookieValue: expected.removingPercentEncoding ?? "") == token)
         #expect(CookieSigner(secret: "another-secret-0123456789abcdef01234").token(fromCookieValue: expected) == nil)
     }
+
+    /// Found by the session-cookie fuzz target: a token with a `%` followed by a combining mark
+    /// (one grapheme, U+0025 U+031D). Signed then read it is the same token; its decoded form
+    /// still holds a `%` byte that is no escape, so it is refused instead of misread.
+    @Test func percentFollowedByACombiningMarkSurvivesSignAndRead() {
+        let signer = CookieSigner(secret: "test-secret-0123456789abcdef0123456789")
+        let token = SessionToken(value: "\u{FFFD}kE%\u{031D}b[")
+        let signed = signer.cookieValue(for: token)
+        #expect(signer.token(fromCookieValue: signed) == token)
+        let decoded = signed.removingPercentEncoding
+        #expect(decoded?.utf8.contains(UInt8(ascii: "%")) == true)
+        #expect(signer.token(fromCookieValue: decoded ?? "") == nil)
+    }
 }
