@@ -12,6 +12,9 @@ enum KaspaAddressFuzz {
         }
         invariant(again == address, "decode ∘ encode changed the address")
         invariant(again.description == encoded, "encoding is not a fixed point")
-        invariant(encoded == text.lowercased() || !text.contains(":"), "accepted text differs from its encoding")
+        // Bytes, not Characters: a ':' followed by a combining mark is one grapheme unequal to ":".
+        invariant(
+            encoded == text.lowercased() || !text.utf8.contains(UInt8(ascii: ":")),
+            "accepted text differs from its encoding")
     }
 }
