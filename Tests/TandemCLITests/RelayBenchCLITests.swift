@@ -42,9 +42,17 @@ import Testing
         #expect(output.stdout.isEmpty)
     }
 
+    @Test func benchRelayRefusesAnUnknownLoadGenerator() throws {
+        let output = try TandemProcess.bench(["relay", "--client", "ab", "--json"])
+        #expect(output.status == 1)
+        #expect(output.stderrText.hasPrefix("tandem-bench: --client: swift, wrk or both"))
+        #expect(output.stdout.isEmpty)
+    }
+
     @Test func benchRelayHasHelp() throws {
         let output = try TandemProcess.bench(["relay", "--help"])
         #expect(output.status == 0)
         #expect(output.stdoutText.contains("USAGE: tandem-bench relay"))
+        #expect(output.stdoutText.contains("--client"))
     }
 }

@@ -38,7 +38,7 @@ struct RelayController: Sendable {
         }
         try await admit("sender|" + sender)
         let outcome = try await store.appendKasiaRecord(draft, now: clock.now)
-        if case .inserted = outcome { await hub.poke() }
+        if case .inserted = outcome { await hub.pokeIfListening() }
         return JSONResponse.raw(Data(IndexerRowJSON.receipt(outcome.record)), status: .ok, headers: [:])
     }
 

@@ -1,4 +1,5 @@
 import Logging
+import Synchronization
 import TandemBasics
 
 /// The in-process fan-out of relayed rows to open streams (issue 11 item 3).
@@ -18,6 +19,9 @@ actor RelayHub {
     private var lastPublished: UnixMillis?
     private var catchingUp = false
     private var pokedAgain = false
+    /// Subscriptions made or being made: counted before `subscribe` reads the latest block
+    /// time, so a committer that reads zero here may skip the poke (``pokeIfListening()``).
+    private let listening = Atomic<Int>(0)
 
     /// Rows read per store query while catching up.
     static let batchSize = 500
@@ -31,9 +35,15 @@ actor RelayHub {
     /// Registers a subscription. Everything committed after this call returns reaches it (or
     /// it overflows); the caller replays older rows from the store.
     func subscribe(_ watch: KasiaWatch) async throws -> RelaySubscription {
+        listening.add(1, ordering: .sequentiallyConsistent)
         if lastPublished == nil {
-            let latest = try await store.latestKasiaBlockTime() ?? UnixMillis(0)
-            if lastPublished == nil { lastPublished = latest }
+            do {
+                let latest = try await store.latestKasiaBlockTime() ?? UnixMillis(0)
+                if lastPublished == nil { lastPublished = latest }
+            } catch {
+                listening.subtract(1, ordering: .sequentiallyConsistent)
+                throw error
+            }
         }
         nextID += 1
         let subscription = RelaySubscription(id: nextID, watch: watch, capacity: capacity)
@@ -42,12 +52,21 @@ actor RelayHub {
     }
 
     func unsubscribe(_ subscription: RelaySubscription) {
+        listening.subtract(1, ordering: .sequentiallyConsistent)
         subscription.close()
         subscriptions[subscription.id] = nil
         if subscriptions.isEmpty { lastPublished = nil }
     }
 
     var subscriberCount: Int { subscriptions.count }
+
+    /// ``poke()`` for a row the caller has just committed, skipped (no hop onto the hub) while
+    /// no stream is subscribed or subscribing: a subscription that starts later reads the
+    /// latest block time after that commit, and its stream replays older rows from the store.
+    nonisolated func pokeIfListening() async {
+        guard listening.load(ordering: .sequentiallyConsistent) > 0 else { return }
+        await poke()
+    }
 
     /// Publishes every row committed since the last call. Concurrent pokes coalesce: one
     /// catch-up runs at a time and repeats while poked again.

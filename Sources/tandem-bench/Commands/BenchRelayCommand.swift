@@ -37,6 +37,14 @@ struct BenchRelayCommand: AsyncParsableCommand {
         help: "An older tandem-bench binary: its relay-server is loaded side by side with this one (before/after)."
     )
     var baselineServer: String?
+    @Option(
+        name: .long,
+        help: "Load generator of the throughput lanes: swift (threads of this process), wrk, or both (each lane twice)."
+    )
+    var client = "swift"
+    @Option(name: .long, help: "wrk's keep-alive connections (one wrk thread).") var wrkConnections = 4
+    @Option(name: .long, help: "Seconds per wrk sample; each sample needs that many seconds of distinct bodies.")
+    var wrkSeconds = 1
     @Flag(name: .long, help: "Print the figures as JSON instead of a Markdown summary.") var json = false
 
     func validate() throws {
@@ -49,6 +57,9 @@ struct BenchRelayCommand: AsyncParsableCommand {
         guard streams >= 0, streams <= 10_000 else { throw CLIError("--streams: 0…10000") }
         guard submissions >= 1, submissions <= 100_000 else { throw CLIError("--submissions: 1…100000") }
         guard intervalMs >= 1, intervalMs <= 10_000 else { throw CLIError("--interval-ms: 1…10000") }
+        guard ["swift", "wrk", "both"].contains(client) else { throw CLIError("--client: swift, wrk or both") }
+        guard wrkConnections >= 1, wrkConnections <= 256 else { throw CLIError("--wrk-connections: 1…256") }
+        guard wrkSeconds >= 1, wrkSeconds <= 60 else { throw CLIError("--wrk-seconds: 1…60") }
         guard rows >= RelayPagingBench.pageRows, rows <= 10_000_000 else { throw CLIError("--rows: 50…10000000") }
     }
 
@@ -59,9 +70,13 @@ struct BenchRelayCommand: AsyncParsableCommand {
         defer { try? FileManager.default.removeItem(at: directory) }
         // Fresh nonces per run, so a reused PostgreSQL database never answers from an old row.
         let firstNonce = UInt64(Date().timeIntervalSince1970 * 1000) << 20
-        let bodies = try RelayBenchFixtures.bodies(
-            count: requests, key: try RelayBenchFixtures.key(3), alias: try RelayBenchFixtures.alias(77),
-            firstNonce: firstNonce)
+        // One set of bodies per load generator, so no lane resubmits what another stored.
+        let clients = try loadGenerators(directory: directory)
+        let bodies = try clients.indices.map { index in
+            try RelayBenchFixtures.bodies(
+                count: requests, key: try RelayBenchFixtures.key(3), alias: try RelayBenchFixtures.alias(77),
+                firstNonce: firstNonce + UInt64(index * requests))
+        }
 
         let sqliteDirectory = directory.appendingPathComponent("sqlite")
         try FileManager.default.createDirectory(at: sqliteDirectory, withIntermediateDirectories: true)
@@ -72,16 +87,19 @@ struct BenchRelayCommand: AsyncParsableCommand {
             server: streamServer, streams: streams, submissions: submissions, interval: .milliseconds(intervalMs)
         ).run()
         streamServer.stop()
-        let sqlite = try submissionRun(directory: directory, name: "sqlite", databaseURL: nil) { _ in bodies }
+        let sqlite = try submissionRun(directory: directory, name: "sqlite", databaseURL: nil, clients: clients) {
+            client, _ in bodies[client]
+        }
 
         var postgres: RelaySubmissionLoad.Result?
         if let url = databaseURL ?? ProcessInfo.processInfo.environment["POSTGRES_URL"], !url.isEmpty {
             // One database for both servers: each lane signs with its own key, so no lane
             // resubmits a row that another lane stored.
-            postgres = try submissionRun(directory: directory, name: "postgres", databaseURL: url) { lane in
+            postgres = try submissionRun(directory: directory, name: "postgres", databaseURL: url, clients: clients) {
+                client, lane in
                 try RelayBenchFixtures.bodies(
-                    count: requests, key: try RelayBenchFixtures.key(4 + lane), alias: try RelayBenchFixtures.alias(78),
-                    firstNonce: firstNonce)
+                    count: requests, key: try RelayBenchFixtures.key(4 + lane),
+                    alias: try RelayBenchFixtures.alias(78), firstNonce: firstNonce + UInt64(client * requests))
             }
         }
 
@@ -94,10 +112,24 @@ struct BenchRelayCommand: AsyncParsableCommand {
         }
     }
 
-    /// The submission lanes on one backend: this server, the baseline server when given, and
-    /// the ceiling (this server's cheapest POST); `bodies(lane)` signs the bodies of a lane.
+    /// The load generators `--client` asks for: nil is this process's threads.
+    private func loadGenerators(directory: URL) throws -> [RelayWrkClient?] {
+        var clients: [RelayWrkClient?] = client == "wrk" ? [] : [nil]
+        if client != "swift" {
+            guard let path = WrkRunner.locate() else { throw CLIError("wrk is not on PATH (apt-get install wrk)") }
+            clients.append(
+                RelayWrkClient(executable: path, connections: wrkConnections, seconds: wrkSeconds, directory: directory)
+            )
+        }
+        return clients
+    }
+
+    /// The submission lanes on one backend, for each load generator: this server, the baseline
+    /// server when given, and the ceiling (this server's cheapest POST); `bodies(client, lane)`
+    /// signs the bodies of a lane (lane 0 this server, 1 the baseline).
     private func submissionRun(
-        directory: URL, name: String, databaseURL: String?, bodies: (UInt8) throws -> [[UInt8]]
+        directory: URL, name: String, databaseURL: String?, clients: [RelayWrkClient?],
+        bodies: (Int, UInt8) throws -> [[UInt8]]
     ) throws -> RelaySubmissionLoad.Result {
         func server(_ suffix: String, executable: String?) throws -> RelayServerProcess {
             let data = directory.appendingPathComponent("\(name)-\(suffix)")
@@ -106,26 +138,30 @@ struct BenchRelayCommand: AsyncParsableCommand {
         }
         let current = try server("load", executable: nil)
         defer { current.stop() }
-        let currentBodies = try bodies(0)
-        var lanes = [
-            RelaySubmissionLoad.Lane(
-                name: "submissions", server: current, path: APIPath.kasiaTransactions, expectedStatus: 200,
-                bodies: currentBodies)
-        ]
         var baseline: RelayServerProcess?
         defer { baseline?.stop() }
-        if let baselineServer {
-            let process = try server("baseline", executable: baselineServer)
-            baseline = process
+        if let baselineServer { baseline = try server("baseline", executable: baselineServer) }
+        var lanes: [RelaySubmissionLoad.Lane] = []
+        for (index, wrk) in clients.enumerated() {
+            let suffix = wrk == nil ? "" : " (wrk)"
+            let currentBodies = try bodies(index, 0)
             lanes.append(
                 .init(
-                    name: "baseline submissions", server: process, path: APIPath.kasiaTransactions,
-                    expectedStatus: 200, bodies: databaseURL == nil ? currentBodies : try bodies(1)))
+                    name: "submissions\(suffix)", server: current, path: APIPath.kasiaTransactions,
+                    expectedStatus: 200, bodies: currentBodies, wrk: wrk))
+            if let baseline {
+                lanes.append(
+                    .init(
+                        name: "baseline submissions\(suffix)", server: baseline, path: APIPath.kasiaTransactions,
+                        expectedStatus: 200, bodies: databaseURL == nil ? currentBodies : try bodies(index, 1),
+                        wrk: wrk))
+            }
+            lanes.append(
+                .init(
+                    name: "ceiling: POST \(APIPath.legacyLogin) (410, no body read, no store)\(suffix)",
+                    server: current, path: APIPath.legacyLogin, expectedStatus: 410, bodies: currentBodies, wrk: wrk
+                ))
         }
-        lanes.append(
-            .init(
-                name: "ceiling: POST \(APIPath.legacyLogin) (410, no body read, no store)", server: current,
-                path: APIPath.legacyLogin, expectedStatus: 410, bodies: currentBodies))
         return try RelaySubmissionLoad(connections: connections, samples: samples)
             .run(lanes: lanes, verifyIterations: verifies)
     }

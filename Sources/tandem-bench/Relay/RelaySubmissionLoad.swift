@@ -12,7 +12,8 @@ import TandemAPI
 /// reading the body or touching the store), with the same bodies over the same connections:
 /// what the HTTP stack and this client cost before any relay work. A lane's sample sends the
 /// next slice of pre-signed bodies over `connections` keep-alive connections, one thread each,
-/// counts the slice over its wall time, and reads the server's CPU time from `/proc`.
+/// counts the slice over its wall time, and reads the server's CPU time from `/proc`. A lane
+/// with ``Lane/wrk`` is loaded by wrk instead, for a fixed time, with the same slice.
 struct RelaySubmissionLoad {
     struct Lane {
         let name: String
@@ -20,6 +21,8 @@ struct RelaySubmissionLoad {
         let path: String
         let expectedStatus: Int
         let bodies: [[UInt8]]
+        /// wrk as the load generator (``RelayWrkClient``); nil: this process's threads.
+        var wrk: RelayWrkClient? = nil
     }
 
     struct LaneResult: Encodable {
@@ -82,13 +85,27 @@ struct RelaySubmissionLoad {
                 let slice = Array(lane.bodies[(sample * perSample)..<((sample + 1) * perSample)])
                 let cpuBefore = try lane.server.cpuSeconds()
                 let clientBefore = Self.ownCPUSeconds()
-                let (elapsed, failures) = try load(slice, lane: lane)
+                var rate: Double
+                var requests = slice.count
+                var clientUsed: Double
+                var failures: Int
+                if let wrk = lane.wrk {
+                    let result = try wrk.run(
+                        bodies: slice, port: lane.server.port, path: lane.path, expectedStatus: lane.expectedStatus)
+                    (rate, requests, clientUsed, failures) = (
+                        result.requestsPerSecond, result.requests, result.clientCPUSeconds, result.unexpected
+                    )
+                } else {
+                    let elapsed: Duration
+                    (elapsed, failures) = try load(slice, lane: lane)
+                    rate = Double(slice.count) / (elapsed.nanoseconds / 1e9)
+                    clientUsed = Self.ownCPUSeconds() - clientBefore
+                }
                 let cpuUsed = try lane.server.cpuSeconds() - cpuBefore
-                let clientUsed = Self.ownCPUSeconds() - clientBefore
-                guard sample > 0 else { continue }
-                rates[index].append(Double(slice.count) / (elapsed.nanoseconds / 1e9))
-                cpu[index].append(cpuUsed * 1e6 / Double(slice.count))
-                clientCPU[index].append(clientUsed * 1e6 / Double(slice.count))
+                guard sample > 0, requests > 0 else { continue }
+                rates[index].append(rate)
+                cpu[index].append(cpuUsed * 1e6 / Double(requests))
+                clientCPU[index].append(clientUsed * 1e6 / Double(requests))
                 unexpected[index] += failures
             }
         }
