@@ -77,4 +77,28 @@ import Testing
             #expect(properties(APIPath.deleteUser, "post") == Set(DeleteUserRequest.Field.allCases.map(\.stringValue)))
         }
     }
+
+    /// The server counts a password's length in UTF-16 units as BetterAuth does (§7), which a
+    /// JSON Schema `minLength` (code points) cannot state: schemathesis sent fewer than 8 code
+    /// points that were 8 units or more and saw the "too short" password accepted. So the
+    /// password schemas bound only the maximum, and four characters outside the BMP sign up.
+    @Test func passwordSchemasStateOnlyTheBoundCodePointsCanExpress() async throws {
+        let server = try TestServer()
+        try await server.test { api in
+            let document = try #require(try await api.send(.get, APIPath.openAPI).json)
+            let paths = try #require(document["paths"] as? [String: [String: Any]])
+            for (path, field) in [(APIPath.signUpEmail, "password"), (APIPath.changePassword, "newPassword")] {
+                let operation = paths[path]?["post"] as? [String: Any]
+                let body = operation?["requestBody"] as? [String: Any]
+                let content = (body?["content"] as? [String: Any])?["application/json"] as? [String: Any]
+                let properties = (content?["schema"] as? [String: Any])?["properties"] as? [String: Any]
+                let schema = try #require(properties?[field] as? [String: Any], "\(path) \(field)")
+                #expect(schema["minLength"] == nil, "\(path) \(field)")
+                #expect(schema["maxLength"] as? Int == 128, "\(path) \(field)")
+            }
+            let astral = String(repeating: "\u{29C50}", count: 4)
+            #expect(astral.unicodeScalars.count == 4 && astral.utf16.count == 8)
+            #expect(try await api.signUp("astral", password: astral).status == .ok)
+        }
+    }
 }

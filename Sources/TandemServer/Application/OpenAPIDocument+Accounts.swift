@@ -103,7 +103,7 @@ extension OpenAPIDocument {
               "security": [{ "sessionCookie": [] }],
               "requestBody": { "required": true, "content": { "application/json": { "schema": {
                 "type": "object", "required": ["newPassword", "currentPassword"],
-                "properties": { "newPassword": { "type": "string", "minLength": 8, "maxLength": 128 },
+                "properties": { "newPassword": { "type": "string", "maxLength": 128, "description": "8 to 128 UTF-16 code units, as BetterAuth counts (a character outside the Basic Multilingual Plane counts two). JSON Schema counts code points, so only the upper bound is stated: over 128 code points is always over 128 units, while fewer than 8 code points may still be 8 units" },
                   "currentPassword": { "type": "string" }, "revokeOtherSessions": { "type": "boolean" } } } } } },
               "responses": {
                 "200": { "description": "Changed; token is the new session's when other sessions were revoked", "content": { "application/json": { "schema": {

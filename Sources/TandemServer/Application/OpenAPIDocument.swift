@@ -159,7 +159,7 @@ enum OpenAPIDocument {
                   "type": "object", "required": ["name", "email", "password", "username"],
                   "properties": {
                     "name": { "type": "string" }, "email": { "type": "string", "format": "email" },
-                    "password": { "type": "string", "minLength": 8, "maxLength": 128 },
+                    "password": { "type": "string", "maxLength": 128, "description": "8 to 128 UTF-16 code units, as BetterAuth counts (a character outside the Basic Multilingual Plane counts two). JSON Schema counts code points, so only the upper bound is stated: over 128 code points is always over 128 units, while fewer than 8 code points may still be 8 units" },
                     "username": { "type": "string", "pattern": "^[a-zA-Z0-9_.]{3,30}$" }, "displayUsername": { "type": "string" },
                     "image": { "type": "string" }, "callbackURL": { "type": "string" }, "rememberMe": { "type": "boolean" } } } } } },
                 "responses": {
