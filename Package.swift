@@ -289,7 +289,10 @@ let package = Package(
         ),
         .testTarget(
             name: "ChatHistoryTests",
-            dependencies: ["ChatHistory", "ChatTimeline", "TestSupport", "TandemTesting"],
+            dependencies: [
+                "ChatHistory", "ChatTimeline", "TestSupport", "TandemTesting",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
