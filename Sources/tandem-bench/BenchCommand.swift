@@ -17,7 +17,7 @@ struct BenchCommand: AsyncParsableCommand {
             ContactsBench.self,
             BenchServerCommand.self, BenchRelayCommand.self, BenchRelayServerCommand.self, BenchRelayBodiesCommand.self,
             BenchSyncBodiesCommand.self,
-            BenchSyncCommand.self, CrashCommand.self,
+            BenchSyncCommand.self, CrashCommand.self, BenchStreamIdleCommand.self,
         ]
     )
 }

@@ -29,13 +29,20 @@ struct ChatOptions: ParsableArguments {
     var server = "http://127.0.0.1:8080"
     @OptionGroup var profile: ProfileOptions
 
-    func messenger() throws -> Messenger {
+    /// The profile's messaging service; `streamTransport` is given by the commands that follow
+    /// the live stream (``StreamHTTPClient``), the others never open it.
+    func messenger(streamTransport: (any EventStreamTransport)? = nil) throws -> Messenger {
         guard let url = URL(string: server), let scheme = url.scheme, scheme == "http" || scheme == "https",
             url.host != nil
         else {
             throw CLIError("--server \(server): expected an http:// or https:// URL")
         }
-        return try openingCall { try Messenger(profile: profile.value, server: url) }
+        return try openingCall {
+            if let streamTransport {
+                return try Messenger(profile: profile.value, server: url, streamTransport: streamTransport)
+            }
+            return try Messenger(profile: profile.value, server: url)
+        }
     }
 }
 

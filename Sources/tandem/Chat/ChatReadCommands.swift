@@ -22,12 +22,15 @@ extension ChatCommand {
             abstract: "Sync, then print each decrypted incoming message as it arrives (until interrupted).")
 
         @OptionGroup var options: ChatOptions
+        @OptionGroup var stream: StreamTransportOptions
         @Flag(name: .long, help: "Print JSON lines.") var json = false
 
         func run() async throws {
-            let messenger = try options.messenger()
-            try await chatCall {
-                for try await message in messenger.listen() { try printIncoming([message], json: json) }
+            try await stream.withTransport { transport in
+                let messenger = try options.messenger(streamTransport: transport)
+                try await chatCall {
+                    for try await message in messenger.listen() { try printIncoming([message], json: json) }
+                }
             }
         }
     }

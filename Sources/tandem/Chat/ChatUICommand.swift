@@ -18,6 +18,7 @@ extension ChatCommand {
         )
 
         @OptionGroup var options: ChatOptions
+        @OptionGroup var stream: StreamTransportOptions
         @Option(
             name: .long, help: ArgumentHelp("Open the conversation with this Kaspa address.", valueName: "address"))
         var with: String?
@@ -28,10 +29,12 @@ extension ChatCommand {
                 throw CLIError("chat ui: standard input and output must be a terminal")
             }
             let peer = try with.map { try parseAddress($0, option: "--with").description }
-            let messenger = try options.messenger()
-            let store = try openingCall { try options.profile.value.openChatHistory() }
             let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
-            await ChatUISession(messenger: messenger, store: store, initialPeer: peer, colors: !noColor).run()
+            try await stream.withTransport { transport in
+                let messenger = try options.messenger(streamTransport: transport)
+                let store = try openingCall { try options.profile.value.openChatHistory() }
+                await ChatUISession(messenger: messenger, store: store, initialPeer: peer, colors: !noColor).run()
+            }
         }
     }
 }

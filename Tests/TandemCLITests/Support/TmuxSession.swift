@@ -68,7 +68,8 @@ final class TmuxSession {
 
     static func quoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
 
-    /// Runs one tmux client command and returns what it printed (only `capture-pane` prints).
+    /// Runs one tmux client command and returns what it printed (only `capture-pane` and
+    /// `display-message -p` print).
     @discardableResult
     func tmux(_ arguments: [String], seconds: Double = 10) async throws -> String {
         guard let executable = Self.executable else { throw TmuxError.notInstalled }
@@ -77,7 +78,7 @@ final class TmuxSession {
         process.arguments = ["-S", socket] + arguments
         process.environment = Self.environment
         let outputURL = scratch.url.appendingPathComponent("capture-\(UUID().uuidString)")
-        let captures = arguments.first == "capture-pane"
+        let captures = arguments.first == "capture-pane" || arguments.first == "display-message"
         var output: FileHandle?
         if captures {
             _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
@@ -107,6 +108,11 @@ final class TmuxSession {
     func capture() async throws -> [String] {
         try await tmux(["capture-pane", "-p", "-t", target]).split(separator: "\n", omittingEmptySubsequences: false)
             .map(String.init)
+    }
+
+    /// A pane variable (tmux(1) FORMATS), such as `#{pane_pid}` or `#{alternate_on}`.
+    func display(_ format: String) async throws -> String {
+        try await tmux(["display-message", "-p", "-t", target, format]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     func resize(width: Int, height: Int) async throws {
