@@ -8,9 +8,7 @@ extension ContactRecord {
     /// server holds, so it pushes only records that changed since (issue 12 item 3); the box
     /// itself cannot serve, since every seal draws a fresh nonce.
     public var syncDigest: String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let plaintext = (try? encoder.encode(ContactRecordWire(self))) ?? Data()
+        let plaintext = (try? ContactRecordWire(self).plaintext()) ?? Data()
         return Hex.encode(Array(SHA256.hash(data: plaintext)))
     }
 }

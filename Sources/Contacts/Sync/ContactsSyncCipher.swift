@@ -50,9 +50,7 @@ public struct ContactsSyncCipher: Sendable {
     }
 
     public func seal(_ record: ContactRecord) throws -> ContactSyncBlob {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let plaintext = try encoder.encode(ContactRecordWire(record))
+        let plaintext = try ContactRecordWire(record).plaintext()
         let id = recordID(for: record.key)
         let box = try ChaChaPoly.seal(plaintext, using: sealingKey, authenticating: Data(id.utf8))
         return ContactSyncBlob(id: id, box: box.combined)

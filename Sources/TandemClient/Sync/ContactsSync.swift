@@ -57,10 +57,8 @@ public struct ContactsSync: Sendable {
                 try await client.contactRecords(after: cursor, limit: pageSize)
             }
             var opened: [ContactRecord] = []
-            for entry in page.records {
-                guard let box = Data(base64Encoded: entry.box),
-                    let record = try? cipher.open(ContactSyncBlob(id: entry.id, box: box))
-                else {
+            for (entry, record) in zip(page.records, await Self.open(page.records, with: cipher)) {
+                guard let record else {
                     report.unreadable += 1
                     continue
                 }
@@ -71,7 +69,7 @@ public struct ContactsSync: Sendable {
             report.changed += try local { try store.merge(opened).count }
             report.pulled += opened.count
             state.cursor = page.cursor
-            try local { try SyncStateFile.save(state, to: stateURL) }
+            try local { try SyncStateFile.save(bytes: try state.fileBytes(), to: stateURL) }
             if page.hasMore || report.pulled > pageSize {
                 progress?(SyncProgress(kind: "contacts", received: report.pulled, hasMore: page.hasMore))
             }
@@ -112,10 +110,35 @@ public struct ContactsSync: Sendable {
                 state.digests[answer.id] = item.digest
             }
             report.pushed += written.count
-            try local { try SyncStateFile.save(state, to: stateURL) }
+            try local { try SyncStateFile.save(bytes: try state.fileBytes(), to: stateURL) }
             start += batch.count
         }
         return true
+    }
+
+    /// Opens a page's records on every core (issue 12 "Figures"), in page order; nil for a record
+    /// that does not open with this wallet's key. Each gets the full check of
+    /// ``ContactsSyncCipher/open(_:)``.
+    static func open(_ entries: [ContactRecordEntry], with cipher: ContactsSyncCipher) async -> [ContactRecord?] {
+        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, entries.count / 32))
+        guard workers > 1 else { return entries.map { openOne($0, with: cipher) } }
+        let chunk = (entries.count + workers - 1) / workers
+        return await withTaskGroup(of: (Int, [ContactRecord?]).self) { group in
+            for start in stride(from: 0, to: entries.count, by: chunk) {
+                let part = Array(entries[start..<min(start + chunk, entries.count)])
+                group.addTask { (start, part.map { openOne($0, with: cipher) }) }
+            }
+            var records = [ContactRecord?](repeating: nil, count: entries.count)
+            for await (start, part) in group {
+                for (offset, record) in part.enumerated() { records[start + offset] = record }
+            }
+            return records
+        }
+    }
+
+    private static func openOne(_ entry: ContactRecordEntry, with cipher: ContactsSyncCipher) -> ContactRecord? {
+        guard let box = Data(base64Encoded: entry.box) else { return nil }
+        return try? cipher.open(ContactSyncBlob(id: entry.id, box: box))
     }
 
     private func call<T>(_ request: () async throws(AccountClientError) -> T) async throws(SyncError) -> T {

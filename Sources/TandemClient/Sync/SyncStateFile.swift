@@ -14,4 +14,9 @@ enum SyncStateFile {
         encoder.outputFormatting = [.sortedKeys]
         try encoder.encode(state).write(to: url, options: .atomic)
     }
+
+    /// Replaces the file with `bytes` atomically (a state that writes its own JSON).
+    static func save(bytes: Data, to url: URL) throws {
+        try bytes.write(to: url, options: .atomic)
+    }
 }

@@ -83,10 +83,11 @@ public struct TaskSync: Sendable {
                 try await client.pullNodes(after: cursor, limit: pageSize)
             }
             let page = try Self.parse(data)
+            // Every check of spec §6.2 with the signature, on every core (issue 12 "Figures").
             var valid: [RedoNode] = []
             valid.reserveCapacity(page.nodes.count)
-            for value in page.nodes {
-                if let node = try? Self.validator.validate(value) {
+            for verdict in await Self.validator.validateConcurrently(page.nodes) {
+                if case .success(let node) = verdict {
                     valid.append(node)
                 } else {
                     report.invalidReceived += 1

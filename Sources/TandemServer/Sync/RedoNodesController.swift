@@ -9,9 +9,10 @@ import TandemBasics
 /// `POST/GET /api/redo/nodes` and `POST /api/redo/tasks/{taskId}/share` (issue 12 item 2).
 ///
 /// A push is checked node by node — the standalone checks of spec §6.2 with a required
-/// signature, then the author key against the account's live device keys — and the survivors
-/// go to the store in one transaction for the contextual checks, so one bad node never blocks
-/// the good ones. A pull answers the account's feed after the cursor, in server order.
+/// signature (on every core, results in push order), then the author key against the
+/// account's live device keys — and the survivors go to the store in one transaction for the
+/// contextual checks, so one bad node never blocks the good ones. A pull answers the account's
+/// feed after the cursor, in server order.
 struct RedoNodesController: Sendable {
     let store: any ServerStore
     let clock: any WallClock
@@ -46,10 +47,15 @@ struct RedoNodesController: Sendable {
         var results: [RedoNodePushResult] = []
         var drafts: [RedoNodeDraft] = []
         var draftSlots: [Int] = []
-        for element in elements {
+        // The standalone checks, signature included, on every core before the single writer
+        // (issue 12 "Figures": accepted nodes/s against raw Ed25519 verifies/s).
+        let verdicts = await Self.validator.validateConcurrently(elements)
+        for (element, verdict) in zip(elements, verdicts) {
             let claimedID = Self.claimedID(element)
             let node: RedoNode
-            do { node = try Self.validator.validate(element) } catch {
+            switch verdict {
+            case .success(let valid): node = valid
+            case .failure(let error):
                 results.append(
                     .init(id: claimedID, status: .rejected, code: error.code.rawValue, message: error.detail))
                 continue

@@ -80,7 +80,10 @@ extension TaskLog {
                 affected.insert(id)
             }
         }
-        let slices = TaskSlice.replaying(try replayInput(db, tasks: affected), for: affected)
+        var known: [String: RedoNode] = [:]
+        known.reserveCapacity(inserted.count)
+        for node in inserted { known[node.id.description] = node }
+        let slices = TaskSlice.replaying(try replayInput(db, tasks: affected, known: known), for: affected)
         let forget = try db.cachedStatement(sql: "DELETE FROM projection_dangling WHERE taskId = ?")
         for task in affected { try forget.execute(arguments: [task.description]) }
         try save(Array(slices.values), db)
@@ -88,20 +91,25 @@ extension TaskLog {
     }
 
     /// Every stored node of `tasks`, plus every stored node they name as a parent (its presence
-    /// and task decide a child's verdict, spec §7.2 step 2).
-    static func replayInput(_ db: Database, tasks: Set<TaskID>) throws -> [RedoNode] {
+    /// and task decide a child's verdict, spec §7.2 step 2). A row in `known` (the nodes this
+    /// transaction has just inserted, from the very values whose canonical text it wrote) is
+    /// taken from memory instead of being parsed and hashed again (issue 12 "Figures": a pull of
+    /// 10,000 nodes re-read each of them once per page).
+    static func replayInput(_ db: Database, tasks: Set<TaskID>, known: [String: RedoNode] = [:]) throws
+        -> [RedoNode]
+    {
         let validator = NodeValidator()
         var nodes: [RedoNode] = []
         for task in tasks.sorted() {
             let rows = try storedRows(db, sql: allRows + " WHERE taskId = ? ORDER BY seq", [task.description])
-            for row in rows { nodes.append(try node(row, validator)) }
+            for row in rows { nodes.append(try known[row.id] ?? node(row, validator)) }
         }
         let present = Set(nodes.map(\.id))
         var foreign: Set<NodeID> = []
         for node in nodes { foreign.formUnion(node.parents.filter { !present.contains($0) }) }
         for parent in foreign.sorted() {
             let rows = try storedRows(db, sql: allRows + " WHERE id = ?", [parent.description])
-            for row in rows { nodes.append(try node(row, validator)) }
+            for row in rows { nodes.append(try known[row.id] ?? node(row, validator)) }
         }
         return nodes
     }

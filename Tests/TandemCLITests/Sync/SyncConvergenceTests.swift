@@ -14,7 +14,15 @@ import Testing
 /// Devices of one account converge through a real `tandem serve` whatever the order of their
 /// offline edits, syncs and interruptions (issue 12 "Tests").
 @Suite(.serialized) struct SyncConvergenceTests {
-    static func startServer() throws -> ServerProcess { try ServerProcess(extraArguments: ["--no-rate-limit"]) }
+    static func startServer(databaseURL: String?) throws -> ServerProcess {
+        try ServerProcess(databaseURL: databaseURL, extraArguments: ["--no-rate-limit"])
+    }
+
+    /// Every seed on SQLite, and on PostgreSQL when `POSTGRES_URL` is set (each run in a scratch
+    /// database of its own).
+    static let seededBackends: [(RelayBackend, UInt64)] = RelayBackend.available.flatMap { backend in
+        [UInt64(12), 2026].map { (backend, $0) }
+    }
 
     /// One random offline edit on `device`.
     static func randomEdit(_ device: SyncDevice, peers: [KaspaAddress], random: inout SeededRandom, step: Int) throws {
@@ -49,9 +57,13 @@ import Testing
         }
     }
 
-    @Test(arguments: [UInt64(12), 2026])
-    func devicesOfOneAccountConvergeToTheReplayOfTheUnion(seed: UInt64) async throws {
-        let server = try Self.startServer()
+    @Test(arguments: seededBackends)
+    func devicesOfOneAccountConvergeToTheReplayOfTheUnion(backend: RelayBackend, seed: UInt64) async throws {
+        try await backend.withDatabase { databaseURL in try await convergeToTheReplayOfTheUnion(databaseURL, seed) }
+    }
+
+    func convergeToTheReplayOfTheUnion(_ databaseURL: String?, _ seed: UInt64) async throws {
+        let server = try Self.startServer(databaseURL: databaseURL)
         defer { _ = server.stop() }
         let url = try #require(URL(string: server.baseURL))
         let walletKey = PrivateKey.generate()
@@ -104,8 +116,13 @@ import Testing
         for device in devices { #expect(try device.contactList() == expectedContacts) }
     }
 
-    @Test func aSecondAccountSeesNothingUntilSharedThenBothEditAndConverge() async throws {
-        let server = try Self.startServer()
+    @Test(arguments: RelayBackend.available)
+    func aSecondAccountSeesNothingUntilSharedThenBothEditAndConverge(backend: RelayBackend) async throws {
+        try await backend.withDatabase { databaseURL in try await secondAccountConvergesAfterSharing(databaseURL) }
+    }
+
+    func secondAccountConvergesAfterSharing(_ databaseURL: String?) async throws {
+        let server = try Self.startServer(databaseURL: databaseURL)
         defer { _ = server.stop() }
         let url = try #require(URL(string: server.baseURL))
         let anna = try await SyncDevice(server: url, username: "anna", walletKey: .generate(), signUp: true)

@@ -53,68 +53,6 @@ extension PostgresServerStore {
         }
     }
 
-    public func appendRedoNodes(_ drafts: [RedoNodeDraft], userID: UserID, now: UnixMillis) async throws
-        -> [RedoNodeOutcome]
-    {
-        try await migrate()
-        let user = userID.rawValue
-        return try await client.withTransaction(logger: logger) { connection in
-            var last = try await Self.lockClock(connection, logger)
-            var access: [String: Set<String>] = [:]
-            var outcomes: [RedoNodeOutcome] = []
-            for draft in drafts {
-                var readers = access[draft.taskID]
-                if readers == nil { readers = try await Self.readers(connection, draft.taskID, logger) }
-                let known = readers ?? []
-                if !known.isEmpty && !known.contains(user) {
-                    outcomes.append(.rejected(code: RedoSyncCode.taskForbidden))
-                    continue
-                }
-                if try await Self.task(of: draft.id, connection, logger) != nil {
-                    outcomes.append(.duplicate)
-                    continue
-                }
-                var granted = known
-                if draft.isCreate {
-                    guard known.isEmpty else {
-                        outcomes.append(.rejected(code: "E_DUPLICATE_CREATE"))
-                        continue
-                    }
-                    try await connection.query(
-                        """
-                        INSERT INTO redo_task_access (task_id, user_id, granted_at) VALUES (\(draft.taskID), \(user), \(now.rawValue))
-                        """, logger: logger)
-                    granted = [user]
-                } else {
-                    var parentsStored = !known.isEmpty
-                    for parent in draft.parents where parentsStored {
-                        parentsStored = try await Self.task(of: parent, connection, logger) == draft.taskID
-                    }
-                    guard parentsStored else {
-                        outcomes.append(.rejected(code: "E_PARENT_NOT_FOUND"))
-                        continue
-                    }
-                }
-                access[draft.taskID] = granted
-                last += 1
-                try await connection.query(
-                    """
-                    INSERT INTO redo_node (id, task_id, pos, json, author_key, pushed_by, received_at)
-                    VALUES (\(draft.id), \(draft.taskID), \(last), \(Data(draft.json)), \(draft.authorKey), \(user), \(now.rawValue))
-                    """, logger: logger)
-                for reader in granted.sorted() {
-                    last += 1
-                    try await connection.query(
-                        "INSERT INTO redo_feed (seq, user_id, node_id) VALUES (\(last), \(reader), \(draft.id))",
-                        logger: logger)
-                }
-                outcomes.append(.accepted)
-            }
-            try await connection.query("UPDATE sync_clock SET last = \(last) WHERE id = 1", logger: logger)
-            return outcomes
-        }
-    }
-
     public func redoNodes(userID: UserID, after seq: Int64, limit: Int) async throws -> [StoredRedoNode] {
         try await migrate()
         let rows = try await client.query(
@@ -224,7 +162,7 @@ extension PostgresServerStore {
 
     /// Locks the counter row until COMMIT and returns its value.
     @discardableResult
-    private static func lockClock(_ connection: PostgresConnection, _ logger: Logger) async throws -> Int64 {
+    static func lockClock(_ connection: PostgresConnection, _ logger: Logger) async throws -> Int64 {
         let rows = try await connection.query("SELECT last FROM sync_clock WHERE id = 1 FOR UPDATE", logger: logger)
         for try await last in rows.decode(Int64.self) { return last }
         throw ServerStoreError.corruptRow(table: "sync_clock", reason: "row 1 is missing")
@@ -238,14 +176,6 @@ extension PostgresServerStore {
             "SELECT user_id FROM redo_task_access WHERE task_id = \(taskID)", logger: logger)
         for try await user in rows.decode(String.self) { readers.insert(user) }
         return readers
-    }
-
-    private static func task(of nodeID: String, _ connection: PostgresConnection, _ logger: Logger) async throws
-        -> String?
-    {
-        let rows = try await connection.query("SELECT task_id FROM redo_node WHERE id = \(nodeID)", logger: logger)
-        for try await task in rows.decode(String.self) { return task }
-        return nil
     }
 
     private static func deviceKeys(_ connection: PostgresConnection, _ query: PostgresQuery, _ logger: Logger)
