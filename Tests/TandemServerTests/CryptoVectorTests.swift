@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import TandemServer
 import Testing
@@ -47,5 +48,39 @@ import Testing
         let decoded = signed.removingPercentEncoding
         #expect(decoded?.utf8.contains(UInt8(ascii: "%")) == true)
         #expect(signer.token(fromCookieValue: decoded ?? "") == nil)
+    }
+
+    /// The signer encodes bytes itself; its output must be exactly `encodeURIComponent`'s, here
+    /// Foundation's percent-encoding with the same unreserved set, over text from every plane.
+    @Test(arguments: [
+        "AbCdEf012345", "a b;c,d=e", "-_.!~*'()", "%41%", "é\u{301}", "日本語", "🙂👍🏽", "\u{0}\u{7F}\u{80}",
+        "\u{FEFF}x\u{FFFD}", "+/=?&#[]@$",
+    ])
+    func signedCookieIsEncodeURIComponentOfTokenDotSignature(text: String) {
+        let secret = "test-secret-0123456789abcdef0123456789"
+        let signer = CookieSigner(secret: secret)
+        let mac = HMAC<SHA256>.authenticationCode(for: Array(text.utf8), using: SymmetricKey(data: Array(secret.utf8)))
+        let unreserved = CharacterSet(
+            charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'()")
+        let expected = (text + "." + Data(mac).base64EncodedString()).addingPercentEncoding(
+            withAllowedCharacters: unreserved)
+        #expect(signer.cookieValue(for: SessionToken(value: text)) == expected)
+        #expect(signer.token(fromCookieValue: expected ?? "")?.value == text)
+    }
+
+    /// A `.` after a prepended mark (U+0600) is one grapheme with it, so a Character search for
+    /// the last `.` missed the separator and the signer's own cookie did not read back. The split
+    /// is at the last `.` byte, as better-call's `lastIndexOf`.
+    @Test func tokenEndingInAPrependedMarkSurvivesSignAndRead() {
+        let signer = CookieSigner(secret: "test-secret-0123456789abcdef0123456789")
+        let token = SessionToken(value: "abc\u{0600}")
+        #expect(signer.token(fromCookieValue: signer.cookieValue(for: token)) == token)
+        #expect(signer.token(fromCookieValue: signer.cookieValue(for: token).removingPercentEncoding ?? "") == token)
+    }
+
+    /// A malformed escape or escaped bytes that are not UTF-8 are no cookie at all.
+    @Test(arguments: ["abc%", "abc%4", "abc%zz.x", "%FF%FE.AAAA", "%C3%28.AAAA"])
+    func malformedEscapesAreRefused(value: String) {
+        #expect(CookieSigner(secret: "test-secret-0123456789abcdef0123456789").token(fromCookieValue: value) == nil)
     }
 }

@@ -3,7 +3,7 @@ import TandemAPI
 @testable import TandemServer
 
 /// The `Cookie` header of every request (betterauth-api.md §5, §13). The input is the header's
-/// text, split into header lines at newlines. Whatever the session cookie's value is, the
+/// text, split into header lines at newline bytes. Whatever the session cookie's value is, the
 /// signer either refuses it or yields a token whose own signed cookie reads back as the same
 /// token; a value signed with another secret never verifies; and every non-empty token text
 /// survives sign ∘ read.
@@ -13,9 +13,11 @@ enum SessionCookieFuzz {
 
     static func run(_ bytes: [UInt8]) {
         let text = String(decoding: bytes, as: UTF8.self)
-        let headers = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let headers = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map {
+            String(decoding: $0, as: UTF8.self)
+        }
         if let value = CookieHeader.value(named: AuthCookie.sessionTokenName, inHeaders: headers) {
-            invariant(!value.contains(";"), "a cookie value ran past its `;`")
+            invariant(!value.utf8.contains(UInt8(ascii: ";")), "a cookie value ran past its `;`")
             if let token = signer.token(fromCookieValue: value) {
                 invariant(!token.value.isEmpty, "an empty token verified")
                 let again = signer.token(fromCookieValue: signer.cookieValue(for: token))

@@ -1,6 +1,5 @@
 import Crypto
 import Foundation
-import TandemBasics
 
 /// Signs and verifies the session cookie value like better-call (betterauth-api.md §5):
 /// `token "." base64(HMAC-SHA256(secret, token))`, URL-encoded on the wire; accepted back
@@ -21,22 +20,26 @@ public struct CookieSigner: Sendable {
 
     /// The token inside a cookie value, or nil when the value is malformed or its signature
     /// is wrong (then the request is treated as having no cookie). Verification is constant-time.
+    /// The split is at the last `.` byte, as better-call's `lastIndexOf` does: a Character search
+    /// would miss a `.` that joins the grapheme before it (after a prepended mark such as U+0600).
     public func token(fromCookieValue raw: String) -> SessionToken? {
         guard let value = Self.percentDecode(raw) else { return nil }
-        guard let dot = value.lastIndex(of: ".") else { return nil }
-        let token = String(value[..<dot])
-        let signature = String(value[value.index(after: dot)...])
-        guard !token.isEmpty, signature.utf8.count == 44, signature.hasSuffix("="),
-            let mac = Data(base64Encoded: signature)
+        let bytes = Array(value.utf8)
+        guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")) else { return nil }
+        let token = bytes[..<dot]
+        let signature = bytes[(dot + 1)...]
+        guard !token.isEmpty, signature.count == 44, signature.last == UInt8(ascii: "="),
+            let mac = Data(base64Encoded: Data(signature))
         else { return nil }
-        guard HMAC<SHA256>.isValidAuthenticationCode(mac, authenticating: Array(token.utf8), using: key) else {
+        guard HMAC<SHA256>.isValidAuthenticationCode(mac, authenticating: token, using: key) else {
             return nil
         }
-        return SessionToken(value: token)
+        // Cut at an ASCII byte of valid UTF-8, so the token is valid UTF-8 too.
+        return SessionToken(value: String(decoding: token, as: UTF8.self))
     }
 
-    /// `decodeURIComponent` for the cookie value; nil on a malformed escape. Only values with a
-    /// `%` are decoded, like better-call.
+    /// `decodeURIComponent` for the cookie value; nil on a malformed escape or when the bytes
+    /// are not UTF-8. Only values with a `%` are decoded, like better-call.
     static func percentDecode(_ text: String) -> String? {
         guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
         let bytes = Array(text.utf8)
@@ -45,24 +48,58 @@ public struct CookieSigner: Sendable {
         var index = 0
         while index < bytes.count {
             if bytes[index] == UInt8(ascii: "%") {
-                guard index + 2 < bytes.count, let byte = (try? Hex.decode(utf8: bytes[index + 1...index + 2]))?.first
+                guard index + 2 < bytes.count, let high = hexValue(bytes[index + 1]),
+                    let low = hexValue(bytes[index + 2])
                 else { return nil }
-                out.append(byte)
+                out.append(high << 4 | low)
                 index += 3
             } else {
                 out.append(bytes[index])
                 index += 1
             }
         }
-        return String(bytes: out, encoding: .utf8)
+        return String(validating: out, as: UTF8.self)
     }
 
-    /// `encodeURIComponent`: everything but `A-Z a-z 0-9 - _ . ! ~ * ' ( )` is escaped.
+    /// `encodeURIComponent` over the UTF-8 bytes: everything but `A-Z a-z 0-9 - _ . ! ~ * ' ( )`
+    /// becomes `%XX` (upper-case hex). Byte-wise, because every sign-in signs a cookie and
+    /// Foundation's encoder walks Characters.
     static func percentEncode(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            if isUnreserved(byte) {
+                out.append(byte)
+            } else {
+                out.append(UInt8(ascii: "%"))
+                out.append(upperHexDigits[Int(byte >> 4)])
+                out.append(upperHexDigits[Int(byte & 0x0f)])
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
-    /// Built once: a `CharacterSet` from a string is costly, and every sign-in signs a cookie.
-    private static let unreserved = CharacterSet(
-        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'()")
+    private static let upperHexDigits = Array("0123456789ABCDEF".utf8)
+
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            true
+        case UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "!"), UInt8(ascii: "~"),
+            UInt8(ascii: "*"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"):
+            true
+        default: false
+        }
+    }
+
+    /// The value of one hex digit, either case; nil for any other byte.
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
 }
