@@ -158,6 +158,33 @@ extension StoreContractTests {
         }
     }
 
+    /// Submissions committed together (SQLite and PostgreSQL both group them): each row's
+    /// block time is unique, never before the `now` it was submitted with, and — the clocks
+    /// here running backwards and standing still — later than every row committed before it.
+    @Test(arguments: backends)
+    func rowsCommittedInOneGroupGetUniqueTimesNoEarlierThanTheirOwnClock(backend: Backend) async throws {
+        try await Self.withStore(backend) { store in
+            let base: Int64 = 1_800_000_000_000
+            let nows = (0..<40).map { index in UnixMillis(base + Int64(index % 3 == 0 ? 50 : 40 - index)) }
+            let outcomes = try await withThrowingTaskGroup(of: (UnixMillis, KasiaAppendOutcome).self) { group in
+                for (index, now) in nows.enumerated() {
+                    group.addTask { (now, try await store.appendKasiaRecord(Self.draft(700 + index), now: now)) }
+                }
+                var outcomes: [(UnixMillis, KasiaAppendOutcome)] = []
+                for try await outcome in group { outcomes.append(outcome) }
+                return outcomes
+            }
+            #expect(outcomes.allSatisfy { if case .inserted = $0.1 { true } else { false } })
+            #expect(outcomes.allSatisfy { $0.1.record.blockTime >= $0.0 })
+            #expect(Set(outcomes.map(\.1.record.blockTime)).count == 40)
+            let rows = try await store.kasiaRecords(after: UnixMillis(0), watching: nil, limit: 100)
+            #expect(rows.map(\.draft.txID).sorted() == outcomes.map(\.1.record.draft.txID).sorted())
+            #expect(rows.map(\.blockTime) == outcomes.map(\.1.record.blockTime).sorted())
+            let later = try await store.appendKasiaRecord(Self.draft(799), now: UnixMillis(base))
+            #expect(later.record.blockTime > rows.map(\.blockTime).max() ?? UnixMillis(0))
+        }
+    }
+
     /// Pages `query` by the max block_time seen (limit 7) until the writers are done and a
     /// last pass finds nothing new.
     static func pageUntilDone(_ reader: any ServerStore, _ query: KasiaIndexQuery, _ done: WritersDone) async throws

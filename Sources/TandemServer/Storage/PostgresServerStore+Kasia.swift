@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import PostgresNIO
 public import TandemBasics
 
@@ -6,15 +7,22 @@ extension PostgresServerStore {
     /// The NOTIFY channel every instance LISTENs on; the payload is the new row's block time.
     static let kasiaChannel = "kasia_tx"
 
-    /// One statement, so one round trip on the common path (it was six: a lookup, BEGIN, the
+    /// Through the group committer (``PostgresKasiaCommitter``): one statement per burst.
+    public func appendKasiaRecord(_ draft: KasiaRecordDraft, now: UnixMillis) async throws -> KasiaAppendOutcome {
+        try await migrate()
+        return try await committer.append(draft, now: now)
+    }
+
+    /// One row in one statement, so one round trip (it was six: a lookup, BEGIN, the
     /// clock UPDATE, the INSERT, NOTIFY and COMMIT; BENCHMARKS.md, issue 11). The statement is
     /// its own transaction: the UPDATE takes kasia_clock's row lock and holds it until the
     /// statement commits, so every instance assigns block times one at a time, in commit order
     /// (issue 11 item 2), and the NOTIFY goes out on commit. A `tx_id` already stored inserts
     /// nothing (the clock may step once for it, which leaves a gap no reader minds) and the
     /// stored row is answered.
-    public func appendKasiaRecord(_ draft: KasiaRecordDraft, now: UnixMillis) async throws -> KasiaAppendOutcome {
-        try await migrate()
+    static func appendOne(_ draft: KasiaRecordDraft, now: UnixMillis, _ client: PostgresClient, _ logger: Logger)
+        async throws -> KasiaAppendOutcome
+    {
         let rows = try await client.query(
             """
             WITH clock AS (
@@ -35,7 +43,7 @@ extension PostgresServerStore {
         if let blockTime = assigned {
             return .inserted(KasiaRecord(draft: draft, blockTime: UnixMillis(blockTime)))
         }
-        guard let existing = try await kasiaRecord(txID: draft.txID) else {
+        guard let existing = try await stored(txID: draft.txID, client, logger) else {
             throw ServerStoreError.corruptRow(table: "kasia_clock", reason: "row 1 is missing")
         }
         return .existing(existing)
@@ -117,7 +125,19 @@ extension PostgresServerStore {
 
     private func fetchKasia(_ query: PostgresQuery) async throws -> [KasiaRecord] {
         try await migrate()
-        let rows = try await client.query(query, logger: logger)
+        return try await Self.records(client.query(query, logger: logger))
+    }
+
+    /// The stored row of `txID`, if any.
+    static func stored(txID: String, _ client: PostgresClient, _ logger: Logger) async throws -> KasiaRecord? {
+        try await records(
+            client.query(
+                "SELECT \(unescaped: KasiaRecordColumns.list) FROM kasia_tx WHERE tx_id = \(txID)", logger: logger)
+        ).first
+    }
+
+    /// Decodes `kasia_tx` rows selected with ``KasiaRecordColumns/list``.
+    static func records(_ rows: PostgresRowSequence) async throws -> [KasiaRecord] {
         var records: [KasiaRecord] = []
         for try await (txID, blockTime, kind, sender, receiver, amount, tag, body, payload, nonce, signature)
             in rows.decode(

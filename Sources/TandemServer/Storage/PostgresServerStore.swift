@@ -14,6 +14,8 @@ public struct PostgresServerStore: ServerStore {
     let client: PostgresClient
     let logger: Logger
     private let migrations: PostgresMigrations
+    /// Stores relay submissions in groups (issue 11 "Figures").
+    let committer: PostgresKasiaCommitter
 
     /// The pool as a swift-service-lifecycle service, for the application's service group.
     public var service: any Service { client }
@@ -28,6 +30,7 @@ public struct PostgresServerStore: ServerStore {
         client = PostgresClient(configuration: try Self.configuration(from: url), backgroundLogger: logger)
         self.logger = logger
         migrations = PostgresMigrations()
+        committer = PostgresKasiaCommitter(client: client, logger: logger)
     }
 
     /// `postgres://user[:password]@host[:port]/database[?sslmode=disable]`.

@@ -54,16 +54,22 @@ actor SQLiteKasiaCommitter {
         -> [Result<KasiaAppendOutcome, any Error>]
     {
         do {
-            return try await writer.write { db in try entries.map { try append($0.0, now: $0.1, db) } }.map {
-                .success($0)
-            }
+            return try await writer.write { db in
+                var last = try latestBlockTime(db)
+                return try entries.map { try append($0.0, now: $0.1, last: &last, db) }
+            }.map { .success($0) }
         } catch {
             guard entries.count > 1 else { return [.failure(error)] }
         }
         var results: [Result<KasiaAppendOutcome, any Error>] = []
         for (draft, now) in entries {
             do {
-                results.append(.success(try await writer.write { db in try append(draft, now: now, db) }))
+                results.append(
+                    .success(
+                        try await writer.write { db in
+                            var last = try latestBlockTime(db)
+                            return try append(draft, now: now, last: &last, db)
+                        }))
             } catch {
                 results.append(.failure(error))
             }
@@ -71,13 +77,19 @@ actor SQLiteKasiaCommitter {
         return results
     }
 
+    /// The newest stored block time, read once per transaction: inside it this writer is the
+    /// only one, so the batch carries the value forward instead of asking SQLite per row.
+    private static func latestBlockTime(_ db: Database) throws -> Int64? {
+        try Int64.fetchOne(db.cachedStatement(sql: "SELECT MAX(block_time) FROM kasia_tx"))
+    }
+
     /// One row inside the batch's transaction: the insert is tried first and skipped on a
     /// `tx_id` already stored (earlier, or earlier in this batch), which then answers the
-    /// stored row. The common case, a new row, costs no lookup before the insert.
-    private static func append(_ draft: KasiaRecordDraft, now: UnixMillis, _ db: Database) throws
+    /// stored row. The common case, a new row, costs no lookup before the insert. `last` is
+    /// the newest block time in the transaction so far; it advances only when a row is stored.
+    private static func append(_ draft: KasiaRecordDraft, now: UnixMillis, last: inout Int64?, _ db: Database) throws
         -> KasiaAppendOutcome
     {
-        let last = try Int64.fetchOne(db.cachedStatement(sql: "SELECT MAX(block_time) FROM kasia_tx"))
         let blockTime = last.map { max(now.rawValue, $0 + 1) } ?? now.rawValue
         try db.cachedStatement(
             sql: """
@@ -89,6 +101,7 @@ actor SQLiteKasiaCommitter {
             Data(draft.body), Data(draft.payload), String(draft.nonce), draft.signature,
         ])
         guard db.changesCount == 0 else {
+            last = blockTime
             return .inserted(KasiaRecord(draft: draft, blockTime: UnixMillis(blockTime)))
         }
         guard let existing = try SQLiteServerStore.fetchRecords(db, "WHERE tx_id = ?", [draft.txID]).first else {

@@ -124,6 +124,35 @@ extension SQLiteServerStore {
                     CREATE INDEX contact_record_feed ON contact_record(user_id, seq);
                     """)
         }
+        migrator.registerMigration("v4-kasia-rowid") { db in
+            // Issue 11 "Figures": block_time becomes the table's rowid, so an insert appends to
+            // the table B-tree and no separate UNIQUE index on block_time is written (one B-tree
+            // less per row). It stays unique and assigned in commit order by the one writer, so
+            // a max-block_time reader still misses nothing (item 2); tx_id keeps its own UNIQUE
+            // index for resubmissions, and both page indexes stay as they were.
+            try db.execute(
+                sql: """
+                    CREATE TABLE kasia_tx_v4 (
+                        block_time INTEGER PRIMARY KEY NOT NULL,
+                        tx_id TEXT NOT NULL UNIQUE,
+                        kind TEXT NOT NULL,
+                        sender TEXT NOT NULL,
+                        receiver TEXT,
+                        amount INTEGER NOT NULL DEFAULT 0,
+                        tag TEXT NOT NULL DEFAULT '',
+                        body BLOB NOT NULL,
+                        payload BLOB NOT NULL,
+                        nonce TEXT NOT NULL,
+                        signature TEXT NOT NULL
+                    );
+                    INSERT INTO kasia_tx_v4 (\(KasiaRecordColumns.list))
+                        SELECT \(KasiaRecordColumns.list) FROM kasia_tx ORDER BY block_time;
+                    DROP TABLE kasia_tx;
+                    ALTER TABLE kasia_tx_v4 RENAME TO kasia_tx;
+                    CREATE INDEX kasia_tx_by_sender ON kasia_tx(kind, sender, tag, block_time);
+                    CREATE INDEX kasia_tx_by_receiver ON kasia_tx(kind, receiver, block_time) WHERE receiver IS NOT NULL;
+                    """)
+        }
         return migrator
     }
 }

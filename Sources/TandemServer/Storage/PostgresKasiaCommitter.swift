@@ -1,0 +1,152 @@
+import Foundation
+import Logging
+import PostgresNIO
+import TandemBasics
+
+/// Group commit for relay submissions on PostgreSQL (issue 11 "Figures"), the counterpart of
+/// ``SQLiteKasiaCommitter``: submissions that arrive while this instance's previous statement
+/// runs are stored together by the next one. `kasia_clock`'s row lock is what keeps block
+/// times in commit order across instances (issue 11 item 2), and it is held until COMMIT; one
+/// statement per batch takes it once for the whole batch instead of once per row, and pays
+/// one round trip and one NOTIFY for all of them.
+///
+/// Each caller is answered only after the statement holding its row has committed.
+actor PostgresKasiaCommitter {
+    private struct Waiter {
+        let draft: KasiaRecordDraft
+        let now: UnixMillis
+        let continuation: CheckedContinuation<KasiaAppendOutcome, any Error>
+    }
+
+    private let client: PostgresClient
+    private let logger: Logger
+    private var queue: [Waiter] = []
+    private var draining = false
+
+    /// Most rows one statement stores; bounds the time the first caller of a batch waits.
+    static let maximumBatch = 256
+
+    init(client: PostgresClient, logger: Logger) {
+        self.client = client
+        self.logger = logger
+    }
+
+    func append(_ draft: KasiaRecordDraft, now: UnixMillis) async throws -> KasiaAppendOutcome {
+        try await withCheckedThrowingContinuation { continuation in
+            queue.append(Waiter(draft: draft, now: now, continuation: continuation))
+            if !draining {
+                draining = true
+                Task { await drain() }
+            }
+        }
+    }
+
+    private func drain() async {
+        while !queue.isEmpty {
+            let batch = Array(queue.prefix(Self.maximumBatch))
+            queue.removeFirst(batch.count)
+            let results = await commit(batch.map { ($0.draft, $0.now) })
+            for (waiter, result) in zip(batch, results) { waiter.continuation.resume(with: result) }
+        }
+        draining = false
+    }
+
+    /// Stores `entries` in one statement; when that fails, each alone through the one-row
+    /// statement, so one bad row cannot fail the submissions that arrived with it.
+    private func commit(_ entries: [(KasiaRecordDraft, UnixMillis)]) async -> [Result<KasiaAppendOutcome, any Error>] {
+        if entries.count == 1 {
+            return [
+                await capture {
+                    try await PostgresServerStore.appendOne(entries[0].0, now: entries[0].1, client, logger)
+                }
+            ]
+        }
+        do {
+            let assigned = try await Self.insertBatch(entries, client, logger)
+            var answered = Set<String>()
+            var results: [Result<KasiaAppendOutcome, any Error>] = []
+            for (draft, _) in entries {
+                // The first entry of a tx_id took the row; a repeat in the batch, or a tx_id
+                // stored before, is answered with the stored row.
+                if let blockTime = assigned[draft.txID], answered.insert(draft.txID).inserted {
+                    results.append(.success(.inserted(KasiaRecord(draft: draft, blockTime: UnixMillis(blockTime)))))
+                } else {
+                    results.append(await capture { try await self.existing(draft.txID) })
+                }
+            }
+            return results
+        } catch {
+            logger.debug("kasia batch of \(entries.count) failed, storing one by one: \(error)")
+        }
+        var results: [Result<KasiaAppendOutcome, any Error>] = []
+        for (draft, now) in entries {
+            results.append(await capture { try await PostgresServerStore.appendOne(draft, now: now, client, logger) })
+        }
+        return results
+    }
+
+    private func capture(_ body: () async throws -> KasiaAppendOutcome) async
+        -> Result<KasiaAppendOutcome, any Error>
+    {
+        do { return .success(try await body()) } catch { return .failure(error) }
+    }
+
+    private func existing(_ txID: String) async throws -> KasiaAppendOutcome {
+        guard let record = try await PostgresServerStore.stored(txID: txID, client, logger) else {
+            throw ServerStoreError.corruptRow(
+                table: "kasia_tx", reason: "tx \(txID): insert skipped without a stored row")
+        }
+        return .existing(record)
+    }
+
+    /// One statement, its own transaction. The rows not yet stored (the first of each `tx_id`)
+    /// are numbered 1…n in arrival order; the clock UPDATE takes the row lock once and steps
+    /// `last` to `max(last, max(now_i - i)) + n`, so row i gets `base + i`, which is after every
+    /// earlier row and never before its own `now` — what the one-row statement guarantees,
+    /// for n rows at once. One NOTIFY carries the newest block time. Answers tx_id → block time
+    /// of the rows it inserted.
+    private static func insertBatch(
+        _ entries: [(KasiaRecordDraft, UnixMillis)], _ client: PostgresClient, _ logger: Logger
+    )
+        async throws -> [String: Int64]
+    {
+        let drafts = entries.map(\.0)
+        let rows = try await client.query(
+            """
+            WITH input AS (
+                SELECT * FROM unnest(
+                    \(drafts.map(\.txID))::text[], \(drafts.map(\.kind.rawValue))::text[], \(drafts.map(\.sender))::text[],
+                    \(drafts.map { $0.receiver ?? "" })::text[], \(drafts.map(\.amount))::int8[], \(drafts.map(\.tag))::text[],
+                    \(drafts.map { Hex.encode($0.body) })::text[], \(drafts.map { Hex.encode($0.payload) })::text[],
+                    \(drafts.map { String($0.nonce) })::text[], \(drafts.map(\.signature))::text[],
+                    \(entries.map(\.1.rawValue))::int8[]
+                ) WITH ORDINALITY AS t(tx_id, kind, sender, receiver, amount, tag, body, payload, nonce, signature, clock_now, ord)
+            ), fresh AS (
+                SELECT DISTINCT ON (tx_id) * FROM input i
+                WHERE NOT EXISTS (SELECT 1 FROM kasia_tx k WHERE k.tx_id = i.tx_id)
+                ORDER BY tx_id, ord
+            ), numbered AS (
+                SELECT *, row_number() OVER (ORDER BY ord) AS seq FROM fresh
+            ), stats AS (
+                SELECT count(*) AS n, max(clock_now - seq) AS m FROM numbered
+            ), clock AS (
+                UPDATE kasia_clock SET last = GREATEST(last, stats.m) + stats.n FROM stats
+                WHERE id = 1 AND stats.n > 0
+                RETURNING last - stats.n AS base
+            ), inserted AS (
+                INSERT INTO kasia_tx (\(unescaped: KasiaRecordColumns.list))
+                SELECT tx_id, base + seq, kind, sender, NULLIF(receiver, ''), amount, tag, decode(body, 'hex'),
+                       decode(payload, 'hex'), nonce, signature
+                FROM numbered, clock ORDER BY seq
+                ON CONFLICT (tx_id) DO NOTHING RETURNING tx_id, block_time
+            ), notified AS (
+                SELECT pg_notify(\(PostgresServerStore.kasiaChannel), max(block_time)::text) FROM inserted
+                HAVING count(*) > 0
+            )
+            SELECT tx_id, block_time FROM inserted, (SELECT count(*) FROM notified) AS sent
+            """, logger: logger)
+        var assigned: [String: Int64] = [:]
+        for try await (txID, blockTime) in rows.decode((String, Int64).self) { assigned[txID] = blockTime }
+        return assigned
+    }
+}
