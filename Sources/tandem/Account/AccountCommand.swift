@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TandemAPI
 import TandemClient
+import TandemNIOTransport
 
 /// `tandem account …`: register, sign in and out, show the session (issue 4, seed 003); list and
 /// end sessions, change the password or name, delete the account (issue 13).
@@ -28,9 +29,13 @@ struct AccountOptions: ParsableArguments {
         else {
             throw CLIError("--server \(server): expected an http:// or https:// URL")
         }
-        return AccountClient(
-            server: url, profile: profile.value,
-            transport: URLSessionTransport(userAgent: "tandem/\(Tandem.configuration.version)"))
+        return AccountClient(server: url, profile: profile.value, transport: transport)
+    }
+
+    /// The request transport of every account and sync call: AsyncHTTPClient (issue 12
+    /// "Figures": URLSession's libcurl was most of a sync's client CPU on Linux).
+    var transport: any HTTPTransport {
+        HTTPClientTransport(userAgent: "tandem/\(Tandem.configuration.version)")
     }
 }
 
