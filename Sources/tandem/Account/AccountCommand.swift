@@ -58,6 +58,7 @@ func accountCall<T>(_ body: () async throws(AccountClientError) -> T) async thro
 extension AccountCommand {
     struct Register: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "register",
             abstract: "Create an account and sign in (the session is kept in the profile).")
 
         @OptionGroup var options: AccountOptions
@@ -79,6 +80,7 @@ extension AccountCommand {
 
     struct Login: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "login",
             abstract: "Sign in with username and password; later commands reuse the session.")
 
         @OptionGroup var options: AccountOptions
@@ -98,6 +100,7 @@ extension AccountCommand {
 
     struct Logout: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "logout",
             abstract: "Sign out: end the session on the server and forget the cookie.")
 
         @OptionGroup var options: AccountOptions
@@ -111,6 +114,7 @@ extension AccountCommand {
 
     struct Whoami: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "whoami",
             abstract: "Validate the stored session with the server and show who is signed in.",
             discussion:
                 "Exits 0 when signed in; prints the reason and exits 1 when signed out (also on a legacy idAlias session)."
