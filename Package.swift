@@ -203,6 +203,18 @@ let package = Package(
         ),
 
         // MARK: L4
+        // TandemClient's HTTPTransport on AsyncHTTPClient (issue 12 "Figures"): linked by the two
+        // executables only, so the libraries stay free of NIO and usable on iOS.
+        .target(
+            name: "TandemNIOTransport",
+            dependencies: [
+                "TandemClient",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         // The exit-status and stderr contract shared by the `tandem` and `tandem-bench` executables.
         .target(
             name: "CommandLineContract",
@@ -214,7 +226,7 @@ let package = Package(
             dependencies: [
                 "TandemBasics", "KaspaCrypto", "KasiaProtocol", "CanonicalJSON", "RedoProtocol", "ChatTimeline",
                 "ChatHistory", "TaskStore", "RoutingStore", "Contacts", "TandemClient", "KaspaTransaction",
-                "TandemAPI", "TandemServer", "CommandLineContract", "ChatScreen", "CNcursesw",
+                "TandemAPI", "TandemServer", "CommandLineContract", "ChatScreen", "CNcursesw", "TandemNIOTransport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -240,7 +252,7 @@ let package = Package(
                 "CSecp256k1", "KaspaCrypto", "KaspaTransaction", "KasiaProtocol", "CanonicalJSON", "RedoProtocol",
                 "ChatTimeline",
                 "ChatHistory", "TaskStore", "RoutingStore", "Contacts", "TandemAPI", "TandemClient", "TandemServer",
-                "TandemTesting", "CommandLineContract", "ChatScreen",
+                "TandemTesting", "CommandLineContract", "ChatScreen", "TandemNIOTransport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),

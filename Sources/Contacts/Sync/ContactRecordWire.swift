@@ -28,6 +28,26 @@ struct ContactRecordWire: Codable {
     let notificationsMuted: BoolRegister
     let realtimeUpdatesDisabled: BoolRegister
 
+    init(
+        v: Int, wallet: String, address: String, causalLength: UInt64, isPurged: Bool, deletedAt: String?,
+        addedAt: Int64, lastMessageAt: Int64?, userAlias: StringRegister, knsName: StringRegister,
+        isAutoAdded: BoolRegister, notificationsMuted: BoolRegister, realtimeUpdatesDisabled: BoolRegister
+    ) {
+        self.v = v
+        self.wallet = wallet
+        self.address = address
+        self.causalLength = causalLength
+        self.isPurged = isPurged
+        self.deletedAt = deletedAt
+        self.addedAt = addedAt
+        self.lastMessageAt = lastMessageAt
+        self.userAlias = userAlias
+        self.knsName = knsName
+        self.isAutoAdded = isAutoAdded
+        self.notificationsMuted = notificationsMuted
+        self.realtimeUpdatesDisabled = realtimeUpdatesDisabled
+    }
+
     init(_ record: ContactRecord) {
         let p = record.payload
         v = 1

@@ -67,7 +67,7 @@ public struct ContactsSyncCipher: Sendable {
         }
         let record: ContactRecord
         do {
-            let wire = try JSONDecoder().decode(ContactRecordWire.self, from: plaintext)
+            let wire = try ContactRecordWire.decode(plaintext)
             guard wire.v == 1 else {
                 throw ContactsSyncError.malformedRecord(recordID: blob.id, reason: "version \(wire.v)")
             }

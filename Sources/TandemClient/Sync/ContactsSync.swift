@@ -47,15 +47,24 @@ public struct ContactsSync: Sendable {
         throw .tooManyConflicts
     }
 
+    /// Pulls every page after the cursor. The request for the next page is in flight while the
+    /// current one is opened and merged (issue 12 "Figures"); pages are still merged, and the
+    /// cursor saved, one after another in server order.
     private func pull(
         _ state: inout ContactsSyncState, report: inout ContactsSyncReport,
         progress: (@Sendable (SyncProgress) -> Void)?
     ) async throws(SyncError) {
-        while true {
-            let cursor = state.cursor
-            let page = try await call { () async throws(AccountClientError) in
-                try await client.contactRecords(after: cursor, limit: pageSize)
+        var fetching: Task<ContactRecordPage, any Error>? = fetch(after: state.cursor)
+        defer { fetching?.cancel() }
+        while let request = fetching {
+            fetching = nil
+            let page: ContactRecordPage
+            switch await request.result {
+            case .success(let value): page = value
+            case .failure(let error as SyncError): throw error
+            case .failure(let error): throw .store(String(describing: error))
             }
+            if page.hasMore && !page.records.isEmpty { fetching = fetch(after: page.cursor) }
             var opened: [ContactRecord] = []
             for (entry, record) in zip(page.records, await Self.open(page.records, with: cipher)) {
                 guard let record else {
@@ -73,7 +82,17 @@ public struct ContactsSync: Sendable {
             if page.hasMore || report.pulled > pageSize {
                 progress?(SyncProgress(kind: "contacts", received: report.pulled, hasMore: page.hasMore))
             }
-            if !page.hasMore || page.records.isEmpty { return }
+        }
+    }
+
+    /// Starts the request for the page after `cursor` (with the retry policy's backoff).
+    private func fetch(after cursor: String?) -> Task<ContactRecordPage, any Error> {
+        Task { [client, retry, pageSize] in
+            do throws(AccountClientError) {
+                return try await retry.run { () async throws(AccountClientError) in
+                    try await client.contactRecords(after: cursor, limit: pageSize)
+                }
+            } catch { throw SyncError.account(error) }
         }
     }
 

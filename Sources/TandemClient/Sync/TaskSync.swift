@@ -26,7 +26,7 @@ public struct TaskSync: Sendable {
         self.stateURL = stateURL
     }
 
-    private static let validator = NodeValidator(signaturePolicy: .required)
+    static let validator = NodeValidator(signaturePolicy: .required)
 
     /// One full sync: bind the key on first use, pull, push.
     public func run(progress: (@Sendable (SyncProgress) -> Void)? = nil) async throws(SyncError) -> TaskSyncReport {
@@ -70,38 +70,6 @@ public struct TaskSync: Sendable {
         } catch .server(409, .keyBelongsToAnotherAccount?, _) {
             throw .keyBoundToAnotherAccount(publicKey: editor.identity.key.publicKey.description)
         } catch { throw .account(error) }
-    }
-
-    private func pull(
-        _ state: inout TaskSyncState, report: inout TaskSyncReport, progress: (@Sendable (SyncProgress) -> Void)?
-    )
-        async throws(SyncError)
-    {
-        while true {
-            let cursor = state.cursor
-            let data = try await call { () async throws(AccountClientError) in
-                try await client.pullNodes(after: cursor, limit: pageSize)
-            }
-            let page = try Self.parse(data)
-            // Every check of spec §6.2 with the signature, on every core (issue 12 "Figures").
-            var valid: [RedoNode] = []
-            valid.reserveCapacity(page.nodes.count)
-            for verdict in await Self.validator.validateConcurrently(page.nodes) {
-                if case .success(let node) = verdict {
-                    valid.append(node)
-                } else {
-                    report.invalidReceived += 1
-                }
-            }
-            try store { try editor.log.appendReceived(valid) }
-            report.pulled += valid.count
-            state.cursor = page.cursor
-            try save(state)
-            if page.hasMore || report.pulled > pageSize {
-                progress?(SyncProgress(kind: "tasks", received: report.pulled, hasMore: page.hasMore))
-            }
-            if !page.hasMore || page.nodes.isEmpty { return }
-        }
     }
 
     private func push(_ report: inout TaskSyncReport) async throws(SyncError) {
@@ -158,11 +126,11 @@ public struct TaskSync: Sendable {
         return Page(nodes: nodes, cursor: cursor, hasMore: hasMore)
     }
 
-    private func call<T>(_ request: () async throws(AccountClientError) -> T) async throws(SyncError) -> T {
+    func call<T>(_ request: () async throws(AccountClientError) -> T) async throws(SyncError) -> T {
         do { return try await retry.run(request) } catch { throw .account(error) }
     }
 
-    private func store<T>(_ body: () throws -> T) throws(SyncError) -> T {
+    func store<T>(_ body: () throws -> T) throws(SyncError) -> T {
         do { return try body() } catch { throw .store(String(describing: error)) }
     }
 
@@ -170,7 +138,7 @@ public struct TaskSync: Sendable {
         try store { try SyncStateFile.load(TaskSyncState.self, from: stateURL, fresh: TaskSyncState()) }
     }
 
-    private func save(_ state: TaskSyncState) throws(SyncError) {
+    func save(_ state: TaskSyncState) throws(SyncError) {
         try store { try SyncStateFile.save(state, to: stateURL) }
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import KaspaCrypto
 import RedoProtocol
 import TandemClient
+import TandemNIOTransport
 import TaskStore
 
 /// One run of `tandem-bench sync` against a server already listening at `server` (issue 12
@@ -26,11 +27,13 @@ struct SyncBenchRun {
     let contacts: Int
     let samples: Int
     let username = "bench_\(UInt32.random(in: 0...UInt32.max))"
+    /// The transport the `tandem` CLI injects, so the figures are the CLI's path.
+    let transport: any HTTPTransport = HTTPClientTransport()
 
     private func device(_ name: String, signUp: Bool, wallet: PrivateKey) async throws -> Profile {
         let profile = Profile(directory: directory.appendingPathComponent(name))
         _ = try profile.importWalletKey(wallet)
-        let client = AccountClient(server: server, profile: profile, transport: URLSessionTransport())
+        let client = AccountClient(server: server, profile: profile, transport: transport)
         if signUp {
             _ = try await client.signUp(
                 username: username, email: "\(username)@example.com", name: "Bench", password: "bench password 1")
@@ -64,7 +67,7 @@ struct SyncBenchRun {
         guard verified == bodies.count else { throw CLIError("bench: a signature did not verify") }
 
         // The key is bound by a first sync of the empty log, so the timed push is nodes alone.
-        var binder = try writer.taskSync(server: server)
+        var binder = try writer.taskSync(server: server, transport: transport)
         binder.retry = .none
         _ = try await binder.run()
         try editor.log.append(generated)
@@ -75,7 +78,7 @@ struct SyncBenchRun {
 
         // A new device: its first sync (binds its key, pulls, validates, stores) + the replayed state.
         let reader = try await device("reader", signUp: false, wallet: wallet)
-        let readerSync = try reader.taskSync(server: server)
+        let readerSync = try reader.taskSync(server: server, transport: transport)
         let pullStart = clock.now
         let pulled = try await readerSync.run()
         let state = try readerSync.editor.state()
@@ -92,7 +95,7 @@ struct SyncBenchRun {
         figures.idleMedian = median(idle)
 
         // Contacts: one device adds and pushes, a new device pulls and merges.
-        let contactsWriter = try writer.contactsSync(server: server)
+        let contactsWriter = try writer.contactsSync(server: server, transport: transport)
         let walletAddress = ContactAddress(KaspaAddress(publicKey: wallet.xOnlyPublicKey))
         let book = try writer.openContacts()
         for _ in 0..<contacts {
@@ -102,7 +105,7 @@ struct SyncBenchRun {
         let contactsPushStart = clock.now
         _ = try await contactsWriter.run()
         figures.contactsPush = (clock.now - contactsPushStart).inSeconds
-        let contactsReader = try reader.contactsSync(server: server)
+        let contactsReader = try reader.contactsSync(server: server, transport: transport)
         let contactsPullStart = clock.now
         let contactsPulled = try await contactsReader.run()
         figures.contactsPull = (clock.now - contactsPullStart).inSeconds

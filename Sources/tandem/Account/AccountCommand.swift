@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TandemAPI
 import TandemClient
+import TandemNIOTransport
 
 /// `tandem account …`: register, sign in and out, show the session (issue 4, seed 003); list and
 /// end sessions, change the password or name, delete the account (issue 13).
@@ -28,9 +29,13 @@ struct AccountOptions: ParsableArguments {
         else {
             throw CLIError("--server \(server): expected an http:// or https:// URL")
         }
-        return AccountClient(
-            server: url, profile: profile.value,
-            transport: URLSessionTransport(userAgent: "tandem/\(Tandem.configuration.version)"))
+        return AccountClient(server: url, profile: profile.value, transport: transport)
+    }
+
+    /// The request transport of every account and sync call: AsyncHTTPClient (issue 12
+    /// "Figures": URLSession's libcurl was most of a sync's client CPU on Linux).
+    var transport: any HTTPTransport {
+        HTTPClientTransport(userAgent: "tandem/\(Tandem.configuration.version)")
     }
 }
 
@@ -53,6 +58,7 @@ func accountCall<T>(_ body: () async throws(AccountClientError) -> T) async thro
 extension AccountCommand {
     struct Register: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "register",
             abstract: "Create an account and sign in (the session is kept in the profile).")
 
         @OptionGroup var options: AccountOptions
@@ -74,6 +80,7 @@ extension AccountCommand {
 
     struct Login: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "login",
             abstract: "Sign in with username and password; later commands reuse the session.")
 
         @OptionGroup var options: AccountOptions
@@ -93,6 +100,7 @@ extension AccountCommand {
 
     struct Logout: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "logout",
             abstract: "Sign out: end the session on the server and forget the cookie.")
 
         @OptionGroup var options: AccountOptions
@@ -106,6 +114,7 @@ extension AccountCommand {
 
     struct Whoami: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "whoami",
             abstract: "Validate the stored session with the server and show who is signed in.",
             discussion:
                 "Exits 0 when signed in; prints the reason and exits 1 when signed out (also on a legacy idAlias session)."

@@ -6,6 +6,7 @@ import TandemClient
 extension AccountCommand {
     struct Passwd: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "passwd",
             abstract: "Change the password; every other session ends unless --keep-other-sessions.",
             discussion:
                 "The passwords are typed at prompts that do not echo, or read with --password-stdin: the current password on the first line, the new one on the second."
@@ -38,7 +39,8 @@ extension AccountCommand {
     }
 
     struct Update: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Change the account's name or username.")
+        static let configuration = CommandConfiguration(
+            commandName: "update", abstract: "Change the account's name or username.")
 
         @OptionGroup var options: AccountOptions
         @Option(name: .long, help: "New display name.") var name: String?
@@ -59,6 +61,7 @@ extension AccountCommand {
 
     struct Delete: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "delete",
             abstract: "Delete the account and everything the server keeps of it. This cannot be undone.",
             discussion:
                 "Asks for the password at a prompt that does not echo and for confirmation; with --password-stdin, --yes is the confirmation."

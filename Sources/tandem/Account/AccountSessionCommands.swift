@@ -6,6 +6,7 @@ import TandemClient
 extension AccountCommand {
     struct Sessions: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "sessions",
             abstract: "List this account's live sessions (devices); the current one is marked.")
 
         @OptionGroup var options: AccountOptions
@@ -43,6 +44,7 @@ extension AccountCommand {
 
     struct Revoke: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "revoke",
             abstract: "End one session (by the id `tandem account sessions` prints) or every other session.")
 
         @OptionGroup var options: AccountOptions

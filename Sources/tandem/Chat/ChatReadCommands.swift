@@ -6,6 +6,7 @@ import TandemClient
 extension ChatCommand {
     struct Sync: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "sync",
             abstract: "Fetch new handshakes, messages and payments from the relay and print what arrived.")
 
         @OptionGroup var options: ChatOptions
@@ -19,6 +20,7 @@ extension ChatCommand {
 
     struct Listen: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "listen",
             abstract: "Sync, then print each decrypted incoming message as it arrives (until interrupted).")
 
         @OptionGroup var options: ChatOptions
@@ -37,6 +39,7 @@ extension ChatCommand {
 
     struct History: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "history",
             abstract: "Show the stored conversation with ADDRESS, oldest first.")
 
         @OptionGroup var options: ChatOptions
@@ -70,6 +73,7 @@ extension ChatCommand {
 
     struct Conversations: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "conversations",
             abstract: "List contacts with their last message, most recent first.")
 
         @OptionGroup var options: ChatOptions
@@ -85,6 +89,7 @@ extension ChatCommand {
 
     struct Restore: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "restore",
             abstract: "Rebuild conversations and history on this device from the wallet key and the relay.")
 
         @OptionGroup var options: ChatOptions

@@ -23,6 +23,7 @@ struct KaspaUTXOOption: ParsableArguments {
 extension ChatCommand {
     struct Handshake: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "handshake",
             abstract: "Start a conversation: send a handshake to ADDRESS and add the contact.")
 
         @OptionGroup var options: ChatOptions
@@ -45,6 +46,7 @@ extension ChatCommand {
 
     struct Send: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "send",
             abstract: "Send TEXT (or standard input) to ADDRESS; a handshake goes first when routing needs one.")
 
         @OptionGroup var options: ChatOptions

@@ -11,6 +11,7 @@ extension KasiaCommand {
 
         struct Parse: ParsableCommand {
             static let configuration = CommandConfiguration(
+                commandName: "parse",
                 abstract: "Decode a Kasia transaction payload given in hex.",
                 discussion:
                     "Prints kind, alias/scope/channel where present, the sealed bytes after body decoding and what the indexer stores, with the field names of the reference vectors."
@@ -81,6 +82,7 @@ extension KasiaCommand {
 
         struct Parse: ParsableCommand {
             static let configuration = CommandConfiguration(
+                commandName: "parse",
                 abstract: "Decode a handshake plaintext read from standard input.",
                 discussion:
                     "Accepts every form clients write: legacy with alias, alias-less, camelCase and snake_case, and plaintexts that still carry the ciph_msg:1:handshake: prefix."

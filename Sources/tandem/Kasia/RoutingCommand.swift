@@ -26,6 +26,7 @@ extension KasiaCommand {
 
         struct Migrate: ParsableCommand {
             static let configuration = CommandConfiguration(
+                commandName: "migrate",
                 abstract: "One-time migration from a KaChat legacy snapshot (JSON keyed like its UserDefaults).")
             @OptionGroup var profile: ProfileOptions
             @Option(name: .long, help: ArgumentHelp("The legacy snapshot file.", valueName: "file")) var from: String
@@ -56,6 +57,7 @@ extension KasiaCommand {
 
         struct Show: ParsableCommand {
             static let configuration = CommandConfiguration(
+                commandName: "show",
                 abstract: "List every conversation's routing state and composer state.")
             @OptionGroup var profile: ProfileOptions
             @Flag(name: .long, help: "Print a JSON array.") var json = false
@@ -107,6 +109,7 @@ extension KasiaCommand {
 
         struct Watch: ParsableCommand {
             static let configuration = CommandConfiguration(
+                commandName: "watch",
                 abstract: "Print the watched incoming alias set (for push registration and fetching).")
             @OptionGroup var profile: ProfileOptions
             @Flag(name: .long, help: "Print a JSON array.") var json = false
@@ -127,6 +130,7 @@ extension KasiaCommand {
 
         struct Stage: ParsableCommand {
             static let configuration = CommandConfiguration(
+                commandName: "stage",
                 abstract:
                     "Show or set the rollout stage (a: hybrid, b: deterministic_write_only, c: b + legacy retention, d: deterministic_only)."
             )
@@ -154,6 +158,7 @@ extension KasiaCommand {
 
         struct Purge: ParsableCommand {
             static let configuration = CommandConfiguration(
+                commandName: "purge",
                 abstract: "Phase 5 cleanup: drop legacy aliases without traffic in the retention window.")
             @OptionGroup var profile: ProfileOptions
             @OptionGroup var retention: RetentionOption

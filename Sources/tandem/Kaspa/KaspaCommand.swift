@@ -12,6 +12,7 @@ struct KaspaCommand: ParsableCommand {
 
     struct Address: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "address",
             abstract: "Print the address of a public key.",
             discussion:
                 "A 32-byte x-only key gives a Schnorr (version 0) address; with --ecdsa, a 33-byte compressed key gives an ECDSA (version 1) address."
@@ -53,6 +54,7 @@ struct KaspaCommand: ParsableCommand {
 
     struct Decode: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "decode",
             abstract: "Decode an address into network, version and payload.")
 
         @Argument(help: "The address, e.g. kaspa:qpum…")

@@ -18,6 +18,7 @@ struct KaspaTxCommand: ParsableCommand {
 
     struct ID: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "id",
             abstract: "Print the transaction id (signature scripts do not change it).")
 
         @Argument(help: "Transaction JSON file (SDK to_dict form), or - for standard input.")
@@ -30,6 +31,7 @@ struct KaspaTxCommand: ParsableCommand {
 
     struct Sighash: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "sighash",
             abstract: "Print the signature hash of one input.",
             discussion: "The input's UTXO entry must be in the file: the hash commits to its amount and script.")
 
@@ -61,6 +63,7 @@ struct KaspaTxCommand: ParsableCommand {
 
     struct Mass: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "mass",
             abstract: "Print compute mass, storage mass, mass and minimum fee, as the SDK computes them.",
             discussion:
                 "For the transaction as it will be submitted: an empty signature script counts as a 66-byte Schnorr signature. The fee is null over the standard mass (100000)."
@@ -107,6 +110,7 @@ struct KaspaTxCommand: ParsableCommand {
 
     struct Sign: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "sign",
             abstract: "Sign every input (SIGHASH_ALL) and print the signed transaction JSON.",
             discussion:
                 "Inputs locked to the key's Schnorr address get a BIP-340 signature, inputs locked to its ECDSA address an ECDSA one; any other input is refused."

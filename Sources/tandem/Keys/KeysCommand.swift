@@ -30,6 +30,7 @@ struct KeysCommand: ParsableCommand {
 
     struct New: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "new",
             abstract: "Create a wallet key (mode 0600) in the profile; refuses to overwrite one."
         )
 
@@ -47,7 +48,8 @@ struct KeysCommand: ParsableCommand {
     }
 
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show the profile's address and x-only public key.")
+        static let configuration = CommandConfiguration(
+            commandName: "show", abstract: "Show the profile's address and x-only public key.")
 
         @OptionGroup var profile: ProfileOptions
         @Option(name: .long, help: "Network of the printed address.") var network: KaspaNetwork = .mainnet

@@ -43,14 +43,16 @@ enum SyncRunner {
     static func server(_ options: AccountOptions) throws -> URL { try options.client().server }
 
     static func tasks(_ options: AccountOptions, quiet: Bool) async throws -> TaskSyncReport {
-        let engine = try withTaskErrors { try options.profile.value.taskSync(server: try server(options)) }
+        let engine = try withTaskErrors {
+            try options.profile.value.taskSync(server: try server(options), transport: options.transport)
+        }
         return try await runReporting(quiet: quiet) { progress throws(SyncError) in
             try await engine.run(progress: progress)
         }
     }
 
     static func contacts(_ options: AccountOptions, quiet: Bool) async throws -> ContactsSyncReport {
-        let engine = try options.profile.value.contactsSync(server: try server(options))
+        let engine = try options.profile.value.contactsSync(server: try server(options), transport: options.transport)
         return try await runReporting(quiet: quiet) { progress throws(SyncError) in
             try await engine.run(progress: progress)
         }

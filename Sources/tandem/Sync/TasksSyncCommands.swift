@@ -29,7 +29,8 @@ extension TasksCommand {
 
         func run() async throws {
             let engine = try withTaskErrors {
-                try options.profile.value.taskSync(server: try SyncRunner.server(options))
+                try options.profile.value.taskSync(
+                    server: try SyncRunner.server(options), transport: options.transport)
             }
             let answer: TaskShareResponse
             do { answer = try await engine.share(taskID, with: username) } catch { throw CLIError(error.description) }
