@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import NIOCore
 import PostgresNIO
 public import TandemAPI
 public import TandemBasics
@@ -95,32 +96,52 @@ extension PostgresServerStore {
         }
     }
 
+    /// Compare-and-swap in a fixed number of round trips, whatever the number of records
+    /// (issue 12 "Figures": one query per record took 15.7 s for 10,000 records): the stored
+    /// versions of every named record in one `= ANY` read under the clock's lock, the conflicts
+    /// decided in memory in request order (as the SQLite store does), then one
+    /// `INSERT … SELECT FROM UNNEST … ON CONFLICT DO UPDATE` for all of them.
     public func putContactRecords(_ drafts: [ContactRecordDraft], userID: UserID) async throws -> ContactPutOutcome {
         try await migrate()
         let user = userID.rawValue
         return try await client.withTransaction(logger: logger) { connection in
-            var last = try await Self.lockClock(connection, logger)
-            var conflicts: [String] = []
-            for draft in drafts {
-                let rows = try await connection.query(
-                    "SELECT version FROM contact_record WHERE user_id = \(user) AND record_id = \(draft.id)",
-                    logger: logger)
-                var version: Int64 = 0
-                for try await stored in rows.decode(Int64.self) { version = stored }
-                if version != draft.baseVersion { conflicts.append(draft.id) }
-            }
+            let last = try await Self.lockClock(connection, logger)
+            var stored: [String: Int64] = [:]
+            let rows = try await connection.query(
+                """
+                SELECT record_id, version FROM contact_record
+                WHERE user_id = \(user) AND record_id = ANY(\(drafts.map(\.id))::text[])
+                """, logger: logger)
+            for try await (id, version) in rows.decode((String, Int64).self) { stored[id] = version }
+            let conflicts = drafts.filter { (stored[$0.id] ?? 0) != $0.baseVersion }.map(\.id)
             if !conflicts.isEmpty { return .conflict(conflicts) }
-            for draft in drafts {
-                last += 1
+            // Positions in request order; an id named twice keeps its last write, as a
+            // row-by-row upsert would (one statement may not update a row twice).
+            var lastIndex: [String: Int] = [:]
+            for (index, draft) in drafts.enumerated() { lastIndex[draft.id] = index }
+            var ids: [String] = []
+            var versions: [Int64] = []
+            var boxes: [ByteBuffer] = []
+            var positions: [Int64] = []
+            for (index, draft) in drafts.enumerated() where lastIndex[draft.id] == index {
+                ids.append(draft.id)
+                versions.append(draft.baseVersion + 1)
+                boxes.append(ByteBuffer(bytes: draft.box))
+                positions.append(last + Int64(index) + 1)
+            }
+            if !ids.isEmpty {
                 try await connection.query(
                     """
                     INSERT INTO contact_record (user_id, record_id, version, box, seq)
-                    VALUES (\(user), \(draft.id), \(draft.baseVersion + 1), \(draft.box), \(last))
+                    SELECT \(user), id, version, box, seq
+                    FROM UNNEST(\(ids)::text[], \(versions)::bigint[], \(boxes)::bytea[], \(positions)::bigint[])
+                        AS record_row(id, version, box, seq)
                     ON CONFLICT (user_id, record_id) DO UPDATE
                     SET version = excluded.version, box = excluded.box, seq = excluded.seq
                     """, logger: logger)
             }
-            try await connection.query("UPDATE sync_clock SET last = \(last) WHERE id = 1", logger: logger)
+            let clock = last + Int64(drafts.count)
+            try await connection.query("UPDATE sync_clock SET last = \(clock) WHERE id = 1", logger: logger)
             return .written(drafts.map { $0.baseVersion + 1 })
         }
     }
