@@ -18,8 +18,8 @@ extension PostgresServerStore {
     {
         try await migrate()
         let user = userID.rawValue
-        return try await client.withTransaction(logger: logger) { connection in
-            let clock = try await Self.lockClock(connection, logger)
+        return try await syncTransaction { connection in
+            let clock = try await Self.lockClock(connection, logger, waitingAtMost: Self.clockLockTimeout)
             let facts = RedoPushFacts(
                 readers: try await Self.readers(ofTasks: RedoPushFacts.taskIDs(of: drafts), connection, logger),
                 nodeTasks: try await Self.tasks(ofNodes: RedoPushFacts.nodeIDs(of: drafts), connection, logger))

@@ -13,8 +13,8 @@ extension PostgresServerStore {
         -> DeviceKeyOutcome
     {
         try await migrate()
-        return try await client.withTransaction(logger: logger) { connection in
-            try await Self.lockClock(connection, logger)
+        return try await syncTransaction { connection in
+            try await Self.lockClock(connection, logger, waitingAtMost: Self.clockLockTimeout)
             if let existing = try await Self.deviceKeys(
                 connection, "SELECT * FROM device_key WHERE public_key = \(publicKey)", logger
             ).first {
@@ -40,8 +40,8 @@ extension PostgresServerStore {
 
     public func revokeDeviceKey(publicKey: String, userID: UserID, now: UnixMillis) async throws -> StoredDeviceKey? {
         try await migrate()
-        return try await client.withTransaction(logger: logger) { connection in
-            try await Self.lockClock(connection, logger)
+        return try await syncTransaction { connection in
+            try await Self.lockClock(connection, logger, waitingAtMost: Self.clockLockTimeout)
             guard
                 let key = try await Self.deviceKeys(
                     connection, "SELECT * FROM device_key WHERE public_key = \(publicKey)", logger
@@ -72,8 +72,8 @@ extension PostgresServerStore {
         -> TaskShareOutcome
     {
         try await migrate()
-        return try await client.withTransaction(logger: logger) { connection in
-            var last = try await Self.lockClock(connection, logger)
+        return try await syncTransaction { connection in
+            var last = try await Self.lockClock(connection, logger, waitingAtMost: Self.clockLockTimeout)
             let readers = try await Self.readers(connection, taskID, logger)
             guard readers.contains(sharer.rawValue) else { return .notFound }
             if readers.contains(recipient.rawValue) { return .alreadyShared }
@@ -104,8 +104,8 @@ extension PostgresServerStore {
     public func putContactRecords(_ drafts: [ContactRecordDraft], userID: UserID) async throws -> ContactPutOutcome {
         try await migrate()
         let user = userID.rawValue
-        return try await client.withTransaction(logger: logger) { connection in
-            let last = try await Self.lockClock(connection, logger)
+        return try await syncTransaction { connection in
+            let last = try await Self.lockClock(connection, logger, waitingAtMost: Self.clockLockTimeout)
             var stored: [String: Int64] = [:]
             let rows = try await connection.query(
                 """
@@ -181,9 +181,37 @@ extension PostgresServerStore {
             "DELETE FROM redo_node WHERE task_id NOT IN (SELECT task_id FROM redo_task_access)", logger: logger)
     }
 
-    /// Locks the counter row until COMMIT and returns its value.
+    /// How long a sync write waits in PostgreSQL for the clock's row lock before it is refused
+    /// as busy (`ServerStoreError.busy`, HTTP 429 `SYNC_BUSY`) rather than timed out as an
+    /// unavailable database: `DeadlineStore` answers 503 after `operationTimeout` (5 s), and a
+    /// lock wait is contention, not unavailability. Inside one process `SyncWriteGate` queues
+    /// the sync writes before they take a connection, so this wait only happens between server
+    /// instances; 2 s leaves the write 3 s of the deadline.
+    static let clockLockTimeout = "2s"
+
+    /// `client.withTransaction` for the sync writes: a lock wait past `lock_timeout` (SQLSTATE
+    /// 55P03) comes out as `ServerStoreError.busy`; every other error as it was.
+    func syncTransaction<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
+        do {
+            return try await client.withTransaction(logger: logger) { connection in try await body(connection) }
+        } catch {
+            let inner = (error as? PostgresTransactionError).flatMap { $0.closureError } ?? error
+            if let psql = inner as? PSQLError, psql.serverInfo?[.sqlState] == "55P03" {
+                throw ServerStoreError.busy("the sync clock stayed locked for \(Self.clockLockTimeout)")
+            }
+            throw error
+        }
+    }
+
+    /// Locks the counter row until COMMIT and returns its value; with `waitingAtMost`, the wait
+    /// for the lock is bounded by `lock_timeout` for this transaction only.
     @discardableResult
-    static func lockClock(_ connection: PostgresConnection, _ logger: Logger) async throws -> Int64 {
+    static func lockClock(_ connection: PostgresConnection, _ logger: Logger, waitingAtMost timeout: String? = nil)
+        async throws -> Int64
+    {
+        if let timeout {
+            try await connection.query("SELECT set_config('lock_timeout', \(timeout), true)", logger: logger)
+        }
         let rows = try await connection.query("SELECT last FROM sync_clock WHERE id = 1 FOR UPDATE", logger: logger)
         for try await last in rows.decode(Int64.self) { return last }
         throw ServerStoreError.corruptRow(table: "sync_clock", reason: "row 1 is missing")
