@@ -55,5 +55,8 @@ import Testing
                 code: .contactVersionConflict,
                 message: "stale baseVersion for 1 record(s): pull, merge and retry; first: \(Self.second)"),
             "APIErrorBody+contactVersionConflict")
+        try GoldenJSON.check(
+            APIErrorBody(code: .syncBusy, message: "Sync writes are queued (the queue is full); retry after 1 s."),
+            "APIErrorBody+syncBusy")
     }
 }

@@ -120,6 +120,19 @@ extension StoreContractTests {
             #expect(records.map(\.version) == [1, 2])
             #expect(records.last?.box == Data("a2".utf8))
             #expect(try await store.contactRecords(userID: u1, after: records[0].seq, limit: 10).map(\.id) == ["r1"])
+            // A batch larger than a request's, with one id twice: positions in request order,
+            // the last write of an id is the one stored, and a stale one conflicts alone
+            let batch = (0..<600).map { draft("b\($0)", "v\($0)", 0) } + [draft("b7", "again", 0)]
+            let written = try await store.putContactRecords(batch, userID: u1)
+            #expect(written == .written(Array(repeating: 1, count: 601)))
+            let all = try await store.contactRecords(userID: u1, after: records[1].seq, limit: 1000)
+            #expect(all.count == 600)
+            #expect(all.map(\.seq) == all.map(\.seq).sorted())
+            #expect(all.last.map { [$0.id, String(decoding: $0.box, as: UTF8.self)] } == ["b7", "again"])
+            #expect(
+                try await store.putContactRecords([draft("b1", "x", 1), draft("b2", "y", 0)], userID: u1)
+                    == .conflict(["b2"]))
+            #expect(try await store.contactRecords(userID: u1, after: all[599].seq, limit: 10).isEmpty)
             try await store.deleteSyncData(userID: u1)
             #expect(try await store.contactRecords(userID: u1, after: 0, limit: 10).isEmpty)
             #expect(try await store.contactRecords(userID: u2, after: 0, limit: 10).count == 1)

@@ -87,10 +87,11 @@ func buildRouter(
     .register(on: guarded, table: table)
     let me = router.group("api/me").add(middleware: RequireAuthMiddleware(sessions: sessions))
     ProfileController(store: store, clock: configuration.clock).register(on: me, table: table)
-    DeviceKeysController(store: store, clock: configuration.clock).register(on: me, table: table)
+    let syncWrites = SyncWriteGate()
+    DeviceKeysController(store: store, clock: configuration.clock, gate: syncWrites).register(on: me, table: table)
     let sync = router.group("api").add(middleware: RequireAuthMiddleware(sessions: sessions))
-    RedoNodesController(store: store, clock: configuration.clock).register(on: sync, table: table)
-    ContactRecordsController(store: store).register(on: sync, table: table)
+    RedoNodesController(store: store, clock: configuration.clock, gate: syncWrites).register(on: sync, table: table)
+    ContactRecordsController(store: store, gate: syncWrites).register(on: sync, table: table)
 
     let relay = configuration.relay
     let limiter =

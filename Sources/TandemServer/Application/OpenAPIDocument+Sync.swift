@@ -21,7 +21,7 @@ extension OpenAPIDocument {
                   "200": { "description": "Already bound to this account", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/DeviceKey" } } } },
                   "201": { "description": "Bound", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/DeviceKey" } } } },
                   "400": { "$ref": "#/components/responses/Error" }, "401": { "$ref": "#/components/responses/Error" }, "403": { "$ref": "#/components/responses/OriginRejected" },
-                  "409": { "$ref": "#/components/responses/Error" }
+                  "409": { "$ref": "#/components/responses/Error" }, "429": { "$ref": "#/components/responses/SyncBusy" }
                 }
               }
             },
@@ -31,7 +31,8 @@ extension OpenAPIDocument {
                 "parameters": [{ "name": "publicKey", "in": "path", "required": true, "schema": { "type": "string", "pattern": "^[0-9a-f]{64}$" } }],
                 "responses": {
                   "200": { "description": "Revoked", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/DeviceKey" } } } },
-                  "401": { "$ref": "#/components/responses/Error" }, "403": { "$ref": "#/components/responses/OriginRejected" }, "404": { "$ref": "#/components/responses/Error" }
+                  "401": { "$ref": "#/components/responses/Error" }, "403": { "$ref": "#/components/responses/OriginRejected" }, "404": { "$ref": "#/components/responses/Error" },
+                  "429": { "$ref": "#/components/responses/SyncBusy" }
                 }
               }
             },
@@ -45,7 +46,7 @@ extension OpenAPIDocument {
                     "type": "object", "required": ["id", "status"], "properties": { "id": { "type": "string" }, "status": { "enum": ["accepted", "duplicate", "rejected"] },
                       "code": { "type": "string", "description": "E_* of redo-protocol §6.1, E_KEY_NOT_REGISTERED or E_TASK_FORBIDDEN" }, "message": { "type": "string" } } } } } } } } },
                   "400": { "$ref": "#/components/responses/Error" }, "401": { "$ref": "#/components/responses/Error" }, "403": { "$ref": "#/components/responses/OriginRejected" },
-                  "413": { "$ref": "#/components/responses/Error" }
+                  "413": { "$ref": "#/components/responses/Error" }, "429": { "$ref": "#/components/responses/SyncBusy" }
                 }
               },
               "get": {
@@ -67,7 +68,7 @@ extension OpenAPIDocument {
                   "200": { "description": "Shared (added is false when it already was)", "content": { "application/json": { "schema": { "type": "object", "required": ["taskId", "username", "added"],
                     "properties": { "taskId": { "type": "string" }, "username": { "type": "string" }, "added": { "type": "boolean" } } } } } },
                   "400": { "$ref": "#/components/responses/Error" }, "401": { "$ref": "#/components/responses/Error" }, "403": { "$ref": "#/components/responses/OriginRejected" },
-                  "404": { "$ref": "#/components/responses/Error" }
+                  "404": { "$ref": "#/components/responses/Error" }, "429": { "$ref": "#/components/responses/SyncBusy" }
                 }
               }
             },
@@ -89,7 +90,7 @@ extension OpenAPIDocument {
                   "200": { "description": "New versions", "content": { "application/json": { "schema": { "type": "object", "required": ["records"], "properties": { "records": { "type": "array", "items": {
                     "type": "object", "required": ["id", "version"], "properties": { "id": { "type": "string" }, "version": { "type": "integer" } } } } } } } } },
                   "400": { "$ref": "#/components/responses/Error" }, "401": { "$ref": "#/components/responses/Error" }, "403": { "$ref": "#/components/responses/OriginRejected" },
-                  "409": { "$ref": "#/components/responses/Error" }
+                  "409": { "$ref": "#/components/responses/Error" }, "429": { "$ref": "#/components/responses/SyncBusy" }
                 }
               }
             }

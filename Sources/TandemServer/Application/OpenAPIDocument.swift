@@ -123,7 +123,8 @@ enum OpenAPIDocument {
             "responses": {
               "Error": { "description": "Error", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } } },
               "OriginRejected": { "description": "A request that carries a cookie without a trusted Origin (BetterAuth's CSRF check: MISSING_OR_NULL_ORIGIN, INVALID_ORIGIN)", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } } },
-              "IndexerError": { "description": "Bad query parameter", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/IndexerError" } } } }
+              "IndexerError": { "description": "Bad query parameter", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/IndexerError" } } } },
+              "SyncBusy": { "description": "SYNC_BUSY: the server runs the writes that take the sync clock one at a time, queued in the server process; the queue is full (256 writes, 64 of one account) or this write waited 10 s in it, or another server instance held the clock 2 s. The database is fine: retry after Retry-After (seconds). Never answered as 503 DATABASE_UNAVAILABLE.", "headers": { "Retry-After": { "schema": { "type": "integer", "minimum": 1 } } }, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } } }
             },
             "parameters": {
               "limit": { "name": "limit", "in": "query", "schema": { "type": "integer", "minimum": 0, "default": 10, "maximum": 50 } },

@@ -16,6 +16,8 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         } catch ServerStoreError.unavailable(let reason) {
             context.logger.warning("database unavailable", metadata: ["reason": "\(reason)"])
             return JSONResponse.failure(APIFailure.databaseUnavailable)
+        } catch ServerStoreError.busy(let reason) {
+            return JSONResponse.failure(SyncWriteGate.busy(reason))
         } catch let error as HTTPError {
             switch error.status {
             case .notFound: return Response(status: .notFound)

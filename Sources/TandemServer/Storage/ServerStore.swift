@@ -113,6 +113,9 @@ public enum ServerStoreError: Error, Equatable, Sendable, CustomStringConvertibl
     case corruptRow(table: String, reason: String)
     /// The database did not answer in time or could not be reached (HTTP 503).
     case unavailable(String)
+    /// A sync write waited too long for the sync clock's lock, held by other writers: the
+    /// database is up and busy (HTTP 429 `SYNC_BUSY`, never 503).
+    case busy(String)
 
     public var description: String {
         switch self {
@@ -124,6 +127,7 @@ public enum ServerStoreError: Error, Equatable, Sendable, CustomStringConvertibl
         case .invalidDatabaseURL(let url): "database URL \(DatabaseURLRedaction.redact(url)) is not a postgres:// URL"
         case .corruptRow(let table, let reason): "table \(table): \(reason)"
         case .unavailable(let reason): "the database is unavailable: \(reason)"
+        case .busy(let reason): "the database is busy: \(reason)"
         }
     }
 }

@@ -10,6 +10,7 @@ import TandemBasics
 /// overwritten blindly.
 struct ContactRecordsController: Sendable {
     let store: any ServerStore
+    let gate: SyncWriteGate
 
     func register(on group: RouterGroup<TandemRequestContext>, table: RouteTable) {
         table.add(group, .get, "contacts/records", fullPath: APIPath.contactRecords) { request, context in
@@ -53,7 +54,10 @@ struct ContactRecordsController: Sendable {
             }
             drafts.append(draft)
         }
-        switch try await store.putContactRecords(drafts, userID: TandemServer.UserID(resolved.user.id)) {
+        let outcome = try await gate.run(account: resolved.user.id) {
+            try await store.putContactRecords(drafts, userID: TandemServer.UserID(resolved.user.id))
+        }
+        switch outcome {
         case .written(let versions):
             return try JSONResponse.make(
                 ContactRecordsPutResponse(

@@ -11,6 +11,7 @@ import TandemBasics
 struct DeviceKeysController: Sendable {
     let store: any ServerStore
     let clock: any WallClock
+    let gate: SyncWriteGate
 
     func register(on group: RouterGroup<TandemRequestContext>, table: RouteTable) {
         table.add(group, .get, "keys", fullPath: APIPath.myKeys) { _, context in try await list(context) }
@@ -48,8 +49,10 @@ struct DeviceKeysController: Sendable {
             throw APIFailure(
                 .badRequest, .invalidKeyBinding, "signature does not verify over the key-binding message")
         }
-        let outcome = try await store.registerDeviceKey(
-            publicKey: body.publicKey, userID: TandemServer.UserID(resolved.user.id), now: clock.now)
+        let outcome = try await gate.run(account: resolved.user.id) {
+            try await store.registerDeviceKey(
+                publicKey: body.publicKey, userID: TandemServer.UserID(resolved.user.id), now: clock.now)
+        }
         switch outcome {
         case .registered(let key): return try JSONResponse.make(Self.wire(key), status: .created)
         case .existing(let key): return try JSONResponse.make(Self.wire(key))
@@ -63,10 +66,11 @@ struct DeviceKeysController: Sendable {
     func revoke(_ context: TandemRequestContext) async throws -> Response {
         guard let resolved = context.authenticated else { throw APIFailure.unauthorized }
         let publicKey = context.parameters.get("publicKey") ?? ""
-        guard
-            let key = try await store.revokeDeviceKey(
+        let revoked = try await gate.run(account: resolved.user.id) {
+            try await store.revokeDeviceKey(
                 publicKey: publicKey, userID: TandemServer.UserID(resolved.user.id), now: clock.now)
-        else { throw APIFailure(.notFound, .keyNotFound, "no such key on this account") }
+        }
+        guard let key = revoked else { throw APIFailure(.notFound, .keyNotFound, "no such key on this account") }
         return try JSONResponse.make(Self.wire(key))
     }
 

@@ -16,6 +16,8 @@ import TandemBasics
 struct RedoNodesController: Sendable {
     let store: any ServerStore
     let clock: any WallClock
+    /// Shared by every sync controller of the router: the writes that take the sync clock.
+    let gate: SyncWriteGate
 
     static let validator = NodeValidator(signaturePolicy: .required)
 
@@ -76,7 +78,9 @@ struct RedoNodesController: Sendable {
                     json: try CanonicalJSON.canonicalBytes(of: .object(node.json))))
         }
         if !drafts.isEmpty {
-            let outcomes = try await store.appendRedoNodes(drafts, userID: userID, now: clock.now)
+            let outcomes = try await gate.run(account: userID.rawValue) {
+                try await store.appendRedoNodes(drafts, userID: userID, now: clock.now)
+            }
             for (slot, outcome) in zip(draftSlots, outcomes) {
                 switch outcome {
                 case .accepted: break
@@ -124,9 +128,11 @@ struct RedoNodesController: Sendable {
         guard let recipient = try await store.user(username: username) else {
             throw APIFailure(.notFound, .userNotFound, "no account has this username")
         }
-        let outcome = try await store.shareRedoTask(
-            taskID: taskID, sharer: TandemServer.UserID(resolved.user.id), recipient: TandemServer.UserID(recipient.id),
-            now: clock.now)
+        let outcome = try await gate.run(account: resolved.user.id) {
+            try await store.shareRedoTask(
+                taskID: taskID, sharer: TandemServer.UserID(resolved.user.id),
+                recipient: TandemServer.UserID(recipient.id), now: clock.now)
+        }
         switch outcome {
         case .notFound: throw notFound
         case .added: return try JSONResponse.make(TaskShareResponse(taskId: taskID, username: username, added: true))

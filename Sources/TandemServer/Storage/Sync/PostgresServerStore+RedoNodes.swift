@@ -10,55 +10,22 @@ public import TandemBasics
 ///
 /// Under the sync clock's lock (so no other writer moves the rows read here): one query reads
 /// the access lists of every task the push names, one the task of every node id and parent it
-/// names; the contextual checks then run in memory, in push order, exactly as the SQLite store
-/// runs them row by row (a node accepted earlier in the push counts as stored for the ones after
-/// it); and the accepted rows go in with one `INSERT … SELECT … FROM UNNEST` per table.
+/// names; `RedoPushPlanner` decides in memory, with the same rules as the SQLite store; and the
+/// planned rows go in with one `INSERT … SELECT … FROM UNNEST` per table.
 extension PostgresServerStore {
     public func appendRedoNodes(_ drafts: [RedoNodeDraft], userID: UserID, now: UnixMillis) async throws
         -> [RedoNodeOutcome]
     {
         try await migrate()
         let user = userID.rawValue
-        return try await client.withTransaction(logger: logger) { connection in
-            var plan = PushPlan(clock: try await Self.lockClock(connection, logger))
-            var access = try await Self.readers(ofTasks: Array(Set(drafts.map(\.taskID))), connection, logger)
-            var nodeTask = try await Self.tasks(
-                ofNodes: Array(Set(drafts.flatMap { [$0.id] + $0.parents })), connection, logger)
-            var outcomes: [RedoNodeOutcome] = []
-            outcomes.reserveCapacity(drafts.count)
-            for draft in drafts {
-                let known = access[draft.taskID] ?? []
-                if !known.isEmpty && !known.contains(user) {
-                    outcomes.append(.rejected(code: RedoSyncCode.taskForbidden))
-                    continue
-                }
-                if nodeTask[draft.id] != nil {
-                    outcomes.append(.duplicate)
-                    continue
-                }
-                var granted = known
-                if draft.isCreate {
-                    guard known.isEmpty else {
-                        outcomes.append(.rejected(code: "E_DUPLICATE_CREATE"))
-                        continue
-                    }
-                    plan.grants.append(draft.taskID)
-                    granted = [user]
-                } else {
-                    var parentsStored = !known.isEmpty
-                    for parent in draft.parents where parentsStored { parentsStored = nodeTask[parent] == draft.taskID }
-                    guard parentsStored else {
-                        outcomes.append(.rejected(code: "E_PARENT_NOT_FOUND"))
-                        continue
-                    }
-                }
-                access[draft.taskID] = granted
-                nodeTask[draft.id] = draft.taskID
-                plan.add(draft, readers: granted.sorted())
-                outcomes.append(.accepted)
-            }
-            try await plan.write(connection, user: user, now: now.rawValue, logger: logger)
-            return outcomes
+        return try await syncTransaction { connection in
+            let clock = try await Self.lockClock(connection, logger, waitingAtMost: Self.clockLockTimeout)
+            let facts = RedoPushFacts(
+                readers: try await Self.readers(ofTasks: RedoPushFacts.taskIDs(of: drafts), connection, logger),
+                nodeTasks: try await Self.tasks(ofNodes: RedoPushFacts.nodeIDs(of: drafts), connection, logger))
+            let plan = RedoPushPlanner.plan(drafts, pusher: user, facts: facts, clock: clock)
+            try await Self.write(plan, connection, user: user, now: now.rawValue, logger: logger)
+            return plan.outcomes
         }
     }
 
@@ -83,63 +50,42 @@ extension PostgresServerStore {
         for try await (id, task) in rows.decode((String, String).self) { tasks[id] = task }
         return tasks
     }
-}
 
-/// The rows one push adds, column by column, for the `UNNEST` inserts; feed positions and node
-/// positions come from the sync clock in push order, as the row-by-row store assigns them.
-private struct PushPlan {
-    var clock: Int64
-    var grants: [String] = []
-    var nodeIDs: [String] = []
-    var nodeTasks: [String] = []
-    var nodePositions: [Int64] = []
-    var nodeTexts: [ByteBuffer] = []
-    var nodeKeys: [String] = []
-    var feedPositions: [Int64] = []
-    var feedUsers: [String] = []
-    var feedNodes: [String] = []
-
-    init(clock: Int64) { self.clock = clock }
-
-    mutating func add(_ draft: RedoNodeDraft, readers: [String]) {
-        clock += 1
-        nodeIDs.append(draft.id)
-        nodeTasks.append(draft.taskID)
-        nodePositions.append(clock)
-        nodeTexts.append(ByteBuffer(bytes: draft.json))
-        nodeKeys.append(draft.authorKey)
-        for reader in readers {
-            clock += 1
-            feedPositions.append(clock)
-            feedUsers.append(reader)
-            feedNodes.append(draft.id)
-        }
-    }
-
-    func write(_ connection: PostgresConnection, user: String, now: Int64, logger: Logger) async throws {
-        if !grants.isEmpty {
+    /// The plan's rows, column by column, one `UNNEST` insert per table, then the clock.
+    private static func write(
+        _ plan: RedoPushPlan, _ connection: PostgresConnection, user: String, now: Int64, logger: Logger
+    ) async throws {
+        if !plan.grants.isEmpty {
             try await connection.query(
                 """
                 INSERT INTO redo_task_access (task_id, user_id, granted_at)
-                SELECT task, \(user), \(now) FROM UNNEST(\(grants)::text[]) AS grant_row(task)
+                SELECT task, \(user), \(now) FROM UNNEST(\(plan.grants)::text[]) AS grant_row(task)
                 """, logger: logger)
         }
-        if !nodeIDs.isEmpty {
+        if !plan.nodes.isEmpty {
+            let ids = plan.nodes.map(\.id)
+            let tasks = plan.nodes.map(\.taskID)
+            let positions = plan.nodes.map(\.position)
+            let texts = plan.nodes.map { ByteBuffer(bytes: $0.json) }
+            let keys = plan.nodes.map(\.authorKey)
             try await connection.query(
                 """
                 INSERT INTO redo_node (id, task_id, pos, json, author_key, pushed_by, received_at)
                 SELECT id, task, pos, json, author_key, \(user), \(now)
-                FROM UNNEST(\(nodeIDs)::text[], \(nodeTasks)::text[], \(nodePositions)::bigint[],
-                            \(nodeTexts)::bytea[], \(nodeKeys)::text[]) AS node_row(id, task, pos, json, author_key)
+                FROM UNNEST(\(ids)::text[], \(tasks)::text[], \(positions)::bigint[],
+                            \(texts)::bytea[], \(keys)::text[]) AS node_row(id, task, pos, json, author_key)
                 """, logger: logger)
         }
-        if !feedPositions.isEmpty {
+        if !plan.feed.isEmpty {
+            let positions = plan.feed.map(\.position)
+            let users = plan.feed.map(\.userID)
+            let nodes = plan.feed.map(\.nodeID)
             try await connection.query(
                 """
                 INSERT INTO redo_feed (seq, user_id, node_id)
-                SELECT * FROM UNNEST(\(feedPositions)::bigint[], \(feedUsers)::text[], \(feedNodes)::text[])
+                SELECT * FROM UNNEST(\(positions)::bigint[], \(users)::text[], \(nodes)::text[])
                 """, logger: logger)
         }
-        try await connection.query("UPDATE sync_clock SET last = \(clock) WHERE id = 1", logger: logger)
+        try await connection.query("UPDATE sync_clock SET last = \(plan.clock) WHERE id = 1", logger: logger)
     }
 }

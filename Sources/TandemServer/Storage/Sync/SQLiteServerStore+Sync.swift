@@ -47,60 +47,44 @@ extension SQLiteServerStore {
     {
         try await writer.write { db in
             var clock = try SyncClock(db)
-            var access: [String: Set<String>] = [:]
-            var outcomes: [RedoNodeOutcome] = []
-            outcomes.reserveCapacity(drafts.count)
+            let plan = RedoPushPlanner.plan(
+                drafts, pusher: userID.rawValue, facts: try Self.pushFacts(db, drafts), clock: clock.last)
+            let grant = try db.cachedStatement(
+                sql: "INSERT INTO redo_task_access (task_id, user_id, granted_at) VALUES (?, ?, ?)")
+            for task in plan.grants { try grant.execute(arguments: [task, userID.rawValue, now.rawValue]) }
             let insertNode = try db.cachedStatement(
                 sql: """
                     INSERT INTO redo_node (id, task_id, pos, json, author_key, pushed_by, received_at)
                     VALUES (?, ?, ?, ?, ?, ?, ?)
                     """)
-            let insertFeed = try db.cachedStatement(
-                sql: "INSERT INTO redo_feed (seq, user_id, node_id) VALUES (?, ?, ?)")
-            let nodeTask = try db.cachedStatement(sql: "SELECT task_id FROM redo_node WHERE id = ?")
-            for draft in drafts {
-                let readers = try access[draft.taskID] ?? Self.readers(db, taskID: draft.taskID)
-                if !readers.isEmpty && !readers.contains(userID.rawValue) {
-                    outcomes.append(.rejected(code: RedoSyncCode.taskForbidden))
-                    continue
-                }
-                if try String.fetchOne(nodeTask, arguments: [draft.id]) != nil {
-                    outcomes.append(.duplicate)
-                    continue
-                }
-                var granted = readers
-                if draft.isCreate {
-                    guard readers.isEmpty else {
-                        outcomes.append(.rejected(code: "E_DUPLICATE_CREATE"))
-                        continue
-                    }
-                    try db.execute(
-                        sql: "INSERT INTO redo_task_access (task_id, user_id, granted_at) VALUES (?, ?, ?)",
-                        arguments: [draft.taskID, userID.rawValue, now.rawValue])
-                    granted = [userID.rawValue]
-                } else {
-                    var parentsStored = !readers.isEmpty
-                    for parent in draft.parents where parentsStored {
-                        parentsStored = try String.fetchOne(nodeTask, arguments: [parent]) == draft.taskID
-                    }
-                    guard parentsStored else {
-                        outcomes.append(.rejected(code: "E_PARENT_NOT_FOUND"))
-                        continue
-                    }
-                }
-                access[draft.taskID] = granted
+            for node in plan.nodes {
                 try insertNode.execute(arguments: [
-                    draft.id, draft.taskID, clock.next(), Data(draft.json), draft.authorKey, userID.rawValue,
+                    node.id, node.taskID, node.position, Data(node.json), node.authorKey, userID.rawValue,
                     now.rawValue,
                 ])
-                for reader in granted.sorted() {
-                    try insertFeed.execute(arguments: [clock.next(), reader, draft.id])
-                }
-                outcomes.append(.accepted)
             }
+            let insertFeed = try db.cachedStatement(
+                sql: "INSERT INTO redo_feed (seq, user_id, node_id) VALUES (?, ?, ?)")
+            for row in plan.feed { try insertFeed.execute(arguments: [row.position, row.userID, row.nodeID]) }
+            clock.last = plan.clock
             try clock.save(db)
-            return outcomes
+            return plan.outcomes
         }
+    }
+
+    /// The access lists and stored node tasks a push names (`RedoPushFacts`), one cached
+    /// statement per id: SQLite runs in-process, so a query costs no round trip.
+    private static func pushFacts(_ db: Database, _ drafts: [RedoNodeDraft]) throws -> RedoPushFacts {
+        var facts = RedoPushFacts()
+        for task in RedoPushFacts.taskIDs(of: drafts) {
+            let readers = try readers(db, taskID: task)
+            if !readers.isEmpty { facts.readers[task] = readers }
+        }
+        let nodeTask = try db.cachedStatement(sql: "SELECT task_id FROM redo_node WHERE id = ?")
+        for id in RedoPushFacts.nodeIDs(of: drafts) {
+            if let task = try String.fetchOne(nodeTask, arguments: [id]) { facts.nodeTasks[id] = task }
+        }
+        return facts
     }
 
     public func redoNodes(userID: UserID, after seq: Int64, limit: Int) async throws -> [StoredRedoNode] {
@@ -217,7 +201,7 @@ extension SQLiteServerStore {
 
 /// The sync counter inside one write transaction: read once, advanced in memory, saved once.
 private struct SyncClock {
-    private var last: Int64
+    var last: Int64
 
     init(_ db: Database) throws {
         guard let value = try Int64.fetchOne(db, sql: "SELECT last FROM sync_clock WHERE id = 1") else {

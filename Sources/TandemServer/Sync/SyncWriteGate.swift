@@ -1,0 +1,145 @@
+import NIOConcurrencyHelpers
+import TandemAPI
+
+/// The in-process queue in front of the sync writes (issue 12; found by `scripts/load`
+/// sync-push on PostgreSQL): every write that takes the sync clock — a node push, a contact
+/// put, a share, a device key bound or revoked — runs here one at a time, in arrival order.
+///
+/// Why queue here rather than in the database: those writes hold the clock's single row lock
+/// (`SELECT … FOR UPDATE`) until COMMIT, so they run one at a time anyway. Left to the
+/// database, a busy account's 64 concurrent pushes each held a pool connection while waiting
+/// for the lock, starving every other route of connections, and the wait counted against the
+/// store's deadline (`DeadlineStore`, 5 s), so a push queued behind others was answered 503
+/// `DATABASE_UNAVAILABLE` though the database was fine. Queued here, a waiting write holds no
+/// connection and the deadline covers only its own work.
+///
+/// The queue is bounded, and only then is a write refused, with 429 `SYNC_BUSY` and
+/// `Retry-After` (in the OpenAPI document): when `maxWaiting` writes already wait, when the
+/// same account already has `maxWaitingPerAccount` waiting (one account cannot fill the queue
+/// for everyone; the client pushes one request at a time per device, so honest accounts stay
+/// far below it), or when a write has waited `maxWait`. 429 rather than 503: the database is
+/// up, and the client's retry policy already backs off on 429 and honours `Retry-After`.
+final class SyncWriteGate: Sendable {
+    let maxWaiting: Int
+    let maxWaitingPerAccount: Int
+    let maxWait: Duration
+
+    private struct Waiter {
+        let id: UInt64
+        let account: String
+        let continuation: CheckedContinuation<Void, any Error>
+        var timer: Task<Void, Never>?
+    }
+
+    private struct State {
+        var running = false
+        var queue: [Waiter] = []
+        var waitingByAccount: [String: Int] = [:]
+        var nextID: UInt64 = 0
+
+        mutating func remove(_ id: UInt64) -> Waiter? {
+            guard let index = queue.firstIndex(where: { $0.id == id }) else { return nil }
+            return take(at: index)
+        }
+
+        mutating func take(at index: Int) -> Waiter {
+            let waiter = queue.remove(at: index)
+            let left = (waitingByAccount[waiter.account] ?? 1) - 1
+            waitingByAccount[waiter.account] = left > 0 ? left : nil
+            return waiter
+        }
+    }
+
+    private enum Admission { case now, queued, refused, cancelled }
+
+    private let state = NIOLockedValueBox(State())
+
+    init(maxWaiting: Int = 256, maxWaitingPerAccount: Int = 64, maxWait: Duration = .seconds(10)) {
+        self.maxWaiting = maxWaiting
+        self.maxWaitingPerAccount = maxWaitingPerAccount
+        self.maxWait = maxWait
+    }
+
+    /// The answer of a refused write: the queue is full or the wait too long.
+    static func busy(_ reason: String) -> APIFailure {
+        APIFailure(
+            .tooManyRequests, .syncBusy, "Sync writes are queued (\(reason)); retry after 1 s.",
+            headers: [.retryAfter: "1"])
+    }
+
+    /// Runs `write` once every write queued before it has finished.
+    func run<T: Sendable>(account: String, _ write: () async throws -> T) async throws -> T {
+        try await enter(account: account)
+        defer { leave() }
+        return try await write()
+    }
+
+    /// How many writes wait now (for tests and metrics).
+    var waiting: Int { state.withLockedValue { $0.queue.count } }
+
+    private func enter(account: String) async throws {
+        let id = state.withLockedValue { state in
+            state.nextID += 1
+            return state.nextID
+        }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                let admission = state.withLockedValue { state -> Admission in
+                    // Checked under the lock that `drop` takes: a cancellation either shows
+                    // here or finds the waiter queued.
+                    if Task.isCancelled { return .cancelled }
+                    if !state.running {
+                        state.running = true
+                        return .now
+                    }
+                    guard state.queue.count < maxWaiting,
+                        state.waitingByAccount[account, default: 0] < maxWaitingPerAccount
+                    else { return .refused }
+                    state.queue.append(Waiter(id: id, account: account, continuation: continuation))
+                    state.waitingByAccount[account, default: 0] += 1
+                    return .queued
+                }
+                switch admission {
+                case .now: continuation.resume()
+                case .refused: continuation.resume(throwing: Self.busy("the queue is full"))
+                case .cancelled: continuation.resume(throwing: CancellationError())
+                case .queued:
+                    let maxWait = maxWait
+                    let timer = Task { [weak self] in
+                        try? await Task.sleep(for: maxWait)
+                        guard !Task.isCancelled else { return }
+                        self?.drop(id, with: Self.busy("waited \(maxWait)"))
+                    }
+                    let admitted = state.withLockedValue { state -> Bool in
+                        guard let index = state.queue.firstIndex(where: { $0.id == id }) else { return true }
+                        state.queue[index].timer = timer
+                        return false
+                    }
+                    if admitted { timer.cancel() }
+                }
+            }
+        } onCancel: {
+            drop(id, with: CancellationError())
+        }
+    }
+
+    /// Removes a write still waiting and fails it; one already admitted is left alone.
+    private func drop(_ id: UInt64, with error: any Error) {
+        guard let waiter = state.withLockedValue({ $0.remove(id) }) else { return }
+        waiter.timer?.cancel()
+        waiter.continuation.resume(throwing: error)
+    }
+
+    /// Hands the turn to the oldest waiting write, if any.
+    private func leave() {
+        let next = state.withLockedValue { state -> Waiter? in
+            guard !state.queue.isEmpty else {
+                state.running = false
+                return nil
+            }
+            return state.take(at: 0)
+        }
+        next?.timer?.cancel()
+        next?.continuation.resume()
+    }
+}

@@ -1,0 +1,116 @@
+import HTTPTypes
+import NIOConcurrencyHelpers
+import TandemAPI
+import Testing
+
+@testable import TandemServer
+
+/// The in-process queue of sync writes (issue 12, clock lock past the deadline): one write at a
+/// time in arrival order, and a typed 429 `SYNC_BUSY` only when the queue is full or too slow.
+@Suite struct SyncWriteGateTests {
+    /// Waits (without blocking a cooperative thread) until `condition` holds.
+    static func eventually(_ condition: @Sendable () -> Bool) async throws {
+        for _ in 0..<2000 where !condition() { try await Task.sleep(for: .milliseconds(1)) }
+        #expect(condition())
+    }
+
+    @Test func writesRunOneAtATimeInArrivalOrder() async throws {
+        let gate = SyncWriteGate()
+        let log = NIOLockedValueBox<[String]>([])
+        let (release, releaser) = AsyncStream.makeStream(of: Void.self)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                try await gate.run(account: "u1") {
+                    log.withLockedValue { $0.append("first start") }
+                    for await _ in release { break }
+                    log.withLockedValue { $0.append("first end") }
+                }
+            }
+            try await Self.eventually { log.withLockedValue { $0.count } == 1 }
+            for name in ["second", "third"] {
+                group.addTask { try await gate.run(account: "u2") { log.withLockedValue { $0.append(name) } } }
+                let queued = name == "second" ? 1 : 2
+                try await Self.eventually { gate.waiting == queued }
+            }
+            releaser.yield()
+            try await group.waitForAll()
+        }
+        #expect(log.withLockedValue { $0 } == ["first start", "first end", "second", "third"])
+        #expect(gate.waiting == 0)
+    }
+
+    @Test func aFullQueueIsRefusedWithSyncBusyAndRetryAfter() async throws {
+        let gate = SyncWriteGate(maxWaiting: 3, maxWaitingPerAccount: 1, maxWait: .seconds(60))
+        let (release, releaser) = AsyncStream.makeStream(of: Void.self)
+        let started = NIOLockedValueBox(false)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                try await gate.run(account: "u1") {
+                    started.withLockedValue { $0 = true }
+                    for await _ in release { break }
+                }
+            }
+            try await Self.eventually { started.withLockedValue { $0 } }
+            group.addTask { try await gate.run(account: "u1") {} }
+            try await Self.eventually { gate.waiting == 1 }
+            // u1 already has one write waiting: its next one is refused, another account's is not
+            do {
+                try await gate.run(account: "u1") { Issue.record("ran past a full queue") }
+                Issue.record("not refused")
+            } catch let failure as APIFailure {
+                #expect(failure.status == .tooManyRequests)
+                #expect(failure.body.code == APIErrorCode.syncBusy.rawValue)
+                #expect(failure.headers[.retryAfter] == "1")
+            }
+            group.addTask { try await gate.run(account: "u2") {} }
+            try await Self.eventually { gate.waiting == 2 }
+            releaser.yield()
+            try await group.waitForAll()
+        }
+        #expect(gate.waiting == 0)
+    }
+
+    @Test func aWriteThatWaitsTooLongIsRefusedAndLeavesTheQueue() async throws {
+        let gate = SyncWriteGate(maxWait: .milliseconds(50))
+        let (release, releaser) = AsyncStream.makeStream(of: Void.self)
+        let started = NIOLockedValueBox(false)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                try await gate.run(account: "u1") {
+                    started.withLockedValue { $0 = true }
+                    for await _ in release { break }
+                }
+            }
+            try await Self.eventually { started.withLockedValue { $0 } }
+            await #expect(throws: APIFailure.self) { try await gate.run(account: "u2") {} }
+            #expect(gate.waiting == 0)
+            releaser.yield()
+            try await group.waitForAll()
+        }
+        // The gate is free again
+        #expect(try await gate.run(account: "u2") { 42 } == 42)
+    }
+
+    @Test func aCancelledWaiterLeavesTheQueueAndAThrowingWriteFreesTheGate() async throws {
+        let gate = SyncWriteGate()
+        let (release, releaser) = AsyncStream.makeStream(of: Void.self)
+        let started = NIOLockedValueBox(false)
+        let holder = Task {
+            try await gate.run(account: "u1") {
+                started.withLockedValue { $0 = true }
+                for await _ in release { break }
+            }
+        }
+        try await Self.eventually { started.withLockedValue { $0 } }
+        let waiter = Task { try await gate.run(account: "u1") { Issue.record("a cancelled write ran") } }
+        try await Self.eventually { gate.waiting == 1 }
+        waiter.cancel()
+        await #expect(throws: CancellationError.self) { try await waiter.value }
+        #expect(gate.waiting == 0)
+        releaser.yield()
+        try await holder.value
+        struct Boom: Error {}
+        await #expect(throws: Boom.self) { try await gate.run(account: "u1") { throw Boom() } }
+        #expect(try await gate.run(account: "u1") { "free" } == "free")
+    }
+}
