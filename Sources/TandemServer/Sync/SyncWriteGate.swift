@@ -18,7 +18,7 @@ import TandemAPI
 /// same account already has `maxWaitingPerAccount` waiting (one account cannot fill the queue
 /// for everyone; the client pushes one request at a time per device, so honest accounts stay
 /// far below it), or when a write has waited `maxWait`. 429 rather than 503: the database is
-/// up, and the client's retry policy already backs off on 429 and honours `Retry-After`.
+/// up, and the sync client's retry policy already backs off and retries on 429.
 final class SyncWriteGate: Sendable {
     let maxWaiting: Int
     let maxWaitingPerAccount: Int
