@@ -74,11 +74,27 @@ import Testing
         #expect(!result.stdoutText.contains("hunter2"))
     }
 
-    @Test(arguments: [["serve", "--database-url", "mysql://x"], ["serve", "--port", "70000"]])
+    @Test(arguments: [
+        ["serve", "--database-url", "mysql://x"], ["serve", "--port", "70000"], ["serve", "--sync-queue-limit", "0"],
+        ["serve", "--sync-queue-wait", "0"],
+    ])
     func serveRejectsBadOptionsWithOneLine(arguments: [String]) throws {
         let result = try TandemProcess.run(arguments)
         #expect(result.status == 1)
         #expect(result.stderrLines.count == 1)
         #expect(result.stderrText.hasPrefix("tandem: --"))
+    }
+
+    /// Issue 12/14, session 7: the sync-write queue's bounds are `serve` options, with their
+    /// defaults in `--help`.
+    @Test func serveHelpDocumentsTheSyncQueueBounds() throws {
+        let result = try TandemProcess.run(["serve", "--help"])
+        #expect(result.status == 0)
+        for option in ["--sync-queue-limit <n>", "--sync-queue-per-account <n>", "--sync-queue-wait <s>"] {
+            #expect(result.stdoutText.contains(option), "\(option)")
+        }
+        #expect(result.stdoutText.contains("(default: 256)"))
+        #expect(result.stdoutText.contains("(default: 64)"))
+        #expect(result.stdoutText.contains("SYNC_BUSY"))
     }
 }
