@@ -14,15 +14,16 @@ import TandemAPI
 /// answered 503 `DATABASE_UNAVAILABLE` though the database was fine. Queued here, a waiting
 /// write holds no connection and the deadline covers only its own work.
 ///
-/// Why not on SQLite (session 7, measured in RELIABILITY.md): GRDB's single writer already
-/// orders the write transactions, a write waiting for it holds nothing scarce, and the SQLite
-/// store has no deadline to run past. The queue there only made each push wait for the whole
-/// previous call — its reads, planning and async hops — instead of just its transaction, and
-/// cost about 40 % of sync-push throughput at saturation (1,760 → 1,054 req/s). Admitting the
-/// next write as soon as the previous one reaches the writer would need the store to report
-/// that moment and would still add a hop per write; passing straight through is simpler and
-/// measured back at the old throughput. So with `queues` false `run` calls the write at once,
-/// and SQLite never answers `SYNC_BUSY`.
+/// Why not on SQLite (session 7): GRDB's single writer already orders the write transactions,
+/// a write waiting for it holds nothing scarce, and the SQLite store has no deadline to run
+/// past, so the queue protects nothing there; it only makes each push wait for the whole
+/// previous call (its reads, planning and async hops) instead of just its transaction.
+/// Admitting the next write as soon as the previous one reaches the writer would need the
+/// store to report that moment and would still add a hop per write; passing straight through
+/// is simpler and is what `4b6fce9` (1,760 req/s against 1,054 with the queue, session 6) did.
+/// With `queues` false `run` calls the write at once, and SQLite never answers `SYNC_BUSY`.
+/// Session 7's side-by-side runs (a shared, loaded machine; RELIABILITY.md) did not show that
+/// this alone brings the SQLite figure back: the idle-machine measurement is still open.
 ///
 /// Where it queues, the queue is bounded (`SyncWriteLimits`, `tandem serve --sync-queue-*`),
 /// and only then is a write refused, with 429 `SYNC_BUSY` and `Retry-After` (in the OpenAPI
