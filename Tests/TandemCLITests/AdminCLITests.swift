@@ -74,11 +74,29 @@ import Testing
         #expect(!result.stdoutText.contains("hunter2"))
     }
 
-    @Test(arguments: [["serve", "--database-url", "mysql://x"], ["serve", "--port", "70000"]])
+    @Test(arguments: [
+        ["serve", "--database-url", "mysql://x"], ["serve", "--port", "70000"], ["serve", "--sync-queue-limit", "0"],
+        ["serve", "--sync-queue-wait", "0"],
+    ])
     func serveRejectsBadOptionsWithOneLine(arguments: [String]) throws {
         let result = try TandemProcess.run(arguments)
         #expect(result.status == 1)
         #expect(result.stderrLines.count == 1)
         #expect(result.stderrText.hasPrefix("tandem: --"))
+    }
+
+    /// Issue 12/14, session 7: the sync-write queue's bounds are `serve` options, with their
+    /// defaults in `--help`.
+    @Test func serveHelpDocumentsTheSyncQueueBounds() throws {
+        let result = try TandemProcess.run(["serve", "--help"])
+        #expect(result.status == 0)
+        // The help wraps at the terminal width: compare with the whitespace runs folded
+        let help = result.stdoutText.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        for option in [
+            "--sync-queue-limit <n>", "--sync-queue-per-account <n>", "--sync-queue-wait <s>", "(default: 256)",
+            "(default: 64)", "(default: 10)", "429 SYNC_BUSY with Retry-After",
+        ] {
+            #expect(help.contains(option), "\(option)")
+        }
     }
 }

@@ -161,6 +161,8 @@ public struct AccountClient: Sendable {
     }
 
     private func failure(_ response: TransportResponse) -> AccountClientError {
+        // Inside a sync retry: the policy waits what the server asked (`SyncRetryPolicy`).
+        RetryAfterHint.current?.record(response.values(of: "Retry-After").first)
         if let body = try? APIJSON.decoder().decode(APIErrorBody.self, from: response.body) {
             return .server(status: response.status, code: body.knownCode, message: body.message)
         }

@@ -87,7 +87,7 @@ func buildRouter(
     .register(on: guarded, table: table)
     let me = router.group("api/me").add(middleware: RequireAuthMiddleware(sessions: sessions))
     ProfileController(store: store, clock: configuration.clock).register(on: me, table: table)
-    let syncWrites = SyncWriteGate()
+    let syncWrites = SyncWriteGate(for: store, limits: configuration.syncWrites)
     DeviceKeysController(store: store, clock: configuration.clock, gate: syncWrites).register(on: me, table: table)
     let sync = router.group("api").add(middleware: RequireAuthMiddleware(sessions: sessions))
     RedoNodesController(store: store, clock: configuration.clock, gate: syncWrites).register(on: sync, table: table)

@@ -33,13 +33,16 @@ public struct ServerConfiguration: Sendable {
     public var clock: any WallClock
     /// The Kasia relay's stream and rate-limit tunables (issue 11).
     public var relay: RelayConfiguration
+    /// The bounds of the in-process queue of sync writes (PostgreSQL; `SyncWriteGate`).
+    public var syncWrites: SyncWriteLimits
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, storage: StorageBackend? = nil,
         dataDirectory: URL = URL(fileURLWithPath: "tandem-data"), secret: String? = nil,
         trustedOrigins: [String] = [], secureCookies: Bool = false, rateLimiting: Bool = true,
         clock: any WallClock = SystemClock(), relay: RelayConfiguration = RelayConfiguration(),
-        trustedProxies: TrustedProxies = .none, metrics: Bool = false
+        trustedProxies: TrustedProxies = .none, metrics: Bool = false,
+        syncWrites: SyncWriteLimits = SyncWriteLimits()
     ) {
         self.host = host
         self.port = port
@@ -53,5 +56,6 @@ public struct ServerConfiguration: Sendable {
         self.relay = relay
         self.trustedProxies = trustedProxies
         self.metrics = metrics
+        self.syncWrites = syncWrites
     }
 }

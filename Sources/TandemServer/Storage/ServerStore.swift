@@ -76,6 +76,12 @@ public protocol ServerStore: Sendable {
     // reader paging by "last seq seen" never skips a row (ARCHITECTURE.md "Cursors that never
     // skip a row").
 
+    /// Whether the server must queue this store's sync writes in process (`SyncWriteGate`):
+    /// true where concurrent writers would each wait for the clock inside the database holding
+    /// a pooled connection and running down the deadline (PostgreSQL's row lock); false where
+    /// the store already orders its writers without holding anything scarce (SQLite's single
+    /// GRDB writer), as the queue there only costs throughput (RELIABILITY.md, session 7).
+    var queuesSyncWrites: Bool { get }
     /// Binds `publicKey` to `userID` unless another account holds it or it was revoked.
     func registerDeviceKey(publicKey: String, userID: UserID, now: UnixMillis) async throws -> DeviceKeyOutcome
     /// The account's keys, revoked ones included, oldest first.

@@ -3,23 +3,38 @@ import TandemAPI
 
 /// The in-process queue in front of the sync writes (issue 12; found by `scripts/load`
 /// sync-push on PostgreSQL): every write that takes the sync clock — a node push, a contact
-/// put, a share, a device key bound or revoked — runs here one at a time, in arrival order.
+/// put, a share, a device key bound or revoked — runs here one at a time, in arrival order,
+/// on the backends that need it (`ServerStore.queuesSyncWrites`: PostgreSQL only).
 ///
-/// Why queue here rather than in the database: those writes hold the clock's single row lock
-/// (`SELECT … FOR UPDATE`) until COMMIT, so they run one at a time anyway. Left to the
-/// database, a busy account's 64 concurrent pushes each held a pool connection while waiting
-/// for the lock, starving every other route of connections, and the wait counted against the
-/// store's deadline (`DeadlineStore`, 5 s), so a push queued behind others was answered 503
-/// `DATABASE_UNAVAILABLE` though the database was fine. Queued here, a waiting write holds no
-/// connection and the deadline covers only its own work.
+/// Why queue here rather than in the database: on PostgreSQL those writes hold the clock's
+/// single row lock (`SELECT … FOR UPDATE`) until COMMIT, so they run one at a time anyway. Left
+/// to the database, a busy account's 64 concurrent pushes each held a pool connection while
+/// waiting for the lock, starving every other route of connections, and the wait counted
+/// against the store's deadline (`DeadlineStore`, 5 s), so a push queued behind others was
+/// answered 503 `DATABASE_UNAVAILABLE` though the database was fine. Queued here, a waiting
+/// write holds no connection and the deadline covers only its own work.
 ///
-/// The queue is bounded, and only then is a write refused, with 429 `SYNC_BUSY` and
-/// `Retry-After` (in the OpenAPI document): when `maxWaiting` writes already wait, when the
-/// same account already has `maxWaitingPerAccount` waiting (one account cannot fill the queue
-/// for everyone; the client pushes one request at a time per device, so honest accounts stay
-/// far below it), or when a write has waited `maxWait`. 429 rather than 503: the database is
-/// up, and the sync client's retry policy already backs off and retries on 429.
+/// Why not on SQLite (session 7): GRDB's single writer already orders the write transactions,
+/// a write waiting for it holds nothing scarce, and the SQLite store has no deadline to run
+/// past, so the queue protects nothing there; it only makes each push wait for the whole
+/// previous call (its reads, planning and async hops) instead of just its transaction.
+/// Admitting the next write as soon as the previous one reaches the writer would need the
+/// store to report that moment and would still add a hop per write; passing straight through
+/// is simpler and is what `4b6fce9` (1,760 req/s against 1,054 with the queue, session 6) did.
+/// With `queues` false `run` calls the write at once, and SQLite never answers `SYNC_BUSY`.
+/// Session 7's side-by-side runs (a shared, loaded machine; RELIABILITY.md) did not show that
+/// this alone brings the SQLite figure back: the idle-machine measurement is still open.
+///
+/// Where it queues, the queue is bounded (`SyncWriteLimits`, `tandem serve --sync-queue-*`),
+/// and only then is a write refused, with 429 `SYNC_BUSY` and `Retry-After` (in the OpenAPI
+/// document): when `maxWaiting` writes already wait, when the same account already has
+/// `maxWaitingPerAccount` waiting (one account cannot fill the queue for everyone; the client
+/// pushes one request at a time per device, so honest accounts stay far below it), or when a
+/// write has waited `maxWait`. 429 rather than 503: the database is up, and the sync client's
+/// retry policy waits for `Retry-After` (bounded by its own maximum) and retries.
 final class SyncWriteGate: Sendable {
+    /// False: every write runs at once (the store orders its writes itself; see above).
+    let queues: Bool
     let maxWaiting: Int
     let maxWaitingPerAccount: Int
     let maxWait: Duration
@@ -54,10 +69,24 @@ final class SyncWriteGate: Sendable {
 
     private let state = NIOLockedValueBox(State())
 
-    init(maxWaiting: Int = 256, maxWaitingPerAccount: Int = 64, maxWait: Duration = .seconds(10)) {
-        self.maxWaiting = maxWaiting
-        self.maxWaitingPerAccount = maxWaitingPerAccount
-        self.maxWait = maxWait
+    convenience init(maxWaiting: Int = 256, maxWaitingPerAccount: Int = 64, maxWait: Duration = .seconds(10)) {
+        self.init(
+            queues: true,
+            limits: SyncWriteLimits(
+                maxWaiting: maxWaiting, maxWaitingPerAccount: maxWaitingPerAccount, maxWait: maxWait))
+    }
+
+    init(queues: Bool, limits: SyncWriteLimits) {
+        self.queues = queues
+        self.maxWaiting = limits.maxWaiting
+        self.maxWaitingPerAccount = limits.maxWaitingPerAccount
+        self.maxWait = limits.maxWait
+    }
+
+    /// The gate the router puts in front of `store`'s sync writes: a queue only where the store
+    /// says its writers would otherwise wait holding a connection.
+    convenience init(for store: any ServerStore, limits: SyncWriteLimits) {
+        self.init(queues: store.queuesSyncWrites, limits: limits)
     }
 
     /// The answer of a refused write: the queue is full or the wait too long.
@@ -67,8 +96,10 @@ final class SyncWriteGate: Sendable {
             headers: [.retryAfter: "1"])
     }
 
-    /// Runs `write` once every write queued before it has finished.
+    /// Runs `write` once every write queued before it has finished (at once when `queues` is
+    /// false).
     func run<T: Sendable>(account: String, _ write: () async throws -> T) async throws -> T {
+        guard queues else { return try await write() }
         try await enter(account: account)
         defer { leave() }
         return try await write()

@@ -58,6 +58,21 @@ struct ServeCommand: AsyncParsableCommand {
             "Rate-limit sign-in/sign-up (3 per 10 s per IP), other auth POSTs, and relay submissions (bursts of 20, 1/s per sender and per IP)."
     )
     var rateLimit = true
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "PostgreSQL: sync writes (node pushes, contact puts, shares, device keys) that may wait in the server's queue; one more is answered 429 SYNC_BUSY with Retry-After. SQLite does not queue them.",
+            valueName: "n"))
+    var syncQueueLimit = SyncWriteLimits().maxWaiting
+    @Option(
+        name: .long,
+        help: ArgumentHelp("PostgreSQL: queued sync writes one account may have waiting.", valueName: "n"))
+    var syncQueuePerAccount = SyncWriteLimits().maxWaitingPerAccount
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "PostgreSQL: seconds a sync write may wait in the queue before 429 SYNC_BUSY.", valueName: "s"))
+    var syncQueueWait = 10
 
     func validate() throws {
         guard (0...65_535).contains(port) else { throw CLIError("--port \(port): must be 0…65535") }
@@ -70,6 +85,12 @@ struct ServeCommand: AsyncParsableCommand {
         if TrustedProxies(cidrs: trustedProxy) == nil {
             throw CLIError("--trusted-proxy: expected CIDR blocks such as 10.0.0.0/8 or ::1/128")
         }
+        for (name, value) in [
+            ("--sync-queue-limit", syncQueueLimit), ("--sync-queue-per-account", syncQueuePerAccount),
+            ("--sync-queue-wait", syncQueueWait),
+        ] where !(1...1_000_000).contains(value) {
+            throw CLIError("\(name) \(value): must be 1…1000000")
+        }
         guard ["text", "json"].contains(logFormat) else { throw CLIError("--log-format \(logFormat): text or json") }
     }
 
@@ -79,6 +100,12 @@ struct ServeCommand: AsyncParsableCommand {
             let host = url.host, !host.isEmpty
         else { return nil }
         return "\(scheme)://\(host.lowercased())" + (url.port.map { ":\($0)" } ?? "")
+    }
+
+    /// The sync-write queue's bounds from the `--sync-queue-*` options.
+    var syncWriteLimits: SyncWriteLimits {
+        SyncWriteLimits(
+            maxWaiting: syncQueueLimit, maxWaitingPerAccount: syncQueuePerAccount, maxWait: .seconds(syncQueueWait))
     }
 
     func run() async throws {
@@ -101,7 +128,8 @@ struct ServeCommand: AsyncParsableCommand {
             dataDirectory: dataDirectory, secret: secret,
             trustedOrigins: trustedOrigin + (publicURL.flatMap(Self.origin(of:)).map { [$0] } ?? []),
             secureCookies: secureCookies || publicURL.flatMap(Self.origin(of:))?.hasPrefix("https://") == true,
-            rateLimiting: rateLimit, trustedProxies: TrustedProxies(cidrs: trustedProxy) ?? .none, metrics: metrics)
+            rateLimiting: rateLimit, trustedProxies: TrustedProxies(cidrs: trustedProxy) ?? .none, metrics: metrics,
+            syncWrites: syncWriteLimits)
         let app = try await Self.build(configuration, host: host)
         try await app.runService()
     }

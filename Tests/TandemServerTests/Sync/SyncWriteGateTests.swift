@@ -113,4 +113,25 @@ import Testing
         await #expect(throws: Boom.self) { try await gate.run(account: "u1") { throw Boom() } }
         #expect(try await gate.run(account: "u1") { "free" } == "free")
     }
+
+    /// Session 7: a gate that does not queue (SQLite's) runs every write at once, whatever its
+    /// limits: three writes of one account are all inside together, and none is refused.
+    @Test func aGateThatDoesNotQueueRunsWritesTogether() async throws {
+        let gate = SyncWriteGate(
+            queues: false, limits: SyncWriteLimits(maxWaiting: 1, maxWaitingPerAccount: 1, maxWait: .milliseconds(1)))
+        let inside = NIOLockedValueBox(0)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<3 {
+                group.addTask {
+                    try await gate.run(account: "u1") {
+                        inside.withLockedValue { $0 += 1 }
+                        try await Self.eventually { inside.withLockedValue { $0 } == 3 }
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(inside.withLockedValue { $0 } == 3)
+        #expect(gate.waiting == 0)
+    }
 }

@@ -2,6 +2,7 @@ public import TandemAPI
 public import TandemBasics
 
 extension DeadlineStore {
+    public var queuesSyncWrites: Bool { base.queuesSyncWrites }
     public func registerDeviceKey(publicKey: String, userID: UserID, now: UnixMillis) async throws
         -> DeviceKeyOutcome
     {

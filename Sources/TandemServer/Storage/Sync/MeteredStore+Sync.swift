@@ -3,6 +3,7 @@ import TandemBasics
 
 /// The sync operations of issue 12, counted in flight like every other store operation.
 extension MeteredStore {
+    var queuesSyncWrites: Bool { base.queuesSyncWrites }
     func registerDeviceKey(publicKey: String, userID: UserID, now: UnixMillis) async throws -> DeviceKeyOutcome {
         try await counted { try await base.registerDeviceKey(publicKey: publicKey, userID: userID, now: now) }
     }

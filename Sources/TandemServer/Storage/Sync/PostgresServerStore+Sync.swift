@@ -9,6 +9,10 @@ public import TandemBasics
 /// (`SELECT … FOR UPDATE`) and holds it until COMMIT, so instances assign feed positions one
 /// transaction at a time, in commit order: a reader never sees seq n+1 before seq n commits.
 extension PostgresServerStore {
+    /// Queued in process: a write waiting here for the clock's row lock would hold a pooled
+    /// connection and run down the deadline (`SyncWriteGate`).
+    public var queuesSyncWrites: Bool { true }
+
     public func registerDeviceKey(publicKey: String, userID: UserID, now: UnixMillis) async throws
         -> DeviceKeyOutcome
     {

@@ -6,6 +6,10 @@ public import TandemBasics
 /// Issue 12 on SQLite. GRDB runs one write transaction at a time, so the counter read at the
 /// start of a sync write and the rows written with it commit before any other writer reads it.
 extension SQLiteServerStore {
+    /// No queue in front: GRDB's writer orders the sync writes, and one waiting for it holds
+    /// no connection and runs down no deadline (`SyncWriteGate`).
+    public var queuesSyncWrites: Bool { false }
+
     public func registerDeviceKey(publicKey: String, userID: UserID, now: UnixMillis) async throws
         -> DeviceKeyOutcome
     {

@@ -1,0 +1,45 @@
+import Synchronization
+
+/// The `Retry-After` of the last failed answer inside one `SyncRetryPolicy` attempt (issue
+/// 12/14: the server answers a full sync-write queue with 429 `SYNC_BUSY` and `Retry-After: 1`).
+///
+/// Why a task-local rather than a field of `AccountClientError.server`: the sync engines match
+/// that case by its three fields in many places, and the header only matters to the retry
+/// policy; the policy opens a hint around each attempt and `AccountClient` records the header
+/// into the hint of the task it runs in, if any.
+final class RetryAfterHint: Sendable {
+    @TaskLocal static var current: RetryAfterHint?
+
+    private let seconds = Mutex<UInt64?>(nil)
+
+    /// The delay the server asked for, when the last answer carried a valid one.
+    var delay: Duration? { seconds.withLock { $0 }.map { .seconds(Int64(clamping: $0)) } }
+
+    /// Keeps the header of a failed answer; a missing or malformed one clears the hint, so the
+    /// policy falls back to its own backoff.
+    func record(_ header: String?) {
+        let parsed = header.flatMap(Self.parse)
+        seconds.withLock { $0 = parsed }
+    }
+
+    /// `delay-seconds` of RFC 9110 §10.2.3: one or more ASCII digits, nothing else. The
+    /// HTTP-date form is not used by Tandem's server and reads as malformed (backoff instead).
+    static func parse(_ text: String) -> UInt64? {
+        let trimmed = text.trimmingASCIISpaces
+        guard !trimmed.isEmpty, trimmed.utf8.count <= 19,
+            trimmed.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+        else { return nil }
+        return UInt64(trimmed)
+    }
+}
+
+extension String {
+    /// Without leading and trailing spaces and tabs (HTTP's optional whitespace).
+    fileprivate var trimmingASCIISpaces: Substring {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        guard let start = firstIndex(where: { !isSpace($0) }), let end = lastIndex(where: { !isSpace($0) }) else {
+            return ""
+        }
+        return self[start...end]
+    }
+}

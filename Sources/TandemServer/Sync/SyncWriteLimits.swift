@@ -1,0 +1,19 @@
+/// The bounds of the in-process queue of sync writes (`SyncWriteGate`, issue 12): how many
+/// writes may wait, how many of them one account may hold, and how long one may wait before it
+/// is answered 429 `SYNC_BUSY`. `tandem serve --sync-queue-*` sets them; the defaults are the
+/// values the queue was measured with in session 6 (`scripts/load` sync-push on PostgreSQL,
+/// RELIABILITY.md), kept as they were.
+public struct SyncWriteLimits: Sendable, Equatable {
+    /// Writes that may wait at once, over every account.
+    public var maxWaiting: Int
+    /// Writes one account may have waiting: one account cannot fill the queue for everyone.
+    public var maxWaitingPerAccount: Int
+    /// How long a write may wait for its turn.
+    public var maxWait: Duration
+
+    public init(maxWaiting: Int = 256, maxWaitingPerAccount: Int = 64, maxWait: Duration = .seconds(10)) {
+        self.maxWaiting = maxWaiting
+        self.maxWaitingPerAccount = maxWaitingPerAccount
+        self.maxWait = maxWait
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import NIOConcurrencyHelpers
+import PostgresNIO
+import RedoProtocol
+import TandemAPI
+import TestSupport
+import Testing
+
+@testable import TandemServer
+
+extension StoreContractTests {
+    /// Session 7 (the SQLite regression of RELIABILITY.md): the sync writes queue in process on
+    /// PostgreSQL only, through every wrapper `tandem serve` puts around the store.
+    @Test(arguments: backends)
+    func syncWritesQueueInProcessOnPostgreSQLOnly(backend: Backend) async throws {
+        try await Self.withStore(backend) { store in
+            let queues = backend == .postgres
+            #expect(store.queuesSyncWrites == queues)
+            let bounded = DeadlineStore(
+                store, timeout: PostgresServerStore.operationTimeout,
+                isUnavailable: PostgresServerStore.isConnectionFailure)
+            let metered = MeteredStore(base: bounded, inFlight: NIOLockedValueBox(0))
+            #expect(bounded.queuesSyncWrites == queues)
+            #expect(metered.queuesSyncWrites == queues)
+            #expect(SyncWriteGate(for: metered, limits: SyncWriteLimits()).queues == queues)
+        }
+    }
+
+    /// On SQLite no push waits in the server's queue, so even a queue bounded to one waiting
+    /// write for 1 ms refuses none of 16 concurrent pushes of one account.
+    @Test func sqlitePushesNeverMeetTheQueueLimits() async throws {
+        try await Self.withStore(.sqlite) { store in
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let configuration = ServerConfiguration(
+                host: "127.0.0.1", port: 0, dataDirectory: directory.url, secret: TestServer.secret,
+                trustedOrigins: ["myapp://"], rateLimiting: false,
+                syncWrites: SyncWriteLimits(maxWaiting: 1, maxWaitingPerAccount: 1, maxWait: .milliseconds(1)))
+            var logger = Logger(label: "sqlite-queue")
+            logger.logLevel = .critical
+            let app = try buildApplication(configuration: configuration, store: store, logger: logger)
+            try await app.test(.router) { client in
+                let account = try await SyncAccount.make(APIClient(client: client), "pusher")
+                let pushes = try (0..<16).map { [SyncNodes.text(try SyncNodes.create(account.key, title: "t\($0)"))] }
+                let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+                    for texts in pushes {
+                        group.addTask {
+                            try await account.client.sync(
+                                .post, APIPath.redoNodes, json: #"{"nodes":["# + texts.joined(separator: ",") + "]}",
+                                cookie: account.cookie
+                            ).status.code
+                        }
+                    }
+                    return try await group.reduce(into: []) { $0.append($1) }
+                }
+                #expect(statuses == Array(repeating: 200, count: 16))
+                #expect(try await account.pullAll(limit: 100).count == 16)
+            }
+        }
+    }
+
+    /// The PostgreSQL lock wait (`clockLockTimeout`, 2 s), untested before session 7: another
+    /// connection (another server instance) holds the sync clock's row lock past the timeout.
+    /// The push waiting for it is answered 429 `SYNC_BUSY` with `Retry-After` and writes
+    /// nothing; a push that the configured queue (`--sync-queue-limit 1`) cannot take is refused
+    /// at once; the push queued behind succeeds once the lock is released, and so does the
+    /// refused push sent again.
+    @Test func aPushWaitingPastTheLockTimeoutIsToldToRetryAndWritesNothing() async throws {
+        guard Self.backends.contains(.postgres) else { return }
+        try await Self.withStore(.postgres) { raw in
+            let store = try #require(raw as? PostgresServerStore)
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let configuration = ServerConfiguration(
+                host: "127.0.0.1", port: 0, dataDirectory: directory.url, secret: TestServer.secret,
+                trustedOrigins: ["myapp://"], rateLimiting: false,
+                syncWrites: SyncWriteLimits(maxWaiting: 1, maxWaitingPerAccount: 1, maxWait: .seconds(30)))
+            let logger = {
+                var logger = Logger(label: "lock-timeout")
+                logger.logLevel = .critical
+                return logger
+            }()
+            let bounded = DeadlineStore(
+                store, timeout: PostgresServerStore.operationTimeout,
+                isUnavailable: PostgresServerStore.isConnectionFailure)
+            let app = try buildApplication(configuration: configuration, store: bounded, logger: logger)
+            try await app.test(.router) { client in
+                let account = try await SyncAccount.make(APIClient(client: client), "pusher")
+                let first = [try SyncNodes.create(account.key, title: "first")]
+                let second = [try SyncNodes.create(account.key, title: "second")]
+                let third = [try SyncNodes.create(account.key, title: "third")]
+                let (release, releaser) = AsyncStream.makeStream(of: Void.self)
+                let (locked, lockedSink) = AsyncStream.makeStream(of: Void.self)
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    group.addTask {
+                        try await store.client.withTransaction(logger: logger) { connection in
+                            try await PostgresServerStore.lockClock(connection, logger)
+                            lockedSink.yield()
+                            for await _ in release { break }
+                        }
+                    }
+                    for await _ in locked { break }
+                    let firstPush = Task { try await Self.pushAnswer(account, first) }
+                    try await Task.sleep(for: .milliseconds(500))
+                    let secondPush = Task { try await Self.pushAnswer(account, second) }
+                    try await Task.sleep(for: .milliseconds(500))
+                    // The first push is inside the store, the second waits in the queue of one
+                    let full = try await Self.pushAnswer(account, third)
+                    Self.expectBusy(full)
+                    let timedOut = try await firstPush.value
+                    Self.expectBusy(timedOut)
+                    #expect(timedOut.text.contains("stayed locked"), "\(timedOut.text)")
+                    releaser.yield()
+                    try await group.waitForAll()
+                    let queued = try await secondPush.value
+                    #expect(queued.status == .ok, "\(queued.text)")
+                }
+                #expect(try await account.pullAll(limit: 100) == second.map(\.id.description))
+                let again = try await account.push(first + third)
+                #expect(again.map(\.status) == [.accepted, .accepted])
+                #expect(Set(try await account.pullAll(limit: 100)).count == 3)
+            }
+        }
+    }
+
+    static func pushAnswer(_ account: SyncAccount, _ nodes: [RedoNode]) async throws -> APIClient.Answer {
+        try await account.client.sync(
+            .post, APIPath.redoNodes,
+            json: #"{"nodes":["# + nodes.map(SyncNodes.text).joined(separator: ",") + "]}", cookie: account.cookie)
+    }
+
+    static func expectBusy(_ answer: APIClient.Answer) {
+        #expect(answer.status == .tooManyRequests, "\(answer.status) \(answer.text)")
+        #expect(answer.errorCode == APIErrorCode.syncBusy.rawValue)
+        #expect(answer.headers[.retryAfter] == "1")
+    }
+}
