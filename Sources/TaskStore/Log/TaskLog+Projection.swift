@@ -50,14 +50,16 @@ extension TaskLog {
     }
 
     /// A full replay of the log, kept as every task's slice. Unverified rows (from v1, or whose
-    /// bytes were changed by hand) get every check and, if they pass, are marked verified.
-    static func rebuild(_ db: Database) throws -> [TaskID: TaskSlice] {
+    /// bytes were changed by hand) get every check and, if they pass, are marked verified. A row
+    /// in `known` (nodes this transaction has just inserted, as ``replayInput(_:tasks:known:)``
+    /// takes them) is not parsed and hashed again: the first page a new device pulls lands here.
+    static func rebuild(_ db: Database, known: [String: RedoNode] = [:]) throws -> [TaskID: TaskSlice] {
         let rows = try storedRows(db, sql: allRowsInOrder)
         let validator = NodeValidator()
         var nodes: [RedoNode] = []
         nodes.reserveCapacity(rows.count)
         for row in rows {
-            nodes.append(try node(row, validator))
+            nodes.append(try known[row.id] ?? node(row, validator))
             if !row.verified {
                 try db.execute(sql: "UPDATE node SET verified = 1 WHERE id = ?", arguments: [row.id])
             }
@@ -80,14 +82,19 @@ extension TaskLog {
                 affected.insert(id)
             }
         }
-        var known: [String: RedoNode] = [:]
-        known.reserveCapacity(inserted.count)
-        for node in inserted { known[node.id.description] = node }
-        let slices = TaskSlice.replaying(try replayInput(db, tasks: affected, known: known), for: affected)
+        let slices = TaskSlice.replaying(try replayInput(db, tasks: affected, known: byID(inserted)), for: affected)
         let forget = try db.cachedStatement(sql: "DELETE FROM projection_dangling WHERE taskId = ?")
         for task in affected { try forget.execute(arguments: [task.description]) }
         try save(Array(slices.values), db)
         return slices
+    }
+
+    /// Nodes by their id's text, as rows name them.
+    static func byID(_ nodes: [RedoNode]) -> [String: RedoNode] {
+        var known: [String: RedoNode] = [:]
+        known.reserveCapacity(nodes.count)
+        for node in nodes { known[node.id.description] = node }
+        return known
     }
 
     /// Every stored node of `tasks`, plus every stored node they name as a parent (its presence

@@ -43,10 +43,11 @@ extension TaskLog {
     /// Stores nodes received from the server and marks them, in one transaction. The caller has
     /// validated them with their signatures (`TaskSync`), so they are stored as verified and the
     /// projection is updated for the tasks they touch, as a local append does (issue 12 item 6).
-    public func appendReceived(_ nodes: [RedoNode]) throws {
-        try appendReturningTasks(nodes) { db in
+    /// The entries carry their canonical text, made on the cores that validated them.
+    public func appendReceived(_ entries: [LogEntry]) throws {
+        try appendReturningTasks(entries) { db in
             let mark = try db.cachedStatement(sql: "INSERT OR IGNORE INTO remote (id) VALUES (?)")
-            for node in nodes { try mark.execute(arguments: [node.id.description]) }
+            for entry in entries { try mark.execute(arguments: [entry.node.id.description]) }
         }
     }
 

@@ -1,4 +1,3 @@
-import CanonicalJSON
 import Foundation
 public import GRDB
 public import RedoProtocol
@@ -121,9 +120,15 @@ public struct TaskLog: Sendable {
     func appendReturningTasks(
         _ nodes: [RedoNode], alongside: (Database) throws -> Void = { _ in }
     ) throws -> [TaskID: RedoTask] {
-        var rows: [(RedoNode, [UInt8])] = []
-        for node in nodes { rows.append((node, try CanonicalJSON.canonicalBytes(of: .object(node.json)))) }
-        let touched = Set(nodes.map(\.taskID))
+        try appendReturningTasks(try nodes.map(LogEntry.init), alongside: alongside)
+    }
+
+    /// ``appendReturningTasks(_:alongside:)`` for entries whose canonical text is already made.
+    @discardableResult
+    func appendReturningTasks(
+        _ entries: [LogEntry], alongside: (Database) throws -> Void = { _ in }
+    ) throws -> [TaskID: RedoTask] {
+        let touched = Set(entries.map(\.node.taskID))
         let slices = try writer.write { db -> [TaskID: TaskSlice] in
             try alongside(db)
             let wasCurrent = try Self.isCurrent(db)
@@ -133,13 +138,15 @@ public struct TaskLog: Sendable {
                     INSERT OR IGNORE INTO node (id, taskId, lamport, wall, json, verified)
                     VALUES (?, ?, ?, ?, ?, 1)
                     """)
-            for (node, json) in rows {
+            for entry in entries {
+                let node = entry.node
                 try insert.execute(arguments: [
-                    node.id.description, node.taskID.description, node.lamport, node.wall.description, Data(json),
+                    node.id.description, node.taskID.description, node.lamport, node.wall.description,
+                    Data(entry.text),
                 ])
                 if db.changesCount > 0 { inserted.append(node) }
             }
-            guard wasCurrent else { return try Self.rebuild(db) }
+            guard wasCurrent else { return try Self.rebuild(db, known: Self.byID(inserted)) }
             if !inserted.isEmpty { return try Self.update(db, inserted: inserted) }
             return try Self.currentSlices(db, of: touched) ?? Self.rebuild(db)
         }

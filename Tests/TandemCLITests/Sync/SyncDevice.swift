@@ -44,6 +44,7 @@ struct SyncDevice {
         var engine = try profile.taskSync(server: server, transport: transport)
         engine.retry = retry
         engine.pageSize = 7
+        engine.partSize = 3
         engine.batchSize = 5
         return engine
     }
