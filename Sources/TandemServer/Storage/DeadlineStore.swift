@@ -1,6 +1,4 @@
 public import Foundation
-public import NIOCore
-import NIOPosix
 public import TandemAPI
 public import TandemBasics
 
@@ -9,38 +7,23 @@ public import TandemBasics
 /// 67 s and then answered 500). The operation runs in its own task and a timer races it; the
 /// caller gets whichever finishes first, and the loser is cancelled. A slow operation that
 /// ignores cancellation keeps running in the background, but no request waits for it.
-///
-/// The timer is an event-loop scheduled task, not a task sleeping for `timeout`: a cancelled
-/// `Task.sleep` keeps its task and its dispatch timer allocated until the deadline it was
-/// given (swiftlang/swift#60441), so at saturation every answered call left one behind for
-/// 5 s and the PostgreSQL relay-submit RSS grew by tens of MiB (RELIABILITY.md, "Session 7:
-/// PostgreSQL relay-submit memory"). Cancelling a scheduled task removes it from the loop's
-/// timer heap at once.
 /// Errors that `isUnavailable` recognises (a refused connection, a closed pool) become
 /// `.unavailable` too, so the HTTP layer answers 503 `DATABASE_UNAVAILABLE` instead of 500.
 public struct DeadlineStore: ServerStore {
     let base: any ServerStore
     let timeout: Duration
     let isUnavailable: @Sendable (any Error) -> Bool
-    let timers: any EventLoopGroup
 
-    /// `timers` runs the deadlines; by default the process-wide event loops that the HTTP
-    /// server and the PostgreSQL pool already run on.
-    public init(
-        _ base: any ServerStore, timeout: Duration, isUnavailable: @escaping @Sendable (any Error) -> Bool,
-        timers: (any EventLoopGroup)? = nil
-    ) {
+    public init(_ base: any ServerStore, timeout: Duration, isUnavailable: @escaping @Sendable (any Error) -> Bool) {
         self.base = base
         self.timeout = timeout
         self.isUnavailable = isUnavailable
-        self.timers = timers ?? MultiThreadedEventLoopGroup.singleton
     }
 
     func bounded<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T) async throws -> T {
         let race = DeadlineRace<T>()
         let timeout = timeout
         let isUnavailable = isUnavailable
-        let loop = timers.next()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 race.start(continuation)
@@ -51,7 +34,8 @@ public struct DeadlineStore: ServerStore {
                         race.finish(.failure(isUnavailable(error) ? ServerStoreError.unavailable("\(error)") : error))
                     }
                 }
-                let timer = loop.scheduleTask(in: TimeAmount(timeout)) {
+                let timer = Task {
+                    try? await Task.sleep(for: timeout)
                     race.finish(.failure(ServerStoreError.unavailable("no answer within \(timeout)")))
                 }
                 race.onFinish {
