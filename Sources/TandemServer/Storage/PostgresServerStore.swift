@@ -23,6 +23,20 @@ public struct PostgresServerStore: ServerStore {
     /// How long opening one connection may take (issue 14 audit: an unreachable database must
     /// not hold a request; `DeadlineStore` bounds whole operations on top of this).
     static let connectTimeout: Duration = .seconds(3)
+    /// The pool's timers cost memory for as long as they were set, even when cancelled: each
+    /// one is a task sleeping on the clock, and a cancelled `Task.sleep` keeps its task and its
+    /// dispatch timer until the deadline it was given (swiftlang/swift#60441). PostgresNIO's
+    /// defaults set two on every connection that goes back to the pool — a keep-alive (30 s)
+    /// and, on connections above the minimum, an idle timeout (60 s) — and the next lease
+    /// cancels both. At relay-submit saturation that held tens of thousands of them, 70 MiB
+    /// of RSS that took over a minute to level off (RELIABILITY.md, "Session 7: PostgreSQL
+    /// relay-submit memory"). So: no keep-alive (a connection the network dropped silently fails
+    /// its next query, which answers 503, and the pool replaces it; a closed one the pool sees
+    /// at once; and idle connections above the minimum close after 10 s anyway),
+    /// two connections that never idle out, so the serial group commit and light traffic set no
+    /// timer at all, and a short idle timeout, so what the burst connections set lives 10 s.
+    static let minimumConnections = 2
+    static let connectionIdleTimeout: Duration = .seconds(10)
     /// How long any one store operation may take before the request answers 503.
     public static let operationTimeout: Duration = .seconds(5)
 
@@ -44,6 +58,9 @@ public struct PostgresServerStore: ServerStore {
             host: host, port: components.port ?? 5432, username: user, password: components.password,
             database: database.isEmpty ? nil : database, tls: .disable)
         configuration.options.connectTimeout = connectTimeout
+        configuration.options.minimumConnections = minimumConnections
+        configuration.options.connectionIdleTimeout = connectionIdleTimeout
+        configuration.options.keepAliveBehavior = nil
         return configuration
     }
 
