@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// The `Retry-After` of the last failed answer inside one `SyncRetryPolicy` attempt (issue
@@ -22,24 +23,16 @@ final class RetryAfterHint: Sendable {
         seconds.withLock { $0 = parsed }
     }
 
+    /// HTTP's optional whitespace around a field value: spaces and tabs.
+    private static let optionalWhitespace = CharacterSet(charactersIn: " \t")
+
     /// `delay-seconds` of RFC 9110 §10.2.3: one or more ASCII digits, nothing else. The
     /// HTTP-date form is not used by Tandem's server and reads as malformed (backoff instead).
     static func parse(_ text: String) -> UInt64? {
-        let trimmed = text.trimmingASCIISpaces
+        let trimmed = text.trimmingCharacters(in: Self.optionalWhitespace)
         guard !trimmed.isEmpty, trimmed.utf8.count <= 19,
             trimmed.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
         else { return nil }
         return UInt64(trimmed)
-    }
-}
-
-extension String {
-    /// Without leading and trailing spaces and tabs (HTTP's optional whitespace).
-    fileprivate var trimmingASCIISpaces: Substring {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        guard let start = firstIndex(where: { !isSpace($0) }), let end = lastIndex(where: { !isSpace($0) }) else {
-            return ""
-        }
-        return self[start...end]
     }
 }

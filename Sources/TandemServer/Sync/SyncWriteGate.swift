@@ -22,12 +22,12 @@ import TandemAPI
 /// store to report that moment and would still add a hop per write; passing straight through
 /// is simpler and is what `4b6fce9` (1,760 req/s against 1,054 with the queue, session 6) did.
 /// With `queues` false `run` calls the write at once, and SQLite never answers `SYNC_BUSY`.
-/// Session 7's side-by-side runs (a shared, loaded machine; RELIABILITY.md) did not show that
-/// this alone brings the SQLite figure back: the idle-machine measurement is still open.
+/// On an idle machine that brought SQLite's sync-push back to `4b6fce9`'s rate (1,735 and
+/// 1,560 req/s against 1,688 and 1,718; RELIABILITY.md, session 7).
 ///
 /// Where it queues, the queue is bounded (`SyncWriteLimits`, `tandem serve --sync-queue-*`),
 /// and only then is a write refused, with 429 `SYNC_BUSY` and `Retry-After` (in the OpenAPI
-/// document): when `maxWaiting` writes already wait, when the same account already has
+/// document): when `limits.maxWaiting` writes already wait, when the same account already has
 /// `maxWaitingPerAccount` waiting (one account cannot fill the queue for everyone; the client
 /// pushes one request at a time per device, so honest accounts stay far below it), or when a
 /// write has waited `maxWait`. 429 rather than 503: the database is up, and the sync client's
@@ -35,9 +35,7 @@ import TandemAPI
 final class SyncWriteGate: Sendable {
     /// False: every write runs at once (the store orders its writes itself; see above).
     let queues: Bool
-    let maxWaiting: Int
-    let maxWaitingPerAccount: Int
-    let maxWait: Duration
+    let limits: SyncWriteLimits
 
     private struct Waiter {
         let id: UInt64
@@ -69,18 +67,9 @@ final class SyncWriteGate: Sendable {
 
     private let state = NIOLockedValueBox(State())
 
-    convenience init(maxWaiting: Int = 256, maxWaitingPerAccount: Int = 64, maxWait: Duration = .seconds(10)) {
-        self.init(
-            queues: true,
-            limits: SyncWriteLimits(
-                maxWaiting: maxWaiting, maxWaitingPerAccount: maxWaitingPerAccount, maxWait: maxWait))
-    }
-
-    init(queues: Bool, limits: SyncWriteLimits) {
+    init(queues: Bool = true, limits: SyncWriteLimits = SyncWriteLimits()) {
         self.queues = queues
-        self.maxWaiting = limits.maxWaiting
-        self.maxWaitingPerAccount = limits.maxWaitingPerAccount
-        self.maxWait = limits.maxWait
+        self.limits = limits
     }
 
     /// The gate the router puts in front of `store`'s sync writes: a queue only where the store
@@ -123,8 +112,8 @@ final class SyncWriteGate: Sendable {
                         state.running = true
                         return .now
                     }
-                    guard state.queue.count < maxWaiting,
-                        state.waitingByAccount[account, default: 0] < maxWaitingPerAccount
+                    guard state.queue.count < limits.maxWaiting,
+                        state.waitingByAccount[account, default: 0] < limits.maxWaitingPerAccount
                     else { return .refused }
                     state.queue.append(Waiter(id: id, account: account, continuation: continuation))
                     state.waitingByAccount[account, default: 0] += 1
@@ -135,7 +124,7 @@ final class SyncWriteGate: Sendable {
                 case .refused: continuation.resume(throwing: Self.busy("the queue is full"))
                 case .cancelled: continuation.resume(throwing: CancellationError())
                 case .queued:
-                    let maxWait = maxWait
+                    let maxWait = limits.maxWait
                     let timer = Task { [weak self] in
                         try? await Task.sleep(for: maxWait)
                         guard !Task.isCancelled else { return }

@@ -40,7 +40,7 @@ import Testing
     }
 
     @Test func aFullQueueIsRefusedWithSyncBusyAndRetryAfter() async throws {
-        let gate = SyncWriteGate(maxWaiting: 3, maxWaitingPerAccount: 1, maxWait: .seconds(60))
+        let gate = SyncWriteGate(limits: SyncWriteLimits(maxWaiting: 3, maxWaitingPerAccount: 1, maxWait: .seconds(60)))
         let (release, releaser) = AsyncStream.makeStream(of: Void.self)
         let started = NIOLockedValueBox(false)
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -71,7 +71,7 @@ import Testing
     }
 
     @Test func aWriteThatWaitsTooLongIsRefusedAndLeavesTheQueue() async throws {
-        let gate = SyncWriteGate(maxWait: .milliseconds(50))
+        let gate = SyncWriteGate(limits: SyncWriteLimits(maxWait: .milliseconds(50)))
         let (release, releaser) = AsyncStream.makeStream(of: Void.self)
         let started = NIOLockedValueBox(false)
         try await withThrowingTaskGroup(of: Void.self) { group in
