@@ -21,8 +21,8 @@ extension KasiaCommand {
             return (try profile.walletKey(), try profile.openRouting())
         }
 
-        /// Now, by the profile's clock.
-        static func now(_ options: ProfileOptions) -> UnixMillis { options.value.clock.now }
+        /// Now, by the profile's clock (exactly `--now` when given).
+        static func now(_ options: ProfileOptions) -> UnixMillis { options.instantNow() }
 
         struct Migrate: ParsableCommand {
             static let configuration = CommandConfiguration(

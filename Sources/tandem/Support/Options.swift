@@ -34,6 +34,15 @@ struct ProfileOptions: ParsableArguments {
         return Profile(directory: directory, clock: SystemClock(startingAt: start))
     }
 
+    /// Now, for a command that reads the time once: exactly the `--now` instant when one is given,
+    /// so what a script passes is what its records carry however long the process took to get
+    /// there (the profile's moving clock would have advanced a millisecond or more), else the
+    /// system clock.
+    func instantNow() -> UnixMillis {
+        guard let now, let instant = try? Self.instant(now, option: "--now") else { return value.clock.now }
+        return instant
+    }
+
     /// A day (`YYYY-MM-DD`, midnight UTC) or a full timestamp (`YYYY-MM-DDTHH:mm:ss.sssZ`).
     static func instant(_ text: String, option: String) throws -> UnixMillis {
         if let instant = UnixMillis(iso8601: text) { return instant }

@@ -7,7 +7,7 @@ extension ProfileOptions {
     func tasks() throws -> TaskEditor { try value.openTasks() }
 
     /// Now, by the profile's clock, as a Redo wall time.
-    func wallTime() throws -> WallTime { try Self.wallTime(value.clock.now, option: "the clock") }
+    func wallTime() throws -> WallTime { try Self.wallTime(instantNow(), option: "the clock") }
 
     /// A date argument (`YYYY-MM-DD` or a full timestamp) as a Redo wall time.
     static func wallTime(_ text: String, option: String) throws -> WallTime {
