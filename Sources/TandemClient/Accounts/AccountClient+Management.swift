@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import TandemAPI
 
 /// Session and account management (issue 13; BetterAuth `session.ts`, `update-user.ts`):
@@ -8,17 +8,15 @@ extension AccountClient {
     /// `POST /api/auth/sign-in/email`.
     public func signIn(email: String, password: String) async throws(AccountClientError) -> AuthUser {
         try discardDamagedCookies()
-        let response: SignInResponse = try await decode(
-            try await post(APIPath.signInEmail, SignInEmailRequest(email: email, password: password)),
-            path: APIPath.signInEmail)
+        let reply = try await post(APIPath.signInEmail, SignInEmailRequest(email: email, password: password))
+        let response: SignInResponse = try decode(reply, path: APIPath.signInEmail)
         return response.user
     }
 
     /// `POST /api/auth/is-username-available`.
     public func isUsernameAvailable(_ username: String) async throws(AccountClientError) -> Bool {
-        let response: UsernameAvailability = try await decode(
-            try await post(APIPath.isUsernameAvailable, UsernameAvailabilityRequest(username: username)),
-            path: APIPath.isUsernameAvailable)
+        let reply = try await post(APIPath.isUsernameAvailable, UsernameAvailabilityRequest(username: username))
+        let response: UsernameAvailability = try decode(reply, path: APIPath.isUsernameAvailable)
         return response.available
     }
 

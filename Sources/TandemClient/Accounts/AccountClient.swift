@@ -26,8 +26,8 @@ public struct AccountClient: Sendable {
     {
         try discardDamagedCookies()
         let body = SignUpEmailRequest(name: name, email: email, password: password, username: username)
-        let response: SignUpResponse = try await decode(
-            try await post(APIPath.signUpEmail, body), path: APIPath.signUpEmail)
+        let reply = try await post(APIPath.signUpEmail, body)
+        let response: SignUpResponse = try decode(reply, path: APIPath.signUpEmail)
         return response.user
     }
 
@@ -36,8 +36,8 @@ public struct AccountClient: Sendable {
     public func signIn(username: String, password: String) async throws(AccountClientError) -> AuthUser {
         try discardDamagedCookies()
         let body = SignInUsernameRequest(username: username, password: password)
-        let response: SignInResponse = try await decode(
-            try await post(APIPath.signInUsername, body), path: APIPath.signInUsername)
+        let reply = try await post(APIPath.signInUsername, body)
+        let response: SignInResponse = try decode(reply, path: APIPath.signInUsername)
         return response.user
     }
 

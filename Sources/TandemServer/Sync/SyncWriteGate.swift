@@ -41,11 +41,14 @@ final class SyncWriteGate: Sendable {
         let id: UInt64
         let account: String
         let continuation: CheckedContinuation<Void, any Error>
-        var timer: Task<Void, Never>?
+        /// When it is refused if still waiting: its arrival plus `limits.maxWait`.
+        let deadline: ContinuousClock.Instant
     }
 
     private struct State {
         var running = false
+        /// Whether the sweeper task that refuses writes past their deadline is alive.
+        var sweeping = false
         var queue: [Waiter] = []
         var waitingByAccount: [String: Int] = [:]
         var nextID: UInt64 = 0
@@ -63,7 +66,8 @@ final class SyncWriteGate: Sendable {
         }
     }
 
-    private enum Admission { case now, queued, refused, cancelled }
+    /// `queuedFirst`: queued, and no sweeper was alive, so this caller starts one.
+    private enum Admission { case now, queued, queuedFirst, refused, cancelled }
 
     private let state = NIOLockedValueBox(State())
 
@@ -115,27 +119,20 @@ final class SyncWriteGate: Sendable {
                     guard state.queue.count < limits.maxWaiting,
                         state.waitingByAccount[account, default: 0] < limits.maxWaitingPerAccount
                     else { return .refused }
-                    state.queue.append(Waiter(id: id, account: account, continuation: continuation))
+                    let deadline = ContinuousClock.now.advanced(by: limits.maxWait)
+                    state.queue.append(
+                        Waiter(id: id, account: account, continuation: continuation, deadline: deadline))
                     state.waitingByAccount[account, default: 0] += 1
-                    return .queued
+                    guard !state.sweeping else { return .queued }
+                    state.sweeping = true
+                    return .queuedFirst
                 }
                 switch admission {
                 case .now: continuation.resume()
                 case .refused: continuation.resume(throwing: Self.busy("the queue is full"))
                 case .cancelled: continuation.resume(throwing: CancellationError())
-                case .queued:
-                    let maxWait = limits.maxWait
-                    let timer = Task { [weak self] in
-                        try? await Task.sleep(for: maxWait)
-                        guard !Task.isCancelled else { return }
-                        self?.drop(id, with: Self.busy("waited \(maxWait)"))
-                    }
-                    let admitted = state.withLockedValue { state -> Bool in
-                        guard let index = state.queue.firstIndex(where: { $0.id == id }) else { return true }
-                        state.queue[index].timer = timer
-                        return false
-                    }
-                    if admitted { timer.cancel() }
+                case .queued: break
+                case .queuedFirst: Task { await self.sweep() }
                 }
             }
         } onCancel: {
@@ -146,8 +143,37 @@ final class SyncWriteGate: Sendable {
     /// Removes a write still waiting and fails it; one already admitted is left alone.
     private func drop(_ id: UInt64, with error: any Error) {
         guard let waiter = state.withLockedValue({ $0.remove(id) }) else { return }
-        waiter.timer?.cancel()
         waiter.continuation.resume(throwing: error)
+    }
+
+    /// Refuses the writes that have waited `limits.maxWait`, for as long as any write waits.
+    ///
+    /// One sleeping task for the whole queue, not a timer per waiter: the queue is in arrival
+    /// order, so the oldest waiter's deadline is the next one due. A timer per waiter cancelled at
+    /// admission would, at a thousand writes a second, leave thousands of cancelled sleeps
+    /// holding memory until their deadlines (swiftlang/swift#60441, the pattern session 7 found in
+    /// the PostgreSQL pool). This one is never cancelled: when the write it slept for has been
+    /// admitted meanwhile, it wakes, finds nothing expired, and sleeps until the new oldest's
+    /// deadline. It ends when the queue is empty, under the lock `enter` checks `sweeping` with.
+    private func sweep() async {
+        while true {
+            let next = state.withLockedValue { state -> ContinuousClock.Instant? in
+                guard let oldest = state.queue.first else {
+                    state.sweeping = false
+                    return nil
+                }
+                return oldest.deadline
+            }
+            guard let next else { return }
+            try? await Task.sleep(until: next, clock: .continuous)
+            let now = ContinuousClock.now
+            let expired = state.withLockedValue { state -> [Waiter] in
+                var expired: [Waiter] = []
+                while let oldest = state.queue.first, oldest.deadline <= now { expired.append(state.take(at: 0)) }
+                return expired
+            }
+            for waiter in expired { waiter.continuation.resume(throwing: Self.busy("waited \(limits.maxWait)")) }
+        }
     }
 
     /// Hands the turn to the oldest waiting write, if any.
@@ -159,7 +185,6 @@ final class SyncWriteGate: Sendable {
             }
             return state.take(at: 0)
         }
-        next?.timer?.cancel()
         next?.continuation.resume()
     }
 }

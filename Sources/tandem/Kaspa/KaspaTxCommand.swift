@@ -55,7 +55,7 @@ struct KaspaTxCommand: ParsableCommand {
                     ecdsa
                     ? try hasher.ecdsaHash(input: input, type: type) : try hasher.schnorrHash(input: input, type: type)
                 CommandIO.write(Hex.encode(digest) + "\n")
-            } catch let error as KaspaTransactionError {
+            } catch {
                 throw CLIError(error.description)
             }
         }

@@ -55,7 +55,7 @@ import Testing
             try await Self.eventually { gate.waiting == 1 }
             // u1 already has one write waiting: its next one is refused, another account's is not
             do {
-                try await gate.run(account: "u1") { Issue.record("ran past a full queue") }
+                _ = try await gate.run(account: "u1") { Issue.record("ran past a full queue") }
                 Issue.record("not refused")
             } catch let failure as APIFailure {
                 #expect(failure.status == .tooManyRequests)
@@ -89,6 +89,44 @@ import Testing
         }
         // The gate is free again
         #expect(try await gate.run(account: "u2") { 42 } == 42)
+    }
+
+    /// One sweeper serves the whole queue: every waiter past its deadline is refused, not only
+    /// the one it slept for, and a write arriving after the queue emptied starts a new sweeper.
+    @Test func everyWaiterPastItsDeadlineIsRefusedByTheOneSweeper() async throws {
+        let gate = SyncWriteGate(limits: SyncWriteLimits(maxWait: .milliseconds(40)))
+        let (release, releaser) = AsyncStream.makeStream(of: Void.self)
+        let started = NIOLockedValueBox(false)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                try await gate.run(account: "u1") {
+                    started.withLockedValue { $0 = true }
+                    for await _ in release { break }
+                }
+            }
+            try await Self.eventually { started.withLockedValue { $0 } }
+            for round in 0..<2 {
+                let refused = NIOLockedValueBox(0)
+                try await withThrowingTaskGroup(of: Void.self) { waiters in
+                    for account in ["u2", "u3", "u4"] {
+                        waiters.addTask {
+                            do {
+                                _ = try await gate.run(account: account) { Issue.record("ran while the gate was held") }
+                            } catch let failure as APIFailure where failure.body.code == APIErrorCode.syncBusy.rawValue
+                            {
+                                refused.withLockedValue { $0 += 1 }
+                            }
+                        }
+                    }
+                    try await waiters.waitForAll()
+                }
+                #expect(refused.withLockedValue { $0 } == 3, "round \(round)")
+                #expect(gate.waiting == 0)
+            }
+            releaser.yield()
+            try await group.waitForAll()
+        }
+        #expect(try await gate.run(account: "u2") { "free" } == "free")
     }
 
     @Test func aCancelledWaiterLeavesTheQueueAndAThrowingWriteFreesTheGate() async throws {
