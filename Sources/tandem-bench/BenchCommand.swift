@@ -15,7 +15,9 @@ struct BenchCommand: AsyncParsableCommand {
             BenchTimelineCommand.self,
             BenchPagingCommand.self, BenchChatUICommand.self,
             ContactsBench.self,
-            BenchServerCommand.self, BenchRelayCommand.self, BenchRelayServerCommand.self, BenchRelayBodiesCommand.self,
+            BenchServerCommand.self, BenchRelayCommand.self, BenchRelayServerCommand.self,
+            BenchMinimalServerCommand.self,
+            BenchRelayBodiesCommand.self,
             BenchSyncBodiesCommand.self,
             BenchSyncCommand.self, CrashCommand.self, BenchStreamIdleCommand.self,
         ]

@@ -26,6 +26,18 @@ import Testing
                 == String(decoding: expected, as: UTF8.self))
     }
 
+    @Test(arguments: awkwardStrings)
+    func errorBodyMatchesJSONEncoderByteForByte(text: String) throws {
+        for body in [
+            APIErrorBody(code: .legacyLoginRemoved, message: text), APIErrorBody(code: nil, message: text),
+            APIErrorBody(code: .invalidSignature, message: "signature does not verify for the sender's key"),
+        ] {
+            let expected = try APIJSON.encoder().encode(body)
+            #expect(
+                String(decoding: WireJSON.errorBody(body), as: UTF8.self) == String(decoding: expected, as: UTF8.self))
+        }
+    }
+
     @Test(arguments: [0.0, 1.0, 951_782_400.5, 1_767_225_599.25, 4_102_444_800.125, -86_400.25, 253_402_300_799.0])
     /// Binary-exact fractions, so Foundation's truncation and our rounding agree.
     func millisecondDatesMatchFoundationsISO8601Format(seconds: Double) {

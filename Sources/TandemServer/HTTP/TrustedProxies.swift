@@ -51,8 +51,11 @@ public struct TrustedProxies: Sendable, Equatable {
         self.blocks = blocks
     }
 
+    /// Whether any proxy is configured; without one, `X-Forwarded-For` is never read.
+    var isEmpty: Bool { blocks.isEmpty }
+
     func isTrusted(_ address: String?) -> Bool {
-        guard let address, let bytes = Self.parse(address) else { return false }
+        guard !blocks.isEmpty, let address, let bytes = Self.parse(address) else { return false }
         let unmapped = Self.unmapIPv4(bytes)
         return blocks.contains { $0.contains(bytes) || $0.contains(unmapped) }
     }

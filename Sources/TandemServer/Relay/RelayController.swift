@@ -23,7 +23,7 @@ struct RelayController: Sendable {
     }
 
     func submit(_ request: Request, context: TandemRequestContext) async throws -> Response {
-        try await admit("client|" + RateLimiter.clientKey(context.clientAddress))
+        try await admit { "client|" + RateLimiter.clientKey(context.clientAddress) }
         let draft: KasiaRecordDraft
         let sender: String
         switch try await Self.decode(request) {
@@ -36,14 +36,16 @@ struct RelayController: Sendable {
             draft = checked.draft
             sender = checked.sender.description
         }
-        try await admit("sender|" + sender)
+        try await admit { "sender|" + sender }
         let outcome = try await store.appendKasiaRecord(draft, now: clock.now)
         if case .inserted = outcome { await hub.pokeIfListening() }
-        return JSONResponse.raw(Data(IndexerRowJSON.receipt(outcome.record)), status: .ok, headers: [:])
+        return JSONResponse.raw(bytes: IndexerRowJSON.receipt(outcome.record), status: .ok, headers: [:])
     }
 
-    private func admit(_ key: String) async throws {
-        guard let limiter, let retry = await limiter.admit([key]) else { return }
+    /// `key` is built only when a limiter is configured (no string work per submission when
+    /// rate limiting is off).
+    private func admit(_ key: () -> String) async throws {
+        guard let limiter, let retry = await limiter.admit([key()]) else { return }
         var headers = HTTPFields()
         headers[.retryAfter] = String(retry)
         throw APIFailure(

@@ -125,7 +125,8 @@ struct BenchRelayCommand: AsyncParsableCommand {
     }
 
     /// The submission lanes on one backend, for each load generator: this server, the baseline
-    /// server when given, and the ceiling (this server's cheapest POST); `bodies(client, lane)`
+    /// server when given, the ceiling (this server's cheapest POST) and the same POST on a bare
+    /// Hummingbird application (what the framework costs without Tandem's middleware); `bodies(client, lane)`
     /// signs the bodies of a lane (lane 0 this server, 1 the baseline).
     private func submissionRun(
         directory: URL, name: String, databaseURL: String?, clients: [RelayWrkClient?],
@@ -141,6 +142,8 @@ struct BenchRelayCommand: AsyncParsableCommand {
         var baseline: RelayServerProcess?
         defer { baseline?.stop() }
         if let baselineServer { baseline = try server("baseline", executable: baselineServer) }
+        let minimal = try RelayServerProcess(dataDirectory: directory, databaseURL: nil, minimal: true)
+        defer { minimal.stop() }
         var lanes: [RelaySubmissionLoad.Lane] = []
         for (index, wrk) in clients.enumerated() {
             let suffix = wrk == nil ? "" : " (wrk)"
@@ -161,6 +164,10 @@ struct BenchRelayCommand: AsyncParsableCommand {
                     name: "ceiling: POST \(APIPath.legacyLogin) (410, no body read, no store)\(suffix)",
                     server: current, path: APIPath.legacyLogin, expectedStatus: 410, bodies: currentBodies, wrk: wrk
                 ))
+            lanes.append(
+                .init(
+                    name: "minimal Hummingbird: POST \(APIPath.legacyLogin), fixed 410, no middleware\(suffix)",
+                    server: minimal, path: APIPath.legacyLogin, expectedStatus: 410, bodies: currentBodies, wrk: wrk))
         }
         return try RelaySubmissionLoad(connections: connections, samples: samples)
             .run(lanes: lanes, verifyIterations: verifies)

@@ -21,6 +21,8 @@ struct BenchRelayServerCommand: AsyncParsableCommand {
     @Option(name: .long, help: "PostgreSQL URL; SQLite in --data-directory when absent.") var databaseURL: String?
 
     func run() async throws {
+        // The handler `tandem serve` installs for its text log format.
+        LoggingSystem.bootstrap { label in DeferredMetadataLogHandler(StreamLogHandler.standardError(label: label)) }
         var logger = Logger(label: "bench.relay-server")
         logger.logLevel = .critical
         let directory = URL(fileURLWithPath: dataDirectory)

@@ -6,14 +6,18 @@ final class RelayServerProcess {
     let port: Int
     private let process: Process
 
-    /// `executable` is another `tandem-bench` binary (a baseline build) or, when nil, this one.
-    init(dataDirectory: URL, databaseURL: String?, executable: String? = nil) throws {
+    /// `executable` is another `tandem-bench` binary (a baseline build) or, when nil, this one;
+    /// `minimal` starts this binary's bare Hummingbird application (`relay-minimal-server`)
+    /// instead of Tandem's server.
+    init(dataDirectory: URL, databaseURL: String?, executable: String? = nil, minimal: Bool = false) throws {
         let executable = try executable ?? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments =
-            ["relay-server", "--data-directory", dataDirectory.path]
-            + (databaseURL.map { ["--database-url", $0] } ?? [])
+            minimal
+            ? ["relay-minimal-server"]
+            : ["relay-server", "--data-directory", dataDirectory.path]
+                + (databaseURL.map { ["--database-url", $0] } ?? [])
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice

@@ -113,7 +113,9 @@ struct ServeCommand: AsyncParsableCommand {
         let json = logFormat == "json"
         LoggingSystem.bootstrap { label in
             if json { return JSONLogHandler.standardError(label: label, level: level) }
-            var handler = StreamLogHandler.standardError(label: label)
+            // Metadata is rendered when a line is written, not on every request's
+            // `request_id` (DeferredMetadataLogHandler); the lines are StreamLogHandler's.
+            var handler = DeferredMetadataLogHandler(StreamLogHandler.standardError(label: label))
             handler.logLevel = level
             return handler
         }
