@@ -39,56 +39,79 @@ extension ContactsSyncState {
 
     /// The canonical bytes written directly, or nil when a record id or digest is not plain
     /// ASCII. Record ids and digests are 64 hex digits, which RFC 8785 writes as they are and
-    /// orders by their bytes; the four short strings go through the canonical writer. The keys
-    /// are sorted once when both maps hold the same ids (they are set together).
+    /// orders by their bytes; the four short strings go through the canonical writer. When both
+    /// maps hold the same ids (they are set together) the ids are sorted once, with their
+    /// version and digest beside them, so the file is written without a lookup per member.
     func plainBytes() -> [UInt8]? {
-        guard versions.keys.allSatisfy(Self.isPlain),
-            digests.allSatisfy({ Self.isPlain($0.key) && Self.isPlain($0.value) })
-        else { return nil }
-        let versionKeys = versions.keys.sorted()
-        let sameKeys = digests.count == versions.count && versionKeys.allSatisfy { digests[$0] != nil }
-        let digestKeys = sameKeys ? versionKeys : digests.keys.sorted()
+        var short: [String: [UInt8]] = [:]
+        for (name, value) in [("accountID", accountID), ("cursor", cursor), ("server", server), ("wallet", wallet)] {
+            guard let value else { continue }
+            guard let bytes = try? CanonicalJSON.canonicalBytes(of: .string(value)) else { return nil }
+            short[name] = bytes
+        }
+        var entries: [(id: String, version: Int64, digest: String)] = []
+        entries.reserveCapacity(versions.count)
+        var digestsMatch = digests.count == versions.count
+        for (id, version) in versions {
+            guard Self.isPlain(id) else { return nil }
+            let digest = digests[id]
+            if digest == nil { digestsMatch = false }
+            entries.append((id, version, digest ?? ""))
+        }
+        guard digests.allSatisfy({ Self.isPlain($0.key) && Self.isPlain($0.value) }) else { return nil }
+        entries.sort { $0.id < $1.id }
+        let digestEntries =
+            digestsMatch
+            ? entries.map { ($0.id, $0.digest) } : digests.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
         var out: [UInt8] = []
-        out.reserveCapacity(versionKeys.count * 80 + digestKeys.count * 140 + 512)
-        var first = true
-        func member(_ name: String) {
-            out.append(first ? UInt8(ascii: "{") : UInt8(ascii: ","))
-            first = false
-            quoted(name)
-            out.append(UInt8(ascii: ":"))
-        }
-        func quoted(_ plain: String) {
-            out.append(UInt8(ascii: "\""))
-            out.append(contentsOf: plain.utf8)
-            out.append(UInt8(ascii: "\""))
-        }
-        func string(_ name: String, _ value: String?) -> Bool {
-            guard let value else { return true }
-            guard let bytes = try? CanonicalJSON.canonicalBytes(of: .string(value)) else { return false }
-            member(name)
-            out.append(contentsOf: bytes)
-            return true
-        }
-        func map(_ keys: [String], _ value: (String) -> Void) {
-            out.append(UInt8(ascii: "{"))
-            for (index, key) in keys.enumerated() {
-                if index > 0 { out.append(UInt8(ascii: ",")) }
-                quoted(key)
-                out.append(UInt8(ascii: ":"))
-                value(key)
-            }
-            out.append(UInt8(ascii: "}"))
-        }
+        out.reserveCapacity(entries.count * 80 + digestEntries.count * 140 + 512)
+        out.append(UInt8(ascii: "{"))
         // RFC 8785 member order of the six names: accountID, cursor, digests, server, versions, wallet.
-        guard string("accountID", accountID), string("cursor", cursor) else { return nil }
-        member("digests")
-        map(digestKeys) { quoted(digests[$0] ?? "") }
-        guard string("server", server) else { return nil }
-        member("versions")
-        map(versionKeys) { out.append(contentsOf: String(versions[$0] ?? 0).utf8) }
-        guard string("wallet", wallet) else { return nil }
+        Self.member("accountID", short["accountID"], &out)
+        Self.member("cursor", short["cursor"], &out)
+        Self.name("digests", &out)
+        out.append(UInt8(ascii: "{"))
+        for (index, (id, digest)) in digestEntries.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            Self.quoted(id, &out)
+            out.append(UInt8(ascii: ":"))
+            Self.quoted(digest, &out)
+        }
+        out.append(UInt8(ascii: "}"))
+        Self.member("server", short["server"], &out)
+        Self.name("versions", &out)
+        out.append(UInt8(ascii: "{"))
+        for (index, entry) in entries.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            Self.quoted(entry.id, &out)
+            out.append(UInt8(ascii: ":"))
+            out.append(contentsOf: String(entry.version).utf8)
+        }
+        out.append(UInt8(ascii: "}"))
+        Self.member("wallet", short["wallet"], &out)
         out.append(UInt8(ascii: "}"))
         return out
+    }
+
+    /// `"name":` after a `,` unless it is the object's first member.
+    private static func name(_ name: String, _ out: inout [UInt8]) {
+        if out.count > 1 { out.append(UInt8(ascii: ",")) }
+        quoted(name, &out)
+        out.append(UInt8(ascii: ":"))
+    }
+
+    /// A member whose value is already written as canonical bytes; nothing when absent.
+    private static func member(_ name: String, _ value: [UInt8]?, _ out: inout [UInt8]) {
+        guard let value else { return }
+        self.name(name, &out)
+        out.append(contentsOf: value)
+    }
+
+    /// A plain string in quotes.
+    private static func quoted(_ plain: String, _ out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        out.append(contentsOf: plain.utf8)
+        out.append(UInt8(ascii: "\""))
     }
 
     /// Printable ASCII with no quote or backslash: RFC 8785 writes it unescaped, and for it
