@@ -17,20 +17,24 @@ final class StateLookup {
     private let rows: ContactsStore.RowStatements
     /// Preloaded states by wallet; a wallet not in it is looked up key by key.
     private var preloaded: [ContactAddress: [String: Data]] = [:]
+    private var preloadedWallets: Set<ContactAddress> = []
 
     init<Keys: Collection>(rows: ContactsStore.RowStatements, keys: Keys) throws where Keys.Element == ContactKey {
         self.rows = rows
         guard keys.count >= Self.preloadThreshold else { return }
         let limit = keys.count * Self.rowsPerKeyToPreload
         for wallet in Set(keys.map(\.wallet)) {
-            if let states = try rows.states(wallet: wallet, atMost: limit) { preloaded[wallet] = states }
+            guard let states = try rows.states(wallet: wallet, atMost: limit) else { continue }
+            preloaded[wallet] = states
+            preloadedWallets.insert(wallet)
         }
     }
 
     /// The stored state bytes of `key`.
     func state(for key: ContactKey) throws -> Data? {
-        guard let states = preloaded[key.wallet] else { return try rows.state(key) }
-        return states[key.address.description]
+        // Read in place: binding the wallet's dictionary first would copy it out per record.
+        if let state = preloaded[key.wallet]?[key.address.description] { return state }
+        return preloadedWallets.contains(key.wallet) ? nil : try rows.state(key)
     }
 
     /// Merges `incoming` into what is stored and writes the result; nil when nothing changed.
