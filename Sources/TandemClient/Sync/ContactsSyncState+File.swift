@@ -1,10 +1,10 @@
 import CanonicalJSON
 import Foundation
 
-/// The state file written without `JSONEncoder` (issue 12 "Figures"): the file is saved after
-/// every pulled page and holds a version and a digest per record, so encoding it with
-/// `JSONEncoder` ten times took a sixth of a 10,000-record pull. `SyncStateFile.load` reads
-/// either form with `JSONDecoder`.
+/// The state file written without `JSONEncoder` (issue 12 "Figures"): the file is saved several
+/// times during a pull and after each pushed batch, and holds a version and a digest per record,
+/// so encoding it with `JSONEncoder` after each of ten pages took a sixth of a 10,000-record pull.
+/// `SyncStateFile.load` reads either form with `JSONDecoder`.
 extension ContactsSyncState {
     /// The file's bytes: canonical JSON (RFC 8785) of the same members the `Codable` form has
     /// (absent when nil). A version beyond 2^53, which a JSON number could not carry exactly,
