@@ -17,9 +17,24 @@ public struct ContactAddress: Sendable, Hashable, Comparable, CustomStringConver
         self.description = address.description
     }
 
+    /// An address with its text, which must be `address.description`.
+    private init(address: KaspaAddress, text: String) {
+        self.address = address
+        self.description = text
+    }
+
     /// Normalises user or legacy input: trims whitespace, lowercases (CashAddr is case-insensitive
     /// but `KaspaAddress` parses lowercase only) and adds `kaspa:` when no prefix is given.
     public init(normalizing text: some StringProtocol) throws(ContactsError) {
+        let string = String(text)
+        if Self.isCanonicalForm(string), let address = try? KaspaAddress(string) {
+            // `KaspaAddress` decodes strictly (lowercase, valid checksum, zero padding), so the
+            // text it accepts is the text it encodes to (the `kaspa-address` fuzz target checks
+            // it): keep it instead of encoding it again (issue 12 "Figures": a full contacts
+            // sync parses 40,000 addresses).
+            self.init(address: address, text: string)
+            return
+        }
         let trimmed = String(text).trimmingWhitespace().lowercased()
         guard !trimmed.isEmpty else { throw .invalidAddress(String(text), reason: "empty") }
         let prefixed = trimmed.contains(":") ? trimmed : "kaspa:" + trimmed
@@ -28,6 +43,20 @@ public struct ContactAddress: Sendable, Hashable, Comparable, CustomStringConver
         } catch {
             throw .invalidAddress(String(text), reason: error.description)
         }
+    }
+
+    /// Text that trimming and lowercasing leave as it is and that names its prefix: only
+    /// `a-z`, `0-9` and a `:`. Such text skips the Foundation string work of the general path.
+    static func isCanonicalForm(_ text: String) -> Bool {
+        var colon = false
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): continue
+            case UInt8(ascii: ":"): colon = true
+            default: return false
+            }
+        }
+        return colon
     }
 
     /// KaChat's default alias: the last 8 characters of the address (kasia-protocol §8).

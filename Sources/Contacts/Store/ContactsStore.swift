@@ -77,7 +77,7 @@ public struct ContactsStore: Sendable {
                 db, sql: "\(Self.selectRowsSQL) WHERE wallet.address = ? ORDER BY contact.address",
                 arguments: [wallet.description]
             )
-            .map { try Self.record(from: $0) }
+            .map { try Self.record(from: $0, wallet: wallet) }
         }
     }
 

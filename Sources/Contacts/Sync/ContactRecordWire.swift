@@ -68,9 +68,14 @@ struct ContactRecordWire: Codable {
             stamp: p.realtimeUpdatesDisabled.stamp.description)
     }
 
-    func record() throws(ContactsError) -> ContactRecord {
-        let key = ContactKey(
-            wallet: try ContactAddress(normalizing: wallet), address: try ContactAddress(normalizing: address))
+    /// The record; `knownWallet` is taken as the wallet when the text is exactly its canonical
+    /// form (which would normalise to it), so a sync does not parse its own wallet per record.
+    func record(wallet knownWallet: ContactAddress? = nil) throws(ContactsError) -> ContactRecord {
+        let parsedWallet =
+            if let knownWallet, knownWallet.description == wallet { knownWallet } else {
+                try ContactAddress(normalizing: wallet)
+            }
+        let key = ContactKey(wallet: parsedWallet, address: try ContactAddress(normalizing: address))
         func string(_ r: StringRegister) throws(ContactsError) -> LWWRegister<String> {
             LWWRegister(r.value, stamp: try HLCTimestamp(parsing: r.stamp))
         }

@@ -25,7 +25,10 @@ public struct ContactSyncBlob: Sendable, Hashable, Codable {
 public struct ContactsSyncCipher: Sendable {
     public let wallet: ContactAddress
     private let sealingKey: SymmetricKey
-    private let idKey: SymmetricKey
+    /// HMAC-SHA256 keyed with the id key and fed nothing yet: each id copies it, so the key
+    /// schedule is computed once per cipher rather than once per record (the digests inside are
+    /// copy-on-write values).
+    private let idMAC: HMAC<SHA256>
 
     static let salt = Data("tandem.contacts.sync".utf8)
     static let sealingInfo = Data("tandem contacts sync v1: record sealing key".utf8)
@@ -38,15 +41,17 @@ public struct ContactsSyncCipher: Sendable {
         sealingKey = HKDF<SHA256>.deriveKey(
             inputKeyMaterial: material, salt: Self.salt, info: Self.sealingInfo,
             outputByteCount: 32)
-        idKey = HKDF<SHA256>.deriveKey(
+        let idKey = HKDF<SHA256>.deriveKey(
             inputKeyMaterial: material, salt: Self.salt, info: Self.idInfo,
             outputByteCount: 32)
+        idMAC = HMAC<SHA256>(key: idKey)
     }
 
     /// The opaque id of a record key.
     public func recordID(for key: ContactKey) -> String {
-        let mac = HMAC<SHA256>.authenticationCode(for: Data(key.description.utf8), using: idKey)
-        return Hex.encode(Array(mac))
+        var mac = idMAC
+        mac.update(data: Data(key.description.utf8))
+        return Hex.encode(Array(mac.finalize()))
     }
 
     public func seal(_ record: ContactRecord) throws -> ContactSyncBlob {
@@ -71,7 +76,7 @@ public struct ContactsSyncCipher: Sendable {
             guard wire.v == 1 else {
                 throw ContactsSyncError.malformedRecord(recordID: blob.id, reason: "version \(wire.v)")
             }
-            record = try wire.record()
+            record = try wire.record(wallet: wallet)
         } catch let error as ContactsSyncError {
             throw error
         } catch {

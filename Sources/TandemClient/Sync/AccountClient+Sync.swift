@@ -62,13 +62,16 @@ extension AccountClient {
             try await guarded("POST", path, body: try encode(TaskShareRequest(username: username))), path: path)
     }
 
-    /// `GET /api/contacts/records?after=&limit=`.
+    /// `GET /api/contacts/records?after=&limit=`. A page in the server's own compact form is
+    /// read without `JSONDecoder` (``ContactRecordPage/init(compactWire:)``); any other text is
+    /// decoded as before.
     public func contactRecords(after cursor: String?, limit: Int) async throws(AccountClientError)
         -> ContactRecordPage
     {
-        try decode(
-            try await guarded("GET", Self.paged(APIPath.contactRecords, after: cursor, limit: limit), body: nil),
-            path: APIPath.contactRecords)
+        let response = try await guarded(
+            "GET", Self.paged(APIPath.contactRecords, after: cursor, limit: limit), body: nil)
+        if let page = ContactRecordPage(compactWire: response.body) { return page }
+        return try decode(response, path: APIPath.contactRecords)
     }
 
     /// `PUT /api/contacts/records`; a stale base version is `.server(409, .contactVersionConflict)`.

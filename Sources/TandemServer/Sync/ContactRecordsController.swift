@@ -28,12 +28,9 @@ struct ContactRecordsController: Sendable {
             userID: TandemServer.UserID(resolved.user.id), after: after, limit: limit + 1)
         let hasMore = records.count > limit
         if hasMore { records.removeLast() }
-        let page = ContactRecordPage(
-            records: records.map {
-                ContactRecordEntry(id: $0.id, box: $0.box.base64EncodedString(), version: $0.version)
-            },
-            cursor: SyncLimits.cursor(records.last?.seq ?? after), hasMore: hasMore)
-        return try JSONResponse.make(page)
+        let page = WireJSON.contactRecordPage(
+            records, cursor: SyncLimits.cursor(records.last?.seq ?? after), hasMore: hasMore)
+        return JSONResponse.raw(Data(page), status: .ok, headers: [:])
     }
 
     func put(_ request: Request, context: TandemRequestContext) async throws -> Response {

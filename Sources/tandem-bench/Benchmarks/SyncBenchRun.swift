@@ -26,6 +26,9 @@ struct SyncBenchRun {
     let nodes: Int
     let contacts: Int
     let samples: Int
+    /// Print each contacts step's CLOCK_MONOTONIC window, so a profile can be cut to it
+    /// (`perf record -k CLOCK_MONOTONIC`, then `perf report --time START,END`).
+    let windows: Bool
     let username = "bench_\(UInt32.random(in: 0...UInt32.max))"
     /// The transport the `tandem` CLI injects, so the figures are the CLI's path.
     let transport: any HTTPTransport = HTTPClientTransport()
@@ -103,16 +106,35 @@ struct SyncBenchRun {
             _ = try book.add(peer, wallet: walletAddress, alias: "peer")
         }
         let contactsPushStart = clock.now
+        let pushWindow = Self.monotonicSeconds()
         _ = try await contactsWriter.run()
         figures.contactsPush = (clock.now - contactsPushStart).inSeconds
+        mark("contacts-push", from: pushWindow)
         let contactsReader = try reader.contactsSync(server: server, transport: transport)
         let contactsPullStart = clock.now
+        let pullWindow = Self.monotonicSeconds()
         let contactsPulled = try await contactsReader.run()
         figures.contactsPull = (clock.now - contactsPullStart).inSeconds
+        mark("contacts-pull", from: pullWindow)
         guard contactsPulled.pulled == contacts else {
             throw CLIError("bench: pulled \(contactsPulled.pulled) contacts")
         }
         return figures
+    }
+
+    /// With `--windows`, prints `window NAME START,END` in CLOCK_MONOTONIC seconds (perf's
+    /// `--time` form).
+    private func mark(_ name: String, from start: Double) {
+        guard windows else { return }
+        CommandIO.write(
+            "window \(name) \(String(format: "%.6f", start)),\(String(format: "%.6f", Self.monotonicSeconds()))\n")
+    }
+
+    /// CLOCK_MONOTONIC in seconds, the clock `perf record -k CLOCK_MONOTONIC` stamps samples with.
+    static func monotonicSeconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 
     /// `count` nodes: tasks of one CREATE and three UPDATEs each, signed by `identity`.

@@ -20,6 +20,10 @@ struct BenchSyncCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Samples of the no-op sync per run (median reported).") var samples = 21
     @Option(name: .long, help: "Runs per backend (medians reported).") var runs = 3
     @Option(name: .long, help: "PostgreSQL URL: the runs again on PostgreSQL (default: none).") var databaseURL: String?
+    @Flag(
+        name: .long,
+        help: "Print the CLOCK_MONOTONIC window of each contacts step (for perf record -k CLOCK_MONOTONIC).")
+    var windows = false
 
     func run() async throws {
         var backends: [(String, String?)] = [("SQLite", nil)]
@@ -56,7 +60,8 @@ struct BenchSyncCommand: AsyncParsableCommand {
             let port = await ports.wait(for: "tandem")
             guard let server = URL(string: "http://127.0.0.1:\(port)") else { throw CLIError("bench: bad port") }
             let run = SyncBenchRun(
-                server: server, directory: directory, nodes: nodes, contacts: contacts, samples: samples)
+                server: server, directory: directory, nodes: nodes, contacts: contacts, samples: samples,
+                windows: windows)
             let figures = try await run.measure()
             await group.triggerGracefulShutdown()
             try await tasks.waitForAll()
