@@ -10,6 +10,7 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     case sessionCookie = "session-cookie"
     case syncBody = "sync-body"
     case relayBody = "relay-body"
+    case contactPage = "contact-page"
 
     func run(_ bytes: [UInt8]) {
         switch self {
@@ -23,6 +24,7 @@ enum FuzzTarget: String, CaseIterable, Sendable {
         case .sessionCookie: SessionCookieFuzz.run(bytes)
         case .syncBody: SyncBodyFuzz.run(bytes)
         case .relayBody: RelayBodyFuzz.run(bytes)
+        case .contactPage: ContactPageFuzz.run(bytes)
         }
     }
 }
