@@ -73,7 +73,10 @@ extension TaskLog {
     static func update(_ db: Database, inserted: [RedoNode]) throws -> [TaskID: TaskSlice] {
         var affected = Set(inserted.map(\.taskID))
         let waiting = try db.cachedStatement(sql: "SELECT taskId FROM projection_dangling WHERE parent = ?")
-        for node in inserted {
+        // Usually no task waits for a parent (a pull stores parents first): one look at the
+        // table instead of one per inserted node.
+        let anyWaiting = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM projection_dangling)") ?? true
+        for node in inserted where anyWaiting {
             for task in try String.fetchAll(waiting, arguments: [node.id.description]) {
                 guard let id = TaskID(task) else { return try rebuild(db) }
                 affected.insert(id)
