@@ -47,4 +47,25 @@ import Testing
         #expect(try log.unsyncedCount() == 0)
         #expect(try log.replay().jsonValue == Replayer.replay(nodes).jsonValue)
     }
+
+    /// What a push sends: every node without a mark, in append order, and nothing once all are
+    /// marked (the index-only check a no-op sync takes).
+    @Test func unsyncedTextsAreTheUnmarkedNodesInAppendOrder() throws {
+        let nodes = try Self.remoteNodes()
+        let profile = try TemporaryProfile()
+        defer { profile.remove() }
+        let log = try profile.editor().log
+        try log.append(nodes)
+        let texts = try nodes.map { try CanonicalJSON.canonicalBytes(of: .object($0.json)) }
+        #expect(try log.unsyncedTexts().map(\.json) == texts)
+        let marked = Set(nodes.indices.filter { $0 % 2 == 0 })
+        try log.markRemote(marked.map { nodes[$0].id.description })
+        let rest = nodes.indices.filter { !marked.contains($0) }
+        #expect(try log.unsyncedTexts().map(\.id) == rest.map { nodes[$0].id.description })
+        #expect(try log.unsyncedTexts().map(\.json) == rest.map { texts[$0] })
+        #expect(try log.unsyncedTexts(limit: 1).map(\.id) == [nodes[rest[0]].id.description])
+        try log.markRemote(nodes.map(\.id.description))
+        #expect(try log.unsyncedTexts().isEmpty)
+        #expect(try log.unsyncedCount() == 0)
+    }
 }

@@ -5,57 +5,67 @@ import TaskStore
 
 /// The pull half of ``TaskSync``, pipelined (issue 12 "Figures": a new device's 10,000-node pull
 /// under 1 s). Three stages overlap: the request for page N+1 is in flight while page N is
-/// validated, and each part of a page is written while the next part is validated. Each node
-/// still gets every check of spec §6.2 with its signature, parts are still stored in server
-/// order (a child's part never lands before its parent's), and the cursor is saved only after its
-/// page is stored, in the same order: an interrupted pull resumes where the last stored page ended.
+/// validated, and the writer stores what is validated while the next nodes are. Each node still
+/// gets every check of spec §6.2 with its signature, writes are still made in server order (a
+/// child's write never lands before its parent's), and the cursor is saved only with the write
+/// that completes its page, in the same order: an interrupted pull resumes where the last stored
+/// page ended.
 extension TaskSync {
+    /// Writes queued behind the one running before validation waits for the writer; bounds the
+    /// validated pages held in memory.
+    static let writesAhead = 2
+
     func pull(
         _ state: inout TaskSyncState, report: inout TaskSyncReport, progress: (@Sendable (SyncProgress) -> Void)?
     ) async throws(SyncError) {
-        var fetching: Task<Data, any Error>? = fetch(after: state.cursor)
-        var storing: Task<Void, any Error>?
+        // The first page is one part long, so the cores start verifying after a short fetch.
+        var fetching: Task<Data, any Error>? = fetch(after: state.cursor, limit: min(pageSize, max(1, partSize)))
+        // Each write waits for the one before it, so writes land in order while validation
+        // never waits for the writer (unless `writesAhead` writes are queued).
+        var writes: [Task<Void, any Error>] = []
         do {
             while let request = fetching {
                 fetching = nil
                 let page = try Self.parse(try await Self.outcome(of: request))
                 let more = page.hasMore && !page.nodes.isEmpty
-                if more { fetching = fetch(after: page.cursor) }
-                // A page is validated and stored in parts: the writer starts on the first part
-                // while the rest is verified, and after the last verify only one part's insert is
-                // left. The cursor is saved with the page's last part, so a resumed pull fetches a
-                // partly stored page again and the repeated nodes are ignored by id.
+                if more { fetching = fetch(after: page.cursor, limit: pageSize) }
+                // A page is validated in parts so the cores take small steps, and stored in one
+                // transaction: a commit rewrites every index page its rows touch (node ids,
+                // marks and task ids are random keys), so four commits per page wrote about
+                // twice the bytes of one. The last page is stored part by part, so after the
+                // last verify only one part's insert is left. The cursor is saved with the
+                // page's last write, so a resumed pull fetches a partly stored page again and
+                // the repeated nodes are ignored by id.
+                var pending: [LogEntry] = []
                 var start = 0
                 repeat {
                     let end = min(start + max(1, partSize), page.nodes.count)
-                    let valid = await Self.entries(Array(page.nodes[start..<end]), report: &report)
-                    // Parts are written one after another, in the order they came.
-                    if let previous = storing {
-                        storing = nil
-                        try await Self.outcome(of: previous)
-                    }
-                    report.pulled += valid.count
+                    pending += await Self.entries(Array(page.nodes[start..<end]), report: &report)
+                    start = end
                     let pageDone = end == page.nodes.count
+                    guard pageDone || !more else { continue }
+                    report.pulled += pending.count
                     if pageDone { state.cursor = page.cursor }
                     let step = SyncProgress(kind: "tasks", received: report.pulled, hasMore: page.hasMore)
                     let announce = pageDone && (page.hasMore || report.pulled > pageSize)
-                    storing = Task { [editor, stateURL, state] in
-                        try editor.log.appendReceived(valid)
-                        guard pageDone else { return }
-                        try SyncStateFile.save(state, to: stateURL)
-                        if announce { progress?(step) }
-                    }
-                    start = end
+                    if writes.count > Self.writesAhead { try await Self.outcome(of: writes.removeFirst()) }
+                    writes.append(
+                        Task { [editor, stateURL, state, valid = pending, previous = writes.last] in
+                            try await previous?.value
+                            try editor.log.appendReceived(valid)
+                            guard pageDone else { return }
+                            try SyncStateFile.save(state, to: stateURL)
+                            if announce { progress?(step) }
+                        })
+                    pending = []
                 } while start < page.nodes.count
             }
-            if let last = storing {
-                storing = nil
-                try await Self.outcome(of: last)
-            }
+            // The last write waited for every one before it.
+            if let last = writes.last { try await Self.outcome(of: last) }
         } catch {
             // Whatever was received before the failure is stored before the error surfaces.
             fetching?.cancel()
-            if let last = storing { _ = await last.result }
+            if let last = writes.last { _ = await last.result }
             throw error
         }
     }
@@ -77,11 +87,11 @@ extension TaskSync {
     }
 
     /// Starts the request for the page after `cursor` (with the retry policy's backoff).
-    private func fetch(after cursor: String?) -> Task<Data, any Error> {
-        Task { [client, retry, pageSize] in
+    private func fetch(after cursor: String?, limit: Int) -> Task<Data, any Error> {
+        Task { [client, retry] in
             do throws(AccountClientError) {
                 return try await retry.run { () async throws(AccountClientError) in
-                    try await client.pullNodes(after: cursor, limit: pageSize)
+                    try await client.pullNodes(after: cursor, limit: limit)
                 }
             } catch { throw SyncError.account(error) }
         }

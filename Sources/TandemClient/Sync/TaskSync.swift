@@ -16,8 +16,8 @@ public struct TaskSync: Sendable {
     public var retry = SyncRetryPolicy()
     /// Nodes per pull page (the server allows up to 1000).
     public var pageSize = 1000
-    /// Nodes of a page validated and stored together, so storing overlaps verifying within a
-    /// page too (issue 12 "Figures"); a quarter of a full page.
+    /// Nodes of a page validated together (issue 12 "Figures"); a quarter of a full page. A page
+    /// is stored in one transaction once all its parts are validated, the last page part by part.
     public var partSize = 250
     /// Nodes per push (the server allows up to 500), and a byte budget for big payloads.
     public var batchSize = 500

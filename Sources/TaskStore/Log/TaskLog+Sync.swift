@@ -12,6 +12,11 @@ extension TaskLog {
     /// `(id, canonical JSON text)`; at most `limit`.
     public func unsyncedTexts(limit: Int = .max) throws -> [(id: String, json: [UInt8])] {
         try writer.read { db in
+            // Usually every node is marked (a sync with nothing to push, or right after a pull):
+            // the covering index of `id` answers that without reading every node's text, which
+            // the full query below would page in (issue 12 "Figures": the no-op sync and the
+            // end of a new device's pull).
+            guard try Bool.fetchOne(db, sql: "SELECT EXISTS (\(Self.unmarked))") == true else { return [] }
             let rows = try Row.fetchCursor(
                 db,
                 sql: "SELECT id, json FROM node WHERE id NOT IN (SELECT id FROM remote) ORDER BY seq LIMIT ?",
@@ -31,6 +36,9 @@ extension TaskLog {
             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM node WHERE id NOT IN (SELECT id FROM remote)") ?? 0
         }
     }
+
+    /// The unmarked nodes' ids, read from the `id` index alone.
+    static let unmarked = "SELECT id FROM node WHERE id NOT IN (SELECT id FROM remote)"
 
     /// Marks nodes as held by the server.
     public func markRemote(_ ids: [String]) throws {

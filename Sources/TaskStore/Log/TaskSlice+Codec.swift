@@ -1,5 +1,8 @@
 import CanonicalJSON
+import Dispatch
+import Foundation
 import RedoProtocol
+import Synchronization
 
 /// A slice's bytes in `projection_task.state`: canonical JSON arrays, integers as decimal strings
 /// (exact beyond 2^53) and times as epoch milliseconds.
@@ -50,6 +53,39 @@ extension TaskSlice {
         self.deleted = deleted
         self.task = task
         self.danglingParents = dangling
+    }
+
+    /// Every blob's slice, in order, or nil when one does not decode. The whole state of a log
+    /// decodes every task's slice (a new device's first state after a pull of 10,000 nodes holds
+    /// 2,500: issue 12 "Figures"), so large lists are decoded on every core.
+    static func decodingAll(_ blobs: [[UInt8]]) -> [TaskSlice]? {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let chunks = min(cores * 4, blobs.count / 128)
+        guard cores > 1, chunks > 1 else { return decoding(blobs[...]) }
+        let size = (blobs.count + chunks - 1) / chunks
+        let parts = Mutex<[[TaskSlice]?]>(Array(repeating: nil, count: chunks))
+        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+            let lower = min(chunk * size, blobs.count)
+            let decoded = decoding(blobs[lower..<min(lower + size, blobs.count)])
+            parts.withLock { $0[chunk] = decoded }
+        }
+        var slices: [TaskSlice] = []
+        slices.reserveCapacity(blobs.count)
+        for part in parts.withLock({ $0 }) {
+            guard let part else { return nil }
+            slices += part
+        }
+        return slices
+    }
+
+    private static func decoding(_ blobs: ArraySlice<[UInt8]>) -> [TaskSlice]? {
+        var slices: [TaskSlice] = []
+        slices.reserveCapacity(blobs.count)
+        for blob in blobs {
+            guard let slice = TaskSlice(decoding: blob) else { return nil }
+            slices.append(slice)
+        }
+        return slices
     }
 
     // MARK: writing

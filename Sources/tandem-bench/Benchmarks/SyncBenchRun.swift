@@ -16,6 +16,9 @@ struct SyncBenchRun {
         var verify = 0.0
         var push = 0.0
         var pull = 0.0
+        /// Process CPU seconds (client and in-process server, every thread) during `pull`: with
+        /// the wall time, how much of the two cores the pull kept busy.
+        var pullCPU = 0.0
         var idleMedian = 0.0
         var contactsPush = 0.0
         var contactsPull = 0.0
@@ -83,9 +86,11 @@ struct SyncBenchRun {
         let reader = try await device("reader", signUp: false, wallet: wallet)
         let readerSync = try reader.taskSync(server: server, transport: transport)
         let pullStart = clock.now
+        let pullCPUStart = processCPUSeconds()
         let pulled = try await readerSync.run()
         let state = try readerSync.editor.state()
         figures.pull = (clock.now - pullStart).inSeconds
+        figures.pullCPU = processCPUSeconds() - pullCPUStart
         guard pulled.pulled == nodes, !state.tasks.isEmpty else { throw CLIError("bench: pulled \(pulled.pulled)") }
 
         // A sync with nothing new.
@@ -168,6 +173,13 @@ struct SyncBenchRun {
 func median(_ values: [Double]) -> Double {
     let sorted = values.sorted()
     return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+}
+
+/// CPU seconds this process has used so far, all threads.
+func processCPUSeconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
 }
 
 extension Duration {

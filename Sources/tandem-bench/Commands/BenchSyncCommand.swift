@@ -72,7 +72,8 @@ struct BenchSyncCommand: AsyncParsableCommand {
     private static func summary(_ figures: SyncBenchRun.Figures, nodes: Int) -> String {
         let ratio = figures.verify / figures.push
         return "verify \(formatDuration(figures.verify * 1e9)), push \(formatDuration(figures.push * 1e9)) "
-            + "(\(formatRatio(ratio))), pull \(formatDuration(figures.pull * 1e9)), "
+            + "(\(formatRatio(ratio))), pull \(formatDuration(figures.pull * 1e9)) "
+            + "(CPU \(formatDuration(figures.pullCPU * 1e9))), "
             + "idle \(formatDuration(figures.idleMedian * 1e9)), contacts push "
             + "\(formatDuration(figures.contactsPush * 1e9)), pull \(formatDuration(figures.contactsPull * 1e9))"
     }
