@@ -14,6 +14,24 @@ import Testing
         #expect(condition())
     }
 
+    /// Runs `body` while a write of `u1` holds `gate`, then lets that write finish.
+    static func whileHeld(_ gate: SyncWriteGate, _ body: () async throws -> Void) async throws {
+        let (release, releaser) = AsyncStream.makeStream(of: Void.self)
+        let started = NIOLockedValueBox(false)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                try await gate.run(account: "u1") {
+                    started.withLockedValue { $0 = true }
+                    for await _ in release { break }
+                }
+            }
+            try await eventually { started.withLockedValue { $0 } }
+            try await body()
+            releaser.yield()
+            try await group.waitForAll()
+        }
+    }
+
     @Test func writesRunOneAtATimeInArrivalOrder() async throws {
         let gate = SyncWriteGate()
         let log = NIOLockedValueBox<[String]>([])
@@ -41,17 +59,9 @@ import Testing
 
     @Test func aFullQueueIsRefusedWithSyncBusyAndRetryAfter() async throws {
         let gate = SyncWriteGate(limits: SyncWriteLimits(maxWaiting: 3, maxWaitingPerAccount: 1, maxWait: .seconds(60)))
-        let (release, releaser) = AsyncStream.makeStream(of: Void.self)
-        let started = NIOLockedValueBox(false)
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask {
-                try await gate.run(account: "u1") {
-                    started.withLockedValue { $0 = true }
-                    for await _ in release { break }
-                }
-            }
-            try await Self.eventually { started.withLockedValue { $0 } }
-            group.addTask { try await gate.run(account: "u1") {} }
+        var queued: [Task<Void, any Error>] = []
+        try await Self.whileHeld(gate) {
+            queued.append(Task { try await gate.run(account: "u1") {} })
             try await Self.eventually { gate.waiting == 1 }
             // u1 already has one write waiting: its next one is refused, another account's is not
             do {
@@ -62,30 +72,18 @@ import Testing
                 #expect(failure.body.code == APIErrorCode.syncBusy.rawValue)
                 #expect(failure.headers[.retryAfter] == "1")
             }
-            group.addTask { try await gate.run(account: "u2") {} }
+            queued.append(Task { try await gate.run(account: "u2") {} })
             try await Self.eventually { gate.waiting == 2 }
-            releaser.yield()
-            try await group.waitForAll()
         }
+        for write in queued { try await write.value }
         #expect(gate.waiting == 0)
     }
 
     @Test func aWriteThatWaitsTooLongIsRefusedAndLeavesTheQueue() async throws {
         let gate = SyncWriteGate(limits: SyncWriteLimits(maxWait: .milliseconds(50)))
-        let (release, releaser) = AsyncStream.makeStream(of: Void.self)
-        let started = NIOLockedValueBox(false)
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask {
-                try await gate.run(account: "u1") {
-                    started.withLockedValue { $0 = true }
-                    for await _ in release { break }
-                }
-            }
-            try await Self.eventually { started.withLockedValue { $0 } }
+        try await Self.whileHeld(gate) {
             await #expect(throws: APIFailure.self) { try await gate.run(account: "u2") {} }
             #expect(gate.waiting == 0)
-            releaser.yield()
-            try await group.waitForAll()
         }
         // The gate is free again
         #expect(try await gate.run(account: "u2") { 42 } == 42)
@@ -95,16 +93,7 @@ import Testing
     /// the one it slept for, and a write arriving after the queue emptied starts a new sweeper.
     @Test func everyWaiterPastItsDeadlineIsRefusedByTheOneSweeper() async throws {
         let gate = SyncWriteGate(limits: SyncWriteLimits(maxWait: .milliseconds(40)))
-        let (release, releaser) = AsyncStream.makeStream(of: Void.self)
-        let started = NIOLockedValueBox(false)
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask {
-                try await gate.run(account: "u1") {
-                    started.withLockedValue { $0 = true }
-                    for await _ in release { break }
-                }
-            }
-            try await Self.eventually { started.withLockedValue { $0 } }
+        try await Self.whileHeld(gate) {
             for round in 0..<2 {
                 let refused = NIOLockedValueBox(0)
                 try await withThrowingTaskGroup(of: Void.self) { waiters in
@@ -123,8 +112,6 @@ import Testing
                 #expect(refused.withLockedValue { $0 } == 3, "round \(round)")
                 #expect(gate.waiting == 0)
             }
-            releaser.yield()
-            try await group.waitForAll()
         }
         #expect(try await gate.run(account: "u2") { "free" } == "free")
     }
