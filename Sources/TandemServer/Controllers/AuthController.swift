@@ -67,7 +67,7 @@ struct AuthController: Sendable {
             return JSONResponse.null(headers: headers)
         case .valid(let resolved, let setCookie):
             if let setCookie { headers.append(HTTPField(name: .setCookie, value: setCookie)) }
-            return JSONResponse.raw(Data(WireJSON.sessionResponse(resolved.wire)), status: .ok, headers: headers)
+            return JSONResponse.raw(WireJSON.sessionResponse(resolved.wire), status: .ok, headers: headers)
         }
     }
 

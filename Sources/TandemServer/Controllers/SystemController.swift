@@ -16,7 +16,7 @@ struct SystemController: Sendable {
         table.add(router, .get, APIPath.health) { _, _ in try await health(withBody: true) }
         table.add(router, .head, APIPath.health) { _, _ in try await health(withBody: false) }
         table.add(router, .get, APIPath.openAPI) { _, _ in
-            JSONResponse.raw(Data(OpenAPIDocument.json.utf8), status: .ok, headers: [:])
+            JSONResponse.raw(OpenAPIDocument.json.utf8, status: .ok, headers: [:])
         }
         table.add(router, .post, APIPath.legacyLogin) { _, _ in
             throw APIFailure(

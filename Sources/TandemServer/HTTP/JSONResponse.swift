@@ -17,22 +17,18 @@ enum JSONResponse {
         raw(Data("null".utf8), status: .ok, headers: headers)
     }
 
-    /// Bytes already in memory as an array (hand-written JSON) go into the buffer without a
-    /// `Data` copy in between.
-    static func raw(bytes: [UInt8], status: HTTPResponse.Status, headers: HTTPFields) -> Response {
+    /// JSON text already written, as `Data` or as the `[UInt8]` of the hand-written encoders
+    /// (`WireJSON`, `IndexerRowJSON`): copied once, into the response buffer.
+    static func raw(
+        _ bytes: some Sequence<UInt8>, status: HTTPResponse.Status, headers: HTTPFields
+    ) -> Response {
         var fields = headers
         fields[.contentType] = "application/json"
         return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
-    static func raw(_ data: Data, status: HTTPResponse.Status, headers: HTTPFields) -> Response {
-        var fields = headers
-        fields[.contentType] = "application/json"
-        return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
-    }
-
     /// The refusal's `{code, message}`, written directly (`WireJSON.errorBody`).
     static func failure(_ failure: APIFailure) -> Response {
-        raw(bytes: WireJSON.errorBody(failure.body), status: failure.status, headers: failure.headers)
+        raw(WireJSON.errorBody(failure.body), status: failure.status, headers: failure.headers)
     }
 }

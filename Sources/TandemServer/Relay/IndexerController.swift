@@ -58,9 +58,9 @@ struct IndexerController: Sendable {
         table.add(router, .get, path) { request, _ in
             do {
                 let body = try await handler(IndexerQuery(request.uri.queryParameters))
-                return JSONResponse.raw(Data(body), status: .ok, headers: [:])
+                return JSONResponse.raw(body, status: .ok, headers: [:])
             } catch let failure as IndexerQuery.Failure {
-                return JSONResponse.raw(Data(IndexerRowJSON.error(failure.message)), status: .badRequest, headers: [:])
+                return JSONResponse.raw(IndexerRowJSON.error(failure.message), status: .badRequest, headers: [:])
             }
         }
     }

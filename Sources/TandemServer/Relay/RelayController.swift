@@ -39,7 +39,7 @@ struct RelayController: Sendable {
         try await admit { "sender|" + sender }
         let outcome = try await store.appendKasiaRecord(draft, now: clock.now)
         if case .inserted = outcome { await hub.pokeIfListening() }
-        return JSONResponse.raw(bytes: IndexerRowJSON.receipt(outcome.record), status: .ok, headers: [:])
+        return JSONResponse.raw(IndexerRowJSON.receipt(outcome.record), status: .ok, headers: [:])
     }
 
     /// `key` is built only when a limiter is configured (no string work per submission when

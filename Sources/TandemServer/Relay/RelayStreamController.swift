@@ -26,7 +26,7 @@ struct RelayStreamController: Sendable {
             do {
                 return try await stream(request)
             } catch let failure as IndexerQuery.Failure {
-                return JSONResponse.raw(Data(IndexerRowJSON.error(failure.message)), status: .badRequest, headers: [:])
+                return JSONResponse.raw(IndexerRowJSON.error(failure.message), status: .badRequest, headers: [:])
             }
         }
     }

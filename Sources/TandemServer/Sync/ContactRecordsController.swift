@@ -30,7 +30,7 @@ struct ContactRecordsController: Sendable {
         if hasMore { records.removeLast() }
         let page = WireJSON.contactRecordPage(
             records, cursor: SyncLimits.cursor(records.last?.seq ?? after), hasMore: hasMore)
-        return JSONResponse.raw(Data(page), status: .ok, headers: [:])
+        return JSONResponse.raw(page, status: .ok, headers: [:])
     }
 
     func put(_ request: Request, context: TandemRequestContext) async throws -> Response {

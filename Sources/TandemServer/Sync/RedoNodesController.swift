@@ -114,7 +114,7 @@ struct RedoNodesController: Sendable {
             out += node.json
         }
         out += Array("]}".utf8)
-        return JSONResponse.raw(Data(out), status: .ok, headers: [:])
+        return JSONResponse.raw(out, status: .ok, headers: [:])
     }
 
     func share(_ request: Request, context: TandemRequestContext) async throws -> Response {

@@ -35,24 +35,14 @@ extension StoreContractTests {
         try await Self.withStore(.sqlite) { store in
             let directory = try TemporaryDirectory()
             defer { directory.remove() }
-            let configuration = ServerConfiguration(
-                host: "127.0.0.1", port: 0, dataDirectory: directory.url, secret: TestServer.secret,
-                trustedOrigins: ["myapp://"], rateLimiting: false,
-                syncWrites: SyncWriteLimits(maxWaiting: 1, maxWaitingPerAccount: 1, maxWait: .milliseconds(1)))
-            var logger = Logger(label: "sqlite-queue")
-            logger.logLevel = .critical
-            let app = try buildApplication(configuration: configuration, store: store, logger: logger)
+            let app = try Self.queueApplication(
+                store, directory: directory, maxWait: .milliseconds(1), logger: Self.quietLogger("sqlite-queue"))
             try await app.test(.router) { client in
                 let account = try await SyncAccount.make(APIClient(client: client), "pusher")
-                let pushes = try (0..<16).map { [SyncNodes.text(try SyncNodes.create(account.key, title: "t\($0)"))] }
+                let pushes = try (0..<16).map { [try SyncNodes.create(account.key, title: "t\($0)")] }
                 let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
-                    for texts in pushes {
-                        group.addTask {
-                            try await account.client.sync(
-                                .post, APIPath.redoNodes, json: #"{"nodes":["# + texts.joined(separator: ",") + "]}",
-                                cookie: account.cookie
-                            ).status.code
-                        }
+                    for nodes in pushes {
+                        group.addTask { try await Self.pushAnswer(account, nodes).status.code }
                     }
                     return try await group.reduce(into: []) { $0.append($1) }
                 }
@@ -74,19 +64,11 @@ extension StoreContractTests {
             let store = try #require(raw as? PostgresServerStore)
             let directory = try TemporaryDirectory()
             defer { directory.remove() }
-            let configuration = ServerConfiguration(
-                host: "127.0.0.1", port: 0, dataDirectory: directory.url, secret: TestServer.secret,
-                trustedOrigins: ["myapp://"], rateLimiting: false,
-                syncWrites: SyncWriteLimits(maxWaiting: 1, maxWaitingPerAccount: 1, maxWait: .seconds(30)))
-            let logger = {
-                var logger = Logger(label: "lock-timeout")
-                logger.logLevel = .critical
-                return logger
-            }()
+            let logger = Self.quietLogger("lock-timeout")
             let bounded = DeadlineStore(
                 store, timeout: PostgresServerStore.operationTimeout,
                 isUnavailable: PostgresServerStore.isConnectionFailure)
-            let app = try buildApplication(configuration: configuration, store: bounded, logger: logger)
+            let app = try Self.queueApplication(bounded, directory: directory, maxWait: .seconds(30), logger: logger)
             try await app.test(.router) { client in
                 let account = try await SyncAccount.make(APIClient(client: client), "pusher")
                 let first = [try SyncNodes.create(account.key, title: "first")]
@@ -124,6 +106,24 @@ extension StoreContractTests {
                 #expect(Set(try await account.pullAll(limit: 100)).count == 3)
             }
         }
+    }
+
+    /// The server over `store` with a sync-write queue of one waiting write (one per account)
+    /// that waits at most `maxWait`, rate limits off.
+    static func queueApplication(
+        _ store: any ServerStore, directory: TemporaryDirectory, maxWait: Duration, logger: Logger
+    ) throws -> some ApplicationProtocol {
+        let configuration = ServerConfiguration(
+            host: "127.0.0.1", port: 0, dataDirectory: directory.url, secret: TestServer.secret,
+            trustedOrigins: ["myapp://"], rateLimiting: false,
+            syncWrites: SyncWriteLimits(maxWaiting: 1, maxWaitingPerAccount: 1, maxWait: maxWait))
+        return try buildApplication(configuration: configuration, store: store, logger: logger)
+    }
+
+    static func quietLogger(_ label: String) -> Logger {
+        var logger = Logger(label: label)
+        logger.logLevel = .critical
+        return logger
     }
 
     static func pushAnswer(_ account: SyncAccount, _ nodes: [RedoNode]) async throws -> APIClient.Answer {
