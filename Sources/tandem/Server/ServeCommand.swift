@@ -72,7 +72,7 @@ struct ServeCommand: AsyncParsableCommand {
         name: .long,
         help: ArgumentHelp(
             "PostgreSQL: seconds a sync write may wait in the queue before 429 SYNC_BUSY.", valueName: "s"))
-    var syncQueueWait = 10
+    var syncQueueWait = Int(SyncWriteLimits().maxWait.components.seconds)
 
     func validate() throws {
         guard (0...65_535).contains(port) else { throw CLIError("--port \(port): must be 0…65535") }
