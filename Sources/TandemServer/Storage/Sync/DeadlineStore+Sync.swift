@@ -1,4 +1,4 @@
-public import TandemAPI
+import TandemAPI
 public import TandemBasics
 
 extension DeadlineStore {

@@ -2,7 +2,7 @@ import Foundation
 import Logging
 import NIOCore
 import PostgresNIO
-public import TandemAPI
+import TandemAPI
 public import TandemBasics
 
 /// A node push on PostgreSQL in a fixed number of round trips, whatever its size (issue 12

@@ -1,4 +1,4 @@
-public import TandemAPI
+import TandemAPI
 public import TandemBasics
 
 /// A device key bound to an account (issue 12 item 1). A key belongs to at most one account;
