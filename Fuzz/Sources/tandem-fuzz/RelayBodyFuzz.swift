@@ -27,7 +27,25 @@ enum RelayBodyFuzz {
             let reread = try? RelaySubmissionReader.read(again.value, integers: again.integers)
         else { return invariant(false, "a submission that was read does not encode and read again") }
         invariant(reread == submission, "encode ∘ read changed a submission")
-        guard let check = try? RelaySubmissionCheck(submission) else { return }
-        _ = try? check.draft()
+        // The server's cache of parsed sender keys changes no outcome: the same sender and
+        // key, or the same refusal, with a cache that earlier inputs have filled.
+        let plain = Result { () throws(APIFailure) in try RelaySubmissionCheck(submission) }
+        let cached = Result { () throws(APIFailure) in try RelaySubmissionCheck(submission, keys: keys) }
+        switch (plain, cached) {
+        case (.success(let check), .success(let fromCache)):
+            invariant(
+                check.sender == fromCache.sender && check.senderKey == fromCache.senderKey,
+                "the sender-key cache answered another key")
+            _ = try? fromCache.draft()
+        case (.failure(let refusal), .failure(let fromCache)):
+            invariant(
+                refusal.status == fromCache.status && refusal.body == fromCache.body,
+                "the sender-key cache changed a refusal")
+        default:
+            invariant(false, "the sender-key cache changed whether a submission passes its checks")
+        }
     }
+
+    /// Shared by every input of a run, as the server shares one (small, so it also evicts).
+    static let keys = SenderKeyCache(capacity: 8)
 }

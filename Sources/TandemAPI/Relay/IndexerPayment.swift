@@ -1,5 +1,6 @@
 /// A row of `GET /kasia/payments/by-sender|by-receiver` (kasia-protocol §10). Like the
-/// indexer, `sender` is null on by-sender answers.
+/// indexer, by-sender answers carry the queried address as `sender`; an indexer may send null
+/// where it has not resolved a sender.
 public struct IndexerPayment: Codable, Sendable, Equatable {
     public var txID: String
     public var sender: String?

@@ -2,7 +2,8 @@
 public struct IndexerSelfStash: Codable, Sendable, Equatable {
     public var txID: String
     public var owner: String
-    /// Hex of the scope's bytes; null for a stash without scope.
+    /// Hex of the scope's bytes: the query's `scope` as given (empty for stashes without a
+    /// scope), or on the live stream the stored lowercase hex. Null only from older relays.
     public var scope: String?
     public var blockTime: UInt64
     public var acceptingBlock: String?

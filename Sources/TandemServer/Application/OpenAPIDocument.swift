@@ -100,13 +100,13 @@ enum OpenAPIDocument {
               },
               "Payment": {
                 "type": "object", "required": ["tx_id", "sender", "receiver", "block_time", "amount", "message", "accepting_block", "accepting_daa_score"],
-                "properties": { "tx_id": { "type": "string" }, "sender": { "type": ["string", "null"] }, "receiver": { "type": "string" },
+                "properties": { "tx_id": { "type": "string" }, "sender": { "type": "string" }, "receiver": { "type": "string" },
                   "block_time": { "type": "integer" }, "amount": { "type": "integer" }, "message": { "type": "string" },
                   "accepting_block": { "type": ["string", "null"] }, "accepting_daa_score": { "type": ["integer", "null"] } }
               },
               "SelfStash": {
                 "type": "object", "required": ["tx_id", "owner", "scope", "block_time", "accepting_block", "accepting_daa_score", "stashed_data"],
-                "properties": { "tx_id": { "type": "string" }, "owner": { "type": "string" }, "scope": { "type": ["string", "null"] },
+                "properties": { "tx_id": { "type": "string" }, "owner": { "type": "string" }, "scope": { "type": "string", "description": "The scope parameter as given (stream rows: the stored hex, empty when unscoped)" },
                   "block_time": { "type": "integer" }, "accepting_block": { "type": ["string", "null"] },
                   "accepting_daa_score": { "type": ["integer", "null"] }, "stashed_data": { "type": "string" } }
               },
@@ -319,8 +319,8 @@ enum OpenAPIDocument {
             },
             "/kasia/self-stash/by-owner": {
               "get": {
-                "operationId": "selfStashByOwner", "summary": "Self-stashes of an owner under one scope (none: unscoped)",
-                "parameters": [{ "name": "owner", "in": "query", "required": true, "schema": { "$ref": "#/components/schemas/KaspaAddress" } }, { "name": "scope", "in": "query", "description": "Hex of the scope bytes (max 510 hex)", "schema": { "type": "string", "pattern": "^([0-9a-fA-F]{2}){0,255}$" } }, { "$ref": "#/components/parameters/limit" }, { "$ref": "#/components/parameters/blockTime" }],
+                "operationId": "selfStashByOwner", "summary": "Self-stashes of an owner under one scope (empty: unscoped)",
+                "parameters": [{ "name": "owner", "in": "query", "required": true, "schema": { "$ref": "#/components/schemas/KaspaAddress" } }, { "name": "scope", "in": "query", "required": true, "description": "Hex of the scope bytes (max 510 hex; empty for stashes without a scope), echoed in each row", "schema": { "type": "string", "pattern": "^([0-9a-fA-F]{2}){0,255}$" } }, { "$ref": "#/components/parameters/limit" }, { "$ref": "#/components/parameters/blockTime" }],
                 "responses": {
                   "200": { "description": "Rows ascending by block_time", "content": { "application/json": { "schema": {
                     "type": "array", "items": { "$ref": "#/components/schemas/SelfStash" } } } } },
@@ -331,7 +331,14 @@ enum OpenAPIDocument {
             "/kasia/metrics": {
               "get": {
                 "operationId": "kasiaMetrics", "summary": "kasia-indexer counters (a ping for Kasia clients)",
-                "responses": { "200": { "description": "Counters", "content": { "application/json": { "schema": { "type": "object" } } } } }
+                "responses": { "200": { "description": "Counters, in kasia-indexer's field order", "content": { "application/json": { "schema": {
+                  "type": "object",
+                  "required": ["handshakes_by_sender", "handshakes_by_receiver", "payments_by_sender", "payments_by_receiver", "contextual_messages", "blocks_processed", "latest_block", "latest_accepting_block", "unknown_sender_entries", "resolved_senders", "pruned_blocks"],
+                  "properties": { "handshakes_by_sender": { "type": "integer" }, "handshakes_by_receiver": { "type": "integer" },
+                    "payments_by_sender": { "type": "integer" }, "payments_by_receiver": { "type": "integer" },
+                    "contextual_messages": { "type": "integer" }, "blocks_processed": { "type": "integer" },
+                    "latest_block": { "type": "string", "pattern": "^[0-9a-f]{64}$" }, "latest_accepting_block": { "type": "string", "pattern": "^[0-9a-f]{64}$" },
+                    "unknown_sender_entries": { "type": "integer" }, "resolved_senders": { "type": "integer" }, "pruned_blocks": { "type": "integer" } } } } } } }
               }
             },
             "/kasia/stream": {

@@ -29,24 +29,25 @@ struct IndexerController: Sendable {
                 presentation: .init(aliasEcho: alias))
         }
         route(router, table, APIPath.kasiaPaymentsBySender) { query in
-            try await page(
-                .paymentsBySender(try query.address("address")), query,
-                presentation: .init(aliasEcho: nil, paymentSenderShown: false))
+            let sender = try query.address("address")
+            return try await page(
+                .paymentsBySender(sender), query, presentation: .init(paymentSenderEcho: query.value("address")))
         }
         route(router, table, APIPath.kasiaPaymentsByReceiver) { query in
             try await page(.paymentsByReceiver(try query.address("address")), query)
         }
         route(router, table, APIPath.kasiaSelfStashByOwner) { query in
             let owner = try query.address("owner")
-            let scope = try query.hexTag("scope", maxHexLength: 510, required: false)
-            return try await page(.selfStashes(owner: owner, scopeHex: scope.lowercased()), query)
+            let scope = try query.hexTag("scope", maxHexLength: 510, required: true)
+            return try await page(
+                .selfStashes(owner: owner, scopeHex: scope.lowercased()), query, presentation: .init(scopeEcho: scope))
         }
         table.add(router, .get, APIPath.kasiaMetrics) { _, _ in
             let counts = try await store.kasiaCounts()
             let metrics = IndexerMetrics(
                 handshakes: UInt64(counts[.handshake]), payments: UInt64(counts[.payment]),
-                contextualMessages: UInt64(counts[.contextualMessage]), selfStashes: UInt64(counts[.selfStash]))
-            return try JSONResponse.make(metrics)
+                contextualMessages: UInt64(counts[.contextualMessage]))
+            return JSONResponse.raw(IndexerRowJSON.metrics(metrics), status: .ok, headers: [:])
         }
     }
 

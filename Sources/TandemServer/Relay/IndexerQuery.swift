@@ -61,10 +61,13 @@ struct IndexerQuery: Sendable {
         return text
     }
 
+    /// The indexer's own texts: the length message names the parameter, capitalised; a bad
+    /// digit is reported as "alias hex" on both routes, as kasia-indexer does.
     static func checkHexTag(_ text: String, name: String, maxHexLength: Int) throws(Failure) {
         guard text.utf8.count <= maxHexLength else {
-            throw Failure(message: "\(name) hex length cannot exceed \(maxHexLength) characters")
+            let label = name.prefix(1).uppercased() + name.dropFirst()
+            throw Failure(message: "\(label) hex length cannot exceed \(maxHexLength) characters")
         }
-        guard Hex.isHex(text) else { throw Failure(message: "Invalid \(name) hex: \(text)") }
+        guard Hex.isHex(text) else { throw Failure(message: "Invalid alias hex: \(text)") }
     }
 }

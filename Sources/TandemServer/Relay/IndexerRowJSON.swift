@@ -6,13 +6,15 @@ import TandemBasics
 /// bytes are exactly the indexer's, which JSONEncoder's key order does not promise; golden
 /// tests pin them, and the TandemAPI `Indexer*` types decode them.
 enum IndexerRowJSON {
-    /// How a row is presented: the indexer echoes the query's alias, and leaves `sender` null
-    /// on payments read by sender.
+    /// How a row is presented: kasia-indexer echoes the query's text in some columns (the
+    /// alias of contextual messages, the scope of self-stashes, the address of payments read
+    /// by sender); without a query (the live stream) the stored values are written.
     struct Presentation {
         var aliasEcho: String?
-        var paymentSenderShown = true
+        var scopeEcho: String?
+        var paymentSenderEcho: String?
 
-        static let stream = Presentation(aliasEcho: nil, paymentSenderShown: true)
+        static let stream = Presentation()
     }
 
     static func array(_ records: [KasiaRecord], _ presentation: Presentation) -> [UInt8] {
@@ -43,7 +45,7 @@ enum IndexerRowJSON {
             object.acceptance()
             object.string("message_payload", Hex.encode(draft.body))
         case .payment:
-            object.optionalString("sender", presentation.paymentSenderShown ? draft.sender : nil)
+            object.string("sender", presentation.paymentSenderEcho ?? draft.sender)
             object.string("receiver", draft.receiver ?? "")
             object.number("block_time", record.blockTime.rawValue)
             object.number("amount", draft.amount)
@@ -51,7 +53,7 @@ enum IndexerRowJSON {
             object.acceptance()
         case .selfStash:
             object.string("owner", draft.sender)
-            object.optionalString("scope", draft.tag.isEmpty ? nil : draft.tag)
+            object.string("scope", presentation.scopeEcho ?? draft.tag)
             object.number("block_time", record.blockTime.rawValue)
             object.acceptance()
             object.string("stashed_data", Hex.encode(draft.body))
@@ -69,6 +71,24 @@ enum IndexerRowJSON {
         var object = ObjectWriter(out: [])
         object.string("tx_id", record.draft.txID)
         object.number("block_time", record.blockTime.rawValue)
+        return object.finish()
+    }
+
+    /// `GET /kasia/metrics`, in the field order of kasia-indexer's snapshot (serde writes
+    /// declaration order, which `JSONEncoder`'s sorted keys would not keep).
+    static func metrics(_ metrics: IndexerMetrics) -> [UInt8] {
+        var object = ObjectWriter(out: [])
+        object.number("handshakes_by_sender", Int64(clamping: metrics.handshakesBySender))
+        object.number("handshakes_by_receiver", Int64(clamping: metrics.handshakesByReceiver))
+        object.number("payments_by_sender", Int64(clamping: metrics.paymentsBySender))
+        object.number("payments_by_receiver", Int64(clamping: metrics.paymentsByReceiver))
+        object.number("contextual_messages", Int64(clamping: metrics.contextualMessages))
+        object.number("blocks_processed", Int64(clamping: metrics.blocksProcessed))
+        object.string("latest_block", metrics.latestBlock)
+        object.string("latest_accepting_block", metrics.latestAcceptingBlock)
+        object.number("unknown_sender_entries", Int64(clamping: metrics.unknownSenderEntries))
+        object.number("resolved_senders", Int64(clamping: metrics.resolvedSenders))
+        object.number("pruned_blocks", Int64(clamping: metrics.prunedBlocks))
         return object.finish()
     }
 

@@ -15,6 +15,8 @@ struct RelayController: Sendable {
     let clock: any WallClock
     /// Nil when rate limiting is off (tests that submit in bulk).
     let limiter: TokenBucketLimiter?
+    /// Parsed keys of recent senders, shared by every submission this server handles.
+    let senderKeys = SenderKeyCache()
 
     func register(on router: Router<TandemRequestContext>, table: RouteTable) {
         table.add(router, .post, APIPath.kasiaTransactions) { request, context in
@@ -28,7 +30,7 @@ struct RelayController: Sendable {
         let sender: String
         switch try await Self.decode(request) {
         case .signed(let submission):
-            let check = try RelaySubmissionCheck(submission)
+            let check = try RelaySubmissionCheck(submission, keys: senderKeys)
             draft = try check.draft()
             sender = check.sender.description
         case .kaspa(let submission):

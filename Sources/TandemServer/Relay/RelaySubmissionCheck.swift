@@ -22,8 +22,9 @@ struct RelaySubmissionCheck {
     private let payloadBytes: [UInt8]
     private let signature: SchnorrSignature
 
-    /// Checks everything but the signature: encodings, sizes and addresses.
-    init(_ submission: RelaySubmission) throws(APIFailure) {
+    /// Checks everything but the signature: encodings, sizes and addresses. `keys` remembers
+    /// the parsed keys of recent senders (the server passes its cache; nil parses every time).
+    init(_ submission: RelaySubmission, keys: SenderKeyCache? = nil) throws(APIFailure) {
         self.submission = submission
         guard submission.payload.utf8.count <= 2 * Self.maxPayloadBytes else {
             throw APIFailure(.contentTooLarge, .payloadTooLarge, "payload is larger than \(Self.maxPayloadBytes) bytes")
@@ -37,17 +38,9 @@ struct RelaySubmissionCheck {
         self.payloadBytes = payloadBytes
         self.signature = signature
 
-        let sender: KaspaAddress
-        do { sender = try KaspaAddress(submission.sender) } catch {
-            throw APIFailure(.badRequest, .invalidAddress, "sender: \(error.description)")
-        }
-        guard sender.version == .publicKey else {
-            throw APIFailure(.badRequest, .senderNotSchnorr, "sender must be a version-0 (Schnorr) address")
-        }
-        do { senderKey = try sender.xOnlyPublicKey() } catch {
-            throw APIFailure(.badRequest, .invalidAddress, "sender: \(error.description)")
-        }
-        self.sender = sender
+        let signer = try Self.signer(submission.sender, keys: keys)
+        self.sender = signer.address
+        self.senderKey = signer.key
         if let receiver = submission.receiver {
             do { _ = try KaspaAddress(receiver) } catch {
                 throw APIFailure(.badRequest, .invalidAddress, "receiver: \(error.description)")
@@ -56,6 +49,25 @@ struct RelaySubmissionCheck {
         if let amount = submission.amount, amount > UInt64(Int64.max) {
             throw APIFailure(.badRequest, .validationError, "amount exceeds \(Int64.max) sompi")
         }
+    }
+
+    /// The sender's address and key: from `keys` when it holds this text, else parsed (a
+    /// version-0 address whose x lies on the curve) and remembered.
+    private static func signer(_ text: String, keys: SenderKeyCache?) throws(APIFailure) -> SenderKeyCache.Entry {
+        if let known = keys?.entry(for: text) { return known }
+        let address: KaspaAddress
+        do { address = try KaspaAddress(text) } catch {
+            throw APIFailure(.badRequest, .invalidAddress, "sender: \(error.description)")
+        }
+        guard address.version == .publicKey else {
+            throw APIFailure(.badRequest, .senderNotSchnorr, "sender must be a version-0 (Schnorr) address")
+        }
+        let entry: SenderKeyCache.Entry
+        do { entry = SenderKeyCache.Entry(address: address, key: try address.xOnlyPublicKey()) } catch {
+            throw APIFailure(.badRequest, .invalidAddress, "sender: \(error.description)")
+        }
+        keys?.store(entry, for: text)
+        return entry
     }
 
     /// Classifies the payload, applies the receiver rules and verifies the signature; the

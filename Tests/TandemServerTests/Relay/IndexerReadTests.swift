@@ -46,7 +46,7 @@ import Testing
             )
             #expect(
                 try await api.send(.get, "/kasia/payments/by-sender?address=\(Self.alice)").text
-                    == #"[{"tx_id":"\#(ids[2])","sender":null,"receiver":"\#(Self.bob)","block_time":1800000000002,"amount":150000000,"message":"\#(sealed)","accepting_block":null,"accepting_daa_score":null}]"#
+                    == #"[{"tx_id":"\#(ids[2])","sender":"\#(Self.alice)","receiver":"\#(Self.bob)","block_time":1800000000002,"amount":150000000,"message":"\#(sealed)","accepting_block":null,"accepting_daa_score":null}]"#
             )
             #expect(
                 try await api.send(.get, "/kasia/payments/by-receiver?address=\(Self.bob)").text
@@ -83,16 +83,42 @@ import Testing
         }
     }
 
-    @Test func selfStashWithoutScopeListsOnlyUnscopedStashes() async throws {
+    /// kasia-indexer requires `scope` and echoes it as given: empty selects the stashes without
+    /// a scope, and uppercase hex finds the same rows and comes back uppercase.
+    @Test func selfStashScopeIsRequiredAndEchoedAsGiven() async throws {
         let server = try TestServer()
         try await server.test { api in
             _ = try await Self.seed(api)
             _ = try await api.submit(RelayFixtures.signed(RelayFixtures.selfStash(2, scope: nil)))
-            let rows = try JSONDecoder().decode(
+            let unscoped = try JSONDecoder().decode(
                 [IndexerSelfStash].self,
-                from: try await api.send(.get, "/kasia/self-stash/by-owner?owner=\(Self.alice)").body)
-            #expect(rows.count == 1)
-            #expect(rows.first?.scope == nil)
+                from: try await api.send(.get, "/kasia/self-stash/by-owner?owner=\(Self.alice)&scope=").body)
+            #expect(unscoped.count == 1)
+            #expect(unscoped.first?.scope == "")
+            let upper = Hex.encode(Array("saved_handshake".utf8)).uppercased()
+            let scoped = try JSONDecoder().decode(
+                [IndexerSelfStash].self,
+                from: try await api.send(.get, "/kasia/self-stash/by-owner?owner=\(Self.alice)&scope=\(upper)").body)
+            #expect(scoped.count == 1)
+            #expect(scoped.first?.scope == upper)
+            let missing = try await api.send(.get, "/kasia/self-stash/by-owner?owner=\(Self.alice)")
+            #expect(missing.status == .badRequest)
+            #expect(missing.text == #"{"error":"Failed to deserialize query string: missing field `scope`"}"#)
+        }
+    }
+
+    /// The length refusals are kasia-indexer's texts, word for word.
+    @Test func hexLengthRefusalsUseTheIndexerWording() async throws {
+        let server = try TestServer()
+        try await server.test { api in
+            let alias = try await api.send(
+                .get,
+                "/kasia/contextual-messages/by-sender?address=\(Self.alice)&alias=\(String(repeating: "ab", count: 17))"
+            )
+            #expect(alias.text == #"{"error":"Alias hex length cannot exceed 32 characters"}"#)
+            let scope = try await api.send(
+                .get, "/kasia/self-stash/by-owner?owner=\(Self.alice)&scope=\(String(repeating: "ab", count: 256))")
+            #expect(scope.text == #"{"error":"Scope hex length cannot exceed 510 characters"}"#)
         }
     }
 
@@ -141,6 +167,7 @@ import Testing
         "/kasia/contextual-messages/by-sender?address=\(alice)&alias=\(String(repeating: "ab", count: 17))",
         "/kasia/contextual-messages/by-sender?address=\(alice)&alias=abc",
         "/kasia/self-stash/by-owner?address=\(alice)", "/kasia/self-stash/by-owner?owner=\(alice)&scope=%00%22",
+        "/kasia/self-stash/by-owner?owner=\(alice)",
         "/kasia/stream", "/kasia/stream?alias=zz", "/kasia/stream?address=kaspa:nope",
     ])
     func badQueryParametersAnswer400WithTheIndexerErrorBody(path: String) async throws {
@@ -152,13 +179,20 @@ import Testing
         }
     }
 
-    @Test func metricsCountRowsPerKind() async throws {
+    /// The counters in kasia-indexer's field order (its snapshot's declaration order), byte for
+    /// byte, and readable by the TandemAPI type.
+    @Test func metricsCountRowsPerKindInTheIndexerFieldOrder() async throws {
         let server = try TestServer()
         try await server.test { api in
             _ = try await Self.seed(api)
-            let metrics = try JSONDecoder().decode(
-                IndexerMetrics.self, from: try await api.send(.get, APIPath.kasiaMetrics).body)
-            #expect(metrics == IndexerMetrics(handshakes: 1, payments: 1, contextualMessages: 1, selfStashes: 1))
+            let answer = try await api.send(.get, APIPath.kasiaMetrics)
+            let zero = String(repeating: "0", count: 64)
+            #expect(
+                answer.text
+                    == #"{"handshakes_by_sender":1,"handshakes_by_receiver":1,"payments_by_sender":1,"payments_by_receiver":1,"contextual_messages":1,"blocks_processed":0,"latest_block":"\#(zero)","latest_accepting_block":"\#(zero)","unknown_sender_entries":0,"resolved_senders":0,"pruned_blocks":0}"#
+            )
+            let metrics = try JSONDecoder().decode(IndexerMetrics.self, from: answer.body)
+            #expect(metrics == IndexerMetrics(handshakes: 1, payments: 1, contextualMessages: 1))
         }
     }
 }

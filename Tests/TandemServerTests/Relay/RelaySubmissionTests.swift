@@ -195,6 +195,25 @@ import Testing
         #expect(try await server.store.latestKasiaBlockTime() == nil)
     }
 
+    /// The server remembers the parsed keys of recent senders (`SenderKeyCache`); that changes
+    /// no answer. On one server that has accepted Alice's submission, so her key is cached,
+    /// every refusal still answers its code, twice in a row, and stores nothing.
+    @Test func refusalsAnswerTheSameOnceTheSendersKeyIsCached() async throws {
+        let server = try TestServer()
+        try await server.test { api in
+            #expect(try await api.submit(RelayFixtures.signed(RelayFixtures.message(), nonce: 1)).status == .ok)
+            for refusal in Self.refusals {
+                for _ in 0..<2 {
+                    let answer = try await api.send(.post, APIPath.kasiaTransactions, json: refusal.body)
+                    #expect(answer.status == refusal.status, "\(refusal.name): \(answer.text)")
+                    #expect(answer.errorCode == refusal.code.rawValue, "\(refusal.name): \(answer.text)")
+                }
+            }
+        }
+        let rows = try await server.store.kasiaRecords(after: UnixMillis(0), watching: nil, limit: 100)
+        #expect(rows.count == 1)
+    }
+
     @Test(arguments: [
         "", "null", "[]", "{", "{\"payload\":1}", "\"x\"", "{\"a\":" + String(repeating: "[", count: 100),
     ])
