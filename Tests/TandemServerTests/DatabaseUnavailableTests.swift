@@ -46,8 +46,7 @@ import Testing
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let port = try Self.closedPort()
-        var logger = Logger(label: "test")
-        logger.logLevel = .critical
+        let logger = Logger.quiet("test")
         let configuration = ServerConfiguration(
             host: "127.0.0.1", port: 0, storage: .postgres(url: "postgres://tandem:secret@127.0.0.1:\(port)/tandem"),
             dataDirectory: directory.url, secret: TestServer.secret, rateLimiting: false)
@@ -94,8 +93,7 @@ import Testing
         let url = try #require(ProcessInfo.processInfo.environment["POSTGRES_URL"])
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        var logger = Logger(label: "test")
-        logger.logLevel = .critical
+        let logger = Logger.quiet("test")
         let configuration = ServerConfiguration(
             host: "127.0.0.1", port: 0, storage: .postgres(url: url), dataDirectory: directory.url,
             secret: TestServer.secret,

@@ -28,8 +28,7 @@ import Testing
 
     @Test func metricsCountRequestsSignInFailuresAndRateLimitHits() async throws {
         let (server, configuration) = try Self.server(metrics: true)
-        var logger = Logger(label: "metrics")
-        logger.logLevel = .critical
+        let logger = Logger.quiet("metrics")
         let app = try buildApplication(configuration: configuration, store: server.store, logger: logger)
         try await app.test(.router) { client in
             let api = APIClient(client: client)

@@ -14,8 +14,7 @@ extension StoreContractTests {
     @Test(.enabled(if: ProcessInfo.processInfo.environment["POSTGRES_URL"] != nil))
     func aSessionRevokedOnOneInstanceIsNullOnTheOtherAtOnce() async throws {
         try await Self.withStores(.postgres, count: 2) { stores in
-            var logger = Logger(label: "two-instances")
-            logger.logLevel = .critical
+            let logger = Logger.quiet("two-instances")
             let directory = try TemporaryDirectory()
             defer { directory.remove() }
             let configuration = ServerConfiguration(

@@ -20,8 +20,7 @@ import Testing
         let parent = try TemporaryDirectory()
         defer { parent.remove() }
         let data = parent.url.appendingPathComponent("tandem-data")
-        var logger = Logger(label: "files")
-        logger.logLevel = .critical
+        let logger = Logger.quiet("files")
         let configuration = ServerConfiguration(host: "127.0.0.1", port: 0, dataDirectory: data, rateLimiting: false)
         let app = try await buildApplication(configuration: configuration, logger: logger)
         try await app.test(.router) { client async throws in

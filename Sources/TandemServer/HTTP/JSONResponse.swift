@@ -14,7 +14,7 @@ enum JSONResponse {
 
     /// The JSON literal `null` (get-session when signed out, §3).
     static func null(headers: HTTPFields = [:]) -> Response {
-        raw(Data("null".utf8), status: .ok, headers: headers)
+        raw("null".utf8, status: .ok, headers: headers)
     }
 
     /// JSON text already written, as `Data` or as the `[UInt8]` of the hand-written encoders

@@ -23,7 +23,7 @@ struct IndexerController: Sendable {
         }
         route(router, table, APIPath.kasiaContextualMessagesBySender) { query in
             let sender = try query.address("address")
-            let alias = try query.hexTag("alias", maxHexLength: 32, required: true)
+            let alias = try query.hexTag("alias", maxHexLength: 32)
             return try await page(
                 .contextualMessages(sender: sender, aliasHex: alias.lowercased()), query,
                 presentation: .init(aliasEcho: alias))
@@ -38,7 +38,7 @@ struct IndexerController: Sendable {
         }
         route(router, table, APIPath.kasiaSelfStashByOwner) { query in
             let owner = try query.address("owner")
-            let scope = try query.hexTag("scope", maxHexLength: 510, required: true)
+            let scope = try query.hexTag("scope", maxHexLength: 510)
             return try await page(
                 .selfStashes(owner: owner, scopeHex: scope.lowercased()), query, presentation: .init(scopeEcho: scope))
         }

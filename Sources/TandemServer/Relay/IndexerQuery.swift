@@ -52,10 +52,9 @@ struct IndexerQuery: Sendable {
 
     /// An alias or scope given as hex of its bytes (kasia-protocol §10): even length, hex
     /// digits, at most `maxHexLength` characters. Returned as given (the indexer echoes it).
-    func hexTag(_ name: String, maxHexLength: Int, required: Bool) throws(Failure) -> String {
+    func hexTag(_ name: String, maxHexLength: Int) throws(Failure) -> String {
         guard let text = value(name) else {
-            if required { throw Failure(message: "Failed to deserialize query string: missing field `\(name)`") }
-            return ""
+            throw Failure(message: "Failed to deserialize query string: missing field `\(name)`")
         }
         try Self.checkHexTag(text, name: name, maxHexLength: maxHexLength)
         return text

@@ -78,17 +78,17 @@ enum IndexerRowJSON {
     /// declaration order, which `JSONEncoder`'s sorted keys would not keep).
     static func metrics(_ metrics: IndexerMetrics) -> [UInt8] {
         var object = ObjectWriter(out: [])
-        object.number("handshakes_by_sender", Int64(clamping: metrics.handshakesBySender))
-        object.number("handshakes_by_receiver", Int64(clamping: metrics.handshakesByReceiver))
-        object.number("payments_by_sender", Int64(clamping: metrics.paymentsBySender))
-        object.number("payments_by_receiver", Int64(clamping: metrics.paymentsByReceiver))
-        object.number("contextual_messages", Int64(clamping: metrics.contextualMessages))
-        object.number("blocks_processed", Int64(clamping: metrics.blocksProcessed))
+        object.number("handshakes_by_sender", metrics.handshakesBySender)
+        object.number("handshakes_by_receiver", metrics.handshakesByReceiver)
+        object.number("payments_by_sender", metrics.paymentsBySender)
+        object.number("payments_by_receiver", metrics.paymentsByReceiver)
+        object.number("contextual_messages", metrics.contextualMessages)
+        object.number("blocks_processed", metrics.blocksProcessed)
         object.string("latest_block", metrics.latestBlock)
         object.string("latest_accepting_block", metrics.latestAcceptingBlock)
-        object.number("unknown_sender_entries", Int64(clamping: metrics.unknownSenderEntries))
-        object.number("resolved_senders", Int64(clamping: metrics.resolvedSenders))
-        object.number("pruned_blocks", Int64(clamping: metrics.prunedBlocks))
+        object.number("unknown_sender_entries", metrics.unknownSenderEntries)
+        object.number("resolved_senders", metrics.resolvedSenders)
+        object.number("pruned_blocks", metrics.prunedBlocks)
         return object.finish()
     }
 
@@ -126,6 +126,11 @@ enum IndexerRowJSON {
         }
 
         mutating func number(_ name: String, _ value: Int64) {
+            key(name)
+            out.append(contentsOf: Array(String(value).utf8))
+        }
+
+        mutating func number(_ name: String, _ value: UInt64) {
             key(name)
             out.append(contentsOf: Array(String(value).utf8))
         }

@@ -2,6 +2,7 @@ import CanonicalJSON
 import Foundation
 import HTTPTypes
 import Hummingbird
+import KaspaCrypto
 import Logging
 import NIOCore
 import TandemAPI
@@ -27,18 +28,19 @@ struct RelayController: Sendable {
     func submit(_ request: Request, context: TandemRequestContext) async throws -> Response {
         try await admit { "client|" + RateLimiter.clientKey(context.clientAddress) }
         let draft: KasiaRecordDraft
-        let sender: String
+        let sender: KaspaAddress
         switch try await Self.decode(request) {
         case .signed(let submission):
             let check = try RelaySubmissionCheck(submission, keys: senderKeys)
             draft = try check.draft()
-            sender = check.sender.description
+            sender = check.sender
         case .kaspa(let submission):
             let checked = try RelayKaspaSubmissionCheck(submission).draft()
             draft = checked.draft
-            sender = checked.sender.description
+            sender = checked.sender
         }
-        try await admit { "sender|" + sender }
+        // The address is re-encoded to its text only when a limiter needs the key.
+        try await admit { "sender|" + sender.description }
         let outcome = try await store.appendKasiaRecord(draft, now: clock.now)
         if case .inserted = outcome { await hub.pokeIfListening() }
         return JSONResponse.raw(IndexerRowJSON.receipt(outcome.record), status: .ok, headers: [:])

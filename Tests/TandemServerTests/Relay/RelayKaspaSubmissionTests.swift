@@ -35,8 +35,7 @@ import Testing
     /// The application over real loopback sockets.
     static func live(_ body: @escaping @Sendable (APIClient) async throws -> Void) async throws {
         let server = try TestServer()
-        var logger = Logger(label: "live")
-        logger.logLevel = .critical
+        let logger = Logger.quiet("live")
         let app = try buildApplication(configuration: server.configuration, store: server.store, logger: logger)
         try await app.test(.live) { client in try await body(APIClient(client: client)) }
     }

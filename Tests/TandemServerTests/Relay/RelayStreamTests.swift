@@ -21,8 +21,7 @@ import Testing
         _ body: @escaping @Sendable (APIClient, Int, RelayHub, TestServer) async throws -> Void
     ) async throws {
         let server = try TestServer()
-        var logger = Logger(label: "stream")
-        logger.logLevel = .critical
+        let logger = Logger.quiet("stream")
         let hub = RelayHub(store: server.store, capacity: capacity, logger: logger)
         var configuration = server.configuration
         configuration.relay.heartbeatInterval = heartbeat

@@ -14,8 +14,7 @@ extension StoreContractTests {
     @Test(.enabled(if: ProcessInfo.processInfo.environment["POSTGRES_URL"] != nil))
     func aRowSubmittedToOneInstanceReachesAStreamOnAnother() async throws {
         try await Self.withStores(.postgres, count: 2) { stores in
-            var logger = Logger(label: "two-instances")
-            logger.logLevel = .critical
+            let logger = Logger.quiet("two-instances")
             let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
             let directory = try TemporaryDirectory()
             try await withThrowingTaskGroup(of: Void.self) { group in

@@ -17,8 +17,7 @@ enum LoopbackServer {
         configuration: ServerConfiguration, store: any ServerStore,
         _ body: @Sendable (TestClient) async throws -> Void
     ) async throws {
-        var logger = Logger(label: "loopback")
-        logger.logLevel = .critical
+        let logger = Logger.quiet("loopback")
         let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
         let app = try buildApplication(configuration: configuration, store: store, logger: logger) {
             portSink.yield($0)

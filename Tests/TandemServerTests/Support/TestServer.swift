@@ -30,8 +30,7 @@ struct TestServer {
 
     /// Runs `body` against the application through HummingbirdTesting's router framework.
     func test(_ body: @escaping @Sendable (APIClient) async throws -> Void) async throws {
-        var logger = Logger(label: "test")
-        logger.logLevel = .critical
+        let logger = Logger.quiet("test")
         let app = try buildApplication(configuration: configuration, store: store, logger: logger)
         try await app.test(.router) { client in try await body(APIClient(client: client)) }
     }

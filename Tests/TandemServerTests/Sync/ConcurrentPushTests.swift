@@ -24,8 +24,7 @@ extension StoreContractTests {
                     $0, timeout: PostgresServerStore.operationTimeout,
                     isUnavailable: PostgresServerStore.isConnectionFailure)
             }
-            var logger = Logger(label: "concurrent-push")
-            logger.logLevel = .critical
+            let logger = Logger.quiet("concurrent-push")
             let directory = try TemporaryDirectory()
             defer { directory.remove() }
             let configuration = ServerConfiguration(

@@ -36,7 +36,7 @@ extension StoreContractTests {
             let directory = try TemporaryDirectory()
             defer { directory.remove() }
             let app = try Self.queueApplication(
-                store, directory: directory, maxWait: .milliseconds(1), logger: Self.quietLogger("sqlite-queue"))
+                store, directory: directory, maxWait: .milliseconds(1), logger: Logger.quiet("sqlite-queue"))
             try await app.test(.router) { client in
                 let account = try await SyncAccount.make(APIClient(client: client), "pusher")
                 let pushes = try (0..<16).map { [try SyncNodes.create(account.key, title: "t\($0)")] }
@@ -64,7 +64,7 @@ extension StoreContractTests {
             let store = try #require(raw as? PostgresServerStore)
             let directory = try TemporaryDirectory()
             defer { directory.remove() }
-            let logger = Self.quietLogger("lock-timeout")
+            let logger = Logger.quiet("lock-timeout")
             let bounded = DeadlineStore(
                 store, timeout: PostgresServerStore.operationTimeout,
                 isUnavailable: PostgresServerStore.isConnectionFailure)
@@ -118,12 +118,6 @@ extension StoreContractTests {
             trustedOrigins: ["myapp://"], rateLimiting: false,
             syncWrites: SyncWriteLimits(maxWaiting: 1, maxWaitingPerAccount: 1, maxWait: maxWait))
         return try buildApplication(configuration: configuration, store: store, logger: logger)
-    }
-
-    static func quietLogger(_ label: String) -> Logger {
-        var logger = Logger(label: label)
-        logger.logLevel = .critical
-        return logger
     }
 
     static func pushAnswer(_ account: SyncAccount, _ nodes: [RedoNode]) async throws -> APIClient.Answer {
