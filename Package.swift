@@ -29,6 +29,8 @@ let package = Package(
         .library(name: "KaspaCrypto", targets: ["KaspaCrypto"]),
         .library(name: "KasiaProtocol", targets: ["KasiaProtocol"]),
         .library(name: "KaspaTransaction", targets: ["KaspaTransaction"]),
+        .library(name: "KaspaRPC", targets: ["KaspaRPC"]),
+        .library(name: "KaspaNode", targets: ["KaspaNode"]),
         .library(name: "CanonicalJSON", targets: ["CanonicalJSON"]),
         .library(name: "RedoProtocol", targets: ["RedoProtocol"]),
         .library(name: "ChatTimeline", targets: ["ChatTimeline"]),
@@ -57,6 +59,8 @@ let package = Package(
         // libraries stay free of NIO and usable on iOS.
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.3"),
+        .package(url: "https://github.com/hummingbird-project/swift-websocket.git", from: "1.6.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
     ],
     targets: [
         // MARK: L0
@@ -109,6 +113,12 @@ let package = Package(
                 "TandemBasics", "KaspaCrypto", "CBlake2",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        // The rusty-kaspa node's wRPC JSON frames and models (issue 24; kaspa-node.md): pure, no I/O.
+        .target(
+            name: "KaspaRPC",
+            dependencies: ["TandemBasics", "KaspaCrypto", "KaspaTransaction"],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -168,12 +178,21 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // The node client (issue 24): calls matched by id over the WebSocketTransport seam, several
+        // nodes with checks, failover and re-subscription. No NIO: the executables inject theirs.
+        .target(
+            name: "KaspaNode",
+            dependencies: ["TandemBasics", "KaspaCrypto", "KaspaTransaction", "KaspaRPC"],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: L3
         .target(
             name: "TandemClient",
             dependencies: [
                 "TandemBasics", "KaspaCrypto", "KasiaProtocol", "SecretFiles", "TandemAPI", "KaspaTransaction",
                 "ChatHistory", "ChatTimeline", "Contacts", "RoutingStore", "TaskStore", "RedoProtocol", "CanonicalJSON",
+                "KaspaRPC", "KaspaNode",
             ],
             swiftSettings: swiftSettings
         ),
@@ -208,7 +227,8 @@ let package = Package(
         .target(
             name: "TandemNIOTransport",
             dependencies: [
-                "TandemClient",
+                "TandemClient", "KaspaNode",
+                .product(name: "WSClient", package: "swift-websocket"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -227,6 +247,7 @@ let package = Package(
                 "TandemBasics", "KaspaCrypto", "KasiaProtocol", "CanonicalJSON", "RedoProtocol", "ChatTimeline",
                 "ChatHistory", "TaskStore", "RoutingStore", "Contacts", "TandemClient", "KaspaTransaction",
                 "TandemAPI", "TandemServer", "CommandLineContract", "ChatScreen", "CNcursesw", "TandemNIOTransport",
+                "KaspaRPC", "KaspaNode",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -245,6 +266,33 @@ let package = Package(
             dependencies: ["TandemBasics", "ChatTimeline"],
             swiftSettings: swiftSettings
         ),
+        // A simulated rusty-kaspa node (issue 24 "Tests"): the spec's wRPC JSON frames over a real
+        // WebSocket, a UTXO set, a mempool and blocks; linked by tests and `tandem-simnode` only.
+        .target(
+            name: "KaspaSimNode",
+            dependencies: [
+                "TandemBasics", "KaspaCrypto", "KaspaTransaction", "KaspaRPC",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // The simulated node as a process, for the SDK check in CI and the CLI tests; never shipped.
+        .executableTarget(
+            name: "tandem-simnode",
+            dependencies: [
+                "KaspaSimNode", "KaspaRPC", "KaspaCrypto", "CommandLineContract", "TandemBasics",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         // Benchmarks: their own executable so the shipped `tandem` links no bench or test code.
         .executableTarget(
             name: "tandem-bench",
@@ -252,7 +300,7 @@ let package = Package(
                 "CSecp256k1", "KaspaCrypto", "KaspaTransaction", "KasiaProtocol", "CanonicalJSON", "RedoProtocol",
                 "ChatTimeline",
                 "ChatHistory", "TaskStore", "RoutingStore", "Contacts", "TandemAPI", "TandemClient", "TandemServer",
-                "TandemTesting", "CommandLineContract", "ChatScreen", "TandemNIOTransport",
+                "TandemTesting", "CommandLineContract", "ChatScreen", "TandemNIOTransport", "KaspaRPC", "KaspaNode",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -289,6 +337,35 @@ let package = Package(
         .testTarget(
             name: "KaspaTransactionTests",
             dependencies: ["TandemBasics", "KaspaTransaction", "KaspaCrypto", "TestSupport", "TandemTesting"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "KaspaRPCTests",
+            dependencies: ["KaspaRPC", "KaspaTransaction", "KaspaCrypto", "TandemBasics"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "KaspaNodeTests",
+            dependencies: ["KaspaNode", "KaspaRPC", "KaspaCrypto"],
+            swiftSettings: swiftSettings
+        ),
+        // The client layer against the simulated node over loopback WebSockets (issue 24 "Tests").
+        .testTarget(
+            name: "KaspaNetworkTests",
+            dependencies: [
+                "KaspaSimNode", "KaspaNode", "KaspaRPC", "KaspaTransaction", "KaspaCrypto", "TandemBasics",
+                "TandemClient", "TandemNIOTransport", "TestSupport",
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "KaspaSimNodeTests",
+            dependencies: [
+                "KaspaSimNode", "KaspaRPC", "KaspaTransaction", "KaspaCrypto", "TandemBasics", "KaspaNode",
+                "TandemNIOTransport",
+                .product(name: "WSClient", package: "swift-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -339,7 +416,10 @@ let package = Package(
         ),
         .testTarget(
             name: "TandemClientTests",
-            dependencies: ["TandemClient", "TandemAPI", "TandemBasics", "KaspaCrypto", "TestSupport", "TandemTesting"],
+            dependencies: [
+                "TandemClient", "TandemAPI", "TandemBasics", "KaspaCrypto", "TestSupport", "TandemTesting", "KaspaRPC",
+                "KaspaTransaction",
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -371,7 +451,7 @@ let package = Package(
         .testTarget(
             name: "TandemCLITests",
             dependencies: [
-                "tandem", "tandem-bench", "CanonicalJSON", "TestSupport", "TandemTesting",
+                "tandem", "tandem-bench", "tandem-simnode", "CanonicalJSON", "TestSupport", "TandemTesting",
                 "TandemClient", "TandemAPI", "TandemBasics", "KaspaCrypto", "KasiaProtocol", "ChatHistory",
                 "ChatTimeline", "RoutingStore", "RedoProtocol", "TaskStore", "Contacts", "KaspaTransaction",
                 "ChatScreen",

@@ -1,8 +1,9 @@
 import TandemBasics
 
-/// Hex fields of the SDK's JSON (`to_dict`): decoded strictly, with the field named in the error.
-enum KaspaJSONHex {
-    static func decode<Key: CodingKey>(
+/// Hex fields of the SDK's JSON (`to_dict`) and of node frames: decoded strictly, with the field
+/// named in the error.
+public enum KaspaJSONHex {
+    public static func decode<Key: CodingKey>(
         _ container: KeyedDecodingContainer<Key>, _ key: Key, count: Int? = nil
     ) throws -> [UInt8] {
         let text = try container.decode(String.self, forKey: key)
@@ -10,7 +11,9 @@ enum KaspaJSONHex {
     }
 
     /// `null`, a missing key and `""` all mean no bytes (the SDK writes `null` for an empty script).
-    static func decodeOptional<Key: CodingKey>(_ container: KeyedDecodingContainer<Key>, _ key: Key) throws -> [UInt8] {
+    public static func decodeOptional<Key: CodingKey>(_ container: KeyedDecodingContainer<Key>, _ key: Key) throws
+        -> [UInt8]
+    {
         guard let text = try container.decodeIfPresent(String.self, forKey: key) else { return [] }
         return try bytes(text, key: key, container: container, count: nil)
     }

@@ -20,12 +20,28 @@ public struct KaspaTransactionBuilder: Sendable {
     /// Our Schnorr address: where change and self-spends go.
     public let address: KaspaAddress
     private let script: KaspaScriptPublicKey
+    /// Sompi per gram of mass to pay (a node's fee estimate, issue 24 item 2); never less than the
+    /// relay minimum of 100, which is what the default pays.
+    public var feeRate: Double
+    /// A fee the transaction pays at least: the floor a node stated when it refused one as too
+    /// low (kaspa-node.md §6), 0 for none.
+    public var minimumFee: UInt64
 
-    public init(key: PrivateKey, network: KaspaNetwork = .mainnet) {
+    public init(key: PrivateKey, network: KaspaNetwork = .mainnet, feeRate: Double = 0, minimumFee: UInt64 = 0) {
         self.key = key
         self.network = network
+        self.feeRate = feeRate
+        self.minimumFee = minimumFee
         address = KaspaAddress(publicKey: key.xOnlyPublicKey, network: network)
         script = KaspaScriptPublicKey(address: address)
+    }
+
+    /// The fee for `mass`: the relay minimum, the fee rate's, or ``minimumFee``, whichever is most.
+    public func fee(forMass mass: UInt64) -> UInt64 {
+        let relay = KaspaMass.minimumFee(forMass: mass)
+        let rated = feeRate.isFinite && feeRate > 0 ? (Double(mass) * feeRate).rounded(.up) : 0
+        let atRate = rated >= Double(UInt64.max) ? UInt64.max : UInt64(rated)
+        return max(relay, atRate, minimumFee)
     }
 
     /// What to send: a recipient and amount (handshake, payment) or none (a self-spend), a payload.
@@ -103,8 +119,7 @@ public struct KaspaTransactionBuilder: Sendable {
         if shapeMass > KaspaMass.maximumStandardMass {
             throw .computeMassTooHigh(mass: shapeMass, limit: KaspaMass.maximumStandardMass)
         }
-        let floor = KaspaMass.minimumFee(
-            forMass: max(shapeMass, KaspaMass(submitting: transaction(base)).storageMass ?? 0))
+        let floor = fee(forMass: max(shapeMass, KaspaMass(submitting: transaction(base)).storageMass ?? 0))
         guard total > required, surplus > floor, surplus - floor > Self.dustThreshold else {
             return try withoutChange(transaction(base), total: total, required: required, floor: floor)
         }
@@ -117,7 +132,7 @@ public struct KaspaTransactionBuilder: Sendable {
             let candidate = transaction(base + [KaspaTransactionOutput(value: change, scriptPublicKey: script)])
             let mass = KaspaMass(submitting: candidate)
             try Self.checkLimits(mass)
-            let needed = KaspaMass.minimumFee(forMass: mass.mass ?? 0)
+            let needed = self.fee(forMass: mass.mass ?? 0)
             if needed == fee { return candidate }
             guard surplus > needed, surplus - needed > Self.dustThreshold else {
                 // Storage mass pushed the change into the dust: that change output is over the limit.
@@ -143,7 +158,7 @@ public struct KaspaTransactionBuilder: Sendable {
         }
         let mass = KaspaMass(submitting: candidate)
         try Self.checkLimits(mass)
-        let needed = KaspaMass.minimumFee(forMass: mass.mass ?? 0)
+        let needed = fee(forMass: mass.mass ?? 0)
         guard total >= required, total - required >= needed else {
             throw .insufficientFunds(available: total, needed: required.addingReportingOverflow(needed).partialValue)
         }

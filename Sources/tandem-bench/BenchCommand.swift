@@ -19,7 +19,7 @@ struct BenchCommand: AsyncParsableCommand {
             BenchMinimalServerCommand.self,
             BenchRelayBodiesCommand.self,
             BenchSyncBodiesCommand.self,
-            BenchSyncCommand.self, CrashCommand.self, BenchStreamIdleCommand.self,
+            BenchSyncCommand.self, CrashCommand.self, BenchStreamIdleCommand.self, WalletBench.self,
         ]
     )
 }

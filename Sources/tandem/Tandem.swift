@@ -20,7 +20,7 @@ struct Tandem: AsyncParsableCommand {
                 name: "Client",
                 subcommands: [
                     KeysCommand.self, AccountCommand.self, ContactsCommand.self, ChatCommand.self, TasksCommand.self,
-                    SyncCommand.self,
+                    SyncCommand.self, WalletCommand.self,
                 ]),
             CommandGroup(name: "Server", subcommands: [ServeCommand.self, AdminCommand.self]),
             CommandGroup(

@@ -46,6 +46,12 @@ public struct Profile: Sendable {
         case taskSync = "task-sync.json"
         /// Where contacts sync stands: cursor, versions and digests of records (JSON; ``ContactsSyncState``).
         case contactsSync = "contacts-sync.json"
+        /// The Kaspa network this profile uses: network id, nodes or Resolver, indexer (JSON;
+        /// ``KaspaNetworkSettings``). Absent: the profile talks through a Tandem relay.
+        case kaspaNetwork = "kaspa-network.json"
+        /// Signed transactions submitted to a node and not yet seen accepted: their inputs stay
+        /// reserved and their change spendable (JSON; ``WalletLedger``).
+        case kaspaPending = "kaspa-pending.json"
     }
 
     /// Where `file` lives in this profile.

@@ -59,3 +59,17 @@ struct KaspaTxBench: ParsableCommand {
         try options.print(KaspaTxBenchmarks.run(samples: options.samples, iterations: iterations))
     }
 }
+
+struct WalletBench: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "wallet",
+        abstract: "Kaspa wallet: select + build from 10,000 UTXOs, a 1,000-entry UtxosChanged applied (issue 24)."
+    )
+
+    @OptionGroup var options: BenchOptions
+
+    func run() async throws {
+        guard options.samples > 0 else { throw CLIError("--samples must be positive") }
+        try options.print(WalletBenchmarks.run(samples: options.samples))
+    }
+}

@@ -2,12 +2,15 @@ import ArgumentParser
 import KaspaCrypto
 import TandemBasics
 
-/// `tandem kaspa …`: Kaspa address tools.
+/// `tandem kaspa …`: Kaspa address tools, and the profile's link to Kaspa nodes (issue 24).
 struct KaspaCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "kaspa",
-        abstract: "Kaspa address, script and transaction tools.",
-        subcommands: [Address.self, Decode.self, KaspaScriptCommand.self, KaspaTxCommand.self]
+        abstract: "Kaspa address, script and transaction tools; connect the profile to Kaspa nodes.",
+        subcommands: [
+            Address.self, Decode.self, KaspaScriptCommand.self, KaspaTxCommand.self, Connect.self, Status.self,
+            Disconnect.self,
+        ]
     )
 
     struct Address: ParsableCommand {

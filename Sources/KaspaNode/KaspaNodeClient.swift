@@ -1,0 +1,290 @@
+public import Foundation
+public import KaspaCrypto
+public import KaspaRPC
+
+/// A profile's link to the Kaspa network (issue 24 item 1): one node at a time out of several,
+/// each checked before use (network id, synced, UTXO index, ping), failed over with backoff, and
+/// after every (re)connect re-subscribed, announced by ``KaspaNodeEvent/connected(node:info:)``
+/// so that consumers re-read what they keep (the node replays nothing, kaspa-node.md §2, §8).
+public actor KaspaNodeClient {
+    public nonisolated let configuration: KaspaNodeConfiguration
+    /// Connections, notifications and liveness, for the one consumer that follows them.
+    public nonisolated let events: AsyncStream<KaspaNodeEvent>
+    private let eventSink: AsyncStream<KaspaNodeEvent>.Continuation
+    private let transport: any WebSocketTransport
+    private let resolve: (@Sendable (URL) async throws -> URL)?
+    private var failover: NodeFailover
+    private var connection: KaspaNodeConnection?
+    /// The connected node's `getServerInfo`, its DAA score kept current by notifications.
+    public private(set) var serverInfo: ServerInfoSnapshot?
+    private var watchedAddresses: [KaspaAddress] = []
+    private var followsDaaScore = false
+
+    /// `resolve` turns a Resolver URL into a node URL (an HTTP GET, ``KaspaResolver``); needed only
+    /// when an endpoint is a resolver.
+    public init(
+        configuration: KaspaNodeConfiguration, transport: any WebSocketTransport,
+        resolve: (@Sendable (URL) async throws -> URL)? = nil
+    ) {
+        self.configuration = configuration
+        self.transport = transport
+        self.resolve = resolve
+        failover = NodeFailover(endpoints: configuration.endpoints, backoff: configuration.backoff)
+        (events, eventSink) = AsyncStream.makeStream(of: KaspaNodeEvent.self)
+    }
+
+    /// The node in use, if connected.
+    public var node: URL? { connection?.url }
+
+    // MARK: Connecting
+
+    /// Connects to the first usable node, starting with the current one and trying each once.
+    /// Returns at once when connected already. Throws ``KaspaNodeError/noUsableNode(_:)`` naming
+    /// every node tried and why it was passed over.
+    @discardableResult
+    public func connect() async throws(KaspaNodeError) -> ServerInfoSnapshot {
+        if let connection, await connection.closedReason == nil, let serverInfo { return serverInfo }
+        var attempts: [NodeAttempt] = []
+        for _ in 0..<failover.endpoints.count {
+            guard let endpoint = failover.current else { break }
+            do {
+                let (opened, info) = try await open(endpoint)
+                connection = opened
+                let snapshot = ServerInfoSnapshot(node: opened.url, info: info)
+                serverInfo = snapshot
+                failover.succeeded()
+                eventSink.yield(.connected(node: opened.url, info: info))
+                return snapshot
+            } catch {
+                attempts.append(NodeAttempt(node: endpoint.description, reason: Self.reason(error)))
+                _ = failover.failed()
+            }
+        }
+        throw .noUsableNode(attempts)
+    }
+
+    /// Opens `endpoint`, checks it (kaspa-node.md §4 "getServerInfo", then a ping) and restores
+    /// the subscriptions on it.
+    private func open(_ endpoint: NodeEndpoint) async throws -> (KaspaNodeConnection, RPCServerInfo) {
+        let url: URL
+        switch endpoint {
+        case .node(let node): url = node
+        case .resolver(let resolver):
+            guard let resolve else {
+                throw KaspaNodeError.unreachable(node: resolver.absoluteString, reason: "no resolver client")
+            }
+            do { url = try await resolve(resolver) } catch let error as KaspaNodeError { throw error } catch {
+                throw KaspaNodeError.unreachable(node: resolver.absoluteString, reason: String(describing: error))
+            }
+        }
+        let opened = try await KaspaNodeConnection.open(
+            url, transport: transport, callTimeout: configuration.callTimeout)
+        do {
+            let info = try await opened.call(.getServerInfo, as: RPCServerInfo.self)
+            if let failure = configuration.check(info) {
+                throw KaspaNodeError.unusable(node: url.absoluteString, reason: failure)
+            }
+            _ = try await opened.call(.ping, as: RPCEmpty.self)
+            if !watchedAddresses.isEmpty {
+                _ = try await opened.call(
+                    .subscribe, RPCSubscription.utxosChanged(addresses: watchedAddresses), as: RPCListenerID.self)
+            }
+            if followsDaaScore {
+                _ = try await opened.call(.subscribe, RPCSubscription.virtualDaaScoreChanged, as: RPCListenerID.self)
+            }
+            return (opened, info)
+        } catch {
+            await opened.close(reason: "failed its check")
+            throw error
+        }
+    }
+
+    /// Closes the connection; the next call or ``connect()`` opens one again.
+    public func disconnect() async {
+        guard let connection else { return }
+        self.connection = nil
+        serverInfo = nil
+        await connection.close()
+    }
+
+    private func drop(_ dropped: KaspaNodeConnection, reason: String) async {
+        guard connection === dropped else { return }
+        connection = nil
+        serverInfo = nil
+        await dropped.close(reason: reason)
+        eventSink.yield(.disconnected(node: dropped.url, reason: reason))
+    }
+
+    // MARK: Calls
+
+    /// Calls `method` on the current node, connecting first when needed. A transport failure
+    /// (closed socket, no answer in time) moves to the next node and tries once more there; a
+    /// node's refusal is thrown as it is.
+    public func call<R: Decodable & Sendable>(
+        _ method: RPCMethod, _ params: some Encodable & Sendable = RPCEmpty(), as type: R.Type,
+        timeout: Duration? = nil
+    ) async throws(KaspaNodeError) -> R {
+        try await connect()
+        guard let first = connection else { throw .noUsableNode([]) }
+        do { return try await first.call(method, params, as: R.self, timeout: timeout) } catch {
+            guard error.isTransportFailure else { throw error }
+            await drop(first, reason: error.description)
+            _ = failover.failed()
+        }
+        try await connect()
+        guard let second = connection else { throw .noUsableNode([]) }
+        return try await second.call(method, params, as: R.self, timeout: timeout)
+    }
+
+    // MARK: Subscriptions
+
+    /// Follows UtxosChanged for `addresses` from now on, on this node and every later one.
+    public func watch(_ addresses: [KaspaAddress]) async throws(KaspaNodeError) {
+        let new = addresses.filter { !watchedAddresses.contains($0) }
+        guard !new.isEmpty else { return }
+        watchedAddresses += new
+        guard let connection else { return }
+        _ = try await connection.call(.subscribe, RPCSubscription.utxosChanged(addresses: new), as: RPCListenerID.self)
+    }
+
+    /// Stops following `addresses`.
+    public func unwatch(_ addresses: [KaspaAddress]) async throws(KaspaNodeError) {
+        let gone = addresses.filter { watchedAddresses.contains($0) }
+        guard !gone.isEmpty else { return }
+        watchedAddresses.removeAll { gone.contains($0) }
+        guard let connection else { return }
+        _ = try await connection.call(
+            .unsubscribe, RPCSubscription.utxosChanged(addresses: gone), as: RPCListenerID.self)
+    }
+
+    /// The addresses followed now.
+    public var watched: [KaspaAddress] { watchedAddresses }
+
+    /// Follows VirtualDaaScoreChanged (the liveness tick, and coinbase maturity).
+    public func followDaaScore() async throws(KaspaNodeError) {
+        guard !followsDaaScore else { return }
+        followsDaaScore = true
+        guard let connection else { return }
+        _ = try await connection.call(.subscribe, RPCSubscription.virtualDaaScoreChanged, as: RPCListenerID.self)
+    }
+
+    // MARK: Staying connected
+
+    /// Keeps a node connected until cancelled: notifications become ``events``; a ping every
+    /// ``KaspaNodeConfiguration/pingInterval`` detects a stalled node; a lost node is replaced
+    /// by the next after the backoff, re-subscribed and announced.
+    public func run() async {
+        while !Task.isCancelled {
+            do { try await connect() } catch {
+                await pause(failover.backoff.delay(afterFailures: max(failover.consecutiveFailures, 1)))
+                continue
+            }
+            guard let current = connection else { continue }
+            let reason = await follow(current)
+            if Task.isCancelled { break }
+            await drop(current, reason: reason)
+            await pause(failover.failed())
+        }
+    }
+
+    private func pause(_ delay: Duration) async {
+        do { try await Task.sleep(for: delay) } catch { return }
+    }
+
+    /// Forwards `current`'s notifications until it ends; returns why it ended.
+    private func follow(_ current: KaspaNodeConnection) async -> String {
+        let interval = configuration.pingInterval
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for await notification in current.notifications { await self.forward(notification) }
+            }
+            group.addTask {
+                while !Task.isCancelled {
+                    do { try await Task.sleep(for: interval) } catch { return }
+                    do { _ = try await current.call(.ping, as: RPCEmpty.self) } catch {
+                        await current.close(reason: "ping failed: \(error)")
+                        return
+                    }
+                }
+            }
+            await group.next()
+            group.cancelAll()
+        }
+        return await current.closedReason ?? "stopped"
+    }
+
+    private func forward(_ notification: RPCNotification) {
+        switch notification {
+        case .utxosChanged(let change): eventSink.yield(.utxosChanged(change))
+        case .virtualDaaScoreChanged(let tick):
+            serverInfo?.virtualDaaScore = tick.virtualDaaScore
+            eventSink.yield(.virtualDaaScoreChanged(tick.virtualDaaScore))
+        case .other: break
+        }
+    }
+
+    /// Ends ``events``: the consumer's loop finishes.
+    public func finishEvents() { eventSink.finish() }
+
+    static func reason(_ error: any Error) -> String {
+        switch error {
+        case KaspaNodeError.unusable(_, let failure): failure.description
+        case KaspaNodeError.unreachable(_, let reason): "unreachable (\(reason))"
+        case let error as KaspaNodeError: error.description
+        default: String(describing: error)
+        }
+    }
+}
+
+/// What a consumer of ``KaspaNodeClient/events`` learns.
+public enum KaspaNodeEvent: Sendable, Equatable {
+    /// A node is connected and every subscription restored: re-read UTXOs and the chain now.
+    case connected(node: URL, info: RPCServerInfo)
+    case disconnected(node: URL, reason: String)
+    case utxosChanged(RPCUtxosChanged)
+    case virtualDaaScoreChanged(UInt64)
+}
+
+/// The connected node and its last known state.
+public struct ServerInfoSnapshot: Sendable, Equatable {
+    public var node: URL
+    public var info: RPCServerInfo
+    public var virtualDaaScore: UInt64
+
+    public init(node: URL, info: RPCServerInfo) {
+        self.node = node
+        self.info = info
+        virtualDaaScore = info.virtualDaaScore
+    }
+}
+
+/// The nodes of a profile and the rules for using them.
+public struct KaspaNodeConfiguration: Sendable, Equatable {
+    public var endpoints: [NodeEndpoint]
+    public var network: KaspaNetworkID
+    /// A wallet needs the UTXO index (UTXO calls and UtxosChanged).
+    public var requiresUTXOIndex: Bool
+    public var callTimeout: Duration
+    public var pingInterval: Duration
+    public var backoff: NodeBackoff
+
+    public init(
+        endpoints: [NodeEndpoint], network: KaspaNetworkID, requiresUTXOIndex: Bool = true,
+        callTimeout: Duration = .seconds(10), pingInterval: Duration = .seconds(5), backoff: NodeBackoff = NodeBackoff()
+    ) {
+        self.endpoints = endpoints
+        self.network = network
+        self.requiresUTXOIndex = requiresUTXOIndex
+        self.callTimeout = callTimeout
+        self.pingInterval = pingInterval
+        self.backoff = backoff
+    }
+
+    /// Why a node with `info` cannot serve, or nil when it can.
+    public func check(_ info: RPCServerInfo) -> NodeCheckFailure? {
+        if info.networkId != network { return .wrongNetwork(expected: network, found: info.networkId) }
+        if !info.isSynced { return .notSynced }
+        if requiresUTXOIndex, !info.hasUtxoIndex { return .noUTXOIndex }
+        return nil
+    }
+}

@@ -1,0 +1,179 @@
+public import Foundation
+public import KaspaRPC
+
+/// One WebSocket to one node: requests with small increasing ids, answers matched by id in
+/// whatever order they come (kaspa-node.md §2), a time limit per call, and the notifications as
+/// a stream. When the socket ends, every waiting call fails with ``KaspaNodeError/disconnected``
+/// and ``notifications`` finishes.
+public actor KaspaNodeConnection {
+    public nonisolated let url: URL
+    /// Notifications in arrival order; finishes when the connection ends.
+    public nonisolated let notifications: AsyncStream<RPCNotification>
+    private let notificationSink: AsyncStream<RPCNotification>.Continuation
+    private let socket: any WebSocketConnection
+    private let callTimeout: Duration
+    private var calls: [UInt64: Call] = [:]
+    private var nextID: UInt64 = 1
+    private var endReason: String?
+    private var reader: Task<Void, Never>?
+    /// Frames that were not JSON the spec describes (counted, otherwise ignored).
+    public private(set) var malformedFrames = 0
+
+    /// A call between its request and its answer. The answer may arrive before the caller starts
+    /// waiting (the send suspends), so it is kept until then.
+    private enum Call {
+        case expected
+        case waiting(CheckedContinuation<Data, any Error>)
+        case arrived(Result<Data, KaspaNodeError>)
+    }
+
+    private init(url: URL, socket: any WebSocketConnection, callTimeout: Duration) {
+        self.url = url
+        self.socket = socket
+        self.callTimeout = callTimeout
+        (notifications, notificationSink) = AsyncStream.makeStream(of: RPCNotification.self)
+    }
+
+    /// Opens a WebSocket to `url` and starts reading it.
+    public static func open(
+        _ url: URL, transport: any WebSocketTransport, callTimeout: Duration = .seconds(10)
+    ) async throws(KaspaNodeError) -> KaspaNodeConnection {
+        let socket: any WebSocketConnection
+        do { socket = try await transport.connect(to: url, timeout: callTimeout) } catch {
+            throw .unreachable(node: url.absoluteString, reason: String(describing: error))
+        }
+        let connection = KaspaNodeConnection(url: url, socket: socket, callTimeout: callTimeout)
+        await connection.startReading()
+        return connection
+    }
+
+    private var node: String { url.absoluteString }
+
+    /// The reader lives as long as the connection: ``close()`` cancels it, and it ends by itself
+    /// when the socket does.
+    private func startReading() {
+        let socket = socket
+        reader = Task { [weak self] in
+            var reason = "the node closed the connection"
+            do {
+                for try await text in socket.messages { await self?.receive(text) }
+            } catch {
+                reason = String(describing: error)
+            }
+            await self?.end(reason)
+        }
+    }
+
+    /// Calls `method` and reads its answer's params as `R`.
+    public func call<R: Decodable & Sendable>(
+        _ method: RPCMethod, _ params: some Encodable & Sendable = RPCEmpty(), as type: R.Type,
+        timeout: Duration? = nil
+    ) async throws(KaspaNodeError) -> R {
+        if let endReason { throw .disconnected(node: node, reason: endReason) }
+        let id = nextID
+        nextID &+= 1
+        let text: String
+        do { text = try RPCFrame.request(id: id, method: method, params: params) } catch {
+            throw .malformedAnswer(node: node, method: method.rawValue, reason: error.description)
+        }
+        let limit = timeout ?? callTimeout
+        calls[id] = .expected
+        let frame: Data
+        do {
+            frame = try await withThrowingTaskGroup(of: Data?.self) { group in
+                group.addTask { try await self.answer(id, sending: text, method: method) }
+                group.addTask {
+                    do {
+                        try await Task.sleep(for: limit)
+                        await self.settle(
+                            id,
+                            .failure(
+                                .timeout(
+                                    node: self.url.absoluteString, method: method.rawValue,
+                                    seconds: Self.seconds(limit))))
+                    } catch {
+                        await self.settle(id, .failure(.cancelled))
+                    }
+                    return nil
+                }
+                for try await result in group {
+                    if let result {
+                        group.cancelAll()
+                        return result
+                    }
+                }
+                throw KaspaNodeError.cancelled
+            }
+        } catch let error as KaspaNodeError {
+            throw error
+        } catch {
+            throw .disconnected(node: node, reason: String(describing: error))
+        }
+        do { return try RPCFrame.params(R.self, from: frame) } catch {
+            throw .malformedAnswer(node: node, method: method.rawValue, reason: error.description)
+        }
+    }
+
+    /// Sends the request, then waits for what ``receive(_:)`` or ``settle(_:_:)`` puts in its place.
+    private func answer(_ id: UInt64, sending text: String, method: RPCMethod) async throws -> Data {
+        do { try await socket.send(text) } catch {
+            settle(id, .failure(.disconnected(node: node, reason: String(describing: error))))
+        }
+        return try await withCheckedThrowingContinuation { continuation in
+            switch calls[id] {
+            case .arrived(let result):
+                calls[id] = nil
+                continuation.resume(with: result.mapError { $0 as any Error })
+            case .expected, .waiting, nil:
+                calls[id] = .waiting(continuation)
+            }
+        }
+    }
+
+    /// Ends call `id` with `result`, unless it already ended.
+    private func settle(_ id: UInt64, _ result: Result<Data, KaspaNodeError>) {
+        switch calls[id] {
+        case .expected: calls[id] = .arrived(result)
+        case .waiting(let continuation):
+            calls[id] = nil
+            continuation.resume(with: result.mapError { $0 as any Error })
+        case .arrived, nil: break
+        }
+    }
+
+    private func receive(_ text: String) {
+        let inbound: RPCFrame.Inbound
+        do { inbound = try RPCFrame.inbound(Data(text.utf8)) } catch {
+            malformedFrames += 1
+            return
+        }
+        switch inbound {
+        case .response(let id, _, let frame): settle(id, .success(frame))
+        case .error(let id, let method, let message):
+            settle(id, .failure(.refused(node: node, method: method, message: message)))
+        case .notification(let notification): notificationSink.yield(notification)
+        }
+    }
+
+    private func end(_ reason: String) {
+        guard endReason == nil else { return }
+        endReason = reason
+        for id in calls.keys { settle(id, .failure(.disconnected(node: node, reason: reason))) }
+        notificationSink.finish()
+    }
+
+    /// Why the connection ended, or nil while it is open.
+    public var closedReason: String? { endReason }
+
+    /// Closes the socket: waiting calls fail, ``notifications`` finishes.
+    public func close(reason: String = "closed by the client") async {
+        reader?.cancel()
+        reader = nil
+        end(reason)
+        await socket.close()
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+}

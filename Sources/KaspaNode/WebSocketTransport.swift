@@ -1,0 +1,20 @@
+public import Foundation
+
+/// The WebSocket seam (ARCHITECTURE.md "Seams"): text messages over one connection, beside
+/// ``HTTPTransport`` for whole exchanges. `URLSessionWebSocketTransport` serves Apple platforms;
+/// the executables inject one on swift-websocket's NIO client (TandemNIOTransport).
+public protocol WebSocketTransport: Sendable {
+    /// Opens a connection to `url` (`ws://` or `wss://`), failing after `timeout`.
+    func connect(to url: URL, timeout: Duration) async throws -> any WebSocketConnection
+}
+
+/// One open WebSocket.
+public protocol WebSocketConnection: Sendable {
+    /// The text messages the peer sends, in order. Finishes when the peer closes the connection;
+    /// throws when it fails. Read by one consumer.
+    var messages: AsyncThrowingStream<String, any Error> { get }
+    /// Sends one text message; throws when the connection is gone.
+    func send(_ text: String) async throws
+    /// Closes the connection; `messages` then finishes.
+    func close() async
+}

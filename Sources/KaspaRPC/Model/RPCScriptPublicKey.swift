@@ -1,0 +1,46 @@
+public import KaspaTransaction
+import TandemBasics
+
+/// A script public key as node frames carry it: one hex string, the script version as two bytes
+/// big-endian and then the script (kaspa-node.md §3). `{"version", "script"}` objects are read too.
+public struct RPCScriptPublicKey: Sendable, Hashable, Codable {
+    public var value: KaspaScriptPublicKey
+
+    public init(_ value: KaspaScriptPublicKey) { self.value = value }
+
+    /// The wire text: `vvvv` + script hex.
+    public var hex: String {
+        Hex.encode([UInt8(value.version >> 8), UInt8(value.version & 0xff)] + value.script)
+    }
+
+    public init(hex text: String) throws(RPCDecodingError) {
+        let bytes: [UInt8]
+        do { bytes = try Hex.decode(text) } catch { throw .invalid("scriptPublicKey", error.description) }
+        guard bytes.count >= 2 else { throw .invalid("scriptPublicKey", "shorter than its 2-byte version") }
+        value = KaspaScriptPublicKey(version: UInt16(bytes[0]) << 8 | UInt16(bytes[1]), script: Array(bytes[2...]))
+    }
+
+    public init(from decoder: any Decoder) throws {
+        if let text = try? decoder.singleValueContainer().decode(String.self) {
+            self = try RPCScriptPublicKey(hex: text)
+        } else {
+            value = try KaspaScriptPublicKey(from: decoder)
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(hex)
+    }
+}
+
+/// A node frame member that is present but not what the spec says it holds.
+public enum RPCDecodingError: Error, Equatable, Sendable, CustomStringConvertible {
+    case invalid(String, String)
+
+    public var description: String {
+        switch self {
+        case .invalid(let member, let reason): "\(member): \(reason)"
+        }
+    }
+}

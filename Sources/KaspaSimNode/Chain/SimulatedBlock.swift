@@ -1,0 +1,23 @@
+public import KaspaRPC
+public import TandemBasics
+
+/// One block of the simulated chain: one per DAA step, and the block that includes a
+/// transaction is also the chain block that accepts it (kaspa-node.md §10).
+public struct SimulatedBlock: Sendable, Hashable {
+    public let hash: [UInt8]
+    public let daaScore: UInt64
+    public let time: UnixMillis
+    /// The accepted transactions in acceptance order (mempool arrival order).
+    public let transactions: [AcceptedTransaction]
+    /// The block's net UTXO change, kept to undo it in a reorg.
+    public let diff: UtxoSetDiff
+
+    /// A transaction as the block holds it: its id and what a chain walk would show of it.
+    public struct AcceptedTransaction: Sendable, Hashable {
+        public let id: [UInt8]
+        public let transaction: RPCTransaction
+        /// A faucet mint (``SimulatedChain/fund(_:amount:coinbase:time:)``): dropped, not
+        /// returned to the mempool, when a reorg removes its block.
+        public let isFunding: Bool
+    }
+}

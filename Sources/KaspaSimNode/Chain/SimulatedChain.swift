@@ -1,0 +1,189 @@
+import Crypto
+public import KaspaCrypto
+public import KaspaRPC
+public import KaspaTransaction
+public import TandemBasics
+
+/// The simulated node's chain as a value (kaspa-node.md §10): a UTXO set, a mempool in arrival
+/// order and a line of blocks, one per DAA step, where the block that includes a transaction is
+/// also the one that accepts it. Time comes from the caller, so tests drive it without a clock.
+///
+/// What it models: real transaction ids and sighashes (`KaspaTransaction`), BIP-340 (and ECDSA)
+/// signatures checked against the spent UTXO's script, the §7 fee floor and mass limits computed
+/// as the node does (``NodeMass``; storage mass by KIP-9), the §6 rejection texts, children of
+/// mempool transactions, double spends, coinbase maturity (1,000 DAA), net UTXO diffs on
+/// acceptance, and reorgs that return still-valid transactions to the mempool.
+///
+/// What it leaves out (§10): P2SH inputs (refused as unverifiable) and any script engine beyond
+/// pay-to-public-key, replace-by-fee, the orphan pool (`allowOrphan` is read as false), sequence
+/// and lock-time rules, a DAG (no merged blocks, so `blockHash` is also the accepting block),
+/// mempool eviction and priority (a switch makes it "full"), P2P, headers and blocks calls,
+/// pruning, transaction versions above 0 and non-native subnetworks (not checked), and the exact
+/// texts of JSON decoding errors.
+public struct SimulatedChain: Sendable {
+    /// Compute, transient and storage mass above this are not standard (§7, before Toccata).
+    public static let maximumStandardMass: UInt64 = 100_000
+    /// A coinbase output is spendable this many DAA steps after its block (100 s at 10 BPS).
+    public static let coinbaseMaturity: UInt64 = 1000
+    /// The subnetwork of coinbase transactions: 1 then 19 zero bytes.
+    static let coinbaseSubnetwork: [UInt8] = [1] + [UInt8](repeating: 0, count: 19)
+
+    public let network: KaspaNetworkID
+    /// Genesis first, the tip last; never empty.
+    public private(set) var blocks: [SimulatedBlock]
+    /// In arrival order, which is the order the next block accepts them in.
+    public private(set) var mempool: [MempoolTransaction] = []
+    /// While true every submission is refused as if the mempool were full of better transactions.
+    public var isMempoolFull = false
+
+    var utxos: [KaspaOutpoint: StoredUtxo] = [:]
+    /// Ids of the transactions the chain accepted, with the DAA score of the accepting block.
+    var accepted: [[UInt8]: UInt64] = [:]
+    var nextSequence: UInt64 = 0
+    /// Every block ever made, removed ones included: keeps hashes unique across reorgs.
+    var blocksMade: UInt64 = 0
+    var fundings: UInt64 = 0
+
+    struct StoredUtxo: Sendable, Hashable {
+        var entry: KaspaUtxoEntry
+        var sequence: UInt64
+    }
+
+    public init(
+        network: KaspaNetworkID = .testnet10, genesisDaaScore: UInt64 = 1_000_000,
+        genesisTime: UnixMillis = UnixMillis(1_750_000_000_000)
+    ) {
+        self.network = network
+        let hash = Self.blockHash(
+            parent: Array("tandem-simnode \(network)".utf8), daaScore: genesisDaaScore,
+            time: genesisTime, nonce: 0, transactionIDs: [])
+        blocks = [
+            SimulatedBlock(hash: hash, daaScore: genesisDaaScore, time: genesisTime, transactions: [], diff: .init())
+        ]
+        blocksMade = 1
+    }
+
+    public var tip: SimulatedBlock { blocks[blocks.count - 1] }
+    public var genesis: SimulatedBlock { blocks[0] }
+
+    /// The tip's DAA score: what `getServerInfo` and maturity read.
+    public var virtualDaaScore: UInt64 { tip.daaScore }
+
+    // MARK: Changing the chain
+
+    /// Mints `amount` sompi to `address` in a new block of its own (a faucet transaction with no
+    /// inputs; a coinbase one when `coinbase`, which matures after ``coinbaseMaturity``). The
+    /// mempool waits for the next ``mineBlock(time:)``.
+    public mutating func fund(
+        _ address: KaspaAddress, amount: UInt64, coinbase: Bool = false, time: UnixMillis
+    ) throws(SimulatedChainError) -> (transactionID: [UInt8], update: ChainUpdate) {
+        guard amount > 0 else { throw .zeroAmount }
+        fundings += 1
+        var counter = fundings
+        let transaction = KaspaTransaction(
+            inputs: [], outputs: [KaspaTransactionOutput(value: amount, scriptPublicKey: .init(address: address))],
+            subnetworkID: coinbase ? Self.coinbaseSubnetwork : KaspaTransaction.nativeSubnetwork,
+            payload: Array("tandem-simnode fund ".utf8) + withUnsafeBytes(of: &counter) { Array($0) })
+        let funding = RPCTransaction(transaction)
+        let update = appendBlock(
+            time: time, transactions: [(transaction.id, funding, isFunding: true, isCoinbase: coinbase)])
+        return (transaction.id, update)
+    }
+
+    /// Makes the next block: it accepts the whole mempool in arrival order.
+    public mutating func mineBlock(time: UnixMillis) -> ChainUpdate {
+        let waiting = mempool
+        mempool = []
+        return appendBlock(
+            time: time, transactions: waiting.map { ($0.id, $0.transaction, isFunding: false, isCoinbase: false) })
+    }
+
+    /// Removes the last `depth` blocks: their UTXO changes are undone, their transactions go back
+    /// to the mempool ahead of those already waiting when they are still valid (faucet mints are
+    /// dropped, and with them whatever spent them), and the update carries the net undo.
+    public mutating func reorg(depth: Int) throws(SimulatedChainError) -> ChainUpdate {
+        guard depth >= 1, depth < blocks.count else { throw .reorgTooDeep(depth: depth, blocks: blocks.count - 1) }
+        var diff = UtxoSetDiff()
+        var returned: [RPCTransaction] = []
+        for _ in 0..<depth {
+            let block = blocks.removeLast()
+            for entry in block.diff.added { utxos[entry.outpoint] = nil }
+            for entry in block.diff.removed {
+                utxos[entry.outpoint] = StoredUtxo(entry: entry, sequence: nextSequence)
+                nextSequence += 1
+            }
+            for transaction in block.transactions { accepted[transaction.id] = nil }
+            returned = block.transactions.filter { !$0.isFunding }.map(\.transaction) + returned
+            diff = diff.followed(by: block.diff.reversed)
+        }
+        let waiting = mempool.map(\.transaction)
+        mempool = []
+        for transaction in returned + waiting {
+            if let entry = try? admit(transaction, checkingCapacity: false) { mempool.append(entry) }
+        }
+        return ChainUpdate(utxos: diff, virtualDaaScore: virtualDaaScore)
+    }
+
+    /// Validates `transaction` as a node's RPC submit does and adds it to the mempool; the id is
+    /// the transaction's real id.
+    public mutating func submit(_ transaction: RPCTransaction) throws(SubmitRejection) -> [UInt8] {
+        let entry = try admit(transaction, checkingCapacity: true)
+        mempool.append(entry)
+        return entry.id
+    }
+
+    private mutating func appendBlock(
+        time: UnixMillis, transactions: [(id: [UInt8], transaction: RPCTransaction, isFunding: Bool, isCoinbase: Bool)]
+    ) -> ChainUpdate {
+        let daaScore = tip.daaScore + 1
+        var diff = UtxoSetDiff()
+        for item in transactions {
+            diff = diff.followed(
+                by: apply(item.transaction, id: item.id, daaScore: daaScore, isCoinbase: item.isCoinbase))
+        }
+        let hash = Self.blockHash(
+            parent: tip.hash, daaScore: daaScore, time: time, nonce: blocksMade, transactionIDs: transactions.map(\.id))
+        blocksMade += 1
+        blocks.append(
+            SimulatedBlock(
+                hash: hash, daaScore: daaScore, time: time,
+                transactions: transactions.map {
+                    .init(id: $0.id, transaction: $0.transaction, isFunding: $0.isFunding)
+                }, diff: diff))
+        return ChainUpdate(utxos: diff, virtualDaaScore: daaScore)
+    }
+
+    /// Spends the inputs and adds the outputs of one accepted transaction.
+    private mutating func apply(
+        _ transaction: RPCTransaction, id: [UInt8], daaScore: UInt64, isCoinbase: Bool
+    ) -> UtxoSetDiff {
+        var diff = UtxoSetDiff()
+        for input in transaction.inputs {
+            if let stored = utxos.removeValue(forKey: input.previousOutpoint) { diff.removed.append(stored.entry) }
+        }
+        for (index, output) in transaction.outputs.enumerated() {
+            let outpoint = KaspaOutpoint(transactionID: id, index: UInt32(index))
+            let entry = KaspaUtxoEntry(
+                address: output.scriptPublicKey.value.address(network: network.network), outpoint: outpoint,
+                amount: output.value, scriptPublicKey: output.scriptPublicKey.value, blockDAAScore: daaScore,
+                isCoinbase: isCoinbase)
+            utxos[outpoint] = StoredUtxo(entry: entry, sequence: nextSequence)
+            nextSequence += 1
+            diff.added.append(entry)
+        }
+        accepted[id] = daaScore
+        return diff
+    }
+
+    static func blockHash(
+        parent: [UInt8], daaScore: UInt64, time: UnixMillis, nonce: UInt64, transactionIDs: [[UInt8]]
+    ) -> [UInt8] {
+        var hasher = SHA256()
+        hasher.update(data: parent)
+        for number in [daaScore, UInt64(bitPattern: time.rawValue), nonce] {
+            withUnsafeBytes(of: number.littleEndian) { hasher.update(bufferPointer: $0) }
+        }
+        for id in transactionIDs { hasher.update(data: id) }
+        return Array(hasher.finalize())
+    }
+}

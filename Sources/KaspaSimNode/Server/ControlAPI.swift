@@ -1,0 +1,174 @@
+import Foundation
+import Hummingbird
+import KaspaCrypto
+import KaspaRPC
+import TandemBasics
+
+/// The HTTP control API of a simulated node, under `/sim/` on each port (JSON in and out; a bad
+/// request is a 400 with `{"error": …}`, never a crash):
+///
+/// - `POST /sim/fund {"address", "amount", "coinbase"?}` → `{"transactionId"}`
+/// - `POST /sim/mine {"blocks"?}` → `{"virtualDaaScore"}`
+/// - `POST /sim/reorg {"depth"}` → `{"virtualDaaScore"}`
+/// - `POST /sim/switch {"port"?, "rejectNext"?: {"count", "message"}, "drop"?, "stall"?,
+///   "networkId"?, "synced"?, "utxoIndex"?, "refuse"?, "mempoolFull"?}` → `{"port"}` (the port
+///   switched: the one named, else the one asked; `mempoolFull` is the chain's, for every port)
+/// - `GET /sim/state` → `{"network", "virtualDaaScore", "tip", "blockCount", "mempool", "ports"}`
+struct ControlAPI: Sendable {
+    let node: SimulatedKaspaNode
+    let switches: NodeSwitches
+
+    static let maximumBody = 1 << 20
+    static let maximumBlocksPerCall = 100_000
+
+    func register(on router: Router<BasicRequestContext>) {
+        router.post("/sim/fund") { request, _ in await respond { try await fund(request) } }
+        router.post("/sim/mine") { request, _ in await respond { try await mine(request) } }
+        router.post("/sim/reorg") { request, _ in await respond { try await reorg(request) } }
+        router.post("/sim/switch") { request, _ in await respond { try await flip(request) } }
+        router.get("/sim/state") { _, _ in await respond { try await state() } }
+    }
+
+    private struct FundRequest: Decodable {
+        var address: String
+        var amount: UInt64
+        var coinbase: Bool?
+    }
+
+    private struct MineRequest: Decodable { var blocks: Int? }
+
+    private struct ReorgRequest: Decodable { var depth: Int }
+
+    private struct SwitchRequest: Decodable {
+        struct Rejection: Decodable {
+            var count: Int
+            var message: String
+        }
+        var port: Int?
+        var rejectNext: Rejection?
+        var drop: Bool?
+        var stall: Bool?
+        var networkId: String?
+        var synced: Bool?
+        var utxoIndex: Bool?
+        var refuse: Bool?
+        var mempoolFull: Bool?
+    }
+
+    private struct State: Encodable {
+        var network: String
+        var virtualDaaScore: UInt64
+        var tip: String
+        var blockCount: Int
+        var mempool: [String]
+        var ports: [Int]
+    }
+
+    private func fund(_ request: Request) async throws(ControlError) -> [String: String] {
+        let body = try await Self.decode(FundRequest.self, from: request)
+        let address: KaspaAddress
+        do { address = try KaspaAddress(body.address) } catch { throw ControlError("address: \(error.description)") }
+        do {
+            let id = try await node.fund(address, amount: body.amount, coinbase: body.coinbase ?? false)
+            return ["transactionId": Hex.encode(id)]
+        } catch {
+            throw ControlError(error.description)
+        }
+    }
+
+    private func mine(_ request: Request) async throws(ControlError) -> [String: UInt64] {
+        let blocks = try await Self.decode(MineRequest.self, from: request, emptyIs: MineRequest()).blocks ?? 1
+        guard (1...Self.maximumBlocksPerCall).contains(blocks) else {
+            throw ControlError("blocks: 1 to \(Self.maximumBlocksPerCall), not \(blocks)")
+        }
+        return ["virtualDaaScore": await node.mine(blocks: blocks)]
+    }
+
+    private func reorg(_ request: Request) async throws(ControlError) -> [String: UInt64] {
+        let depth = try await Self.decode(ReorgRequest.self, from: request).depth
+        do { return ["virtualDaaScore": try await node.reorg(depth: depth)] } catch {
+            throw ControlError(error.description)
+        }
+    }
+
+    private func flip(_ request: Request) async throws(ControlError) -> [String: Int] {
+        let body = try await Self.decode(SwitchRequest.self, from: request)
+        let target: NodeSwitches
+        if let port = body.port {
+            guard let found = await node.switches(port: port) else {
+                throw ControlError("no simulated node on port \(port)")
+            }
+            target = found
+        } else {
+            target = switches
+        }
+        var network: KaspaNetworkID?
+        if let text = body.networkId {
+            guard let parsed = KaspaNetworkID(text) else { throw ControlError("networkId: unknown network id \(text)") }
+            network = parsed
+        }
+        if let rejection = body.rejectNext {
+            guard rejection.count >= 0 else { throw ControlError("rejectNext.count: must not be negative") }
+            await target.rejectNextSubmits(rejection.count, message: rejection.message)
+        }
+        if let stall = body.stall { await target.setStalled(stall) }
+        if let network { await target.setReportedNetwork(network) }
+        if let synced = body.synced { await target.setSynced(synced) }
+        if let utxoIndex = body.utxoIndex { await target.setUtxoIndex(utxoIndex) }
+        if let refuse = body.refuse { await target.setRefusingConnections(refuse) }
+        if let full = body.mempoolFull { await node.setMempoolFull(full) }
+        if body.drop == true { await target.dropConnections() }
+        return ["port": body.port ?? request.head.authority.flatMap { Self.port(ofAuthority: $0) } ?? 0]
+    }
+
+    private func state() async throws(ControlError) -> State {
+        let ports = await node.ports
+        return await node.read { chain in
+            State(
+                network: chain.network.description, virtualDaaScore: chain.virtualDaaScore,
+                tip: Hex.encode(chain.tip.hash), blockCount: chain.blocks.count,
+                mempool: chain.mempool.map { Hex.encode($0.id) }, ports: ports)
+        }
+    }
+
+    // MARK: JSON in and out
+
+    private static func decode<T: Decodable>(
+        _ type: T.Type, from request: Request, emptyIs empty: T? = nil
+    ) async throws(ControlError) -> T {
+        let buffer: ByteBuffer
+        do { buffer = try await request.body.collect(upTo: maximumBody) } catch {
+            throw ControlError("the body is over \(maximumBody) bytes or unreadable")
+        }
+        let data = Data(buffer.readableBytesView)
+        if data.allSatisfy({ [0x20, 0x0a, 0x0d, 0x09].contains($0) }), let empty { return empty }
+        do { return try JSONDecoder().decode(type, from: data) } catch { throw ControlError("bad JSON body: \(error)") }
+    }
+
+    private static func port(ofAuthority authority: String) -> Int? {
+        authority.split(separator: ":").last.flatMap { Int($0) }
+    }
+}
+
+/// A control request the node cannot carry out: a 400 with the reason.
+struct ControlError: Error, Sendable {
+    var reason: String
+    init(_ reason: String) { self.reason = reason }
+}
+
+/// Runs a control handler: its value as JSON with 200, a ``ControlError`` as 400.
+private func respond(_ handler: () async throws -> some Encodable) async -> Response {
+    do {
+        return json(.ok, try await handler())
+    } catch let error as ControlError {
+        return json(.badRequest, ["error": error.reason])
+    } catch {
+        return json(.badRequest, ["error": String(describing: error)])
+    }
+}
+
+private func json(_ status: HTTPResponse.Status, _ value: some Encodable) -> Response {
+    let data = (try? JSONEncoder().encode(value)) ?? Data(#"{"error":"unencodable answer"}"#.utf8)
+    return Response(
+        status: status, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: data)))
+}

@@ -1,0 +1,63 @@
+public import KaspaRPC
+public import NIOCore
+
+/// What one port of the simulated node does wrong on purpose (kaspa-node.md §10: "drop
+/// connections on demand", failover between "nodes"). Each ``SimulatedNodeServer`` has its own.
+public actor NodeSwitches {
+    /// The switch positions a request reads.
+    public struct State: Sendable, Hashable {
+        /// Submits still to refuse, and the whole text they are refused with.
+        public var rejections: (count: Int, message: String)? {
+            get { rejectionCount > 0 ? (rejectionCount, rejectionMessage) : nil }
+            set {
+                rejectionCount = newValue?.count ?? 0
+                rejectionMessage = newValue?.message ?? ""
+            }
+        }
+        var rejectionCount = 0
+        var rejectionMessage = ""
+        /// Requests are read and never answered; no notifications are sent.
+        public var isStalled = false
+        /// The network `getServerInfo` and `getBlockDagInfo` report instead of the chain's.
+        public var reportedNetwork: KaspaNetworkID?
+        /// `isSynced` in `getServerInfo`; unsynced nodes refuse submits as IBD does.
+        public var isSynced = true
+        /// `hasUtxoIndex`; without it UTXO calls fail and no `UtxosChanged` is sent.
+        public var hasUtxoIndex = true
+        /// WebSocket upgrades are refused (an HTTP 503 answers them).
+        public var refusesConnections = false
+
+        public init() {}
+    }
+
+    public private(set) var state = State()
+    private var channels: [ObjectIdentifier: any Channel] = [:]
+
+    public init() {}
+
+    /// Refuses the next `count` submits with `message`, given whole (no prefix is added).
+    public func rejectNextSubmits(_ count: Int, message: String) { state.rejections = (max(count, 0), message) }
+
+    public func setStalled(_ stalled: Bool) { state.isStalled = stalled }
+    public func setReportedNetwork(_ network: KaspaNetworkID?) { state.reportedNetwork = network }
+    public func setSynced(_ synced: Bool) { state.isSynced = synced }
+    public func setUtxoIndex(_ present: Bool) { state.hasUtxoIndex = present }
+    public func setRefusingConnections(_ refusing: Bool) { state.refusesConnections = refusing }
+
+    /// Closes every open WebSocket connection of this port at the TCP level, without a close
+    /// frame: what a client sees when a node dies.
+    public func dropConnections() {
+        for channel in channels.values { channel.close(promise: nil) }
+        channels = [:]
+    }
+
+    /// The forced refusal for this submit, if one is pending (and counts it).
+    func takeRejection() -> String? {
+        guard state.rejectionCount > 0 else { return nil }
+        state.rejectionCount -= 1
+        return state.rejectionMessage
+    }
+
+    func register(_ channel: any Channel) { channels[ObjectIdentifier(channel)] = channel }
+    func unregister(_ channel: any Channel) { channels[ObjectIdentifier(channel)] = nil }
+}

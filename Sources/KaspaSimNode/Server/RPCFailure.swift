@@ -1,0 +1,14 @@
+/// A refused call: the node's error text, sent as `{"error": {"code": 0, "message": …}}`.
+struct RPCFailure: Error, Sendable {
+    var message: String
+
+    init(_ message: String) { self.message = message }
+
+    // The texts of kaspa-node.md §4 and §6 that are not submit rejections.
+    static let noUtxoIndex = RPCFailure("Method unavailable. Run the node with the --utxoindex argument.")
+    static let safeMode = RPCFailure("Method unavailable in safe mode. Run the node with --unsaferpc argument.")
+    static let syncing = RPCFailure("consensus is currently in a transitional ibd state")
+    static let notImplemented = RPCFailure("Not implemented")
+    static let inconsistentQuery = RPCFailure(
+        "transaction query must either not filter transactions or include orphans")
+}

@@ -1,0 +1,71 @@
+public import Foundation
+public import KaspaNode
+public import KaspaRPC
+import SecretFiles
+
+/// Which Kaspa network a profile is on and where it reaches it (issue 24 item 4: what
+/// `tandem kaspa connect` saves): the network id, node URLs and/or a Resolver, and the
+/// kasia-indexer that history is read from. Kept in ``Profile/File/kaspaNetwork``; without the
+/// file the profile talks through a Tandem relay.
+public struct KaspaNetworkSettings: Sendable, Equatable, Codable {
+    public var network: KaspaNetworkID
+    public var nodes: [URL]
+    public var resolver: URL?
+    /// A kasia-indexer: K-Kluster's, or a Tandem server's `/kasia` routes.
+    public var indexer: URL?
+
+    public init(network: KaspaNetworkID, nodes: [URL], resolver: URL? = nil, indexer: URL? = nil) {
+        self.network = network
+        self.nodes = nodes
+        self.resolver = resolver
+        self.indexer = indexer
+    }
+
+    /// The nodes in the order they are tried: the listed ones, then the Resolver's pick.
+    public var endpoints: [NodeEndpoint] { nodes.map(NodeEndpoint.node) + (resolver.map { [.resolver($0)] } ?? []) }
+
+    private enum CodingKeys: String, CodingKey { case network, nodes, resolver, indexer }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(network, forKey: .network)
+        try container.encode(nodes, forKey: .nodes)
+        try container.encode(resolver, forKey: .resolver)
+        try container.encode(indexer, forKey: .indexer)
+    }
+}
+
+extension Profile {
+    /// The profile's Kaspa network settings, or nil when it uses a relay.
+    public func kaspaNetworkSettings() throws(ProfileError) -> KaspaNetworkSettings? {
+        let url = url(.kaspaNetwork)
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        do { return try JSONDecoder().decode(KaspaNetworkSettings.self, from: Data(contentsOf: url)) } catch {
+            throw .corruptFile(path: url.path, reason: String(describing: error))
+        }
+    }
+
+    /// Saves `settings` atomically: the profile is on the Kaspa network from now on.
+    public func saveKaspaNetworkSettings(_ settings: KaspaNetworkSettings) throws(ProfileError) {
+        let url = url(.kaspaNetwork)
+        do {
+            try SecretFile.createDirectory(directory)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+            try encoder.encode(settings).write(to: url, options: .atomic)
+        } catch let error as SecretFileError {
+            throw ProfileError(error)
+        } catch {
+            throw .fileSystem(path: url.path, reason: String(describing: error))
+        }
+    }
+
+    /// Returns the profile to the relay. Pending transactions stay on file for a later connect.
+    public func removeKaspaNetworkSettings() throws(ProfileError) {
+        let url = url(.kaspaNetwork)
+        guard FileManager.default.fileExists(atPath: url.path) else { return }
+        do { try FileManager.default.removeItem(at: url) } catch {
+            throw .fileSystem(path: url.path, reason: String(describing: error))
+        }
+    }
+}

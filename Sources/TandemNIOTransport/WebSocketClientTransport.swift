@@ -1,0 +1,122 @@
+public import Foundation
+public import KaspaNode
+import Logging
+import NIOCore
+import WSClient
+
+/// KaspaNode's ``WebSocketTransport`` on swift-websocket's NIO client (issue 24 item 1): what
+/// `tandem` and the tests inject, as they inject ``HTTPClientTransport`` for HTTP, so the
+/// libraries stay free of NIO. `wss://` URLs use NIOSSL with the system's trust roots.
+public struct WebSocketClientTransport: WebSocketTransport {
+    /// The largest message and frame accepted (a busy address's UTXO list is megabytes).
+    public var maximumMessageSize: Int
+
+    public init(maximumMessageSize: Int = 64 << 20) {
+        self.maximumMessageSize = maximumMessageSize
+    }
+
+    public func connect(to url: URL, timeout: Duration) async throws -> any WebSocketConnection {
+        try await WebSocketClientConnection.open(url, timeout: timeout, maximumSize: maximumMessageSize)
+    }
+}
+
+/// One connection: the client's structured `connect` runs in ``task`` for the connection's life;
+/// messages leave it through a stream, and ``close()`` ends it.
+final class WebSocketClientConnection: WebSocketConnection {
+    let messages: AsyncThrowingStream<String, any Error>
+    private let writer: WebSocketOutboundWriter
+    private let closing: AsyncStream<Void>.Continuation
+    private let task: Task<Void, Never>
+
+    private init(
+        messages: AsyncThrowingStream<String, any Error>, writer: WebSocketOutboundWriter,
+        closing: AsyncStream<Void>.Continuation, task: Task<Void, Never>
+    ) {
+        self.messages = messages
+        self.writer = writer
+        self.closing = closing
+        self.task = task
+    }
+
+    static func open(_ url: URL, timeout: Duration, maximumSize: Int) async throws -> WebSocketClientConnection {
+        let (messages, inbound) = AsyncThrowingStream.makeStream(of: String.self)
+        let (ready, readySink) = AsyncThrowingStream.makeStream(of: WebSocketOutboundWriter.self)
+        let (closeRequests, closing) = AsyncStream.makeStream(of: Void.self)
+        var logger = Logger(label: "tandem.websocket")
+        logger.logLevel = .critical
+        let configuration = WebSocketClientConfiguration(maxFrameSize: maximumSize)
+        let task = Task {
+            do {
+                _ = try await WebSocketClient.connect(
+                    url: url.absoluteString, configuration: configuration, logger: logger
+                ) { inboundFrames, outbound, _ in
+                    readySink.yield(outbound)
+                    readySink.finish()
+                    try await withThrowingTaskGroup(of: Void.self) { group in
+                        group.addTask {
+                            for try await message in inboundFrames.messages(maxSize: maximumSize) {
+                                switch message {
+                                case .text(let text): inbound.yield(text)
+                                case .binary(let buffer): inbound.yield(String(buffer: buffer))
+                                }
+                            }
+                        }
+                        group.addTask { for await _ in closeRequests {} }
+                        try await group.next()
+                        group.cancelAll()
+                    }
+                }
+                inbound.finish()
+                readySink.finish(throwing: WebSocketTransportError.closedBeforeOpening)
+            } catch {
+                inbound.finish(throwing: error)
+                readySink.finish(throwing: error)
+            }
+        }
+        let writer: WebSocketOutboundWriter
+        do {
+            writer = try await withThrowingTaskGroup(of: WebSocketOutboundWriter?.self) { group in
+                group.addTask {
+                    for try await writer in ready { return writer }
+                    throw WebSocketTransportError.closedBeforeOpening
+                }
+                group.addTask {
+                    try await Task.sleep(for: timeout)
+                    return nil
+                }
+                defer { group.cancelAll() }
+                guard let first = try await group.next(), let writer = first else {
+                    throw WebSocketTransportError.timedOut
+                }
+                return writer
+            }
+        } catch {
+            closing.finish()
+            task.cancel()
+            throw error
+        }
+        return WebSocketClientConnection(messages: messages, writer: writer, closing: closing, task: task)
+    }
+
+    func send(_ text: String) async throws {
+        try await writer.write(.text(text))
+    }
+
+    func close() async {
+        closing.finish()
+        await task.value
+    }
+}
+
+/// Why a WebSocket did not open.
+enum WebSocketTransportError: Error, CustomStringConvertible {
+    case timedOut
+    case closedBeforeOpening
+
+    var description: String {
+        switch self {
+        case .timedOut: "the WebSocket handshake did not finish in time"
+        case .closedBeforeOpening: "the connection closed before the WebSocket opened"
+        }
+    }
+}

@@ -1,0 +1,194 @@
+public import ArgumentParser
+import Foundation
+import KaspaCrypto
+import KaspaNode
+import KaspaTransaction
+import TandemBasics
+public import TandemClient
+
+extension FeePriority: ExpressibleByArgument {}
+
+/// `tandem wallet …`: the profile's Kaspa wallet through its nodes (issue 24 items 2 and 4).
+struct WalletCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "wallet",
+        abstract: "The profile's Kaspa wallet through a node: balance, UTXOs, send, watch.",
+        discussion: """
+            Needs `tandem kaspa connect` first. Amounts are KAS with at most 8 decimals; JSON \
+            amounts are sompi (1 KAS = 100,000,000 sompi) as integers.
+            """,
+        subcommands: [Balance.self, Utxos.self, Send.self, Watch.self]
+    )
+
+    /// The JSON of a balance.
+    struct BalanceOutput: Encodable {
+        let address: String
+        let balance: UInt64
+        let spendable: UInt64
+        let immature: UInt64
+        let pendingTransactions: Int
+        let virtualDaaScore: UInt64
+
+        init(_ balance: WalletBalance) {
+            address = balance.address.description
+            self.balance = balance.balance
+            spendable = balance.spendable
+            immature = balance.immature
+            pendingTransactions = balance.pendingTransactions
+            virtualDaaScore = balance.virtualDaaScore
+        }
+
+        var line: String {
+            var text = "\(address): \(KaspaAmount.kas(fromSompi: balance)) KAS"
+            if spendable != balance { text += " (spendable now \(KaspaAmount.kas(fromSompi: spendable)))" }
+            if pendingTransactions > 0 { text += ", \(pendingTransactions) pending" }
+            return text + "\n"
+        }
+    }
+
+    struct Balance: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "balance", abstract: "Show the wallet's balance in KAS (sompi in JSON).")
+
+        @OptionGroup var profile: ProfileOptions
+        @Flag(name: .long, help: "Print {\"address\",\"balance\",\"spendable\",…} as JSON.") var json = false
+
+        func run() async throws {
+            let wallet = try KaspaNodeAccess.wallet(profile.value)
+            let balance = try await walletCall { try await wallet.refresh() }
+            await wallet.node.disconnect()
+            let output = BalanceOutput(balance)
+            if json { try CommandIO.printJSON(output) } else { CommandIO.write(output.line) }
+        }
+    }
+
+    struct Utxos: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "utxos",
+            abstract: "List the wallet's confirmed UTXOs (the SDK's UtxoEntry.to_dict form in JSON).")
+
+        @OptionGroup var profile: ProfileOptions
+        @Flag(name: .long, help: "Print a JSON array of UTXO entries.") var json = false
+
+        func run() async throws {
+            let wallet = try KaspaNodeAccess.wallet(profile.value)
+            _ = try await walletCall { try await wallet.refresh() }
+            await wallet.node.disconnect()
+            let entries = await wallet.utxos
+            if json {
+                try CommandIO.printJSON(entries)
+            } else {
+                for entry in entries {
+                    let coinbase = entry.isCoinbase ? " coinbase" : ""
+                    CommandIO.write(
+                        "\(Hex.encode(entry.outpoint.transactionID)):\(entry.outpoint.index) \(KaspaAmount.kas(fromSompi: entry.amount)) KAS daa \(entry.blockDAAScore)\(coinbase)\n"
+                    )
+                }
+            }
+        }
+    }
+
+    struct Send: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "send",
+            abstract: "Send KAS to an address, optionally with a payload, at the node's fee estimate.",
+            discussion: """
+                Nothing is submitted when the address, the amount or the payload is bad, or the \
+                balance does not cover amount and fee. Change comes back to the wallet and can be \
+                spent at once.
+                """)
+
+        @OptionGroup var profile: ProfileOptions
+        @Option(name: .long, help: ArgumentHelp("The recipient's address.", valueName: "address")) var to: String
+        @Option(name: .long, help: ArgumentHelp("KAS to send, at most 8 decimals.", valueName: "kas")) var amount:
+            String
+        @Option(name: .long, help: ArgumentHelp("Transaction payload in hex.", valueName: "hex")) var payload: String?
+        @Option(name: .long, help: "low, normal or high: the fee-estimate bucket to pay.") var priority: FeePriority =
+            .normal
+        @Flag(name: .long, help: "Print {\"transactionId\",\"fee\",…} as JSON.") var json = false
+
+        func run() async throws {
+            let recipient = try parseAddress(to, option: "--to")
+            guard let sompi = KaspaAmount.sompi(fromKAS: amount), sompi > 0 else {
+                throw CLIError("--amount \(amount): expected KAS above 0 with at most 8 decimals (e.g. 1.5)")
+            }
+            var payloadBytes: [UInt8] = []
+            if let payload {
+                do { payloadBytes = try Hex.decode(payload) } catch {
+                    throw CLIError("--payload: \(error.description)")
+                }
+            }
+            let wallet = try KaspaNodeAccess.wallet(profile.value)
+            guard recipient.network == wallet.address.network else {
+                throw CLIError(
+                    "--to \(to): a \(recipient.network.addressPrefix): address, but the profile is on \(wallet.settings.network)"
+                )
+            }
+            let result = try await walletCall {
+                try await wallet.send(
+                    KaspaTransactionBuilder.Request(recipient: recipient, amount: sompi, payload: payloadBytes),
+                    priority: priority)
+            }
+            await wallet.node.disconnect()
+            if json {
+                try CommandIO.printJSON(SendOutput(result))
+            } else {
+                CommandIO.write(
+                    "sent \(KaspaAmount.kas(fromSompi: result.amount)) KAS to \(recipient) (tx \(result.transactionID), fee \(result.fee) sompi)\n"
+                )
+            }
+        }
+    }
+
+    struct SendOutput: Encodable {
+        let transactionId: String
+        let fee: UInt64
+        let amount: UInt64
+        let to: String?
+        let change: UInt64
+        let inputs: Int
+
+        init(_ result: WalletSendResult) {
+            transactionId = result.transactionID
+            fee = result.fee
+            amount = result.amount
+            to = result.recipient?.description
+            change = result.change
+            inputs = result.inputs
+        }
+    }
+
+    struct Watch: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "watch",
+            abstract: "Print the balance, then each change to it, until stopped (Ctrl-C).",
+            discussion: "Follows the node's UtxosChanged notifications; reconnects and re-reads after a lost node.")
+
+        @OptionGroup var profile: ProfileOptions
+        @Flag(name: .long, help: "One JSON object per line, as `wallet balance --json`.") var json = false
+
+        func run() async throws {
+            let wallet = try KaspaNodeAccess.wallet(profile.value)
+            let node = wallet.node
+            try await walletCall {
+                try await node.watch([wallet.address])
+                try await node.followDaaScore()
+            }
+            let json = json
+            func show(_ balance: WalletBalance) throws {
+                let output = BalanceOutput(balance)
+                if json { try CommandIO.printJSON(output) } else { CommandIO.write(output.line) }
+            }
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { await node.run() }
+                group.addTask {
+                    for await event in node.events {
+                        if let balance = try await walletCall({ try await wallet.apply(event) }) { try show(balance) }
+                    }
+                }
+                try await group.next()
+                group.cancelAll()
+            }
+        }
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import KaspaNode
+import KaspaRPC
+import Testing
+
+/// The connection's bookkeeping over an in-memory WebSocket whose far end the test writes as a
+/// node would: answers out of order, errors, notifications, silence and a closed socket. (The
+/// same client against a simulated node over real loopback sockets is in KaspaSimNodeTests.)
+@Suite("Node connection: ids, timeouts, notifications (issue 24 item 1)")
+struct KaspaNodeConnectionTests {
+    static let url = URL(string: "ws://in-memory.test") ?? URL(fileURLWithPath: "/")
+
+    @Test("answers arriving in reverse order reach the calls that asked")
+    func answersMatchedByID() async throws {
+        let socket = InMemorySocket()
+        let connection = try await KaspaNodeConnection.open(Self.url, transport: InMemoryTransport(socket))
+        async let first = connection.call(.getBalanceByAddress, RPCEmpty(), as: RPCBalance.self)
+        async let second = connection.call(.getBalanceByAddress, RPCEmpty(), as: RPCBalance.self)
+        let requests = try await socket.nextRequests(2)
+        for (id, _) in requests.reversed() {
+            socket.deliver(
+                try RPCFrame.response(id: id, method: "getBalanceByAddress", params: RPCBalance(balance: id * 10)))
+        }
+        let balances = try await [first.balance, second.balance]
+        #expect(Set(balances) == Set(requests.map { $0.id * 10 }))
+        #expect(balances[0] == requests[0].id * 10)
+    }
+
+    @Test("an error frame keeps the node's text; a frame that is not JSON is counted and skipped")
+    func refusals() async throws {
+        let socket = InMemorySocket()
+        let connection = try await KaspaNodeConnection.open(Self.url, transport: InMemoryTransport(socket))
+        async let call = connection.call(.getMempoolEntry, RPCEmpty(), as: RPCMempoolEntryResponse.self)
+        let (id, _) = try #require(try await socket.nextRequests(1).first)
+        socket.deliver("not json")
+        socket.deliver(try RPCFrame.error(id: id, method: "getMempoolEntry", message: "Transaction ab not found"))
+        do {
+            _ = try await call
+            Issue.record("the refusal was not thrown")
+        } catch {
+            #expect(
+                error as? KaspaNodeError
+                    == .refused(
+                        node: Self.url.absoluteString, method: "getMempoolEntry", message: "Transaction ab not found"))
+        }
+        #expect(await connection.malformedFrames == 1)
+    }
+
+    @Test("a node that never answers fails the call after its limit; the connection stays usable")
+    func timeout() async throws {
+        let socket = InMemorySocket()
+        let connection = try await KaspaNodeConnection.open(Self.url, transport: InMemoryTransport(socket))
+        await #expect(throws: KaspaNodeError.timeout(node: Self.url.absoluteString, method: "ping", seconds: 0.05)) {
+            _ = try await connection.call(.ping, as: RPCEmpty.self, timeout: .milliseconds(50))
+        }
+        async let next = connection.call(.ping, as: RPCEmpty.self)
+        let requests = try await socket.nextRequests(2)
+        socket.deliver(try RPCFrame.response(id: requests[1].id, method: "ping", params: RPCEmpty()))
+        _ = try await next
+    }
+
+    @Test("a closed socket fails every waiting call and ends the notifications")
+    func disconnect() async throws {
+        let socket = InMemorySocket()
+        let connection = try await KaspaNodeConnection.open(Self.url, transport: InMemoryTransport(socket))
+        async let call = connection.call(.getServerInfo, as: RPCServerInfo.self)
+        _ = try await socket.nextRequests(1)
+        socket.deliver(try RPCFrame.notification(.virtualDaaScoreChanged(.init(virtualDaaScore: 9))))
+        socket.finish()
+        do {
+            _ = try await call
+            Issue.record("the call did not fail")
+        } catch {
+            guard case .disconnected? = error as? KaspaNodeError else {
+                Issue.record("unexpected \(error)")
+                return
+            }
+        }
+        var received: [RPCNotification] = []
+        for await notification in connection.notifications { received.append(notification) }
+        #expect(received == [.virtualDaaScoreChanged(.init(virtualDaaScore: 9))])
+        await #expect(throws: KaspaNodeError.self) { _ = try await connection.call(.ping, as: RPCEmpty.self) }
+    }
+}
+
+/// An in-memory WebSocket: what the client sends is read by the test, what the test delivers is
+/// what the client receives.
+final class InMemorySocket: WebSocketConnection {
+    let messages: AsyncThrowingStream<String, any Error>
+    private let inbound: AsyncThrowingStream<String, any Error>.Continuation
+    private let sent: AsyncStream<String>
+    private let sentSink: AsyncStream<String>.Continuation
+
+    init() {
+        (messages, inbound) = AsyncThrowingStream.makeStream(of: String.self)
+        (sent, sentSink) = AsyncStream.makeStream(of: String.self)
+    }
+
+    func send(_ text: String) async throws { sentSink.yield(text) }
+    func close() async { inbound.finish() }
+    func deliver(_ text: String) { inbound.yield(text) }
+    func finish() { inbound.finish() }
+
+    /// The next `count` requests the client sent: id and method.
+    func nextRequests(_ count: Int) async throws -> [(id: UInt64, method: String)] {
+        var requests: [(id: UInt64, method: String)] = []
+        for await text in sent {
+            let head = try RPCFrame.requestHead(Data(text.utf8))
+            requests.append((head.id, head.method))
+            if requests.count == count { break }
+        }
+        return requests
+    }
+}
+
+struct InMemoryTransport: WebSocketTransport {
+    let socket: InMemorySocket
+    init(_ socket: InMemorySocket) { self.socket = socket }
+    func connect(to url: URL, timeout: Duration) async throws -> any WebSocketConnection { socket }
+}

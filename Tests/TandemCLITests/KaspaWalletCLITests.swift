@@ -1,0 +1,135 @@
+import Foundation
+import KaspaCrypto
+import Testing
+
+/// `tandem kaspa connect|status|disconnect` and `tandem wallet …` against a real `tandem-simnode`
+/// process (issue 24 item 4): the exact command names and JSON members, and bad input exiting 1
+/// with one line and submitting nothing.
+@Suite("Kaspa network CLI (issue 24)")
+struct KaspaWalletCLITests {
+    /// A profile with a wallet key; its testnet address.
+    static func profile() throws -> (dir: String, address: String) {
+        let dir = try TandemProcess.temporaryDirectory().path
+        try #require(TandemProcess.run("keys", "new", "--profile", dir).status == 0)
+        let shown = try TandemProcess.run("keys", "show", "--network", "testnet", "--json", "--profile", dir)
+        let object = try JSONSerialization.jsonObject(with: shown.stdout) as? [String: Any]
+        return (dir, try #require(object?["address"] as? String))
+    }
+
+    static func json(_ output: TandemProcess.Output) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: output.stdout) as? [String: Any], "\(output.stderrText)")
+    }
+
+    @Test("connect checks the node, saves it, and status, balance, utxos and send use it")
+    func walletRoundTrip() throws {
+        let node = try SimNodeProcess()
+        let alice = try Self.profile()
+        let bob = try Self.profile()
+        try node.fund(alice.address, sompi: 500_000_000)
+
+        let connected = try TandemProcess.run(
+            "kaspa", "connect", "--network", "testnet-10", "--node", node.url, "--profile", alice.dir, "--json")
+        #expect(connected.status == 0, "\(connected.stderrText)")
+        let status = try Self.json(try TandemProcess.run("kaspa", "status", "--json", "--profile", alice.dir))
+        #expect(status["network"] as? String == "testnet-10")
+        #expect(status["node"] as? String == node.url)
+        #expect(status["synced"] as? Bool == true)
+        #expect((status["virtualDaaScore"] as? Int ?? 0) > 0)
+
+        let balance = try Self.json(try TandemProcess.run("wallet", "balance", "--json", "--profile", alice.dir))
+        #expect(balance["address"] as? String == alice.address)
+        #expect(balance["balance"] as? Int == 500_000_000)
+
+        let utxos = try TandemProcess.run("wallet", "utxos", "--json", "--profile", alice.dir)
+        let entries = try #require(try JSONSerialization.jsonObject(with: utxos.stdout) as? [[String: Any]])
+        #expect(entries.count == 1)
+        #expect(
+            Set(entries[0].keys) == [
+                "address", "outpoint", "amount", "scriptPublicKey", "blockDaaScore", "isCoinbase", "covenantId",
+            ])
+        #expect(entries[0]["amount"] as? Int == 500_000_000)
+
+        let sent = try TandemProcess.run(
+            "wallet", "send", "--to", bob.address, "--amount", "1.25", "--priority", "high", "--json", "--profile",
+            alice.dir)
+        #expect(sent.status == 0, "\(sent.stderrText)")
+        let receipt = try Self.json(sent)
+        let txID = try #require(receipt["transactionId"] as? String)
+        #expect(try node.mempool() == [txID])
+        #expect((receipt["fee"] as? Int ?? 0) > 0)
+        #expect(receipt["amount"] as? Int == 125_000_000)
+
+        try node.mine()
+        #expect(
+            try TandemProcess.run(
+                "kaspa", "connect", "--network", "testnet-10", "--node", node.url, "--profile", bob.dir
+            ).status == 0)
+        let bobBalance = try Self.json(try TandemProcess.run("wallet", "balance", "--json", "--profile", bob.dir))
+        #expect(bobBalance["balance"] as? Int == 125_000_000)
+
+        let disconnected = try TandemProcess.run("kaspa", "disconnect", "--profile", alice.dir)
+        #expect(disconnected.status == 0)
+        let after = try TandemProcess.run("wallet", "balance", "--profile", alice.dir)
+        #expect(after.status == 1)
+        #expect(after.stderrLines.count == 1)
+    }
+
+    @Test("connect names the node and the reason when none is usable, and saves nothing")
+    func connectRefusesUnusableNodes() throws {
+        let node = try SimNodeProcess(network: "testnet-11")
+        let alice = try Self.profile()
+        let result = try TandemProcess.run(
+            "kaspa", "connect", "--network", "testnet-10", "--node", node.url, "--profile", alice.dir)
+        #expect(result.status == 1)
+        #expect(result.stderrLines.count == 1)
+        #expect(result.stderrText.contains(node.url))
+        #expect(result.stderrText.contains("it is on testnet-11, not testnet-10"))
+        #expect(!FileManager.default.fileExists(atPath: alice.dir + "/kaspa-network.json"))
+    }
+
+    @Test(
+        "bad wallet input exits 1 with one line and submits nothing",
+        arguments: [
+            ["--amount", "1.123456789"], ["--amount", "-1"], ["--amount", "0"], ["--amount", "abc"],
+            ["--amount", "100"], ["--amount", "1", "--payload", "zz"], ["--amount", "1", "--to-mainnet"],
+            ["--amount", "1", "--to", "kaspatest:qq"],
+        ])
+    func badSendInput(arguments: [String]) throws {
+        let node = try SimNodeProcess()
+        let alice = try Self.profile()
+        let bob = try Self.profile()
+        try node.fund(alice.address, sompi: 500_000_000)
+        #expect(
+            try TandemProcess.run(
+                "kaspa", "connect", "--network", "testnet-10", "--node", node.url, "--profile", alice.dir
+            ).status == 0)
+        var command = ["wallet", "send", "--profile", alice.dir]
+        if arguments.contains("--to-mainnet") {
+            command += ["--to", bob.address.replacingOccurrences(of: "kaspatest:", with: "kaspa:")]
+        } else if !arguments.contains("--to") {
+            command += ["--to", bob.address]
+        }
+        command += arguments.filter { $0 != "--to-mainnet" }
+        let result = try TandemProcess.run(command)
+        #expect(result.status == 1)
+        #expect(result.stderrLines.count == 1, "\(result.stderrText)")
+        #expect(try node.mempool().isEmpty)
+    }
+
+    @Test("connect without a node or resolver, and wallet commands on a relay profile, exit 1 with one line")
+    func notConnected() throws {
+        let alice = try Self.profile()
+        for command in [
+            ["kaspa", "connect", "--network", "testnet-10", "--profile", alice.dir],
+            ["kaspa", "connect", "--network", "testnet-9", "--node", "ws://127.0.0.1:1", "--profile", alice.dir],
+            ["kaspa", "connect", "--network", "testnet-10", "--node", "http://127.0.0.1:1", "--profile", alice.dir],
+            ["kaspa", "status", "--profile", alice.dir],
+            ["wallet", "balance", "--profile", alice.dir],
+            ["wallet", "utxos", "--json", "--profile", alice.dir],
+        ] {
+            let result = try TandemProcess.run(command)
+            #expect(result.status == 1, "\(command)")
+            #expect(result.stderrLines.count == 1, "\(command): \(result.stderrText)")
+        }
+    }
+}
