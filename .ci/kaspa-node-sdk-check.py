@@ -19,7 +19,14 @@ both, and checks:
   - refusals arrive as exceptions carrying the §6 texts: already in the mempool, already accepted,
     double spend, fee under the floor, bad signature, safe-mode UTXO subscription, inconsistent
     mempool query, unknown transaction, and a switch-forced rejection;
-  - the second port serves the same chain (UTXOs, mempool, balances).
+  - the second port serves the same chain (UTXOs, mempool, balances);
+  - getVirtualChainFromBlockV2 (§5, §8) decodes at High, Low and the default (Full): added chain
+    blocks ascending with one header each (scores, parent, levels' nulls), the accepted
+    transaction ids in acceptance order, the payload, the sender address of every input, output
+    addresses, compute and storage masses, blockHash/blockTime = the block; the members under
+    each level are null; minConfirmationCount leaves out the tail; an unknown start hash is
+    refused; after a reorg, a walk from the removed block names it in removedChainBlockHashes and
+    the re-mined block in addedChainBlockHashes; more than a page of blocks comes in pages.
 Prints one line per failed check and a summary; exit status 0 when everything agrees.
 
 Usage: python3 .ci/kaspa-node-sdk-check.py [path/to/tandem-simnode]
@@ -145,6 +152,91 @@ async def wait_for(events, predicate, label, seconds=10):
     return None
 
 
+PAGE = 1000  # the simulated node's blocks per getVirtualChainFromBlockV2 answer
+
+
+async def check_chain_walk(client, genesis, tip, tip_daa, fund_a, fund_b, sent, receivers):
+    """getVirtualChainFromBlockV2 from genesis after two fundings and one mined block that accepted
+    `sent` [(tx, payload hex, compute mass, storage mass or None)] paying `receivers`."""
+    high = await client.get_virtual_chain_from_block_v2({"startHash": genesis, "dataVerbosityLevel": "High"})
+    added = high["addedChainBlockHashes"]
+    blocks = high["chainBlockAcceptedTransactions"]
+    equal("walk removed", high["removedChainBlockHashes"], [])
+    equal("walk added ends at the sink", (len(added), added[-1:]), (3, [tip]))
+    equal("walk one entry per added block", [b["chainBlockHeader"]["hash"] for b in blocks], added)
+    if len(blocks) != 3:
+        return
+    header = blocks[2]["chainBlockHeader"]
+    equal("walk header scores", (header["daaScore"], header["blueScore"], header["version"]), (tip_daa, 3, 1))
+    equal("walk header parent", header["parentsByLevel"], [(1, [added[1]])])
+    check("walk header merkle roots", all(len(header[k] or "") == 64 for k in ("hashMerkleRoot", "acceptedIdMerkleRoot")))
+    equal("walk header Full members null at High", (header["utxoCommitment"], header["pruningPoint"]), (None, None))
+    typed("walk header timestamp", header["timestamp"], int)
+    equal("walk funding ids", [[t["verboseData"]["transactionId"] for t in b["acceptedTransactions"]] for b in blocks[:2]],
+          [[fund_a], [fund_b]])
+    funding = blocks[0]["acceptedTransactions"][0]
+    equal("walk funding: no inputs, pays Alice", (funding["inputs"], [o["verboseData"]["scriptPublicKeyAddress"]
+                                                                      for o in funding["outputs"]]), ([], [ALICE]))
+    accepted = blocks[2]["acceptedTransactions"]
+    equal("walk accepted ids in order", [t["verboseData"]["transactionId"] for t in accepted], [tx.id for tx, *_ in sent])
+    for (tx, payload, compute, storage), to, got in zip(sent, receivers, accepted):
+        name = f"walk tx {tx.id[:8]}"
+        equal(f"{name} payload", got["payload"], payload)
+        equal(f"{name} sender", [i["verboseData"]["utxoEntry"]["verboseData"]["scriptPublicKeyAddress"]
+                                 for i in got["inputs"]], [ALICE] * len(tx.inputs))
+        equal(f"{name} outputs", [o["verboseData"]["scriptPublicKeyAddress"] for o in got["outputs"]], to)
+        equal(f"{name} block", (got["verboseData"]["blockHash"], got["verboseData"]["blockTime"]),
+              (tip, header["timestamp"]))
+        equal(f"{name} compute mass", got["verboseData"]["computeMass"], compute)
+        if storage is not None:
+            equal(f"{name} storage mass", (got["storageMass"], got["mass"]), (storage, storage))
+        equal(f"{name} Full members null at High", (got["version"], got["lockTime"], got["subnetworkId"], got["gas"]),
+              (None, None, None, None))
+        utxo = got["inputs"][0]["verboseData"]["utxoEntry"]
+        equal(f"{name} spent entry", (utxo["scriptPublicKey"], utxo["isCoinbase"], utxo["blockDaaScore"]),
+              ("0000" + script_of(ALICE).hex(), False, None))
+        equal(f"{name} outpoints", [(i["previousOutpoint"]["transactionId"], i["previousOutpoint"]["index"])
+                                    for i in got["inputs"]],
+              [(i.previous_outpoint.transaction_id, i.previous_outpoint.index) for i in tx.inputs])
+    pay_input = accepted[0]["inputs"][0]
+    equal("walk spent amount and outpoint", (pay_input["verboseData"]["utxoEntry"]["amount"],
+                                             pay_input["previousOutpoint"]), (10 * KAS, {"transactionId": fund_a, "index": 0}))
+
+    # Low: ids, blocks, outputs and senders, no payload, outpoints or masses.
+    low = (await client.get_virtual_chain_from_block_v2({"startHash": genesis, "dataVerbosityLevel": "Low"}))
+    equal("Low walk added", low["addedChainBlockHashes"], added)
+    low_header = low["chainBlockAcceptedTransactions"][2]["chainBlockHeader"]
+    equal("Low header", (low_header["daaScore"], low_header["parentsByLevel"], low_header["hashMerkleRoot"]),
+          (tip_daa, None, None))
+    low_pay = low["chainBlockAcceptedTransactions"][2]["acceptedTransactions"][0]
+    low_input = low_pay["inputs"][0]
+    equal("Low tx", (low_pay["verboseData"]["transactionId"], low_pay["payload"], low_pay["mass"],
+                     low_pay["verboseData"]["computeMass"], low_pay["verboseData"]["blockHash"]),
+          (sent[0][0].id, None, None, None, tip))
+    equal("Low input", (low_input["previousOutpoint"], low_input["sequence"], low_input["sigOpCount"],
+                        low_input["verboseData"]["utxoEntry"]["amount"],
+                        low_input["verboseData"]["utxoEntry"]["verboseData"]["scriptPublicKeyAddress"]),
+          (None, None, None, None, ALICE))
+    check("Low input signature script", len(low_input["signatureScript"] or "") == 132)
+
+    # No level: Full, with the members High leaves out.
+    full = await client.get_virtual_chain_from_block_v2({"startHash": genesis})
+    full_header = full["chainBlockAcceptedTransactions"][2]["chainBlockHeader"]
+    equal("Full header", (full_header["pruningPoint"], len(full_header["utxoCommitment"] or "")), (genesis, 64))
+    full_pay = full["chainBlockAcceptedTransactions"][2]["acceptedTransactions"][0]
+    equal("Full tx", (full_pay["version"], full_pay["lockTime"], full_pay["subnetworkId"], full_pay["gas"]),
+          (0, 0, "00" * 20, 0))
+    equal("Full spent DAA score", full_pay["inputs"][0]["verboseData"]["utxoEntry"]["blockDaaScore"],
+          tip_daa - 2)
+
+    # minConfirmationCount: the tip has 0 confirmations, its parent 1; both are left out at 1.
+    confirmed = await client.get_virtual_chain_from_block_v2({"startHash": genesis, "dataVerbosityLevel": "None",
+                                                              "minConfirmationCount": 1})
+    equal("minConfirmationCount leaves out the tail", confirmed["addedChainBlockHashes"], added[:1])
+    await refused("walk from an unknown block", client.get_virtual_chain_from_block_v2(
+        {"startHash": "ab" * 32, "dataVerbosityLevel": "High"}), f"cannot find start hash {'ab' * 32}")
+
+
 async def submit(client, tx):
     return (await client.submit_transaction({"transaction": tx, "allowOrphan": False}))["transactionId"]
 
@@ -170,6 +262,7 @@ async def main(ports):
     equal("getBlockDagInfo virtualDaaScore", dag["virtualDaaScore"], info["virtualDaaScore"])
     typed("getBlockDagInfo difficulty", dag["difficulty"], float)
     check("getBlockDagInfo hashes", all(len(h) == 64 for h in dag["tipHashes"] + [dag["pruningPointHash"]]))
+    genesis = dag["sink"]
     estimate = (await first.get_fee_estimate())["estimate"]
     equal("getFeeEstimate buckets", (estimate["priorityBucket"]["feerate"], estimate["normalBuckets"][0]["feerate"],
                                      estimate["lowBuckets"][0]["feerate"]), (150.0, 120.0, 100.0))
@@ -322,11 +415,21 @@ async def main(ports):
     equal("getMempoolEntriesByAddresses empty", (await first.get_mempool_entries_by_addresses(
         {"addresses": [ALICE], "includeOrphanPool": False, "filterTransactionPool": False}))["entries"], [])
 
+    # The chain walk (§5, §8): what a chat client and an indexer read accepted messages from.
+    tip = (await second.get_block_dag_info())["sink"]
+    storage = kaspa.calculate_storage_mass(kaspa.NetworkId(NETWORK), [10 * KAS], [KAS, change])
+    await check_chain_walk(first, genesis, tip, mined["virtualDaaScore"], fund_a, fund_b,
+                           [(pay, "", compute, storage), (big, payload, big_compute, None), (child, "", child_compute, None)],
+                           [[BOB, ALICE], [ALICE], [ALICE]])
+
     # A reorg removing that block: the net undo arrives as one UtxosChanged, the transactions wait
     # again in their order, and mining accepts them again.
     events.clear()
     status, undone = control(ports[0], "reorg", {"depth": 1})
     equal("reorg", (status, undone.get("virtualDaaScore")), (200, mined["virtualDaaScore"] - 1))
+    walk = await first.get_virtual_chain_from_block_v2({"startHash": tip, "dataVerbosityLevel": "High"})
+    equal("walk from a block the reorg removed", (walk["removedChainBlockHashes"], walk["addedChainBlockHashes"],
+                                                   walk["chainBlockAcceptedTransactions"]), ([tip], [], []))
     event = await wait_for(events, lambda e: e.get("type") == "UtxosChanged", "UtxosChanged on reorg")
     if event:
         equal("reorg UtxosChanged added", sorted((a["outpoint"]["transactionId"], a["outpoint"]["index"])
@@ -336,6 +439,15 @@ async def main(ports):
     equal("reorg returns the mempool", control(ports[0], "state", method="GET")[1]["mempool"], [pay.id, big.id, child.id])
     remined = control(ports[0], "mine", {"blocks": 1})[1]
     equal("re-mined", remined["virtualDaaScore"], mined["virtualDaaScore"])
+    new_tip = (await second.get_block_dag_info())["sink"]
+    check("re-mined block is a new block", new_tip != tip)
+    walk = await second.get_virtual_chain_from_block_v2({"startHash": tip, "dataVerbosityLevel": "High"})
+    equal("walk after the reorg: removed, then added", (walk["removedChainBlockHashes"], walk["addedChainBlockHashes"]),
+          ([tip], [new_tip]))
+    if len(walk["chainBlockAcceptedTransactions"]) == 1:
+        equal("walk after the reorg: accepted again", [t["verboseData"]["transactionId"] for t in
+                                                       walk["chainBlockAcceptedTransactions"][0]["acceptedTransactions"]],
+              [pay.id, big.id, child.id])
     mined = remined
 
     # Per-port switches: the second port reports another network, then no UTXO index.
@@ -354,6 +466,20 @@ async def main(ports):
     equal("state", (status, state["virtualDaaScore"], state["mempool"], state["ports"]),
           (200, mined["virtualDaaScore"], [], sorted(ports)))
     equal("second port DAA", (await second.get_server_info())["virtualDaaScore"], mined["virtualDaaScore"])
+
+    # More blocks than one answer holds come in pages: call again from the last added hash.
+    control(ports[0], "mine", {"blocks": PAGE + 5})
+    cursor, pages, walked = genesis, [], []
+    while len(pages) < 5:
+        page = await first.get_virtual_chain_from_block_v2({"startHash": cursor, "dataVerbosityLevel": "None"})
+        if not page["addedChainBlockHashes"]:
+            break
+        pages.append(len(page["addedChainBlockHashes"]))
+        walked += page["addedChainBlockHashes"]
+        cursor = page["addedChainBlockHashes"][-1]
+    blocks = control(ports[0], "state", method="GET")[1]["blockCount"]
+    equal("walk pages", pages, [PAGE, blocks - 1 - PAGE])
+    equal("paged walk ends at the sink", walked[-1:], [(await first.get_block_dag_info())["sink"]])
 
     await first.disconnect()
     await second.disconnect()

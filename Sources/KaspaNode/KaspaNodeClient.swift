@@ -18,7 +18,10 @@ public actor KaspaNodeClient {
     /// The connected node's `getServerInfo`, its DAA score kept current by notifications.
     public private(set) var serverInfo: ServerInfoSnapshot?
     private var watchedAddresses: [KaspaAddress] = []
+    /// The watched addresses the current connection has subscribed.
+    private var subscribedAddresses: Set<KaspaAddress> = []
     private var followsDaaScore = false
+    private var connecting: Task<ServerInfoSnapshot, any Error>?
 
     /// `resolve` turns a Resolver URL into a node URL (an HTTP GET, ``KaspaResolver``); needed only
     /// when an endpoint is a resolver.
@@ -39,11 +42,29 @@ public actor KaspaNodeClient {
     // MARK: Connecting
 
     /// Connects to the first usable node, starting with the current one and trying each once.
-    /// Returns at once when connected already. Throws ``KaspaNodeError/noUsableNode(_:)`` naming
-    /// every node tried and why it was passed over.
+    /// Returns at once when connected already; callers that ask while a connect is under way
+    /// wait for that one instead of opening a second socket. Throws
+    /// ``KaspaNodeError/noUsableNode(_:)`` naming every node tried and why it was passed over.
     @discardableResult
     public func connect() async throws(KaspaNodeError) -> ServerInfoSnapshot {
         if let connection, await connection.closedReason == nil, let serverInfo { return serverInfo }
+        if let connecting { return try await Self.value(of: connecting) }
+        // Awaited right here and by every caller that arrives meanwhile; it never outlives them.
+        let attempt = Task { try await self.connectOnce() }
+        connecting = attempt
+        defer { connecting = nil }
+        return try await Self.value(of: attempt)
+    }
+
+    private static func value(of task: Task<ServerInfoSnapshot, any Error>) async throws(KaspaNodeError)
+        -> ServerInfoSnapshot
+    {
+        do { return try await task.value } catch let error as KaspaNodeError { throw error } catch {
+            throw .cancelled
+        }
+    }
+
+    private func connectOnce() async throws(KaspaNodeError) -> ServerInfoSnapshot {
         var attempts: [NodeAttempt] = []
         for _ in 0..<failover.endpoints.count {
             guard let endpoint = failover.current else { break }
@@ -53,6 +74,13 @@ public actor KaspaNodeClient {
                 let snapshot = ServerInfoSnapshot(node: opened.url, info: info)
                 serverInfo = snapshot
                 failover.succeeded()
+                // Addresses watched while the socket was opening are subscribed now.
+                let missed = watchedAddresses.filter { !subscribedAddresses.contains($0) }
+                if !missed.isEmpty {
+                    _ = try? await opened.call(
+                        .subscribe, RPCSubscription.utxosChanged(addresses: missed), as: RPCListenerID.self)
+                    subscribedAddresses.formUnion(missed)
+                }
                 eventSink.yield(.connected(node: opened.url, info: info))
                 return snapshot
             } catch {
@@ -85,9 +113,12 @@ public actor KaspaNodeClient {
                 throw KaspaNodeError.unusable(node: url.absoluteString, reason: failure)
             }
             _ = try await opened.call(.ping, as: RPCEmpty.self)
-            if !watchedAddresses.isEmpty {
+            let addresses = watchedAddresses
+            subscribedAddresses = []
+            if !addresses.isEmpty {
                 _ = try await opened.call(
-                    .subscribe, RPCSubscription.utxosChanged(addresses: watchedAddresses), as: RPCListenerID.self)
+                    .subscribe, RPCSubscription.utxosChanged(addresses: addresses), as: RPCListenerID.self)
+                subscribedAddresses = Set(addresses)
             }
             if followsDaaScore {
                 _ = try await opened.call(.subscribe, RPCSubscription.virtualDaaScoreChanged, as: RPCListenerID.self)
@@ -107,12 +138,19 @@ public actor KaspaNodeClient {
         await connection.close()
     }
 
-    private func drop(_ dropped: KaspaNodeConnection, reason: String) async {
-        guard connection === dropped else { return }
+    /// Drops `dropped` if it is still the connection in use; returns whether it was.
+    @discardableResult
+    private func drop(_ dropped: KaspaNodeConnection, reason: String) async -> Bool {
+        guard connection === dropped else {
+            await dropped.close(reason: reason)
+            return false
+        }
         connection = nil
         serverInfo = nil
+        subscribedAddresses = []
         await dropped.close(reason: reason)
         eventSink.yield(.disconnected(node: dropped.url, reason: reason))
+        return true
     }
 
     // MARK: Calls
@@ -125,14 +163,15 @@ public actor KaspaNodeClient {
         timeout: Duration? = nil
     ) async throws(KaspaNodeError) -> R {
         try await connect()
-        guard let first = connection else { throw .noUsableNode([]) }
+        guard let first = connection else { throw .disconnected(node: "?", reason: "the connection closed at once") }
         do { return try await first.call(method, params, as: R.self, timeout: timeout) } catch {
             guard error.isTransportFailure else { throw error }
-            await drop(first, reason: error.description)
-            _ = failover.failed()
+            if await drop(first, reason: error.description) { _ = failover.failed() }
         }
         try await connect()
-        guard let second = connection else { throw .noUsableNode([]) }
+        guard let second = connection else {
+            throw .disconnected(node: "?", reason: "the connection closed at once")
+        }
         return try await second.call(method, params, as: R.self, timeout: timeout)
     }
 
@@ -141,10 +180,14 @@ public actor KaspaNodeClient {
     /// Follows UtxosChanged for `addresses` from now on, on this node and every later one.
     public func watch(_ addresses: [KaspaAddress]) async throws(KaspaNodeError) {
         let new = addresses.filter { !watchedAddresses.contains($0) }
-        guard !new.isEmpty else { return }
         watchedAddresses += new
+        // Subscribed on the connection in use; a connect under way subscribes what it missed.
         guard let connection else { return }
-        _ = try await connection.call(.subscribe, RPCSubscription.utxosChanged(addresses: new), as: RPCListenerID.self)
+        let unsubscribed = watchedAddresses.filter { !subscribedAddresses.contains($0) }
+        guard !unsubscribed.isEmpty else { return }
+        _ = try await connection.call(
+            .subscribe, RPCSubscription.utxosChanged(addresses: unsubscribed), as: RPCListenerID.self)
+        subscribedAddresses.formUnion(unsubscribed)
     }
 
     /// Stops following `addresses`.
@@ -152,6 +195,7 @@ public actor KaspaNodeClient {
         let gone = addresses.filter { watchedAddresses.contains($0) }
         guard !gone.isEmpty else { return }
         watchedAddresses.removeAll { gone.contains($0) }
+        subscribedAddresses.subtract(gone)
         guard let connection else { return }
         _ = try await connection.call(
             .unsubscribe, RPCSubscription.utxosChanged(addresses: gone), as: RPCListenerID.self)
@@ -182,8 +226,8 @@ public actor KaspaNodeClient {
             guard let current = connection else { continue }
             let reason = await follow(current)
             if Task.isCancelled { break }
-            await drop(current, reason: reason)
-            await pause(failover.failed())
+            // A call may have failed over already: then the node in use is another, and fine.
+            if await drop(current, reason: reason) { await pause(failover.failed()) }
         }
     }
 
@@ -264,17 +308,20 @@ public struct KaspaNodeConfiguration: Sendable, Equatable {
     public var network: KaspaNetworkID
     /// A wallet needs the UTXO index (UTXO calls and UtxosChanged).
     public var requiresUTXOIndex: Bool
+    /// Everything but a status report needs a synced node.
+    public var requiresSynced: Bool
     public var callTimeout: Duration
     public var pingInterval: Duration
     public var backoff: NodeBackoff
 
     public init(
-        endpoints: [NodeEndpoint], network: KaspaNetworkID, requiresUTXOIndex: Bool = true,
+        endpoints: [NodeEndpoint], network: KaspaNetworkID, requiresUTXOIndex: Bool = true, requiresSynced: Bool = true,
         callTimeout: Duration = .seconds(10), pingInterval: Duration = .seconds(5), backoff: NodeBackoff = NodeBackoff()
     ) {
         self.endpoints = endpoints
         self.network = network
         self.requiresUTXOIndex = requiresUTXOIndex
+        self.requiresSynced = requiresSynced
         self.callTimeout = callTimeout
         self.pingInterval = pingInterval
         self.backoff = backoff
@@ -283,7 +330,7 @@ public struct KaspaNodeConfiguration: Sendable, Equatable {
     /// Why a node with `info` cannot serve, or nil when it can.
     public func check(_ info: RPCServerInfo) -> NodeCheckFailure? {
         if info.networkId != network { return .wrongNetwork(expected: network, found: info.networkId) }
-        if !info.isSynced { return .notSynced }
+        if requiresSynced, !info.isSynced { return .notSynced }
         if requiresUTXOIndex, !info.hasUtxoIndex { return .noUTXOIndex }
         return nil
     }

@@ -40,7 +40,7 @@ public actor KaspaNodeConnection {
     ) async throws(KaspaNodeError) -> KaspaNodeConnection {
         let socket: any WebSocketConnection
         do { socket = try await transport.connect(to: url, timeout: callTimeout) } catch {
-            throw .unreachable(node: url.absoluteString, reason: String(describing: error))
+            throw .unreachable(node: url.absoluteString, reason: Self.transportReason(error))
         }
         let connection = KaspaNodeConnection(url: url, socket: socket, callTimeout: callTimeout)
         await connection.startReading()
@@ -58,7 +58,7 @@ public actor KaspaNodeConnection {
             do {
                 for try await text in socket.messages { await self?.receive(text) }
             } catch {
-                reason = String(describing: error)
+                reason = Self.transportReason(error)
             }
             await self?.end(reason)
         }
@@ -171,6 +171,22 @@ public actor KaspaNodeConnection {
         reader = nil
         end(reason)
         await socket.close()
+    }
+
+    /// A transport failure in a few words: what the networking stack describes at length
+    /// (NIO's connection errors run to hundreds of characters) reduced to its cause.
+    static func transportReason(_ error: any Error) -> String {
+        let text = String(describing: error)
+        let causes: [(String, String)] = [
+            ("Connection refused", "connection refused"), ("connection reset", "connection reset"),
+            ("UnknownHost", "unknown host"), ("DNS", "unknown host"), ("nodename nor servname", "unknown host"),
+            ("did not finish in time", "no answer in time"), ("timedOut", "no answer in time"),
+            ("timed out", "no answer in time"), ("certificate", "TLS failed (certificate)"),
+            ("handshakeFailed", "TLS failed"), ("NIOSSL", "TLS failed"), ("invalidUpgrade", "not a WebSocket endpoint"),
+            ("closed before the WebSocket opened", "closed before the WebSocket opened"),
+        ]
+        for (marker, cause) in causes where text.contains(marker) { return cause }
+        return text.count > 120 ? String(text.prefix(119)) + "…" : text
     }
 
     static func seconds(_ duration: Duration) -> Double {

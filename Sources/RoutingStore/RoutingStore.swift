@@ -102,6 +102,12 @@ extension RoutingStore {
                 t.column("report", .blob).notNull()
             }
         }
+        // Issue 24 item 5: the user's capability toggle or legacy pin per conversation.
+        migrator.registerMigration("v2 preference") { db in
+            try db.alter(table: "routingState") { t in
+                t.add(column: "preference", .text).notNull().defaults(to: RoutingPreference.auto.rawValue)
+            }
+        }
         return migrator
     }
 
@@ -114,7 +120,7 @@ extension RoutingStore {
             sql: """
                 INSERT OR REPLACE INTO routingState (contact, myAlias, theirAlias, legacyIncoming, legacyOutgoing, mode,
                   peerSupportsDeterministic, deterministicAliasKnownToPeer, lastLegacyIncomingAtMs,
-                  lastDeterministicIncomingAtMs, createdAtMs) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                  lastDeterministicIncomingAtMs, createdAtMs, preference) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """
         ).execute(
             arguments: [
@@ -123,7 +129,7 @@ extension RoutingStore {
                 aliasList(state.legacyIncomingAliases), aliasList(state.legacyOutgoingAliases), state.mode.rawValue,
                 state.peerSupportsDeterministic, state.deterministicAliasKnownToPeer,
                 state.lastLegacyIncomingAt?.rawValue, state.lastDeterministicIncomingAt?.rawValue,
-                state.createdAt.rawValue,
+                state.createdAt.rawValue, state.preference.rawValue,
             ])
     }
 
@@ -150,6 +156,9 @@ extension RoutingStore {
                 throw RoutingStoreError.corruptRow(contact: contactText, reason: "mode")
             }
             state.mode = mode
+            guard let preference = RoutingPreference(rawValue: try row.decode(String.self, forColumn: "preference"))
+            else { throw RoutingStoreError.corruptRow(contact: contactText, reason: "preference") }
+            state.preference = preference
             state.peerSupportsDeterministic = try row.decode(Bool.self, forColumn: "peerSupportsDeterministic")
             state.deterministicAliasKnownToPeer = try row.decode(Bool.self, forColumn: "deterministicAliasKnownToPeer")
             state.lastLegacyIncomingAt = try row.decode(Int64?.self, forColumn: "lastLegacyIncomingAtMs").map(

@@ -191,3 +191,50 @@ struct RoutingStateTests {
         #expect(table.contact(forIncoming: legacyIn, policy: .init(stage: .d), now: UnixMillis(0)) == nil)
     }
 }
+
+/// The user's routing choice per conversation (issue 24 item 5).
+@Suite struct RoutingPreferenceTests {
+    static let key = try? PrivateKey(hex: "1de32ec684f4a3d850f896ba14c68d45f9d345934cdd410d090ab38213f00a7e")
+    static let peer = KaspaAddress(
+        publicKey: (try? PrivateKey(hex: "6c1f7d4e3bb0f4a8a4c6e77b5d2f0b9e1a3d5c7e9f1b3d5f7a9c1e3b5d7f9a1c"))?
+            .xOnlyPublicKey
+            ?? PrivateKey.generate().xOnlyPublicKey)
+
+    static func fresh() throws -> ConversationRoutingState {
+        try ConversationRoutingState(
+            contact: peer, privateKey: try #require(key), legacyIncoming: [try Alias("aaaaaaaaaaaa")],
+            now: UnixMillis(0))
+    }
+
+    @Test func aLegacyPinHoldsAgainstEvidenceUntilLiftedToAuto() throws {
+        var state = try Self.fresh()
+        let pinned = try Alias("bbbbbbbbbbbb")
+        #expect(state.setPreference(.legacy, policy: RoutingPolicy(stage: .a)) { pinned })
+        #expect(state.sendAlias(policy: RoutingPolicy(stage: .a)) == pinned)
+        _ = state.receiveMessage(on: state.deterministic.myAlias, at: UnixMillis(5), policy: RoutingPolicy(stage: .a))
+        #expect(state.peerSupportsDeterministic)
+        #expect(state.mode == .legacyOnly)
+        #expect(state.sendAlias(policy: RoutingPolicy(stage: .a)) == pinned)
+        #expect(state.setPreference(.auto, policy: RoutingPolicy(stage: .a)) { pinned })
+        // The message on our deterministic alias was real evidence: it stays.
+        #expect(state.mode == .hybrid)
+        #expect(state.sendAlias(policy: RoutingPolicy(stage: .a)) == state.deterministic.theirAlias)
+    }
+
+    @Test func theToggleSwitchesOutgoingAndAutoForgetsWhatOnlyTheToggleSaid() throws {
+        var state = try Self.fresh()
+        state.legacyOutgoingAliases = [try Alias("cccccccccccc")]
+        #expect(state.setPreference(.deterministic, policy: RoutingPolicy(stage: .a)) { Alias.random() })
+        #expect(state.sendAlias(policy: RoutingPolicy(stage: .a)) == state.deterministic.theirAlias)
+        #expect(state.setPreference(.auto, policy: RoutingPolicy(stage: .a)) { Alias.random() })
+        #expect(!state.peerSupportsDeterministic)
+        #expect(state.sendAlias(policy: RoutingPolicy(stage: .a)) == (try Alias("cccccccccccc")))
+    }
+
+    @Test func pinningToLegacyIsRefusedAfterStageA() throws {
+        var state = try Self.fresh()
+        let before = state
+        #expect(!state.setPreference(.legacy, policy: RoutingPolicy(stage: .b)) { Alias.random() })
+        #expect(state == before)
+    }
+}

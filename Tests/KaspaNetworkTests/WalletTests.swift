@@ -140,4 +140,72 @@ struct WalletTests {
             _ = try await wallet.send(.selfSpend(payload: [1]))
         }
     }
+
+    @Test("a wallet that only watches never rewrites the pending transactions another one recorded")
+    func observersKeepPending() async throws {
+        try await SimulatedNetwork.with { network in
+            try await network.node.fund(network.address, amount: 1_000_000_000)
+            let sender = try network.wallet()
+            let watcher = try network.wallet()
+            let first = try await sender.send(.selfSpend(payload: [1]))
+            // The watcher reads and follows a block that does not accept the pending transaction.
+            try await watcher.refresh()
+            try await network.node.fund(network.address, amount: 5_000_000)
+            let funded = await network.node.read { $0.utxos(of: network.address) }.filter { $0.amount == 5_000_000 }
+            _ = try await watcher.apply(
+                .utxosChanged(RPCUtxosChanged(added: funded.map(RPCUtxosByAddressesEntry.init), removed: [])))
+            #expect(await watcher.state.pending.map(\.id) == [first.transaction.id])
+            // A third instance (another process) still chains on the first transaction's change.
+            let second = try await network.wallet().send(.selfSpend(payload: [2]))
+            #expect(second.transaction.inputs[0].previousOutpoint.transactionID == first.transaction.id)
+        }
+    }
+
+    @Test("a node that stalls on a submit is failed over; the transaction is accepted once")
+    func submitFailsOver() async throws {
+        try await SimulatedNetwork.with(ports: 2) { network in
+            try await network.node.fund(network.address, amount: 1_000_000_000)
+            let client = network.client(callTimeout: .milliseconds(400))
+            let wallet = try network.wallet(client: client)
+            try await wallet.refresh()
+            let first = try #require(await client.node)
+            let index = network.urls.firstIndex(of: first) ?? 0
+            await network.servers[index].switches.setStalled(true)
+            let sent = try await wallet.send(.selfSpend(payload: [1]))
+            #expect(await client.node != first)
+            #expect(await network.node.read { $0.mempool.map(\.id) } == [sent.transaction.id])
+        }
+    }
+
+    @Test("a submit whose answer never comes is kept pending and reported as unknown, not failed")
+    func outcomeUnknown() async throws {
+        try await SimulatedNetwork.with { network in
+            try await network.node.fund(network.address, amount: 1_000_000_000)
+            let wallet = try network.wallet(client: network.client(callTimeout: .milliseconds(300)))
+            // A live wallet (it follows the node) sends without re-reading: the submit is the
+            // first call the stalled node gets.
+            let info = RPCServerInfo(
+                serverVersion: "2.0.1", networkId: .testnet10, hasUtxoIndex: true, isSynced: true, virtualDaaScore: 1)
+            _ = try await wallet.apply(.connected(node: network.urls[0], info: info))
+            let first = try await wallet.send(.selfSpend(payload: [1]))
+            await network.servers[0].switches.setStalled(true)
+            do {
+                _ = try await wallet.send(.selfSpend(payload: [2]))
+                Issue.record("a send without an answer succeeded")
+            } catch {
+                guard case .outcomeUnknown? = error as? WalletError else {
+                    Issue.record("unexpected \(error)")
+                    return
+                }
+            }
+            #expect(await wallet.state.pending.count == 2)
+            // When the node answers again, the next send offers the unknown one again first.
+            await network.servers[0].switches.setStalled(false)
+            let third = try await network.wallet().send(.selfSpend(payload: [3]))
+            let mempool = await network.node.read { $0.mempool.map(\.id) }
+            #expect(mempool.count == 3)
+            #expect(mempool.first == first.transaction.id)
+            #expect(mempool.last == third.transaction.id)
+        }
+    }
 }

@@ -37,6 +37,7 @@ import Testing
         "UPDATE routingState SET myAlias = 'not an alias'",
         "UPDATE routingState SET legacyIncoming = 12",
         "UPDATE routingState SET mode = 'sideways'",
+        "UPDATE routingState SET preference = 'sometimes'",
     ])
     func aDamagedColumnNamesTheContact(sql: String) throws {
         let directory = try TemporaryDirectory()

@@ -128,4 +128,15 @@ struct RoutingStoreTests {
             #expect(throws: RoutingStoreError.self) { try LegacySnapshot(json: Data(bad.utf8), wallet: wallet) }
         }
     }
+
+    @Test func theUsersRoutingChoiceIsKeptAcrossReopen() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        var state = try ConversationRoutingState(contact: newPeer, privateKey: me, now: UnixMillis(1))
+        #expect(state.setPreference(.legacy, policy: RoutingPolicy(stage: .a)) { Alias.random() })
+        try store(dir).save([state])
+        let reopened = try RoutingStore(path: dir.path("routing.sqlite")).fetchOne(newPeer)
+        #expect(reopened?.preference == .legacy)
+        #expect(reopened == state)
+    }
 }

@@ -8,6 +8,17 @@ public enum AliasMode: String, Sendable, Codable, CaseIterable {
     case deterministicOnly
 }
 
+/// What the user chose for one conversation (seed 000 §4.3 item 4, issue 24 item 5).
+public enum RoutingPreference: String, Sendable, Codable, CaseIterable {
+    /// Routing follows the capability evidence.
+    case auto
+    /// The user says the peer derives deterministic aliases: outgoing switches to them.
+    case deterministic
+    /// Pinned to legacy routing (stage A only): the peer's legacy aliases are read and ours is
+    /// sent with, whatever evidence arrives, until the pin is lifted.
+    case legacy
+}
+
 /// The global migration flag `derived_aliases_mode` (seed 000 §5.2, §9).
 public enum DerivedAliasesMode: String, Sendable, Codable, CaseIterable {
     /// Stage A: read and write both systems as each conversation needs.

@@ -17,6 +17,16 @@ public enum ComposerWarning: String, Sendable, Equatable {
     /// A new contact that has not shown deterministic support; an older client sees nothing
     /// until it receives a handshake from us.
     case peerCapabilityUnknown
+
+    /// What the sender is told (seed 000 Phase 4: the warning reaches the composer).
+    public var explanation: String {
+        switch self {
+        case .legacyPeerMayNotReceive:
+            "the peer is known only by legacy aliases, which this rollout stage no longer uses; it reads the message only if it derives deterministic aliases"
+        case .peerCapabilityUnknown:
+            "the peer has not shown that it derives deterministic aliases and no handshake announced ours; an older client sees nothing until it receives a handshake"
+        }
+    }
 }
 
 extension ConversationRoutingState {

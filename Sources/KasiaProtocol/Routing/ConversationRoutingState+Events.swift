@@ -58,7 +58,40 @@ extension ConversationRoutingState {
     public mutating func record(_ evidence: CapabilityEvidence) {
         peerSupportsDeterministic = true
         deterministicAliasKnownToPeer = true
+        // A pin to legacy holds against evidence: the user lifts it (``setPreference(_:policy:newAlias:)``).
+        guard preference != .legacy else { return }
         mode = legacyIncomingAliases.isEmpty ? .deterministicOnly : .hybrid
+    }
+
+    /// Applies the user's choice (issue 24 item 5). `deterministic` records the toggle as
+    /// evidence; `legacy` pins the conversation to legacy routing, creating our legacy alias with
+    /// `newAlias` when there is none (stage A only: returns false in later stages, and nothing
+    /// changes); `auto` lifts either. Evidence the toggle stood for is dropped with it unless a
+    /// message on our deterministic alias proves it.
+    public mutating func setPreference(
+        _ preference: RoutingPreference, policy: RoutingPolicy, newAlias: () -> Alias
+    ) -> Bool {
+        switch preference {
+        case .deterministic:
+            self.preference = .deterministic
+            record(.userToggle)
+        case .legacy:
+            guard pinLegacy(policy: policy, newAlias: newAlias) else { return false }
+            self.preference = .legacy
+        case .auto:
+            let previous = self.preference
+            self.preference = .auto
+            if previous == .deterministic, lastDeterministicIncomingAt == nil {
+                peerSupportsDeterministic = false
+                deterministicAliasKnownToPeer = false
+            }
+            if peerSupportsDeterministic {
+                mode = legacyIncomingAliases.isEmpty ? .deterministicOnly : .hybrid
+            } else {
+                mode = hasLegacyData ? .hybrid : .deterministicOnly
+            }
+        }
+        return true
     }
 
     /// Pins the conversation to legacy routing (stage A only), creating our legacy outgoing

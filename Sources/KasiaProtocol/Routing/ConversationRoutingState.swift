@@ -23,6 +23,9 @@ public struct ConversationRoutingState: Sendable, Equatable, Codable {
     /// When the state was created (migration or first contact); the legacy retention window
     /// counts from here until legacy traffic is seen.
     public var createdAt: UnixMillis
+    /// The user's choice for this conversation (issue 24 item 5): follow the evidence, or the
+    /// capability toggle, or the pin to legacy routing.
+    public var preference: RoutingPreference = .auto
 
     /// A state for a contact, with the deterministic pair derived from `privateKey`.
     ///

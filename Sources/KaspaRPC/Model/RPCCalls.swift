@@ -95,6 +95,20 @@ public struct RPCSubmitTransaction: Sendable, Hashable, Codable {
         self.transaction = transaction
         self.allowOrphan = allowOrphan
     }
+
+    private enum CodingKeys: String, CodingKey { case transaction, allowOrphan }
+
+    /// A node decodes a submission as a whole transaction: a `null` payload, outpoint, sequence or
+    /// sig-op count (members only the chain walk's lower levels leave out) is refused.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        transaction = try container.decode(RPCTransaction.self, forKey: .transaction)
+        allowOrphan = try container.decodeIfPresent(Bool.self, forKey: .allowOrphan) ?? false
+        do { _ = try transaction.kaspaTransaction { _ in nil } } catch {
+            throw DecodingError.dataCorruptedError(
+                forKey: .transaction, in: container, debugDescription: "transaction.\(error.description)")
+        }
+    }
 }
 
 /// `{transactionId}`: the node's id of what it accepted.

@@ -34,13 +34,16 @@ public struct RPCScriptPublicKey: Sendable, Hashable, Codable {
     }
 }
 
-/// A node frame member that is present but not what the spec says it holds.
+/// A node frame member that is present but not what the spec says it holds, or that is `null`
+/// (left out by a verbosity level, kaspa-node.md §5) where the caller needs it.
 public enum RPCDecodingError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalid(String, String)
+    case missing(String)
 
     public var description: String {
         switch self {
         case .invalid(let member, let reason): "\(member): \(reason)"
+        case .missing(let member): "\(member): null (left out at this verbosity level)"
         }
     }
 }

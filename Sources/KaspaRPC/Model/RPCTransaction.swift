@@ -2,9 +2,13 @@ public import KaspaTransaction
 import TandemBasics
 
 /// A transaction as node frames carry it (`RpcTransaction`, kaspa-node.md §3): what a wallet
-/// submits, what mempool entries and the chain walk return. Members the requested verbosity
-/// leaves out are null (§5): here `version`, `lockTime`, `subnetworkId` and `gas`, which only
-/// the Full level fills.
+/// submits, what mempool entries and the chain walk return.
+///
+/// The chain walk (`getVirtualChainFromBlockV2`, §5) leaves out what its verbosity level does not
+/// ask for, as `null`: `version`, `lockTime`, `subnetworkId` and `gas` below Full, `payload` and
+/// `mass` below High (and each input's outpoint, sequence, sig-op count and compute budget), and
+/// at None the inputs and outputs as well (`[]`). Those members are optional here, and written as
+/// `null` when nil. A submission has them all (``RPCSubmitTransaction`` refuses one that does not).
 public struct RPCTransaction: Sendable, Hashable, Codable {
     public var version: UInt16?
     public var inputs: [RPCTransactionInput]
@@ -12,13 +16,15 @@ public struct RPCTransaction: Sendable, Hashable, Codable {
     public var lockTime: UInt64?
     public var subnetworkId: [UInt8]?
     public var gas: UInt64?
-    public var payload: [UInt8]
-    public var mass: UInt64
+    /// Nil when the chain walk's level is below High; `[]` for a transaction without payload.
+    public var payload: [UInt8]?
+    /// The storage mass (`storageMass`, and `mass` under its deprecated name); nil below High.
+    public var mass: UInt64?
     public var verboseData: RPCTransactionVerboseData?
 
     public init(
         version: UInt16?, inputs: [RPCTransactionInput], outputs: [RPCTransactionOutput], lockTime: UInt64?,
-        subnetworkId: [UInt8]?, gas: UInt64?, payload: [UInt8], mass: UInt64 = 0,
+        subnetworkId: [UInt8]?, gas: UInt64?, payload: [UInt8]?, mass: UInt64? = 0,
         verboseData: RPCTransactionVerboseData? = nil
     ) {
         self.version = version
@@ -49,15 +55,27 @@ public struct RPCTransaction: Sendable, Hashable, Codable {
     }
 
     /// The transaction with each input's UTXO entry attached from `utxo`, which answers nil for
-    /// an outpoint it does not know (the input is then left without one).
-    public func kaspaTransaction(utxo: (KaspaOutpoint) -> KaspaUtxoEntry?) -> KaspaTransaction {
-        KaspaTransaction(
-            version: version ?? 0,
-            inputs: inputs.map {
+    /// an outpoint it does not know (the input is then left without one). The Full-level members
+    /// default to a native version-0 transaction's when null; a null payload or input outpoint,
+    /// sequence or sig-op count (a chain walk below High) cannot be filled in and is refused,
+    /// naming the member.
+    public func kaspaTransaction(
+        utxo: (KaspaOutpoint) -> KaspaUtxoEntry?
+    ) throws(RPCDecodingError) -> KaspaTransaction {
+        guard let payload else { throw .missing("payload") }
+        var kaspaInputs: [KaspaTransactionInput] = []
+        kaspaInputs.reserveCapacity(inputs.count)
+        for (index, input) in inputs.enumerated() {
+            guard let outpoint = input.previousOutpoint else { throw .missing("inputs[\(index)].previousOutpoint") }
+            guard let sequence = input.sequence else { throw .missing("inputs[\(index)].sequence") }
+            guard let sigOpCount = input.sigOpCount else { throw .missing("inputs[\(index)].sigOpCount") }
+            kaspaInputs.append(
                 KaspaTransactionInput(
-                    previousOutpoint: $0.previousOutpoint, signatureScript: $0.signatureScript, sequence: $0.sequence,
-                    sigOpCount: $0.sigOpCount, utxo: utxo($0.previousOutpoint))
-            },
+                    previousOutpoint: outpoint, signatureScript: input.signatureScript, sequence: sequence,
+                    sigOpCount: sigOpCount, utxo: utxo(outpoint)))
+        }
+        return KaspaTransaction(
+            version: version ?? 0, inputs: kaspaInputs,
             outputs: outputs.map { KaspaTransactionOutput(value: $0.value, scriptPublicKey: $0.scriptPublicKey.value) },
             lockTime: lockTime ?? 0, subnetworkID: subnetworkId ?? KaspaTransaction.nativeSubnetwork, gas: gas ?? 0,
             payload: payload)
@@ -70,17 +88,18 @@ public struct RPCTransaction: Sendable, Hashable, Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         version = try container.decodeIfPresent(UInt16.self, forKey: .version)
-        inputs = try container.decode([RPCTransactionInput].self, forKey: .inputs)
-        outputs = try container.decode([RPCTransactionOutput].self, forKey: .outputs)
+        inputs = try container.decodeIfPresent([RPCTransactionInput].self, forKey: .inputs) ?? []
+        outputs = try container.decodeIfPresent([RPCTransactionOutput].self, forKey: .outputs) ?? []
         lockTime = try container.decodeIfPresent(UInt64.self, forKey: .lockTime)
         let hasSubnetwork = try container.contains(.subnetworkId) && !container.decodeNil(forKey: .subnetworkId)
         subnetworkId = hasSubnetwork ? try KaspaJSONHex.decode(container, .subnetworkId, count: 20) : nil
         gas = try container.decodeIfPresent(UInt64.self, forKey: .gas)
-        payload = try KaspaJSONHex.decodeOptional(container, .payload)
+        let hasPayload = try container.contains(.payload) && !container.decodeNil(forKey: .payload)
+        payload = hasPayload ? try KaspaJSONHex.decode(container, .payload) : nil
         // `mass` is the deprecated name of `storageMass`; either may come, both are the same value.
         mass =
             try container.decodeIfPresent(UInt64.self, forKey: .storageMass)
-            ?? container.decodeIfPresent(UInt64.self, forKey: .mass) ?? 0
+            ?? container.decodeIfPresent(UInt64.self, forKey: .mass)
         verboseData = try container.decodeIfPresent(RPCTransactionVerboseData.self, forKey: .verboseData)
     }
 
@@ -92,7 +111,7 @@ public struct RPCTransaction: Sendable, Hashable, Codable {
         try container.encode(lockTime, forKey: .lockTime)
         try container.encode(subnetworkId.map { Hex.encode($0) }, forKey: .subnetworkId)
         try container.encode(gas, forKey: .gas)
-        try container.encode(Hex.encode(payload), forKey: .payload)
+        try container.encode(payload.map { Hex.encode($0) }, forKey: .payload)
         try container.encode(mass, forKey: .storageMass)
         try container.encode(mass, forKey: .mass)
         try container.encode(verboseData, forKey: .verboseData)
@@ -100,22 +119,25 @@ public struct RPCTransaction: Sendable, Hashable, Codable {
 }
 
 /// `RpcTransactionInput`: computeBudget is 0 for version-0 transactions; verbose data carries the
-/// spent UTXO (and so the sender) in chain-walk answers.
+/// spent UTXO (and so the sender) in chain-walk answers. Below High the chain walk sends only the
+/// signature script and the sender (§5): the other members are then nil.
 public struct RPCTransactionInput: Sendable, Hashable, Codable {
-    public var previousOutpoint: KaspaOutpoint
+    public var previousOutpoint: KaspaOutpoint?
     public var signatureScript: [UInt8]
-    public var sequence: UInt64
-    public var sigOpCount: UInt8
+    public var sequence: UInt64?
+    public var sigOpCount: UInt8?
+    public var computeBudget: UInt16?
     public var verboseData: RPCTransactionInputVerboseData?
 
     public init(
-        previousOutpoint: KaspaOutpoint, signatureScript: [UInt8], sequence: UInt64, sigOpCount: UInt8,
-        verboseData: RPCTransactionInputVerboseData? = nil
+        previousOutpoint: KaspaOutpoint?, signatureScript: [UInt8], sequence: UInt64?, sigOpCount: UInt8?,
+        computeBudget: UInt16? = 0, verboseData: RPCTransactionInputVerboseData? = nil
     ) {
         self.previousOutpoint = previousOutpoint
         self.signatureScript = signatureScript
         self.sequence = sequence
         self.sigOpCount = sigOpCount
+        self.computeBudget = computeBudget
         self.verboseData = verboseData
     }
 
@@ -125,10 +147,14 @@ public struct RPCTransactionInput: Sendable, Hashable, Codable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        previousOutpoint = try container.decode(KaspaOutpoint.self, forKey: .previousOutpoint)
+        previousOutpoint = try container.decodeIfPresent(KaspaOutpoint.self, forKey: .previousOutpoint)
         signatureScript = try KaspaJSONHex.decodeOptional(container, .signatureScript)
-        sequence = try container.decodeIfPresent(UInt64.self, forKey: .sequence) ?? 0
-        sigOpCount = try container.decodeIfPresent(UInt8.self, forKey: .sigOpCount) ?? 0
+        sequence = try container.decodeIfPresent(UInt64.self, forKey: .sequence)
+        sigOpCount = try container.decodeIfPresent(UInt8.self, forKey: .sigOpCount)
+        // A submission may leave it out (it is 0 for version-0 transactions); `null` is a level's gap.
+        computeBudget =
+            container.contains(.computeBudget)
+            ? try container.decodeIfPresent(UInt16.self, forKey: .computeBudget) : 0
         verboseData = try container.decodeIfPresent(RPCTransactionInputVerboseData.self, forKey: .verboseData)
     }
 
@@ -138,7 +164,7 @@ public struct RPCTransactionInput: Sendable, Hashable, Codable {
         try container.encode(Hex.encode(signatureScript), forKey: .signatureScript)
         try container.encode(sequence, forKey: .sequence)
         try container.encode(sigOpCount, forKey: .sigOpCount)
-        try container.encode(UInt64(0), forKey: .computeBudget)
+        try container.encode(computeBudget, forKey: .computeBudget)
         try container.encode(verboseData, forKey: .verboseData)
     }
 }
@@ -170,112 +196,5 @@ public struct RPCTransactionOutput: Sendable, Hashable, Codable {
         try container.encode(scriptPublicKey, forKey: .scriptPublicKey)
         try container.encode(verboseData, forKey: .verboseData)
         try container.encodeNil(forKey: .covenant)
-    }
-}
-
-/// An output's or a spent UTXO's script class (`PubKey`, `PubKeyECDSA`, `ScriptHash`,
-/// `NonStandard`) and address.
-public struct RPCScriptVerboseData: Sendable, Hashable, Codable {
-    public var scriptPublicKeyType: String
-    public var scriptPublicKeyAddress: String
-
-    public init(scriptPublicKeyType: String, scriptPublicKeyAddress: String) {
-        self.scriptPublicKeyType = scriptPublicKeyType
-        self.scriptPublicKeyAddress = scriptPublicKeyAddress
-    }
-}
-
-/// An input's verbose data: the UTXO it spends, each member null under its verbosity level (§5).
-public struct RPCTransactionInputVerboseData: Sendable, Hashable, Codable {
-    public var utxoEntry: RPCVerboseUtxoEntry?
-
-    public init(utxoEntry: RPCVerboseUtxoEntry?) { self.utxoEntry = utxoEntry }
-
-    private enum CodingKeys: String, CodingKey { case utxoEntry }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(utxoEntry, forKey: .utxoEntry)
-    }
-}
-
-/// The spent UTXO inside an input's verbose data.
-public struct RPCVerboseUtxoEntry: Sendable, Hashable, Codable {
-    public var amount: UInt64?
-    public var scriptPublicKey: RPCScriptPublicKey?
-    public var blockDaaScore: UInt64?
-    public var isCoinbase: Bool?
-    public var verboseData: RPCScriptVerboseData?
-
-    public init(
-        amount: UInt64?, scriptPublicKey: RPCScriptPublicKey?, blockDaaScore: UInt64?, isCoinbase: Bool?,
-        verboseData: RPCScriptVerboseData?
-    ) {
-        self.amount = amount
-        self.scriptPublicKey = scriptPublicKey
-        self.blockDaaScore = blockDaaScore
-        self.isCoinbase = isCoinbase
-        self.verboseData = verboseData
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case amount, scriptPublicKey, blockDaaScore, isCoinbase, verboseData, covenantId
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        amount = try container.decodeIfPresent(UInt64.self, forKey: .amount)
-        scriptPublicKey = try container.decodeIfPresent(RPCScriptPublicKey.self, forKey: .scriptPublicKey)
-        blockDaaScore = try container.decodeIfPresent(UInt64.self, forKey: .blockDaaScore)
-        isCoinbase = try container.decodeIfPresent(Bool.self, forKey: .isCoinbase)
-        verboseData = try container.decodeIfPresent(RPCScriptVerboseData.self, forKey: .verboseData)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(amount, forKey: .amount)
-        try container.encode(scriptPublicKey, forKey: .scriptPublicKey)
-        try container.encode(blockDaaScore, forKey: .blockDaaScore)
-        try container.encode(isCoinbase, forKey: .isCoinbase)
-        try container.encode(verboseData, forKey: .verboseData)
-        try container.encodeNil(forKey: .covenantId)
-    }
-}
-
-/// A transaction's verbose data: its id and hash, compute mass, and the block that included it
-/// (zero hash and 0 in the mempool).
-public struct RPCTransactionVerboseData: Sendable, Hashable, Codable {
-    public var transactionId: [UInt8]
-    public var hash: [UInt8]
-    public var computeMass: UInt64
-    public var blockHash: [UInt8]
-    public var blockTime: UInt64
-
-    public init(transactionId: [UInt8], hash: [UInt8], computeMass: UInt64, blockHash: [UInt8], blockTime: UInt64) {
-        self.transactionId = transactionId
-        self.hash = hash
-        self.computeMass = computeMass
-        self.blockHash = blockHash
-        self.blockTime = blockTime
-    }
-
-    private enum CodingKeys: String, CodingKey { case transactionId, hash, computeMass, blockHash, blockTime }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        transactionId = try KaspaJSONHex.decodeHash(container, .transactionId)
-        hash = try KaspaJSONHex.decodeHash(container, .hash)
-        computeMass = try container.decodeIfPresent(UInt64.self, forKey: .computeMass) ?? 0
-        blockHash = try KaspaJSONHex.decodeHash(container, .blockHash)
-        blockTime = try container.decodeIfPresent(UInt64.self, forKey: .blockTime) ?? 0
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(Hex.encode(transactionId), forKey: .transactionId)
-        try container.encode(Hex.encode(hash), forKey: .hash)
-        try container.encode(computeMass, forKey: .computeMass)
-        try container.encode(Hex.encode(blockHash), forKey: .blockHash)
-        try container.encode(blockTime, forKey: .blockTime)
     }
 }

@@ -21,8 +21,8 @@ public struct NodeMass: Sendable, Hashable {
             size += 8 + 2 + 8 + script
             scriptMass += (2 + script) * 10
         }
-        size += 8 + 20 + 8 + 32 + 8 + UInt64(transaction.payload.count)
-        let sigOps = transaction.inputs.reduce(UInt64(0)) { $0 + UInt64($1.sigOpCount) }
+        size += 8 + 20 + 8 + 32 + 8 + UInt64(transaction.payload?.count ?? 0)
+        let sigOps = transaction.inputs.reduce(UInt64(0)) { $0 + UInt64($1.sigOpCount ?? 0) }
         self.size = size
         computeMass = size + scriptMass + sigOps * 1000
     }

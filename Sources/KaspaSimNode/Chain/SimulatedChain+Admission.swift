@@ -6,8 +6,17 @@ extension SimulatedChain {
     /// mempool runs them: known ids, the transaction in isolation (inputs, zero outputs, standard
     /// scripts and masses), then in context (inputs found, sigops, maturity, amounts, signatures,
     /// storage mass, the fee floor, double spends) and last the mempool's room.
+    ///
+    /// A transaction with a `null` payload, outpoint, sequence or sig-op count never comes over the
+    /// wire (``RPCSubmitTransaction`` refuses it, as a node's decoder does); given one directly, it
+    /// is refused as ``SubmitRejection/Reason/incomplete(_:)`` under the zero id.
     func admit(_ transaction: RPCTransaction, checkingCapacity: Bool) throws(SubmitRejection) -> MempoolTransaction {
-        let id = transaction.kaspaTransaction { _ in nil }.id
+        var unsigned: KaspaTransaction
+        do { unsigned = try transaction.kaspaTransaction { _ in nil } } catch {
+            throw SubmitRejection(
+                transactionID: [UInt8](repeating: 0, count: 32), reason: .incomplete(error.description))
+        }
+        let id = unsigned.id
         func rejection(_ reason: SubmitRejection.Reason) -> SubmitRejection {
             SubmitRejection(transactionID: id, reason: reason)
         }
@@ -16,7 +25,7 @@ extension SimulatedChain {
 
         // In isolation.
         guard !transaction.inputs.isEmpty else { throw rejection(.noInputs) }
-        let outpoints = transaction.inputs.map(\.previousOutpoint)
+        let outpoints = unsigned.inputs.map(\.previousOutpoint)
         guard Set(outpoints).count == outpoints.count else { throw rejection(.duplicateInputs) }
         if let zero = transaction.outputs.firstIndex(where: { $0.value == 0 }) {
             throw rejection(.zeroValueOutput(zero))
@@ -34,7 +43,7 @@ extension SimulatedChain {
             guard let entry = utxos[outpoint]?.entry ?? mempoolOutput(outpoint) else { throw rejection(.orphan) }
             spent.append(entry)
         }
-        for (index, input) in transaction.inputs.enumerated() where !spent[index].scriptPublicKey.isScriptHash {
+        for (index, input) in unsigned.inputs.enumerated() where !spent[index].scriptPublicKey.isScriptHash {
             if input.sigOpCount != 1 {
                 throw rejection(.sigOpCount(input: index, given: input.sigOpCount, calculated: 1))
             }
@@ -49,7 +58,8 @@ extension SimulatedChain {
         let totalOut = transaction.outputs.reduce(UInt64(0)) { $0.addingReportingOverflow($1.value).partialValue }
         if totalOut > totalIn { throw rejection(.spendsMoreThanInputs(outputs: totalOut, inputs: totalIn)) }
 
-        let populated = transaction.kaspaTransaction { outpoint in spent[outpoints.firstIndex(of: outpoint) ?? 0] }
+        for index in unsigned.inputs.indices { unsigned.inputs[index].utxo = spent[index] }
+        let populated = unsigned
         do { try populated.verifySignatures() } catch { throw rejection(Self.scriptFailure(error)) }
         let storageMass = KaspaMass(of: populated).storageMass ?? .max
         if storageMass > Self.maximumStandardMass { throw rejection(.storageMassTooLarge(storageMass)) }
@@ -69,8 +79,9 @@ extension SimulatedChain {
         }
 
         for outpoint in outpoints {
-            if let spender = mempool.first(where: { $0.transaction.inputs.contains { $0.previousOutpoint == outpoint } }
-            ) {
+            if let spender = mempool.first(where: {
+                $0.transaction.inputs.contains { $0.previousOutpoint == outpoint }
+            }) {
                 throw rejection(.doubleSpend(outpoint, spender: spender.id))
             }
         }

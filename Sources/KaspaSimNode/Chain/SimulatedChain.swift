@@ -12,7 +12,9 @@ public import TandemBasics
 /// signatures checked against the spent UTXO's script, the §7 fee floor and mass limits computed
 /// as the node does (``NodeMass``; storage mass by KIP-9), the §6 rejection texts, children of
 /// mempool transactions, double spends, coinbase maturity (1,000 DAA), net UTXO diffs on
-/// acceptance, and reorgs that return still-valid transactions to the mempool.
+/// acceptance, reorgs that return still-valid transactions to the mempool, and the chain walk of
+/// `getVirtualChainFromBlockV2` (``virtualChain(_:limit:)``), which remembers the blocks reorgs
+/// removed so a walk from one reports them.
 ///
 /// What it leaves out (§10): P2SH inputs (refused as unverifiable) and any script engine beyond
 /// pay-to-public-key, replace-by-fee, the orphan pool (`allowOrphan` is read as false), sequence
@@ -42,6 +44,9 @@ public struct SimulatedChain: Sendable {
     var nextSequence: UInt64 = 0
     /// Every block ever made, removed ones included: keeps hashes unique across reorgs.
     var blocksMade: UInt64 = 0
+    /// The blocks reorgs removed, by hash: a chain walk may start from one (§5) and reports the
+    /// removed blocks between it and the chain. Kept for the node's life (no pruning).
+    var formerChainBlocks: [[UInt8]: SimulatedBlock] = [:]
     var fundings: UInt64 = 0
 
     struct StoredUtxo: Sendable, Hashable {
@@ -58,7 +63,9 @@ public struct SimulatedChain: Sendable {
             parent: Array("tandem-simnode \(network)".utf8), daaScore: genesisDaaScore,
             time: genesisTime, nonce: 0, transactionIDs: [])
         blocks = [
-            SimulatedBlock(hash: hash, daaScore: genesisDaaScore, time: genesisTime, transactions: [], diff: .init())
+            SimulatedBlock(
+                hash: hash, parentHash: nil, daaScore: genesisDaaScore, time: genesisTime, transactions: [],
+                diff: .init())
         ]
         blocksMade = 1
     }
@@ -86,7 +93,12 @@ public struct SimulatedChain: Sendable {
             payload: Array("tandem-simnode fund ".utf8) + withUnsafeBytes(of: &counter) { Array($0) })
         let funding = RPCTransaction(transaction)
         let update = appendBlock(
-            time: time, transactions: [(transaction.id, funding, isFunding: true, isCoinbase: coinbase)])
+            time: time,
+            transactions: [
+                Pending(
+                    id: transaction.id, transaction: funding, isFunding: true, isCoinbase: coinbase,
+                    hash: transaction.hash, computeMass: NodeMass(of: funding).computeMass, storageMass: 0)
+            ])
         return (transaction.id, update)
     }
 
@@ -95,7 +107,12 @@ public struct SimulatedChain: Sendable {
         let waiting = mempool
         mempool = []
         return appendBlock(
-            time: time, transactions: waiting.map { ($0.id, $0.transaction, isFunding: false, isCoinbase: false) })
+            time: time,
+            transactions: waiting.map {
+                Pending(
+                    id: $0.id, transaction: $0.transaction, isFunding: false, isCoinbase: false, hash: $0.hash,
+                    computeMass: $0.mass.computeMass, storageMass: $0.storageMass)
+            })
     }
 
     /// Removes the last `depth` blocks: their UTXO changes are undone, their transactions go back
@@ -107,6 +124,7 @@ public struct SimulatedChain: Sendable {
         var returned: [RPCTransaction] = []
         for _ in 0..<depth {
             let block = blocks.removeLast()
+            formerChainBlocks[block.hash] = block
             for entry in block.diff.added { utxos[entry.outpoint] = nil }
             for entry in block.diff.removed {
                 utxos[entry.outpoint] = StoredUtxo(entry: entry, sequence: nextSequence)
@@ -132,34 +150,48 @@ public struct SimulatedChain: Sendable {
         return entry.id
     }
 
-    private mutating func appendBlock(
-        time: UnixMillis, transactions: [(id: [UInt8], transaction: RPCTransaction, isFunding: Bool, isCoinbase: Bool)]
-    ) -> ChainUpdate {
+    /// A transaction on its way into a block, with what the block keeps of it.
+    private struct Pending {
+        var id: [UInt8]
+        var transaction: RPCTransaction
+        var isFunding: Bool
+        var isCoinbase: Bool
+        var hash: [UInt8]
+        var computeMass: UInt64
+        var storageMass: UInt64
+    }
+
+    private mutating func appendBlock(time: UnixMillis, transactions: [Pending]) -> ChainUpdate {
         let daaScore = tip.daaScore + 1
         var diff = UtxoSetDiff()
+        var accepted: [SimulatedBlock.AcceptedTransaction] = []
         for item in transactions {
-            diff = diff.followed(
-                by: apply(item.transaction, id: item.id, daaScore: daaScore, isCoinbase: item.isCoinbase))
+            let change = apply(item.transaction, id: item.id, daaScore: daaScore, isCoinbase: item.isCoinbase)
+            diff = diff.followed(by: change)
+            accepted.append(
+                SimulatedBlock.AcceptedTransaction(
+                    id: item.id, transaction: item.transaction, isFunding: item.isFunding, hash: item.hash,
+                    computeMass: item.computeMass, storageMass: item.storageMass, spent: change.removed))
         }
         let hash = Self.blockHash(
             parent: tip.hash, daaScore: daaScore, time: time, nonce: blocksMade, transactionIDs: transactions.map(\.id))
         blocksMade += 1
         blocks.append(
             SimulatedBlock(
-                hash: hash, daaScore: daaScore, time: time,
-                transactions: transactions.map {
-                    .init(id: $0.id, transaction: $0.transaction, isFunding: $0.isFunding)
-                }, diff: diff))
+                hash: hash, parentHash: tip.hash, daaScore: daaScore, time: time, transactions: accepted, diff: diff))
         return ChainUpdate(utxos: diff, virtualDaaScore: daaScore)
     }
 
-    /// Spends the inputs and adds the outputs of one accepted transaction.
+    /// Spends the inputs and adds the outputs of one accepted transaction; the diff's `removed`
+    /// are the spent entries in input order.
     private mutating func apply(
         _ transaction: RPCTransaction, id: [UInt8], daaScore: UInt64, isCoinbase: Bool
     ) -> UtxoSetDiff {
         var diff = UtxoSetDiff()
         for input in transaction.inputs {
-            if let stored = utxos.removeValue(forKey: input.previousOutpoint) { diff.removed.append(stored.entry) }
+            if let outpoint = input.previousOutpoint, let stored = utxos.removeValue(forKey: outpoint) {
+                diff.removed.append(stored.entry)
+            }
         }
         for (index, output) in transaction.outputs.enumerated() {
             let outpoint = KaspaOutpoint(transactionID: id, index: UInt32(index))

@@ -38,6 +38,9 @@ public struct SubmitRejection: Error, Hashable, Sendable, CustomStringConvertibl
         case noInputs
         case duplicateInputs
         case mempoolFull
+        /// A member a submission needs is `null` (a chain walk's form of a transaction, not a
+        /// submission's); never over the wire, where decoding refuses it first.
+        case incomplete(String)
     }
 
     /// The reason's text (after the `Rejected transaction <txid>: ` prefix).
@@ -86,6 +89,7 @@ public struct SubmitRejection: Error, Hashable, Sendable, CustomStringConvertibl
         case .mempoolFull:
             return "transaction could not be added to the mempool because it's full with transactions with higher "
                 + "priority"
+        case .incomplete(let member): return "transaction is incomplete: \(member)"
         }
     }
 

@@ -13,24 +13,17 @@ extension MempoolTransaction {
         shown.subnetworkId = transaction.subnetworkId ?? KaspaTransaction.nativeSubnetwork
         shown.gas = transaction.gas ?? 0
         shown.mass = storageMass
-        for index in shown.inputs.indices { shown.inputs[index].verboseData = nil }
+        for index in shown.inputs.indices {
+            shown.inputs[index].computeBudget = shown.inputs[index].computeBudget ?? 0
+            shown.inputs[index].verboseData = nil
+        }
         for index in shown.outputs.indices {
-            let script = shown.outputs[index].scriptPublicKey.value
             shown.outputs[index].verboseData = RPCScriptVerboseData(
-                scriptPublicKeyType: Self.scriptClass(script),
-                scriptPublicKeyAddress: script.address(network: network)?.description ?? "")
+                shown.outputs[index].scriptPublicKey.value, network: network)
         }
         shown.verboseData = RPCTransactionVerboseData(
             transactionId: id, hash: hash, computeMass: mass.computeMass, blockHash: [UInt8](repeating: 0, count: 32),
             blockTime: 0)
         return RPCMempoolEntry(fee: fee, transaction: shown, isOrphan: false)
-    }
-
-    /// The script class names of verbose data (kaspa-node.md §3).
-    static func scriptClass(_ script: KaspaScriptPublicKey) -> String {
-        if script.schnorrPublicKey != nil { return "PubKey" }
-        if script.ecdsaPublicKey != nil { return "PubKeyECDSA" }
-        if script.isScriptHash { return "ScriptHash" }
-        return "NonStandard"
     }
 }

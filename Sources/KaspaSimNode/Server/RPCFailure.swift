@@ -1,3 +1,5 @@
+import TandemBasics
+
 /// A refused call: the node's error text, sent as `{"error": {"code": 0, "message": …}}`.
 struct RPCFailure: Error, Sendable {
     var message: String
@@ -11,4 +13,10 @@ struct RPCFailure: Error, Sendable {
     static let notImplemented = RPCFailure("Not implemented")
     static let inconsistentQuery = RPCFailure(
         "transaction query must either not filter transactions or include orphans")
+
+    /// A chain walk from a block the node does not know. The real node's text is [unconfirmed]
+    /// (kaspa-node.md §5); this one says what was wrong with which input.
+    static func unknownStartHash(_ hash: [UInt8]) -> RPCFailure {
+        RPCFailure("cannot find start hash \(Hex.encode(hash)) among the chain blocks or the blocks a reorg removed")
+    }
 }

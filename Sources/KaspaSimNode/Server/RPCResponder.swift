@@ -89,7 +89,19 @@ struct RPCResponder: Sendable {
         case .subscribe, .unsubscribe:
             return try await subscription(call, subscribe: method == .subscribe)
         case .getVirtualChainFromBlockV2:
-            throw .notImplemented
+            return try await virtualChain(call)
+        }
+    }
+
+    /// The chain walk (kaspa-node.md §5), computed by the chain (``SimulatedChain/virtualChain(_:limit:)``).
+    private func virtualChain(_ call: Call) async throws(RPCFailure) -> String {
+        let request = try call.params(RPCVirtualChainFromBlockRequest.self)
+        let answer = await node.read { chain in
+            Result { () throws(SimulatedChainError) in try chain.virtualChain(request) }
+        }
+        switch answer {
+        case .success(let response): return try call.result(response)
+        case .failure: throw .unknownStartHash(request.startHash)
         }
     }
 

@@ -1,3 +1,4 @@
+public import KasiaProtocol
 public import TandemAPI
 
 /// Why a messaging call failed.
@@ -12,6 +13,9 @@ public enum MessagingError: Error, Sendable, Equatable, CustomStringConvertible 
     case storage(String)
     /// The wallet key could not sign the submission.
     case signing(String)
+    /// The composer warns that the peer may not receive the message (seed 000 Phase 4); sending
+    /// anyway needs `force`.
+    case peerMayNotReceive(address: String, warning: ComposerWarning)
 
     public var description: String {
         switch self {
@@ -20,6 +24,8 @@ public enum MessagingError: Error, Sendable, Equatable, CustomStringConvertible 
         case .invalidMessage(let reason): reason
         case .storage(let reason): "local storage: \(reason)"
         case .signing(let reason): "cannot sign the submission: \(reason)"
+        case .peerMayNotReceive(let address, let warning):
+            "\(address) may not receive this message: \(warning.explanation)"
         }
     }
 }

@@ -95,10 +95,17 @@ public actor Messenger {
     /// promote the same row to sent (kasia-protocol §9). A refused or failed submission leaves
     /// the row `failed`, to be retried with ``retry(_:)`` or ``resendUnsent()``, which send the
     /// same signed submission again (``RelayOutbox``).
+    ///
+    /// When the composer warns that the peer may not receive it (``composerWarning(for:)``), the
+    /// message is refused with ``MessagingError/peerMayNotReceive(address:warning:)`` unless
+    /// `force` is set. `discrete` starts a conversation without a handshake (seed 000 §1.4): both
+    /// sides derive the aliases, nothing is paid; it implies `force`.
     @discardableResult
-    public func send(_ text: String, to peer: KaspaAddress) async throws -> StoredMessage {
+    public func send(_ text: String, to peer: KaspaAddress, force: Bool = false, discrete: Bool = false) async throws
+        -> StoredMessage
+    {
         guard !text.isEmpty else { throw MessagingError.invalidMessage("the message is empty") }
-        let alias = try await sendAlias(for: peer)
+        let alias = try await sendAlias(for: peer, force: force || discrete, discrete: discrete)
         let now = nowMs
         let pending = StoredMessage(
             id: MessageID(UUID()), conversation: ConversationID(peer.description), txID: nil,
@@ -122,7 +129,8 @@ public actor Messenger {
         if let submission = outbox.entries[id.uuid.uuidString] {
             return try await deliver(row, submission: submission, to: peer)
         }
-        let alias = try await sendAlias(for: peer)
+        // Retrying is the sender's choice made again: a warning no longer holds it back.
+        let alias = try await sendAlias(for: peer, force: true, discrete: false)
         if kaspaUTXOs != nil { return try await deliverTransaction(row, text: text, alias: alias, to: peer) }
         let submission = try await park(row, text: text, alias: alias, to: peer)
         return try await deliver(row, submission: submission, to: peer)
@@ -194,19 +202,40 @@ public actor Messenger {
     }
 
     /// The composer's alias for `peer`, sending a handshake first when routing asks for one
-    /// (seed 000 Phase 4).
-    private func sendAlias(for peer: KaspaAddress) async throws -> Alias {
+    /// (seed 000 Phase 4), or, `discrete`, deriving the conversation without one. A warning
+    /// holds the send back unless `force`.
+    private func sendAlias(for peer: KaspaAddress, force: Bool, discrete: Bool) async throws -> Alias {
         let policy = try routing.policy()
-        if try routing.fetchOne(peer) == nil { try await startConversation(with: peer) }
+        if try routing.fetchOne(peer) == nil {
+            if discrete { try startDiscreteConversation(with: peer) } else { try await startConversation(with: peer) }
+        }
         switch try routingState(for: peer).composerState(policy: policy) {
         case .ready(let alias): return alias
-        case .warning(_, let alias): return alias
+        case .warning(let warning, let alias):
+            guard force else { throw MessagingError.peerMayNotReceive(address: peer.description, warning: warning) }
+            return alias
         case .needsHandshake:
             try await startConversation(with: peer)
             switch try routingState(for: peer).composerState(policy: policy) {
             case .ready(let alias), .warning(_, let alias), .needsHandshake(let alias): return alias
             }
         }
+    }
+
+    /// A conversation without a handshake (seed 000 §1.4 "discrete"): the deterministic pair is
+    /// derived here and by the peer, the contact is added, nothing goes on chain.
+    private func startDiscreteConversation(with peer: KaspaAddress) throws {
+        try routing.save([try routingState(for: peer)])
+        _ = try contacts.add(ContactAddress(peer), wallet: wallet)
+    }
+
+    /// What the composer warns about for `peer` now, if anything (seed 000 Phase 4): the UI shows
+    /// it, and ``send(_:to:force:discrete:)`` needs `force` to send anyway. Nil for a peer with no
+    /// conversation yet (sending starts one with a handshake).
+    public func composerWarning(for peer: KaspaAddress) throws -> ComposerWarning? {
+        guard let state = try routing.fetchOne(peer) else { return nil }
+        if case .warning(let warning, _) = state.composerState(policy: try routing.policy()) { return warning }
+        return nil
     }
 
     // MARK: Reading

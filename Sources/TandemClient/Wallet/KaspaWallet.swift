@@ -5,6 +5,12 @@ public import KaspaRPC
 public import KaspaTransaction
 import TandemBasics
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A profile's Kaspa wallet over a node (issue 24 item 2): the address's UTXOs kept current,
 /// balance, sends built as `kaspa tx build` builds them at the node's fee estimate, and each node
 /// refusal handled by its kind (kaspa-node.md §6).
@@ -28,7 +34,11 @@ public actor KaspaWallet {
     private var isLive = false
     /// The pending file as this wallet last read or wrote it, to see another process's writes.
     private var pendingFileStamp: PendingFileStamp?
+    /// Each pending entry's JSON as last written, by transaction id (``savePending()``).
+    private var encodedPending: [[UInt8]: EncodedPending] = [:]
     private var feeEstimate: (estimate: RPCFeeEstimate, fetchedAtMs: Int64)?
+    /// Notifications that arrived during each ``refresh()`` under way.
+    private var changesDuringRefresh: [UUID: [RPCUtxosChanged]] = [:]
     /// How long a fee estimate is reused.
     public static let feeEstimateLifetimeMs: Int64 = 10_000
 
@@ -66,21 +76,28 @@ public actor KaspaWallet {
 
     // MARK: Reading
 
-    /// Reads the address's UTXOs from the node (after a connect, and before a send).
+    /// Reads the address's UTXOs from the node (after a connect, and before a send), and the
+    /// pending transactions other processes of the profile recorded. Notifications applied while
+    /// the read is under way are applied again on top of it, so an older snapshot never undoes a
+    /// newer change.
     @discardableResult
     public func refresh() async throws(WalletError) -> WalletBalance {
+        try reloadPendingIfChanged()
+        let buffer = UUID()
+        changesDuringRefresh[buffer] = []
+        defer { changesDuringRefresh[buffer] = nil }
         do {
             let info = try await node.connect()
             let answer = try await node.call(
                 .getUtxosByAddresses, RPCAddresses(addresses: [address]), as: RPCUtxosByAddresses.self)
             ledger.replaceConfirmed(answer.entries, virtualDaaScore: info.virtualDaaScore)
+            for change in changesDuringRefresh[buffer] ?? [] { ledger.apply(change) }
             // Coinbase maturity needs today's DAA score, not the one read at connect.
             if ledger.immatureBalance > 0 {
                 let fresh = try await node.call(.getServerInfo, as: RPCServerInfo.self)
                 ledger.advance(virtualDaaScore: fresh.virtualDaaScore)
             }
         } catch { throw .node(error) }
-        try savePending()
         return balance
     }
 
@@ -128,23 +145,37 @@ public actor KaspaWallet {
         var fullDelays = retry.mempoolFullDelays[...]
         while true {
             let id = Hex.encode(transaction.id)
+            // Recorded before it goes out: if the answer is lost, the transaction may be in a
+            // mempool, and nothing may spend its inputs again (it is offered again later).
+            ledger.submitted(transaction, atMs: profile.clock.now.rawValue)
+            try savePending()
             let outcome: RejectionOutcome
             do {
                 let answer = try await node.call(
                     .submitTransaction, RPCSubmitTransaction(transaction: RPCTransaction(transaction)),
                     as: RPCTransactionID.self)
-                return try accepted(transaction, id: Hex.encode(answer.transactionId), request: request)
-            } catch let error as KaspaNodeError {
-                guard case .refused(_, _, let message) = error else { throw .node(error) }
-                outcome = RejectionOutcome(KaspaSubmitRejection(message: message), message: message)
-            } catch let error as WalletError {
-                throw error
+                return accepted(transaction, id: Hex.encode(answer.transactionId), request: request)
             } catch {
-                throw .storage(String(describing: error))
+                guard case .refused(_, _, let message) = error else {
+                    throw .outcomeUnknown(transactionID: id, reason: error.description)
+                }
+                outcome = RejectionOutcome(KaspaSubmitRejection(message: message), message: message)
             }
             switch outcome.rejection {
             case .alreadyKnown:
-                return try accepted(transaction, id: id, request: request)
+                return accepted(transaction, id: id, request: request)
+            case .mempoolFull, .nodeSyncing:
+                // The same transaction goes again after the wait; it stays pending meanwhile.
+                guard let delay = fullDelays.popFirst() else {
+                    try forget(transaction)
+                    throw .rejected(transactionID: id, reason: outcome.message)
+                }
+                try? await profile.clock.sleep(until: profile.clock.now.advanced(by: delay), tolerance: nil)
+                continue
+            default:
+                try forget(transaction)
+            }
+            switch outcome.rejection {
             case .staleInputs where !staleRetried:
                 staleRetried = true
                 try await resubmitOrDropPending()
@@ -152,15 +183,16 @@ public actor KaspaWallet {
             case .feeTooLow(let required?) where builder.minimumFee < required:
                 builder.minimumFee = required
                 transaction = try build(request, builder)
-            case .mempoolFull, .nodeSyncing:
-                guard let delay = fullDelays.popFirst() else {
-                    throw .rejected(transactionID: id, reason: outcome.message)
-                }
-                try? await profile.clock.sleep(until: profile.clock.now.advanced(by: delay), tolerance: nil)
             default:
                 throw .rejected(transactionID: id, reason: outcome.message)
             }
         }
+    }
+
+    /// A refused transaction leaves the pending list (with anything spending its outputs).
+    private func forget(_ transaction: KaspaTransaction) throws(WalletError) {
+        ledger.dropPending(id: transaction.id)
+        try savePending()
     }
 
     private struct RejectionOutcome {
@@ -180,10 +212,8 @@ public actor KaspaWallet {
     }
 
     private func accepted(_ transaction: KaspaTransaction, id: String, request: KaspaTransactionBuilder.Request)
-        throws(WalletError) -> WalletSendResult
+        -> WalletSendResult
     {
-        ledger.submitted(transaction, atMs: profile.clock.now.rawValue)
-        try savePending()
         let inputs = transaction.inputs.reduce(UInt64(0)) { $0 &+ ($1.utxo?.amount ?? 0) }
         let outputs = transaction.outputs.reduce(UInt64(0)) { $0 &+ $1.value }
         let script = KaspaScriptPublicKey(address: address)
@@ -212,7 +242,13 @@ public actor KaspaWallet {
                     as: RPCTransactionID.self)
             } catch {
                 guard case .refused(_, _, let message) = error else { throw .node(error) }
-                if KaspaSubmitRejection(message: message) != .alreadyKnown { ledger.dropPending(id: entry.id) }
+                // Forgotten only when its inputs are gone or the node refuses it for good; a
+                // full mempool, a syncing node or a fee floor may pass, and another node may
+                // hold it.
+                switch KaspaSubmitRejection(message: message) {
+                case .alreadyKnown, .mempoolFull, .nodeSyncing, .feeTooLow: break
+                case .staleInputs, .other: ledger.dropPending(id: entry.id)
+                }
             }
         }
         try savePending()
@@ -256,8 +292,8 @@ public actor KaspaWallet {
             isLive = true
             return after == before ? nil : after
         case .utxosChanged(let change):
+            for key in changesDuringRefresh.keys { changesDuringRefresh[key]?.append(change) }
             guard ledger.apply(change) else { return nil }
-            try savePending()
             return balance
         case .virtualDaaScoreChanged(let score):
             let before = ledger.spendableBalance
@@ -283,15 +319,25 @@ public actor KaspaWallet {
 
     /// The pending file's size and modification time: a cheap test for another process's write.
     private struct PendingFileStamp: Equatable {
-        var size: Int
-        var modified: Date
+        var size: Int64
+        var modifiedSeconds: Int64
+        var modifiedNanoseconds: Int64
+        /// Atomic writes replace the file: a new inode even within one timestamp tick.
+        var inode: UInt64
     }
 
+    /// One `stat` call: FileManager's attributes build a dictionary of boxed values, twice per send.
     private func currentPendingStamp() -> PendingFileStamp? {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: profile.url(.kaspaPending).path),
-            let size = attributes[.size] as? Int, let modified = attributes[.modificationDate] as? Date
-        else { return nil }
-        return PendingFileStamp(size: size, modified: modified)
+        var info = stat()
+        guard stat(profile.url(.kaspaPending).path, &info) == 0 else { return nil }
+        #if canImport(Darwin)
+            let modified = info.st_mtimespec
+        #else
+            let modified = info.st_mtim
+        #endif
+        return PendingFileStamp(
+            size: Int64(info.st_size), modifiedSeconds: Int64(modified.tv_sec),
+            modifiedNanoseconds: Int64(modified.tv_nsec), inode: UInt64(info.st_ino))
     }
 
     /// Reads the pending file again when another process wrote it since this wallet did.
@@ -311,14 +357,40 @@ public actor KaspaWallet {
         ledger = fresh
     }
 
+    /// Writes the pending list byte for byte as `JSONEncoder` (sorted keys) writes the array —
+    /// `[`, the entries' JSON separated by `,`, `]` — reusing each entry's JSON from the last
+    /// write while the entry is unchanged: a send encodes its own transaction, not every pending
+    /// one again (issue 24 "Figures": re-encoding was most of a send's CPU at 20 pending).
     private func savePending() throws(WalletError) {
         let url = profile.url(.kaspaPending)
         do {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
-            try encoder.encode(ledger.pending).write(to: url, options: .atomic)
+            var encoded: [[UInt8]: EncodedPending] = [:]
+            var file = Data([UInt8(ascii: "[")])
+            for (index, entry) in ledger.pending.enumerated() {
+                let id = entry.id
+                let json: Data
+                if let cached = encodedPending[id], cached.entry == entry {
+                    json = cached.json
+                } else {
+                    json = try encoder.encode(entry)
+                }
+                if index > 0 { file.append(UInt8(ascii: ",")) }
+                file.append(json)
+                encoded[id] = EncodedPending(entry: entry, json: json)
+            }
+            file.append(UInt8(ascii: "]"))
+            encodedPending = encoded
+            try file.write(to: url, options: .atomic)
         } catch { throw .storage("\(url.path): \(error)") }
         pendingFileStamp = currentPendingStamp()
+    }
+
+    /// A pending entry and its JSON in the pending file.
+    private struct EncodedPending {
+        var entry: WalletLedger.PendingTransaction
+        var json: Data
     }
 }
 

@@ -66,7 +66,9 @@ public struct WalletLedger: Sendable, Equatable {
             changed = confirmed.removeValue(forKey: entry.outpoint) != nil || changed
         }
         for entry in change.added where isOurs(entry) {
-            confirmed[entry.outpoint] = entry.kaspaEntry
+            let value = entry.kaspaEntry
+            guard confirmed[entry.outpoint] != value else { continue }
+            confirmed[entry.outpoint] = value
             changed = true
         }
         if changed { settle() }
@@ -152,7 +154,11 @@ public struct WalletLedger: Sendable, Equatable {
                         blockDAAScore: virtualDaaScore))
             }
         }
-        return entries.sorted(by: Self.ascending)
+        // Positions are sorted, not entries: a sort moves elements many times, and moving an
+        // entry retains and releases each of its arrays (issue 24 "Figures": that was most of a
+        // 10,000-UTXO build). The order is the same.
+        let order = entries.indices.sorted { Self.ascending(entries[$0], entries[$1]) }
+        return order.map { entries[$0] }
     }
 
     /// By amount, then outpoint: a stable order, so the same state builds the same transaction.

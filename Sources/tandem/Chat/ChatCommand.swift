@@ -88,6 +88,8 @@ struct ChatMessageOutput: Encodable {
     let blockTime: UInt64
     let time: String
     let cursor: String
+    /// The composer's warning a forced `send` went past (seed 000 Phase 4); written only when set.
+    var warning: String?
 
     init(_ message: StoredMessage) {
         id = message.id.uuid.uuidString
@@ -114,10 +116,11 @@ struct ChatMessageOutput: Encodable {
         try container.encode(blockTime, forKey: .blockTime)
         try container.encode(time, forKey: .time)
         try container.encode(cursor, forKey: .cursor)
+        try container.encodeIfPresent(warning, forKey: .warning)
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, txID, contact, direction, status, kind, text, blockTime, time, cursor
+        case id, txID, contact, direction, status, kind, text, blockTime, time, cursor, warning
     }
 
     /// One human-readable line.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ChatHistory
 import Foundation
 import KaspaTransaction
 import TandemClient
@@ -53,6 +54,12 @@ extension ChatCommand {
         @Option(name: .long, help: ArgumentHelp("The peer's Kaspa address.", valueName: "address")) var to: String
         @Argument(help: "The message; read from standard input when absent.") var text: String?
         @Flag(name: .long, help: "Print the stored message as JSON.") var json = false
+        @Flag(name: .long, help: "Send even when the peer may not receive it (the composer's warning).")
+        var force = false
+        @Flag(
+            name: .long,
+            help: "Start the conversation without a handshake: both sides derive the aliases (implies --force).")
+        var discrete = false
         @OptionGroup var kaspa: KaspaUTXOOption
 
         func run() async throws {
@@ -62,9 +69,25 @@ extension ChatCommand {
             guard !message.isEmpty else { throw CLIError("TEXT: the message is empty") }
             let messenger = try options.messenger()
             try await kaspa.apply(to: messenger)
-            let stored = try await chatCall { try await messenger.send(message, to: peer) }
-            let output = ChatMessageOutput(stored)
-            if json { try CommandIO.printJSON(output) } else { CommandIO.write("sent (tx \(output.txID ?? "-"))\n") }
+            let stored: StoredMessage
+            do {
+                stored = try await messenger.send(message, to: peer, force: force, discrete: discrete)
+            } catch MessagingError.peerMayNotReceive(let address, let warning) {
+                throw CLIError(
+                    "\(address) may not receive this message: \(warning.explanation) (--force sends it anyway)")
+            } catch {
+                throw CLIError(String(describing: error))
+            }
+            var output = ChatMessageOutput(stored)
+            if force || discrete {
+                output.warning = try await chatCall { try await messenger.composerWarning(for: peer) }?.explanation
+            }
+            if json {
+                try CommandIO.printJSON(output)
+            } else {
+                if let warning = output.warning { CommandIO.write("warning: \(warning)\n") }
+                CommandIO.write("sent (tx \(output.txID ?? "-"))\n")
+            }
         }
     }
 }

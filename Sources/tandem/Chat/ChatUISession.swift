@@ -172,6 +172,10 @@ struct ChatUISession {
             switch action {
             case .send(let text, let to):
                 let peer = try KaspaAddress(to)
+                // The composer's warning reaches the sender (seed 000 Phase 4); Enter sent it anyway.
+                if let warning = try await messenger.composerWarning(for: peer) {
+                    mailbox.post(.notice("warning: " + warning.explanation))
+                }
                 let row = try await messenger.queueMessage(text, to: peer)
                 mailbox.post(.stored(row, live: false))
                 await deliver(row.id, mailbox)

@@ -1,10 +1,12 @@
-import ArgumentParser
+public import ArgumentParser
 import Foundation
-import KasiaProtocol
+public import KasiaProtocol
 import KaspaCrypto
 import RoutingStore
 import TandemBasics
 import TandemClient
+
+extension RoutingPreference: ExpressibleByArgument {}
 
 extension KasiaCommand {
     /// `tandem kasia routing …`: the per-contact routing state kept in the profile.
@@ -12,7 +14,7 @@ extension KasiaCommand {
         static let configuration = CommandConfiguration(
             commandName: "routing",
             abstract: "Deterministic-alias routing state: legacy migration, rollout stage, watched aliases.",
-            subcommands: [Migrate.self, Show.self, Watch.self, Stage.self, Purge.self]
+            subcommands: [Migrate.self, Show.self, Set.self, Watch.self, Stage.self, Purge.self]
         )
 
         /// The profile's wallet key and routing store.
@@ -70,8 +72,22 @@ extension KasiaCommand {
                 let legacyIncoming: [String]
                 let legacyOutgoing: [String]
                 let peerSupportsDeterministic: Bool
+                let preference: RoutingPreference
                 let sendAlias: String
                 let composer: String
+
+                init(_ s: ConversationRoutingState, policy: RoutingPolicy) {
+                    contact = s.contactAddress.description
+                    mode = s.mode
+                    myAlias = s.deterministic.myAlias.rawValue
+                    theirAlias = s.deterministic.theirAlias.rawValue
+                    legacyIncoming = s.legacyIncomingAliases.map(\.rawValue).sorted()
+                    legacyOutgoing = s.legacyOutgoingAliases.map(\.rawValue).sorted()
+                    peerSupportsDeterministic = s.peerSupportsDeterministic
+                    preference = s.preference
+                    sendAlias = s.sendAlias(policy: policy).rawValue
+                    composer = Show.describe(s.composerState(policy: policy))
+                }
             }
 
             func run() throws {
@@ -79,16 +95,7 @@ extension KasiaCommand {
                 let policy = try store.policy()
                 let rows = try store.fetchTable().states.values.sorted {
                     $0.contactAddress.description < $1.contactAddress.description
-                }.map { s in
-                    Row(
-                        contact: s.contactAddress.description, mode: s.mode, myAlias: s.deterministic.myAlias.rawValue,
-                        theirAlias: s.deterministic.theirAlias.rawValue,
-                        legacyIncoming: s.legacyIncomingAliases.map(\.rawValue).sorted(),
-                        legacyOutgoing: s.legacyOutgoingAliases.map(\.rawValue).sorted(),
-                        peerSupportsDeterministic: s.peerSupportsDeterministic,
-                        sendAlias: s.sendAlias(policy: policy).rawValue,
-                        composer: describe(s.composerState(policy: policy)))
-                }
+                }.map { Row($0, policy: policy) }
                 if json {
                     try CommandIO.printJSON(rows)
                     return
@@ -98,11 +105,56 @@ extension KasiaCommand {
                 }
             }
 
-            func describe(_ state: ComposerState) -> String {
+            static func describe(_ state: ComposerState) -> String {
                 switch state {
                 case .ready: "ready"
                 case .needsHandshake: "needs-handshake"
                 case .warning(let warning, _): "warning:\(warning.rawValue)"
+                }
+            }
+        }
+
+        /// `tandem kasia routing set ADDRESS deterministic|legacy|auto` (issue 24 item 5).
+        struct Set: ParsableCommand {
+            static let configuration = CommandConfiguration(
+                commandName: "set",
+                abstract: "Set a contact's routing: deterministic (the peer derives aliases), legacy (pin), or auto.",
+                discussion: """
+                    deterministic: send with the deterministic alias now (the capability toggle). legacy: \
+                    keep using legacy aliases whatever the peer shows (only in stage a, which still \
+                    creates them). auto: follow the capability evidence again.
+                    """)
+            @OptionGroup var profile: ProfileOptions
+            @Argument(help: "The contact's address.") var address: String
+            @Argument(help: "deterministic, legacy or auto.") var preference: RoutingPreference
+            @Flag(name: .long, help: "Print the contact's routing state as JSON.") var json = false
+
+            func run() throws {
+                let peer = try parseAddress(address, option: "ADDRESS")
+                let (key, store) = try KasiaCommand.Routing.open(profile)
+                let policy = try store.policy()
+                var state: ConversationRoutingState
+                if let saved = try store.fetchOne(peer) {
+                    state = saved
+                } else {
+                    do {
+                        state = try ConversationRoutingState(
+                            contact: peer, privateKey: key, now: KasiaCommand.Routing.now(profile))
+                    } catch { throw CLIError("ADDRESS \(address): \(error.description)") }
+                }
+                guard state.setPreference(preference, policy: policy, newAlias: { KasiaProtocol.Alias.random() }) else {
+                    throw CLIError(
+                        "legacy: the rollout stage (\(policy.mode.rawValue)) no longer creates legacy aliases; only stage a can pin a contact to legacy"
+                    )
+                }
+                try store.save([state])
+                let row = Show.Row(state, policy: policy)
+                if json {
+                    try CommandIO.printJSON(row)
+                } else {
+                    CommandIO.write(
+                        "\(row.contact) \(row.preference.rawValue): \(row.mode.rawValue) send=\(row.sendAlias) \(row.composer)\n"
+                    )
                 }
             }
         }

@@ -136,9 +136,16 @@ extension KaspaCommand {
         func run() async throws {
             let profile = profile.value
             let wallet = try KaspaNodeAccess.wallet(profile)
+            // A status reports an unsynced node or one without the index instead of refusing it.
+            let client = KaspaNodeClient(
+                configuration: KaspaNodeConfiguration(
+                    endpoints: wallet.settings.endpoints, network: wallet.settings.network, requiresUTXOIndex: false,
+                    requiresSynced: false),
+                transport: KaspaNodeAccess.transport,
+                resolve: KaspaNodeAccess.resolver(network: wallet.settings.network))
             let snapshot: ServerInfoSnapshot
-            do { snapshot = try await wallet.node.connect() } catch { throw CLIError(error.description) }
-            await wallet.node.disconnect()
+            do { snapshot = try await client.connect() } catch { throw CLIError(error.description) }
+            await client.disconnect()
             let output = KaspaStatusOutput(settings: wallet.settings, snapshot: snapshot, address: wallet.address)
             if json { try CommandIO.printJSON(output) } else { CommandIO.write(output.line) }
         }

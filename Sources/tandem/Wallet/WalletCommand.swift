@@ -179,11 +179,19 @@ struct WalletCommand: AsyncParsableCommand {
                 let output = BalanceOutput(balance)
                 if json { try CommandIO.printJSON(output) } else { CommandIO.write(output.line) }
             }
+            // No usable node at the start is bad input (one line, exit 1); later losses are retried.
+            try show(try await walletCall { try await wallet.refresh() })
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask { await node.run() }
                 group.addTask {
                     for await event in node.events {
-                        if let balance = try await walletCall({ try await wallet.apply(event) }) { try show(balance) }
+                        do {
+                            if let balance = try await wallet.apply(event) { try show(balance) }
+                        } catch WalletError.node {
+                            // The node failed while re-reading: the client fails over and the
+                            // next connect re-reads.
+                            continue
+                        }
                     }
                 }
                 try await group.next()
