@@ -472,7 +472,7 @@ if fuzzing {
             name: "tandem-fuzz",
             dependencies: [
                 "CanonicalJSON", "RedoProtocol", "KasiaProtocol", "KaspaCrypto", "Contacts", "TandemAPI",
-                "TandemServer",
+                "TandemServer", "KaspaRPC",
             ],
             path: "Fuzz/Sources/tandem-fuzz",
             swiftSettings: swiftSettings + [.unsafeFlags(["-parse-as-library"])],

@@ -133,3 +133,30 @@ struct KaspaWalletCLITests {
         }
     }
 }
+
+/// `--resolver URL` (kaspa-node.md §1): the node a Resolver names is checked and used.
+@Suite("Kaspa network CLI: Resolver (issue 24)")
+struct KaspaResolverCLITests {
+    @Test("connect asks the Resolver for a node of the network and uses the one it names")
+    func connectThroughAResolver() throws {
+        let node = try SimNodeProcess()
+        let alice = try KaspaWalletCLITests.profile()
+        let resolver = "http://127.0.0.1:\(node.ports[0])"
+        let connected = try TandemProcess.run(
+            "kaspa", "connect", "--network", "testnet-10", "--resolver", resolver, "--json", "--profile", alice.dir)
+        #expect(connected.status == 0, "\(connected.stderrText)")
+        let status = try KaspaWalletCLITests.json(connected)
+        #expect(status["node"] as? String == node.url)
+        #expect(status["resolver"] as? String == resolver)
+        let balance = try TandemProcess.run("wallet", "balance", "--json", "--profile", alice.dir)
+        #expect(balance.status == 0, "\(balance.stderrText)")
+
+        // A Resolver with no node of the network leaves the profile as it was, with one line.
+        let bob = try KaspaWalletCLITests.profile()
+        let refused = try TandemProcess.run(
+            "kaspa", "connect", "--network", "mainnet", "--resolver", resolver, "--profile", bob.dir)
+        #expect(refused.status == 1)
+        #expect(refused.stderrLines.count == 1)
+        #expect(refused.stderrText.contains("resolver"))
+    }
+}

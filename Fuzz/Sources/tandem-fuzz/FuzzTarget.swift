@@ -11,6 +11,7 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     case syncBody = "sync-body"
     case relayBody = "relay-body"
     case contactPage = "contact-page"
+    case nodeFrame = "node-frame"
 
     func run(_ bytes: [UInt8]) {
         switch self {
@@ -25,6 +26,7 @@ enum FuzzTarget: String, CaseIterable, Sendable {
         case .syncBody: SyncBodyFuzz.run(bytes)
         case .relayBody: RelayBodyFuzz.run(bytes)
         case .contactPage: ContactPageFuzz.run(bytes)
+        case .nodeFrame: NodeFrameFuzz.run(bytes)
         }
     }
 }

@@ -14,6 +14,7 @@ import TandemBasics
 ///   "networkId"?, "synced"?, "utxoIndex"?, "refuse"?, "mempoolFull"?}` → `{"port"}` (the port
 ///   switched: the one named, else the one asked; `mempoolFull` is the chain's, for every port)
 /// - `GET /sim/state` → `{"network", "virtualDaaScore", "tip", "blockCount", "mempool", "ports"}`
+/// - `GET /v2/kaspa/{network}/{tls|any}/wrpc/json` → `{"uid", "url"}`: a Resolver naming this port
 struct ControlAPI: Sendable {
     let node: SimulatedKaspaNode
     let switches: NodeSwitches
@@ -27,6 +28,22 @@ struct ControlAPI: Sendable {
         router.post("/sim/reorg") { request, _ in await respond { try await reorg(request) } }
         router.post("/sim/switch") { request, _ in await respond { try await flip(request) } }
         router.get("/sim/state") { _, _ in await respond { try await state() } }
+        // A Resolver's lookup (kaspa-node.md §1), answering with this port: `--resolver` in tests.
+        router.get("/v2/kaspa/:network/:tls/wrpc/json") { request, context in
+            await respond { try await resolve(request, network: context.parameters.get("network")) }
+        }
+    }
+
+    /// `{"uid", "url"}` naming this node when `network` is the one it serves.
+    private func resolve(_ request: Request, network: String?) async throws(ControlError) -> [String: String] {
+        let served = await node.network
+        guard let network, KaspaNetworkID(network) == served else {
+            throw ControlError("no node for network \(network ?? "?")")
+        }
+        guard let port = request.head.authority.flatMap({ Self.port(ofAuthority: $0) }) else {
+            throw ControlError("no port in the request's authority")
+        }
+        return ["uid": "simulated-\(port)", "url": "ws://127.0.0.1:\(port)"]
     }
 
     private struct FundRequest: Decodable {
