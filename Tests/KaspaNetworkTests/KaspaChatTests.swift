@@ -155,7 +155,8 @@ struct KaspaChatTests {
             try await restored.restore()
 
             // Then it has the contact, Alice's message readable, and Bob's own as an unreadable sent row
-            #expect(try await restored.conversations().map(\.contact.address.description) == [alice.address.description])
+            #expect(
+                try await restored.conversations().map(\.contact.address.description) == [alice.address.description])
             let history = try await restored.history(with: alice.address)
             #expect(Self.texts(history, .incoming) == ["from alice"])
             #expect(history.rows.filter { $0.kind == .text && $0.direction == .outgoing }.count == 1)

@@ -56,7 +56,8 @@ public enum KaspaChatRows {
             return RelayEvent(
                 row: .selfStash(
                     IndexerSelfStash(
-                        txID: txID, owner: sender, scope: scope.map { Hex.encode(Array($0.utf8)) }, blockTime: blockTime,
+                        txID: txID, owner: sender, scope: scope.map { Hex.encode(Array($0.utf8)) },
+                        blockTime: blockTime,
                         stashedData: body)),
                 id: "")
         case .broadcast(let channel, let text):
