@@ -354,7 +354,7 @@ let package = Package(
             name: "KaspaNetworkTests",
             dependencies: [
                 "KaspaSimNode", "KaspaNode", "KaspaRPC", "KaspaTransaction", "KaspaCrypto", "TandemBasics",
-                "TandemClient", "TandemNIOTransport", "TestSupport",
+                "TandemClient", "TandemNIOTransport", "TestSupport", "ChatHistory", "ChatTimeline",
             ],
             swiftSettings: swiftSettings
         ),

@@ -16,6 +16,8 @@ public enum MessagingError: Error, Sendable, Equatable, CustomStringConvertible 
     /// The composer warns that the peer may not receive the message (seed 000 Phase 4); sending
     /// anyway needs `force`.
     case peerMayNotReceive(address: String, warning: ComposerWarning)
+    /// The Kaspa wallet or node refused or failed (issue 24): the wallet's reason.
+    case wallet(WalletError)
 
     public var description: String {
         switch self {
@@ -26,6 +28,7 @@ public enum MessagingError: Error, Sendable, Equatable, CustomStringConvertible 
         case .signing(let reason): "cannot sign the submission: \(reason)"
         case .peerMayNotReceive(let address, let warning):
             "\(address) may not receive this message: \(warning.explanation)"
+        case .wallet(let error): error.description
         }
     }
 }

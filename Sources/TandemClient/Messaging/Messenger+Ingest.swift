@@ -73,12 +73,14 @@ extension Messenger {
     /// outgoing row, whose text we cannot decrypt (sealed to the peer, §5.2). `ownPeer` names
     /// the peer of our own alias when the caller already knows it (sync pages per alias), so
     /// the routing table is not searched once per row.
-    func ingestMessage(_ row: IndexerContextualMessage, ownPeer: KaspaAddress? = nil) throws -> IncomingMessage? {
+    func ingestMessage(_ row: IndexerContextualMessage, ownPeer: KaspaAddress? = nil) async throws
+        -> IncomingMessage?
+    {
         guard let aliasBytes = try? Hex.decode(row.alias),
             let alias = try? Alias(String(decoding: aliasBytes, as: UTF8.self)),
             let sender = try? KaspaAddress(row.sender)
         else { return nil }
-        if sender == address { return try ingestOwnMessage(row, alias: alias, peer: ownPeer) }
+        if sender == address { return try await ingestOwnMessage(row, alias: alias, peer: ownPeer) }
         if try history.message(txID: TxID(row.txID)) != nil { return nil }
         guard var state = try routing.fetchOne(sender) else { return nil }
         guard
@@ -105,7 +107,7 @@ extension Messenger {
 
     private func ingestOwnMessage(
         _ row: IndexerContextualMessage, alias: Alias, peer knownPeer: KaspaAddress?
-    ) throws -> IncomingMessage? {
+    ) async throws -> IncomingMessage? {
         if var existing = try history.message(txID: TxID(row.txID)) {
             existing.status = .confirmed
             existing.blockTime = row.blockTime
@@ -113,10 +115,10 @@ extension Messenger {
             return nil
         }
         // Our pending message, committed by a relay that died before answering (RelayOutbox).
-        if let id = try parkedMessage(txID: row.txID),
+        if let id = try await transport.keptMessage(txID: row.txID),
             try history.promote(id, txID: TxID(row.txID), blockTime: row.blockTime, status: .confirmed) != nil
         {
-            try unpark(id)
+            try await transport.acknowledge(id)
             if let peer = try history.message(id).flatMap({ try? KaspaAddress($0.conversation.rawValue) }) {
                 try contacts.recordMessage(from: ContactAddress(peer), wallet: wallet, at: Self.time(row.blockTime))
             }
@@ -221,7 +223,7 @@ extension Messenger {
     }
 
     /// One stream event, applied exactly like the indexer row it carries.
-    func ingest(_ event: RelayEvent) throws -> IncomingMessage? {
+    func ingest(_ event: RelayEvent) async throws -> IncomingMessage? {
         switch event.row {
         case .handshake(let row):
             if row.sender == address.description {
@@ -229,7 +231,7 @@ extension Messenger {
                 return nil
             }
             return try ingestHandshake(row)
-        case .contextualMessage(let row): return try ingestMessage(row)
+        case .contextualMessage(let row): return try await ingestMessage(row)
         case .payment(let row): return try ingestPayment(row)
         case .selfStash(let row):
             if row.scope == Hex.encode(Array(KasiaPayload.savedHandshakeScope.utf8)) { try ingestSavedHandshake(row) }

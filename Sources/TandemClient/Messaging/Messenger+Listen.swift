@@ -1,22 +1,23 @@
 import KasiaProtocol
+import KaspaCrypto
 import TandemBasics
 
 extension Messenger {
-    /// What the live stream watches: every alias we read or send on, and our address.
-    struct WatchSet: Equatable {
-        var aliasHexes: [String]
-        var addresses: [String]
-    }
-
-    func watchSet() throws -> WatchSet {
+    /// What the live stream watches: every alias we read or send on, our address, and every
+    /// contact with a conversation (their addresses, for the Kaspa transport's subscription).
+    func watchSet() throws -> MessageWatchSet {
         let policy = try routing.policy()
         let now = profile.clock.now
         var aliases = Set<Alias>()
+        var peers = Set<KaspaAddress>()
         for state in try routing.fetchTable().states.values {
             aliases.formUnion(state.incomingAliases(policy: policy, now: now))
             aliases.formUnion(state.ownSentAliases(policy: policy))
+            peers.insert(state.contactAddress)
         }
-        return WatchSet(aliasHexes: aliases.map(\.indexerQueryParameter).sorted(), addresses: [address.description])
+        return MessageWatchSet(
+            aliasHexes: aliases.map(\.indexerQueryParameter).sorted(), addresses: [address.description],
+            contacts: peers.sorted { $0.description < $1.description })
     }
 
     /// Syncs, then follows `GET /kasia/stream` (issue 11 items 3–4), yielding each message,
@@ -35,9 +36,7 @@ extension Messenger {
                     let resume = await resumePoint
                     for message in try await sync() { continuation.yield(message) }
                     let watch = try await watchSet()
-                    let events = stream.events(
-                        aliasHexes: watch.aliasHexes, addresses: watch.addresses,
-                        lastEventID: String(resume))
+                    let events = transport.live(watching: watch, resumePoint: resume)
                     for try await event in events {
                         if let message = try await apply(event) { continuation.yield(message) }
                         if try await watchSet() != watch { break }
@@ -52,8 +51,8 @@ extension Messenger {
         return output
     }
 
-    private func apply(_ event: RelayEvent) throws -> IncomingMessage? {
-        let message = try ingest(event)
+    private func apply(_ event: RelayEvent) async throws -> IncomingMessage? {
+        let message = try await ingest(event)
         if !event.id.isEmpty {
             cursors.lastEventID = event.id
             try saveCursors()

@@ -1,6 +1,6 @@
 import ChatHistory
 import KasiaProtocol
-public import KaspaCrypto
+import KaspaCrypto
 import TandemAPI
 import TandemBasics
 
@@ -13,8 +13,16 @@ extension Messenger {
     /// own rows were read, so a message the relay stored before dying is promoted, not resent.
     @discardableResult
     public func sync() async throws -> [IncomingMessage] {
-        let delivered: [IncomingMessage]
-        do { delivered = try await pull() } catch let error as RelayClientError { throw MessagingError.relay(error) }
+        var delivered: [IncomingMessage] = []
+        if let indexer = transport.indexer {
+            do { delivered = try await pull(from: indexer) } catch let error as RelayClientError {
+                throw MessagingError.relay(error)
+            }
+        }
+        for event in try await transport.catchUp(watching: watchSet()) {
+            if let message = try await ingest(event) { delivered.append(message) }
+        }
+        try await transport.commit()
         try await resendUnsent()
         return delivered
     }
@@ -26,10 +34,11 @@ extension Messenger {
     public func restore() async throws -> [IncomingMessage] {
         cursors = RelaySyncCursors()
         try saveCursors()
+        try await transport.rewind()
         return try await sync()
     }
 
-    private func pull() async throws -> [IncomingMessage] {
+    private func pull(from relay: RelayClient) async throws -> [IncomingMessage] {
         var delivered: [IncomingMessage] = []
         let me = address.description
 
@@ -61,7 +70,7 @@ extension Messenger {
                 for row in try await relay.contextualMessages(
                     bySender: peer, aliasHex: alias.indexerQueryParameter, after: &cursor)
                 {
-                    if let message = try ingestMessage(row) { delivered.append(message) }
+                    if let message = try await ingestMessage(row) { delivered.append(message) }
                 }
                 try advance(route, to: cursor)
             }
@@ -76,7 +85,7 @@ extension Messenger {
             for row in try await relay.contextualMessages(
                 bySender: me, aliasHex: alias.indexerQueryParameter, after: &cursor)
             {
-                _ = try ingestMessage(row, ownPeer: peer)
+                _ = try await ingestMessage(row, ownPeer: peer)
             }
             try advance(route, to: cursor)
         }

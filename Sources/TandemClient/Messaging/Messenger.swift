@@ -1,10 +1,9 @@
 public import ChatHistory
 public import ChatTimeline
-public import Contacts
+import Contacts
 public import Foundation
 public import KasiaProtocol
 public import KaspaCrypto
-public import KaspaTransaction
 import RoutingStore
 public import TandemAPI
 import TandemBasics
@@ -16,22 +15,22 @@ import TandemBasics
 /// routing state read for a decision is the one written after it.
 public actor Messenger {
     public nonisolated let profile: Profile
+    /// How payloads travel: a Tandem relay or the Kaspa network (``MessageTransport``).
+    public nonisolated let transport: any MessageTransport
+    /// The kasia-indexer reads: the relay's `/kasia` routes, or a Kaspa profile's indexer. A
+    /// Kaspa profile without an indexer has a reader of its profile directory, which answers
+    /// every read with a transport error (history then comes from the chain walk alone).
     public nonisolated let relay: RelayClient
-    let stream: RelayEventStream
     let key: PrivateKey
-    /// This wallet's Schnorr address (mainnet), the relay sender of every submission.
+    /// This wallet's Schnorr address on the transport's network, the sender of every payload.
     public nonisolated let address: KaspaAddress
     let wallet: ContactAddress
     let routing: RoutingStore
     let history: ChatHistoryStore
     let contacts: ContactsStore
     var cursors: RelaySyncCursors
-    /// Submissions sent but not yet acknowledged, resent byte for byte (``RelayOutbox``).
-    var outbox: RelayOutbox
     /// Handshakes applied in this session (they have no history row to de-duplicate by).
     var appliedHandshakes: Set<String> = []
-    /// When set, submissions are signed Kaspa transactions spending these UTXOs (issue 15 item 4).
-    var kaspaUTXOs: [KaspaUtxoEntry]?
 
     /// KaChat's handshake amount: 0.2 KAS to the peer (kasia-protocol §12).
     public static let handshakeAmountSompi: UInt64 = 20_000_000
@@ -43,20 +42,25 @@ public actor Messenger {
         profile: Profile, server: URL, transport: any HTTPTransport = URLSessionTransport(),
         streamTransport: any EventStreamTransport = URLSessionEventStreamTransport()
     ) throws {
+        try self.init(
+            profile: profile,
+            transport: RelayMessageTransport(
+                profile: profile, server: server, transport: transport, streamTransport: streamTransport))
+    }
+
+    /// Opens the profile's wallet key and stores, sending and reading through `transport`.
+    public init(profile: Profile, transport: any MessageTransport) throws {
         self.profile = profile
-        relay = RelayClient(server: server, transport: transport)
-        stream = RelayEventStream(server: server, transport: streamTransport, clock: profile.clock)
+        self.transport = transport
+        relay = transport.indexer ?? RelayClient(indexer: profile.directory, transport: URLSessionTransport())
         key = try profile.walletKey()
-        address = KaspaAddress(publicKey: key.xOnlyPublicKey)
+        address = KaspaAddress(publicKey: key.xOnlyPublicKey, network: transport.network)
         wallet = ContactAddress(address)
         routing = try profile.openRouting()
         history = try profile.openChatHistory()
         contacts = try profile.openContacts()
         do { cursors = try RelaySyncCursors.load(from: profile.url(.relayCursors)) } catch {
             throw MessagingError.storage("\(profile.url(.relayCursors).path): \(error)")
-        }
-        do { outbox = try RelayOutbox.load(from: profile.url(.relayOutbox)) } catch {
-            throw MessagingError.storage("\(profile.url(.relayOutbox).path): \(error)")
         }
     }
 
@@ -112,9 +116,7 @@ public actor Messenger {
             blockTime: UInt64(clamping: now), timestamp: now, status: .pending, direction: .outgoing, kind: .text,
             body: Data(text.utf8))
         try history.save(pending)
-        if kaspaUTXOs != nil { return try await deliverTransaction(pending, text: text, alias: alias, to: peer) }
-        let submission = try await park(pending, text: text, alias: alias, to: peer)
-        return try await deliver(pending, submission: submission, to: peer)
+        return try await deliver(pending, text: text, alias: alias, to: peer)
     }
 
     /// Submits a failed (or stuck pending) outgoing row again, under the same UUID: the parked
@@ -125,62 +127,40 @@ public actor Messenger {
             let body = row.body, let text = String(data: body, encoding: .utf8),
             let peer = try? KaspaAddress(row.conversation.rawValue)
         else { throw MessagingError.invalidMessage("no unsent outgoing message \(id)") }
-        if outbox.entries[id.uuid.uuidString] == nil { try reloadOutbox() }
-        if let submission = outbox.entries[id.uuid.uuidString] {
-            return try await deliver(row, submission: submission, to: peer)
+        let kept: RelayReceipt?
+        do { kept = try await transport.resubmit(id) } catch {
+            try markFailed(row)
+            throw error
         }
+        if let kept { return try await recordSent(row, receipt: kept, to: peer) }
         // Retrying is the sender's choice made again: a warning no longer holds it back.
         let alias = try await sendAlias(for: peer, force: true, discrete: false)
-        if kaspaUTXOs != nil { return try await deliverTransaction(row, text: text, alias: alias, to: peer) }
-        let submission = try await park(row, text: text, alias: alias, to: peer)
-        return try await deliver(row, submission: submission, to: peer)
+        return try await deliver(row, text: text, alias: alias, to: peer)
     }
 
-    /// Kaspa-transaction mode (issue 15): no outbox, since a rebuilt transaction spending the same
-    /// UTXOs has the same id whatever its signatures, so the relay keeps one row.
-    private func deliverTransaction(_ row: StoredMessage, text: String, alias: Alias, to peer: KaspaAddress)
-        async throws -> StoredMessage
-    {
-        let receipt: RelayReceipt
-        do {
-            let sealed = try seal(text, to: peer)
-            receipt = try await submit(
-                KasiaPayload.contextualMessage(alias: alias, sealed: sealed, encoding: .base64).encoded)
-        } catch {
-            try markFailed(row)
-            throw error
-        }
-        return try record(row, receipt: receipt, to: peer)
-    }
-
-    /// Seals and signs `text` for `row` and keeps the submission in the outbox before it goes
-    /// out, so a relay that dies before answering is sent the same bytes again.
-    private func park(_ row: StoredMessage, text: String, alias: Alias, to peer: KaspaAddress) async throws
-        -> RelaySubmission
-    {
-        do {
-            let sealed = try seal(text, to: peer)
-            let submission = try sign(
-                KasiaPayload.contextualMessage(alias: alias, sealed: sealed, encoding: .base64).encoded)
-            outbox.entries[row.id.uuid.uuidString] = submission
-            try saveOutbox()
-            return submission
-        } catch {
-            try markFailed(row)
-            throw error
-        }
-    }
-
-    private func deliver(_ row: StoredMessage, submission: RelaySubmission, to peer: KaspaAddress) async throws
+    /// Seals `text` for `row` and submits it through the transport, which may keep the signed
+    /// submission so a resend is byte-identical (the relay's ``RelayOutbox``). A failure leaves
+    /// the row `failed`.
+    private func deliver(_ row: StoredMessage, text: String, alias: Alias, to peer: KaspaAddress) async throws
         -> StoredMessage
     {
         let receipt: RelayReceipt
-        do { receipt = try await submit(submission) } catch {
+        do {
+            let sealed = try seal(text, to: peer)
+            let payload = KasiaPayload.contextualMessage(alias: alias, sealed: sealed, encoding: .base64).encoded
+            receipt = try await transport.submit(OutgoingPayload(bytes: payload), for: row.id)
+        } catch {
             try markFailed(row)
             throw error
         }
+        return try await recordSent(row, receipt: receipt, to: peer)
+    }
+
+    private func recordSent(_ row: StoredMessage, receipt: RelayReceipt, to peer: KaspaAddress) async throws
+        -> StoredMessage
+    {
         let sent = try record(row, receipt: receipt, to: peer)
-        try unpark(row.id)
+        try await transport.acknowledge(row.id)
         return sent
     }
 
@@ -278,27 +258,11 @@ public actor Messenger {
         }
     }
 
-    /// Signs and submits `payload` with a fresh random nonce, or as a Kaspa transaction when the
-    /// messenger spends UTXOs (issue 15).
+    /// Submits `payload` through the transport (handshakes and self-stashes: nothing kept).
     @discardableResult
     func submit(_ payload: [UInt8], receiver: KaspaAddress? = nil, amount: UInt64? = nil) async throws -> RelayReceipt {
-        if kaspaUTXOs != nil {
-            try Self.checkSize(payload)
-            return try await submitTransaction(payload, receiver: receiver, amount: amount)
-        }
-        return try await submit(try sign(payload, receiver: receiver, amount: amount))
-    }
-
-    /// Signs `payload` with the wallet key and a fresh random nonce.
-    func sign(_ payload: [UInt8], receiver: KaspaAddress? = nil, amount: UInt64? = nil) throws -> RelaySubmission {
         try Self.checkSize(payload)
-        var generator = SystemRandomNumberGenerator()
-        do {
-            return try RelaySubmission.signed(
-                payload: payload, by: key, receiver: receiver, amount: amount, nonce: generator.next())
-        } catch {
-            throw MessagingError.signing(error.description)
-        }
+        return try await transport.submit(OutgoingPayload(bytes: payload, receiver: receiver, amount: amount), for: nil)
     }
 
     static func checkSize(_ payload: [UInt8]) throws {
@@ -307,31 +271,6 @@ public actor Messenger {
                 "the message is too long for one relay payload (\(payload.count) > 10240 bytes)")
         }
     }
-
-    /// Submits `submission`, waiting out rate limits. The same signed submission is retried:
-    /// the relay answers a resubmission with the same receipt and one row (issue 11 item 1).
-    @discardableResult
-    func submit(_ submission: RelaySubmission) async throws -> RelayReceipt {
-        try await retryingRateLimits { () async throws(RelayClientError) in try await relay.submit(submission) }
-    }
-
-    /// Runs `call`, waiting out `Retry-After` up to ``rateLimitRetries`` times.
-    func retryingRateLimits(_ call: () async throws(RelayClientError) -> RelayReceipt) async throws -> RelayReceipt {
-        var attempt = 0
-        while true {
-            do { return try await call() } catch {
-                guard case .rateLimited(let seconds, _) = error, attempt < Self.rateLimitRetries else {
-                    throw MessagingError.relay(error)
-                }
-                attempt += 1
-                let wait = Duration.seconds(Int64(clamping: max(seconds ?? 1, 1)))
-                try await profile.clock.sleep(until: profile.clock.now.advanced(by: wait), tolerance: nil)
-            }
-        }
-    }
-
-    /// How often a rate-limited submission waits out `Retry-After` before giving up.
-    static let rateLimitRetries = 5
 
     /// KaChat's conversation id: the first 12 hex characters of a fresh UUID (§5.1).
     static func conversationID() -> String {

@@ -52,6 +52,9 @@ public struct Profile: Sendable {
         /// Signed transactions submitted to a node and not yet seen accepted: their inputs stay
         /// reserved and their change spendable (JSON; ``WalletLedger``).
         case kaspaPending = "kaspa-pending.json"
+        /// The last chain block whose accepted transactions chat has read (JSON;
+        /// ``KaspaMessageTransport``): where the next virtual-chain walk starts.
+        case kaspaChainCursor = "kaspa-chain-cursor.json"
     }
 
     /// Where `file` lives in this profile.

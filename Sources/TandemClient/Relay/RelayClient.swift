@@ -8,11 +8,31 @@ public struct RelayClient: Sendable {
     public let server: URL
     private let transport: any HTTPTransport
     public let paging: IndexerPaging
+    /// Where the kasia-indexer routes live under ``server``: `/kasia` on a Tandem server, the
+    /// root on K-Kluster's kasia-indexer (``init(indexer:transport:paging:)``).
+    public let indexerRoot: String
 
     public init(server: URL, transport: any HTTPTransport, paging: IndexerPaging = IndexerPaging()) {
         self.server = server
         self.transport = transport
         self.paging = paging
+        indexerRoot = APIPath.kasiaPrefix
+    }
+
+    /// A reader of the kasia-indexer routes at `indexer`'s root, as the user gives it: K-Kluster's
+    /// indexer (`http://host:8080`) or a Tandem server's (`http://host:8080/kasia`; issue 24
+    /// item 3). Only the reads are meaningful; an indexer takes no submissions.
+    public init(indexer: URL, transport: any HTTPTransport, paging: IndexerPaging = IndexerPaging()) {
+        server = indexer
+        self.transport = transport
+        self.paging = paging
+        indexerRoot = ""
+    }
+
+    /// `path` (an `APIPath.kasia…` read) under ``indexerRoot``.
+    private func route(_ path: String) -> String {
+        guard indexerRoot != APIPath.kasiaPrefix, path.hasPrefix(APIPath.kasiaPrefix) else { return path }
+        return indexerRoot + path.dropFirst(APIPath.kasiaPrefix.count)
     }
 
     /// `POST /kasia/transactions`. A resubmission of the same signed content answers the same
@@ -86,7 +106,7 @@ public struct RelayClient: Sendable {
         -> [IndexerHandshake]
     {
         try await rows(
-            IndexerHandshake.self, path: APIPath.kasiaHandshakesByReceiver,
+            IndexerHandshake.self, path: route(APIPath.kasiaHandshakesByReceiver),
             query: [URLQueryItem(name: "address", value: address)], after: &cursor)
     }
 
@@ -96,7 +116,7 @@ public struct RelayClient: Sendable {
         -> [IndexerHandshake]
     {
         try await rows(
-            IndexerHandshake.self, path: APIPath.kasiaHandshakesBySender,
+            IndexerHandshake.self, path: route(APIPath.kasiaHandshakesBySender),
             query: [URLQueryItem(name: "address", value: address)], after: &cursor)
     }
 
@@ -105,7 +125,7 @@ public struct RelayClient: Sendable {
         bySender address: String, aliasHex: String, after cursor: inout IndexerCursor
     ) async throws(RelayClientError) -> [IndexerContextualMessage] {
         try await rows(
-            IndexerContextualMessage.self, path: APIPath.kasiaContextualMessagesBySender,
+            IndexerContextualMessage.self, path: route(APIPath.kasiaContextualMessagesBySender),
             query: [URLQueryItem(name: "address", value: address), URLQueryItem(name: "alias", value: aliasHex)],
             after: &cursor)
     }
@@ -115,7 +135,7 @@ public struct RelayClient: Sendable {
         async throws(RelayClientError) -> [IndexerSelfStash]
     {
         try await rows(
-            IndexerSelfStash.self, path: APIPath.kasiaSelfStashByOwner,
+            IndexerSelfStash.self, path: route(APIPath.kasiaSelfStashByOwner),
             query: [URLQueryItem(name: "owner", value: owner), URLQueryItem(name: "scope", value: scopeHex)],
             after: &cursor)
     }
@@ -125,7 +145,7 @@ public struct RelayClient: Sendable {
         -> [IndexerPayment]
     {
         try await rows(
-            IndexerPayment.self, path: APIPath.kasiaPaymentsByReceiver,
+            IndexerPayment.self, path: route(APIPath.kasiaPaymentsByReceiver),
             query: [URLQueryItem(name: "address", value: address)], after: &cursor)
     }
 

@@ -5,6 +5,7 @@ import Foundation
 import KaspaCrypto
 import TandemBasics
 import TandemClient
+import TandemNIOTransport
 
 /// `tandem chat …`: end-to-end-encrypted Kasia messaging through a `tandem serve` relay
 /// (issue 11 item 5).
@@ -25,13 +26,27 @@ struct ChatCommand: AsyncParsableCommand {
 
 /// `--server URL` and `--profile DIR`, shared by every chat command.
 struct ChatOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Relay server base URL (a `tandem serve`).", valueName: "url"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Relay server base URL (a `tandem serve`); unused after `tandem kaspa connect`.", valueName: "url"))
     var server = "http://127.0.0.1:8080"
     @OptionGroup var profile: ProfileOptions
 
     /// The profile's messaging service; `streamTransport` is given by the commands that follow
     /// the live stream (``StreamHTTPClient``), the others never open it.
     func messenger(streamTransport: (any EventStreamTransport)? = nil) throws -> Messenger {
+        // After `tandem kaspa connect` the profile chats over the Kaspa network (issue 24 item 3).
+        if let settings = try openingCall({ try profile.value.kaspaNetworkSettings() }) {
+            return try openingCall {
+                try Messenger(
+                    profile: profile.value,
+                    transport: KaspaMessageTransport(
+                        profile: profile.value, settings: settings, webSocket: KaspaNodeAccess.transport,
+                        http: HTTPClientTransport(userAgent: "tandem/\(Tandem.configuration.version)"),
+                        resolve: KaspaNodeAccess.resolver(network: settings.network)))
+            }
+        }
         guard let url = URL(string: server), let scheme = url.scheme, scheme == "http" || scheme == "https",
             url.host != nil
         else {

@@ -1,0 +1,264 @@
+public import ChatTimeline
+public import Foundation
+public import KaspaCrypto
+public import KaspaNode
+import KaspaRPC
+import KaspaTransaction
+public import TandemAPI
+import TandemBasics
+
+/// The Kaspa network as a ``MessageTransport`` (issue 24 item 3; kasia-protocol §7, §12;
+/// kaspa-node.md §5, §8): payloads go out as transactions from the profile's ``KaspaWallet`` —
+/// a handshake pays 0.2 KAS to the peer, messages and self-stashes are self-spends — and rows
+/// come from the node: the transactions the virtual chain accepted since a saved cursor
+/// (`getVirtualChainFromBlockV2` at level High: payload and first-input sender), and contacts'
+/// unaccepted ones (`getMempoolEntriesByAddresses`, `sending`). History pages come from a
+/// kasia-indexer when the profile names one.
+///
+/// The live rows follow one `UtxosChanged` subscription on our address and every contact's, on a
+/// node connection of their own; each notification, and each (re)connect, walks the chain from
+/// where that session stands, so a dropped connection loses nothing. The saved cursor moves only
+/// when the messenger has stored a catch-up's rows (``commit()``): rows are re-read rather than
+/// lost, and the messenger's `tx_id` checks drop the overlap.
+public actor KaspaMessageTransport: MessageTransport {
+    public nonisolated let wallet: KaspaWallet
+    public nonisolated let settings: KaspaNetworkSettings
+    public nonisolated let indexer: RelayClient?
+    nonisolated let configuration: KaspaNodeConfiguration
+    nonisolated let socket: any WebSocketTransport
+    nonisolated let resolve: (@Sendable (URL) async throws -> URL)?
+    nonisolated let profile: Profile
+    /// The chain block after which the next catch-up reads, as saved in the profile.
+    private var cursor: [UInt8]?
+    /// Where the last catch-up got to; saved by ``commit()``.
+    private var uncommitted: [UInt8]?
+
+    /// The transport of `profile` on `settings`' network, reaching nodes through `webSocket` and
+    /// the indexer through `http`. `configuration` overrides the node client's (time limits,
+    /// backoff).
+    public init(
+        profile: Profile, settings: KaspaNetworkSettings, webSocket: any WebSocketTransport,
+        http: any HTTPTransport = URLSessionTransport(), configuration: KaspaNodeConfiguration? = nil,
+        resolve: (@Sendable (URL) async throws -> URL)? = nil, retry: WalletRetryPolicy = WalletRetryPolicy()
+    ) throws {
+        let configuration =
+            configuration ?? KaspaNodeConfiguration(endpoints: settings.endpoints, network: settings.network)
+        self.profile = profile
+        self.settings = settings
+        self.configuration = configuration
+        socket = webSocket
+        self.resolve = resolve
+        indexer = settings.indexer.map { RelayClient(indexer: $0, transport: http) }
+        do {
+            wallet = try KaspaWallet(
+                profile: profile, settings: settings,
+                node: KaspaNodeClient(configuration: configuration, transport: webSocket, resolve: resolve),
+                retry: retry)
+        } catch { throw MessagingError.wallet(error) }
+        cursor = try Self.loadCursor(profile)
+    }
+
+    public nonisolated var network: KaspaNetwork { settings.network.network }
+
+    // MARK: Submitting
+
+    /// Builds, signs and submits `payload` as a transaction (kasia-protocol §12). The receipt's
+    /// block time is now: the node accepted it into its mempool (sent); a chain walk that meets
+    /// it later confirms it. Nothing is kept: the wallet keeps the pending transaction itself.
+    public func submit(_ payload: OutgoingPayload, for message: MessageID?) async throws -> RelayReceipt {
+        let request =
+            payload.receiver.map {
+                KaspaTransactionBuilder.Request(
+                    recipient: $0, amount: payload.amount ?? Messenger.handshakeAmountSompi, payload: payload.bytes)
+            } ?? .selfSpend(payload: payload.bytes)
+        let sent: WalletSendResult
+        do { sent = try await wallet.send(request) } catch { throw MessagingError.wallet(error) }
+        return RelayReceipt(txID: sent.transactionID, blockTime: UInt64(clamping: profile.clock.now.rawValue))
+    }
+
+    public func resubmit(_ message: MessageID) -> RelayReceipt? { nil }
+    public func unacknowledged() -> [MessageID] { [] }
+    public func keptMessage(txID: String) -> MessageID? { nil }
+    public func acknowledge(_ message: MessageID) {}
+
+    // MARK: Reading
+
+    /// The accepted transactions since the saved cursor, then contacts' mempool transactions.
+    /// Without a cursor the walk starts at the pruning point (all the node keeps) when there is
+    /// no indexer, or at the sink when an indexer holds the history.
+    public func catchUp(watching: MessageWatchSet) async throws -> [RelayEvent] {
+        var seen = Set<String>()
+        let (events, reached) = try await walk(wallet.node, from: cursor, seen: &seen)
+        uncommitted = reached
+        return events + (try await mempool(wallet.node, contacts: watching.contacts, seen: &seen))
+    }
+
+    /// Saves how far the last ``catchUp(watching:)`` read: its rows are stored.
+    public func commit() throws {
+        guard let reached = uncommitted, reached != cursor else { return }
+        cursor = reached
+        uncommitted = nil
+        let url = profile.url(.kaspaChainCursor)
+        do {
+            try JSONEncoder().encode(ChainCursor(block: Hex.encode(reached))).write(to: url, options: .atomic)
+        } catch { throw MessagingError.storage("\(url.path): \(error)") }
+    }
+
+    /// The next catch-up starts at the pruning point: everything the node keeps is read again.
+    public func rewind() throws {
+        cursor = nil
+        uncommitted = nil
+        let url = profile.url(.kaspaChainCursor)
+        guard FileManager.default.fileExists(atPath: url.path) else { return }
+        do { try FileManager.default.removeItem(at: url) } catch {
+            throw MessagingError.storage("\(url.path): \(error)")
+        }
+    }
+
+    public nonisolated func live(watching: MessageWatchSet, resumePoint: UInt64) -> AsyncThrowingStream<
+        RelayEvent, any Error
+    > {
+        let (output, continuation) = AsyncThrowingStream.makeStream(of: RelayEvent.self, throwing: (any Error).self)
+        // Tied to the stream: cancelled when its consumer goes away.
+        let task = Task { [self] in
+            do {
+                try await follow(watching, into: continuation)
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return output
+    }
+
+    /// One live session: its own node connection, subscribed to our address and each contact's;
+    /// every (re)connect and every UTXO change walks the chain from where the session stands.
+    private func follow(
+        _ watching: MessageWatchSet, into continuation: AsyncThrowingStream<RelayEvent, any Error>.Continuation
+    ) async throws {
+        let client = KaspaNodeClient(configuration: configuration, transport: socket, resolve: resolve)
+        var addresses = [wallet.address]
+        for contact in watching.contacts where !addresses.contains(contact) { addresses.append(contact) }
+        let contacts = watching.contacts
+        let start = cursor
+        // Subscribed at the connect below when the node is not reachable yet.
+        try? await client.watch(addresses)
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await client.run() }
+            group.addTask { [self] in
+                var sessionCursor = start
+                var seen = Set<String>()
+                for await event in client.events {
+                    let changed: [KaspaAddress]
+                    switch event {
+                    case .connected: changed = contacts
+                    case .utxosChanged(let change):
+                        changed = (change.added.compactMap(\.address) + change.removed.compactMap(\.address)).filter {
+                            contacts.contains($0)
+                        }
+                    case .disconnected, .virtualDaaScoreChanged: continue
+                    }
+                    do {
+                        let (events, reached) = try await walk(client, from: sessionCursor, seen: &seen)
+                        sessionCursor = reached ?? sessionCursor
+                        let pending = try await mempool(client, contacts: changed, seen: &seen)
+                        for row in events + pending { continuation.yield(row) }
+                    } catch {
+                        // A failed read waits for the next change or reconnect, which reads again.
+                        continue
+                    }
+                }
+            }
+            await group.next()
+            group.cancelAll()
+        }
+        await client.disconnect()
+    }
+
+    /// The rows of every transaction the chain accepted after `start` (kaspa-node.md §5),
+    /// page after page; answers them and the last chain block read.
+    private func walk(_ client: KaspaNodeClient, from start: [UInt8]?, seen: inout Set<String>) async throws
+        -> ([RelayEvent], [UInt8]?)
+    {
+        var position: [UInt8]
+        do {
+            if let start {
+                position = start
+            } else {
+                let info = try await client.call(.getBlockDagInfo, as: RPCBlockDAGInfo.self)
+                let hex = indexer == nil ? info.pruningPointHash : info.sink
+                guard let hash = try? Hex.decode(hex), hash.count == 32 else {
+                    throw MessagingError.storage("the node's block DAG info names no usable block (\(hex))")
+                }
+                position = hash
+            }
+            var events: [RelayEvent] = []
+            let now = UInt64(clamping: profile.clock.now.rawValue)
+            while true {
+                let page = try await client.call(
+                    .getVirtualChainFromBlockV2,
+                    RPCVirtualChainFromBlockRequest(startHash: position, dataVerbosityLevel: .high),
+                    as: RPCVirtualChainFromBlockResponse.self)
+                for block in page.chainBlockAcceptedTransactions {
+                    for transaction in block.acceptedTransactions {
+                        let time = transaction.verboseData?.blockTime ?? block.chainBlockHeader.timestamp ?? now
+                        guard let event = KaspaChatRows.event(transaction, blockTime: time, network: network),
+                            seen.insert(event.txID).inserted
+                        else { continue }
+                        events.append(event)
+                    }
+                }
+                guard let last = page.addedChainBlockHashes.last else { break }
+                position = last
+            }
+            return (events, position)
+        } catch let error as KaspaNodeError { throw MessagingError.wallet(.node(error)) }
+    }
+
+    /// Contacts' transactions in the mempool (`sending`: spending their coins, so written by
+    /// them), as rows stamped now.
+    private func mempool(_ client: KaspaNodeClient, contacts: [KaspaAddress], seen: inout Set<String>) async throws
+        -> [RelayEvent]
+    {
+        guard !contacts.isEmpty else { return [] }
+        let answer: RPCMempoolEntriesByAddresses
+        do {
+            answer = try await client.call(
+                .getMempoolEntriesByAddresses, RPCMempoolEntriesQuery(addresses: contacts),
+                as: RPCMempoolEntriesByAddresses.self)
+        } catch { throw MessagingError.wallet(.node(error)) }
+        let now = UInt64(clamping: profile.clock.now.rawValue)
+        var events: [RelayEvent] = []
+        for entry in answer.entries {
+            for sending in entry.sending {
+                guard
+                    let event = KaspaChatRows.event(
+                        sending.transaction, blockTime: now, network: network, knownSender: entry.address),
+                    seen.insert(event.txID).inserted
+                else { continue }
+                events.append(event)
+            }
+        }
+        return events
+    }
+
+    // MARK: The cursor file
+
+    private struct ChainCursor: Codable {
+        var block: String
+    }
+
+    private static func loadCursor(_ profile: Profile) throws -> [UInt8]? {
+        let url = profile.url(.kaspaChainCursor)
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        do {
+            let saved = try JSONDecoder().decode(ChainCursor.self, from: Data(contentsOf: url))
+            let hash = try Hex.decode(saved.block)
+            guard hash.count == 32 else { throw MessagingError.storage("not a 32-byte block hash") }
+            return hash
+        } catch {
+            throw MessagingError.storage("\(url.path) is damaged: \(error)")
+        }
+    }
+}

@@ -1,0 +1,168 @@
+import ChatHistory
+import ChatTimeline
+import Foundation
+import KaspaCrypto
+import KaspaNode
+import KaspaSimNode
+import TandemClient
+import TandemNIOTransport
+import TestSupport
+import Testing
+
+/// Two Tandem profiles chatting over the simulated node (issue 24 item 3 and "Tests"): every
+/// payload a transaction from the profile's wallet, every row read back from the chain.
+@Suite("Chat over the simulated Kaspa network (issue 24)", .timeLimit(.minutes(2)))
+struct KaspaChatTests {
+    /// A messenger for `profile` (holding `key`) on the network's node, over the Kaspa transport.
+    static func messenger(_ profile: Profile, _ network: SimulatedNetwork) throws -> Messenger {
+        let settings = KaspaNetworkSettings(network: .testnet10, nodes: network.urls)
+        try profile.saveKaspaNetworkSettings(settings)
+        let transport = try KaspaMessageTransport(
+            profile: profile, settings: settings, webSocket: WebSocketClientTransport(),
+            configuration: network.configuration(),
+            retry: WalletRetryPolicy(mempoolFullDelays: [.milliseconds(10)]))
+        return try Messenger(profile: profile, transport: transport)
+    }
+
+    /// A second profile holding `keyHex`, in `directory`.
+    static func profile(in directory: TemporaryDirectory, keyHex: String) throws -> Profile {
+        let profile = Profile(directory: directory.url)
+        try profile.importWalletKey(try PrivateKey(hex: keyHex))
+        return profile
+    }
+
+    static func texts(_ page: MessagePage, _ direction: MessageDirection) -> [String] {
+        page.rows.filter { $0.kind == .text && $0.direction == direction }.map {
+            String(decoding: $0.body ?? Data(), as: UTF8.self)
+        }
+    }
+
+    @Test("a handshake reaches the peer, and messages both ways arrive in history exactly once")
+    func twoProfilesChat() async throws {
+        try await SimulatedNetwork.with { network in
+            let bobDirectory = try TemporaryDirectory()
+            defer { bobDirectory.remove() }
+            let alice = try Self.messenger(network.profile, network)
+            let bob = try Self.messenger(
+                Self.profile(in: bobDirectory, keyHex: SimulatedNetwork.peerKeyHex), network)
+            try await network.node.fund(alice.address, amount: 1_000_000_000)
+            try await network.node.fund(bob.address, amount: 1_000_000_000)
+
+            // Given Alice's handshake, accepted in a block
+            try await alice.startConversation(with: bob.address)
+            #expect(await network.node.read { $0.balance(of: bob.address) } == 1_000_000_000)
+            await network.node.mine()
+            #expect(await network.node.read { $0.balance(of: bob.address) } == 1_020_000_000)
+            // When Bob syncs, he sees it
+            let handshake = try await bob.sync()
+            #expect(handshake.map(\.kind) == [.handshake])
+            #expect(handshake.first?.sender == alice.address)
+
+            // Bob answers; Alice reads it
+            let reply = try await bob.send("hello alice", to: alice.address)
+            #expect(reply.status == .sent)
+            await network.node.mine()
+            let toAlice = try await alice.sync()
+            #expect(toAlice.filter { $0.kind == .text }.map(\.text) == ["hello alice"])
+
+            // Alice writes back; Bob reads it
+            let sent = try await alice.send("hi bob", to: bob.address)
+            #expect(sent.status == .sent)
+            await network.node.mine()
+            let toBob = try await bob.sync()
+            #expect(toBob.filter { $0.kind == .text }.map(\.text) == ["hi bob"])
+
+            // Then nothing arrives twice, and each side's sent message is confirmed on chain
+            #expect(try await alice.sync().isEmpty)
+            #expect(try await bob.sync().isEmpty)
+            let bobHistory = try await bob.history(with: alice.address)
+            #expect(Self.texts(bobHistory, .incoming) == ["hi bob"])
+            #expect(Self.texts(bobHistory, .outgoing) == ["hello alice"])
+            let aliceHistory = try await alice.history(with: bob.address)
+            #expect(Self.texts(aliceHistory, .incoming) == ["hello alice"])
+            #expect(Self.texts(aliceHistory, .outgoing) == ["hi bob"])
+            #expect(aliceHistory.rows.first { $0.id == sent.id }?.status == .confirmed)
+            #expect(bobHistory.rows.first { $0.id == reply.id }?.status == .confirmed)
+        }
+    }
+
+    @Test("listen delivers each message as a block accepts it; a dropped connection loses none and repeats none")
+    func liveAcrossADroppedConnection() async throws {
+        try await SimulatedNetwork.with { network in
+            let bobDirectory = try TemporaryDirectory()
+            defer { bobDirectory.remove() }
+            let alice = try Self.messenger(network.profile, network)
+            let bob = try Self.messenger(
+                Self.profile(in: bobDirectory, keyHex: SimulatedNetwork.peerKeyHex), network)
+            try await network.node.fund(alice.address, amount: 1_000_000_000)
+            try await network.node.fund(bob.address, amount: 1_000_000_000)
+            try await alice.startConversation(with: bob.address)
+            await network.node.mine()
+
+            // Given Bob listening (his first sync applies the handshake)
+            var incoming = bob.listen().makeAsyncIterator()
+            func nextText() async throws -> String? {
+                while let message = try await incoming.next() {
+                    if message.kind == .text { return message.text }
+                }
+                return nil
+            }
+            try await alice.send("one", to: bob.address)
+            await network.node.mine()
+            #expect(try await nextText() == "one")
+
+            // When every connection to the node drops, and messages are accepted meanwhile
+            await network.servers[0].switches.dropConnections()
+            try await alice.send("two", to: bob.address)
+            try await alice.send("three", to: bob.address)
+            await network.node.mine()
+            #expect(try await nextText() == "two")
+            #expect(try await nextText() == "three")
+            try await alice.send("four", to: bob.address)
+            await network.node.mine()
+            #expect(try await nextText() == "four")
+
+            // Then history holds each once ("two" and "three" share a block, hence a block time, and
+            // rows of one block time are ordered by their ids: compared as a set of texts)
+            let texts = Self.texts(try await bob.history(with: alice.address), .incoming)
+            #expect(texts.count == 4)
+            #expect(texts.sorted() == ["four", "one", "three", "two"])
+        }
+    }
+
+    @Test("a fresh profile of the same key restores contacts and history from the chain walk (no indexer)")
+    func restoreFromTheChain() async throws {
+        try await SimulatedNetwork.with { network in
+            let bobDirectory = try TemporaryDirectory()
+            let restoredDirectory = try TemporaryDirectory()
+            defer {
+                bobDirectory.remove()
+                restoredDirectory.remove()
+            }
+            let alice = try Self.messenger(network.profile, network)
+            let bob = try Self.messenger(
+                Self.profile(in: bobDirectory, keyHex: SimulatedNetwork.peerKeyHex), network)
+            try await network.node.fund(alice.address, amount: 1_000_000_000)
+            try await network.node.fund(bob.address, amount: 1_000_000_000)
+            try await alice.startConversation(with: bob.address)
+            await network.node.mine()
+            try await bob.sync()
+            try await bob.send("from bob", to: alice.address)
+            try await alice.send("from alice", to: bob.address)
+            await network.node.mine()
+
+            // When a new device of Bob's key restores
+            let restored = try Self.messenger(
+                Self.profile(in: restoredDirectory, keyHex: SimulatedNetwork.peerKeyHex), network)
+            try await restored.restore()
+
+            // Then it has the contact, Alice's message readable, and Bob's own as an unreadable sent row
+            #expect(
+                try await restored.conversations().map(\.contact.address.description) == [alice.address.description])
+            let history = try await restored.history(with: alice.address)
+            #expect(Self.texts(history, .incoming) == ["from alice"])
+            #expect(history.rows.filter { $0.kind == .text && $0.direction == .outgoing }.count == 1)
+            #expect(try await restored.restore().filter { $0.kind == .text }.isEmpty)
+        }
+    }
+}
