@@ -31,6 +31,21 @@ struct KaspaChatTests {
         return profile
     }
 
+    /// Runs `body` with Alice (the network's profile) and Bob (a second profile), 10 KAS each.
+    static func withAliceAndBob(
+        _ body: (SimulatedNetwork, Messenger, Messenger) async throws -> Void
+    ) async throws {
+        try await SimulatedNetwork.with { network in
+            let bobDirectory = try TemporaryDirectory()
+            defer { bobDirectory.remove() }
+            let alice = try messenger(network.profile, network)
+            let bob = try messenger(profile(in: bobDirectory, keyHex: SimulatedNetwork.peerKeyHex), network)
+            try await network.node.fund(alice.address, amount: 1_000_000_000)
+            try await network.node.fund(bob.address, amount: 1_000_000_000)
+            try await body(network, alice, bob)
+        }
+    }
+
     static func texts(_ page: MessagePage, _ direction: MessageDirection) -> [String] {
         page.rows.filter { $0.kind == .text && $0.direction == direction }.map {
             String(decoding: $0.body ?? Data(), as: UTF8.self)
@@ -39,14 +54,7 @@ struct KaspaChatTests {
 
     @Test("a handshake reaches the peer, and messages both ways arrive in history exactly once")
     func twoProfilesChat() async throws {
-        try await SimulatedNetwork.with { network in
-            let bobDirectory = try TemporaryDirectory()
-            defer { bobDirectory.remove() }
-            let alice = try Self.messenger(network.profile, network)
-            let bob = try Self.messenger(
-                Self.profile(in: bobDirectory, keyHex: SimulatedNetwork.peerKeyHex), network)
-            try await network.node.fund(alice.address, amount: 1_000_000_000)
-            try await network.node.fund(bob.address, amount: 1_000_000_000)
+        try await Self.withAliceAndBob { network, alice, bob in
 
             // Given Alice's handshake, accepted in a block
             try await alice.startConversation(with: bob.address)
@@ -88,14 +96,7 @@ struct KaspaChatTests {
 
     @Test("listen delivers each message as a block accepts it; a dropped connection loses none and repeats none")
     func liveAcrossADroppedConnection() async throws {
-        try await SimulatedNetwork.with { network in
-            let bobDirectory = try TemporaryDirectory()
-            defer { bobDirectory.remove() }
-            let alice = try Self.messenger(network.profile, network)
-            let bob = try Self.messenger(
-                Self.profile(in: bobDirectory, keyHex: SimulatedNetwork.peerKeyHex), network)
-            try await network.node.fund(alice.address, amount: 1_000_000_000)
-            try await network.node.fund(bob.address, amount: 1_000_000_000)
+        try await Self.withAliceAndBob { network, alice, bob in
             try await alice.startConversation(with: bob.address)
             await network.node.mine()
 

@@ -34,16 +34,33 @@ public struct WalletLedger: Sendable, Equatable {
 
     /// A submitted transaction with its inputs' UTXO entries (to resubmit it, or rebuild).
     public struct PendingTransaction: Sendable, Equatable, Codable {
-        public var transaction: KaspaTransaction
+        public let transaction: KaspaTransaction
         /// When it was first submitted (the profile's clock), for expiry.
-        public var submittedAtMs: Int64
+        public let submittedAtMs: Int64
+        /// The transaction's id, hashed once: settling and saving read it for every pending
+        /// transaction on every send and notification.
+        public let id: [UInt8]
 
         public init(transaction: KaspaTransaction, submittedAtMs: Int64) {
             self.transaction = transaction
             self.submittedAtMs = submittedAtMs
+            id = transaction.id
         }
 
-        public var id: [UInt8] { transaction.id }
+        private enum CodingKeys: String, CodingKey { case transaction, submittedAtMs }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.init(
+                transaction: try container.decode(KaspaTransaction.self, forKey: .transaction),
+                submittedAtMs: try container.decode(Int64.self, forKey: .submittedAtMs))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(transaction, forKey: .transaction)
+            try container.encode(submittedAtMs, forKey: .submittedAtMs)
+        }
     }
 
     // MARK: What the node says

@@ -1,0 +1,148 @@
+public import KaspaNode
+import KaspaRPC
+public import KaspaTransaction
+import TandemBasics
+
+/// Sends: built at the node's fee estimate, recorded as pending before they go out, each node
+/// refusal handled by its kind (issue 24 item 2, kaspa-node.md §6).
+extension KaspaWallet {
+    // MARK: Sending
+
+    /// Builds, signs and submits `request` at `priority`'s fee rate; returns the node's id and the
+    /// fee. Refusals by kind: already known → sent under that id; stale inputs → UTXOs re-read,
+    /// rebuilt, resubmitted once; fee too low → rebuilt at the floor the node states; mempool
+    /// full → retried after ``WalletRetryPolicy/mempoolFullDelays``; anything else → thrown with
+    /// the node's reason.
+    public func send(_ request: KaspaTransactionBuilder.Request, priority: FeePriority = .normal)
+        async throws(WalletError) -> WalletSendResult
+    {
+        await enterSendGate()
+        defer { leaveSendGate() }
+        do {
+            return try await ProfileFileLock.withLock(path: profile.url(.kaspaPending).path + ".lock") {
+                try await sendLocked(request, priority: priority)
+            }
+        } catch let error as WalletError { throw error } catch { throw .storage(String(describing: error)) }
+    }
+
+    func sendLocked(_ request: KaspaTransactionBuilder.Request, priority: FeePriority) async throws(WalletError)
+        -> WalletSendResult
+    {
+        try reloadPendingIfChanged()
+        if !isLive { try await refresh() }
+        let feeRate = try await feeRate(priority)
+        var builder = KaspaTransactionBuilder(key: key, network: address.network, feeRate: feeRate)
+        var transaction = try build(request, builder)
+        var staleRetried = false
+        var fullDelays = retry.mempoolFullDelays[...]
+        while true {
+            let id = Hex.encode(transaction.id)
+            // Recorded before it goes out: if the answer is lost, the transaction may be in a
+            // mempool, and nothing may spend its inputs again (it is offered again later).
+            ledger.submitted(transaction, atMs: profile.clock.now.rawValue)
+            try savePending()
+            let outcome: RejectionOutcome
+            do {
+                let answer = try await node.call(
+                    .submitTransaction, RPCSubmitTransaction(transaction: RPCTransaction(transaction)),
+                    as: RPCTransactionID.self)
+                return accepted(transaction, id: Hex.encode(answer.transactionId), request: request)
+            } catch {
+                guard case .refused(_, _, let message) = error else {
+                    throw .outcomeUnknown(transactionID: id, reason: error.description)
+                }
+                outcome = RejectionOutcome(KaspaSubmitRejection(message: message), message: message)
+            }
+            switch outcome.rejection {
+            case .alreadyKnown:
+                return accepted(transaction, id: id, request: request)
+            case .mempoolFull, .nodeSyncing:
+                // The same transaction goes again after the wait; it stays pending meanwhile.
+                guard let delay = fullDelays.popFirst() else {
+                    try forget(transaction)
+                    throw .rejected(transactionID: id, reason: outcome.message)
+                }
+                try? await profile.clock.sleep(until: profile.clock.now.advanced(by: delay), tolerance: nil)
+                continue
+            default:
+                try forget(transaction)
+            }
+            switch outcome.rejection {
+            case .staleInputs where !staleRetried:
+                staleRetried = true
+                try await resubmitOrDropPending()
+                transaction = try build(request, builder)
+            case .feeTooLow(let required?) where builder.minimumFee < required:
+                builder.minimumFee = required
+                transaction = try build(request, builder)
+            default:
+                throw .rejected(transactionID: id, reason: outcome.message)
+            }
+        }
+    }
+
+    /// A refused transaction leaves the pending list (with anything spending its outputs).
+    func forget(_ transaction: KaspaTransaction) throws(WalletError) {
+        ledger.dropPending(id: transaction.id)
+        try savePending()
+    }
+
+    struct RejectionOutcome {
+        var rejection: KaspaSubmitRejection
+        var message: String
+
+        init(_ rejection: KaspaSubmitRejection, message: String) {
+            self.rejection = rejection
+            self.message = message
+        }
+    }
+
+    func build(_ request: KaspaTransactionBuilder.Request, _ builder: KaspaTransactionBuilder)
+        throws(WalletError) -> KaspaTransaction
+    {
+        do { return try builder.build(request, utxos: ledger.spendable) } catch { throw .build(error) }
+    }
+
+    func accepted(_ transaction: KaspaTransaction, id: String, request: KaspaTransactionBuilder.Request)
+        -> WalletSendResult
+    {
+        let inputs = transaction.inputs.reduce(UInt64(0)) { $0 &+ ($1.utxo?.amount ?? 0) }
+        let outputs = transaction.outputs.reduce(UInt64(0)) { $0 &+ $1.value }
+        let script = KaspaScriptPublicKey(address: address)
+        let change = transaction.outputs.filter { $0.scriptPublicKey == script }.reduce(UInt64(0)) { $0 &+ $1.value }
+        return WalletSendResult(
+            transactionID: id, fee: inputs &- outputs, amount: request.recipient == nil ? 0 : request.amount,
+            recipient: request.recipient, change: request.recipient == nil ? 0 : change,
+            inputs: transaction.inputs.count, transaction: transaction)
+    }
+
+    /// After a stale-inputs refusal: each pending transaction the node no longer holds is sent
+    /// again (a node failed over to may never have seen it); one it refuses is forgotten.
+    func resubmitOrDropPending() async throws(WalletError) {
+        try await refresh()
+        for entry in ledger.pending {
+            do {
+                _ = try await node.call(
+                    .getMempoolEntry, RPCMempoolEntryQuery(transactionId: entry.id), as: RPCMempoolEntryResponse.self)
+                continue
+            } catch {
+                guard case .refused = error else { throw .node(error) }
+            }
+            do {
+                _ = try await node.call(
+                    .submitTransaction, RPCSubmitTransaction(transaction: RPCTransaction(entry.transaction)),
+                    as: RPCTransactionID.self)
+            } catch {
+                guard case .refused(_, _, let message) = error else { throw .node(error) }
+                // Forgotten only when its inputs are gone or the node refuses it for good; a
+                // full mempool, a syncing node or a fee floor may pass, and another node may
+                // hold it.
+                switch KaspaSubmitRejection(message: message) {
+                case .alreadyKnown, .mempoolFull, .nodeSyncing, .feeTooLow: break
+                case .staleInputs, .other: ledger.dropPending(id: entry.id)
+                }
+            }
+        }
+        try savePending()
+    }
+}
