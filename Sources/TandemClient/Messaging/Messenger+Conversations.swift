@@ -1,26 +1,12 @@
-public import ChatHistory
+import ChatHistory
 import ChatTimeline
 import Contacts
 import Foundation
 public import KaspaCrypto
 
-/// What an interactive client needs beyond `send` (issue 16 items 2–4): a pending row shown
-/// before the relay answers, and the contact edits of the conversation list.
+/// What an interactive client needs beyond `send` (issue 16 items 2–4): the contact edits of
+/// the conversation list.
 extension Messenger {
-    /// Stores `text` to `peer` as a pending outgoing row and returns it, without submitting:
-    /// a screen shows the row at once, then ``retry(_:)`` delivers it under the same id
-    /// (pending → sent, or failed; kasia-protocol §9).
-    public func queueMessage(_ text: String, to peer: KaspaAddress) throws -> StoredMessage {
-        guard !text.isEmpty else { throw MessagingError.invalidMessage("the message is empty") }
-        let now = nowMs
-        let pending = StoredMessage(
-            id: MessageID(UUID()), conversation: ConversationID(peer.description), txID: nil,
-            blockTime: UInt64(clamping: now), timestamp: now, status: .pending, direction: .outgoing, kind: .text,
-            body: Data(text.utf8))
-        try history.save(pending)
-        return pending
-    }
-
     /// Declines a peer's unanswered handshake: the auto-added contact is removed (a tombstone,
     /// seed 002), so the conversation leaves the list until the peer writes again.
     public func declineConversation(with peer: KaspaAddress) throws {
