@@ -31,11 +31,12 @@ struct KaspaChatTests {
         return profile
     }
 
-    /// Runs `body` with Alice (the network's profile) and Bob (a second profile), 10 KAS each.
+    /// Runs `body` with Alice (the network's profile) and Bob (a second profile), 10 KAS each, on
+    /// a node with `ports` ports (each a node of the profiles' lists).
     static func withAliceAndBob(
-        _ body: (SimulatedNetwork, Messenger, Messenger) async throws -> Void
+        ports: Int = 1, _ body: (SimulatedNetwork, Messenger, Messenger) async throws -> Void
     ) async throws {
-        try await SimulatedNetwork.with { network in
+        try await SimulatedNetwork.with(ports: ports) { network in
             let bobDirectory = try TemporaryDirectory()
             defer { bobDirectory.remove() }
             let alice = try messenger(network.profile, network)
@@ -128,6 +129,82 @@ struct KaspaChatTests {
             let texts = Self.texts(try await bob.history(with: alice.address), .incoming)
             #expect(texts.count == 4)
             #expect(texts.sorted() == ["four", "one", "three", "two"])
+        }
+    }
+
+    /// The next `UtxosChanged` subscription `server` accepts that `isWanted`.
+    static func nextSubscription(
+        _ subscriptions: inout AsyncStream<[KaspaAddress]>.Iterator, where isWanted: ([KaspaAddress]) -> Bool
+    ) async -> [KaspaAddress]? {
+        while let addresses = await subscriptions.next() {
+            if isWanted(addresses) { return addresses }
+        }
+        return nil
+    }
+
+    @Test("a contact with real-time updates off is not subscribed, not followed live, and read on sync")
+    func quietContactIsReadOnSync() async throws {
+        try await Self.withAliceAndBob { network, alice, bob in
+            try await alice.startConversation(with: bob.address)
+            await network.node.mine()
+            var subscriptions = network.servers[0].switches.utxoSubscriptions.makeAsyncIterator()
+
+            // Given Bob listening: his session subscribes to his address and Alice's
+            var incoming = bob.listen(quietPeriod: .milliseconds(20), maxWait: .milliseconds(200)).makeAsyncIterator()
+            let watched = await Self.nextSubscription(&subscriptions) { $0.contains(alice.address) }
+            #expect(watched.map(Set.init) == [alice.address, bob.address])
+
+            // When Bob turns real-time updates off for Alice, his session is reopened without her
+            try await bob.setRealtimeUpdates(false, for: alice.address)
+            let reopened = await Self.nextSubscription(&subscriptions) {
+                $0.contains(bob.address) && !$0.contains(alice.address)
+            }
+            #expect(reopened == [bob.address])
+
+            // Then her message is not delivered live: her next handshake (a payment to Bob's
+            // address, in the same block) is the first thing listen yields
+            try await alice.send("read on sync", to: bob.address)
+            try await alice.startConversation(with: bob.address)
+            await network.node.mine()
+            let first = try await incoming.next()
+            #expect(first?.kind == .handshake)
+            #expect(Self.texts(try await bob.history(with: alice.address), .incoming).isEmpty)
+
+            // And a sync reads it, once
+            #expect(try await bob.sync().filter { $0.kind == .text }.map(\.text) == ["read on sync"])
+            #expect(Self.texts(try await bob.history(with: alice.address), .incoming) == ["read on sync"])
+        }
+    }
+
+    @Test("a node that goes away mid-conversation: listen moves to the other node, losing and repeating nothing")
+    func liveAcrossANodeFailover() async throws {
+        try await Self.withAliceAndBob(ports: 2) { network, alice, bob in
+            try await alice.startConversation(with: bob.address)
+            await network.node.mine()
+            var incoming = bob.listen().makeAsyncIterator()
+            func nextText() async throws -> String? {
+                while let message = try await incoming.next() {
+                    if message.kind == .text { return message.text }
+                }
+                return nil
+            }
+            try await alice.send("before", to: bob.address)
+            await network.node.mine()
+            #expect(try await nextText() == "before")
+
+            // When the first node refuses connections and drops every one it has
+            await network.servers[0].switches.setRefusingConnections(true)
+            await network.servers[0].switches.dropConnections()
+            try await alice.send("during", to: bob.address)
+            await network.node.mine()
+            try await alice.send("after", to: bob.address)
+            await network.node.mine()
+
+            // Then both arrive through the second node, each once
+            #expect(try await nextText() == "during")
+            #expect(try await nextText() == "after")
+            let texts = Self.texts(try await bob.history(with: alice.address), .incoming)
+            #expect(texts.sorted() == ["after", "before", "during"])
         }
     }
 

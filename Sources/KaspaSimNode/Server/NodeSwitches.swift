@@ -1,3 +1,4 @@
+public import KaspaCrypto
 public import KaspaRPC
 public import NIOCore
 
@@ -33,7 +34,17 @@ public actor NodeSwitches {
     public private(set) var state = State()
     private var channels: [ObjectIdentifier: any Channel] = [:]
 
-    public init() {}
+    /// The addresses of every `UtxosChanged` subscribe this port accepted, in order, from any
+    /// connection: a test learns from it which addresses a client watches now, without waiting
+    /// on time. One consumer.
+    public nonisolated let utxoSubscriptions: AsyncStream<[KaspaAddress]>
+    private nonisolated let subscriptionSink: AsyncStream<[KaspaAddress]>.Continuation
+
+    public init() {
+        (utxoSubscriptions, subscriptionSink) = AsyncStream.makeStream(of: [KaspaAddress].self)
+    }
+
+    nonisolated func recordSubscription(_ addresses: [KaspaAddress]) { subscriptionSink.yield(addresses) }
 
     /// Refuses the next `count` submits with `message`, given whole (no prefix is added).
     public func rejectNextSubmits(_ count: Int, message: String) { state.rejections = (max(count, 0), message) }

@@ -153,6 +153,7 @@ struct RPCResponder: Sendable {
             if subscribe {
                 guard !addresses.isEmpty else { throw .safeMode }
                 await subscriptions.subscribe(addresses)
+                switches.recordSubscription(addresses)
             } else {
                 await subscriptions.unsubscribe(addresses)
             }

@@ -1,47 +1,53 @@
+import Contacts
 import KasiaProtocol
-import KaspaCrypto
+public import KaspaCrypto
 import TandemBasics
 
 extension Messenger {
     /// What the live stream watches: every alias we read or send on, our address, and every
     /// contact with a conversation (their addresses, for the Kaspa transport's subscription).
+    /// A contact with real-time updates off is read on sync only (seed 002; issue 24 item 3).
     func watchSet() throws -> MessageWatchSet {
         let policy = try routing.policy()
         let now = profile.clock.now
+        let quiet = Set(
+            try contacts.contacts(wallet: wallet, includeDeleted: true).filter(\.realtimeUpdatesDisabled).map(
+                \.address))
         var aliases = Set<Alias>()
         var peers = Set<KaspaAddress>()
+        var quietPeers = Set<KaspaAddress>()
         for state in try routing.fetchTable().states.values {
-            aliases.formUnion(state.incomingAliases(policy: policy, now: now))
             aliases.formUnion(state.ownSentAliases(policy: policy))
+            if quiet.contains(ContactAddress(state.contactAddress)) {
+                quietPeers.insert(state.contactAddress)
+                continue
+            }
+            aliases.formUnion(state.incomingAliases(policy: policy, now: now))
             peers.insert(state.contactAddress)
         }
         return MessageWatchSet(
             aliasHexes: aliases.map(\.indexerQueryParameter).sorted(), addresses: [address.description],
-            contacts: peers.sorted { $0.description < $1.description })
+            contacts: peers.sorted { $0.description < $1.description },
+            quietContacts: quietPeers.sorted { $0.description < $1.description })
     }
 
-    /// Syncs, then follows `GET /kasia/stream` (issue 11 items 3–4), yielding each message,
+    /// Syncs, then follows the transport's live rows (the relay's `GET /kasia/stream`, or the
+    /// Kaspa node's UTXO changes; issue 11 items 3–4, issue 24 item 3), yielding each message,
     /// payment, handshake or broadcast for us as it arrives.
     ///
     /// The stream resumes from the newest position fully read before the sync, so rows that
     /// land while syncing are replayed rather than lost, and the `tx_id` checks drop the
-    /// overlap. A handshake that adds a conversation changes the watched aliases, so the
-    /// stream is reopened from the last event.
-    public nonisolated func listen() -> AsyncThrowingStream<IncomingMessage, any Error> {
+    /// overlap. When the watched set changes — a handshake adds a conversation, or the contacts
+    /// store adds, removes or quiets a contact (its change feed, debounced by `quietPeriod` up to
+    /// `maxWait`: KaChat's 0.8 s and 5 s) — the stream is reopened on the new set.
+    public nonisolated func listen(
+        quietPeriod: Duration = .milliseconds(800), maxWait: Duration = .seconds(5)
+    ) -> AsyncThrowingStream<IncomingMessage, any Error> {
         let (output, continuation) = AsyncThrowingStream.makeStream(
             of: IncomingMessage.self, throwing: (any Error).self)
         let task = Task { [self] in
             do {
-                while !Task.isCancelled {
-                    let resume = await resumePoint
-                    for message in try await sync() { continuation.yield(message) }
-                    let watch = try await watchSet()
-                    let events = transport.live(watching: watch, resumePoint: resume)
-                    for try await event in events {
-                        if let message = try await apply(event) { continuation.yield(message) }
-                        if try await watchSet() != watch { break }
-                    }
-                }
+                try await follow(into: continuation, quietPeriod: quietPeriod, maxWait: maxWait)
                 continuation.finish()
             } catch {
                 continuation.finish(throwing: error)
@@ -49,6 +55,53 @@ extension Messenger {
         }
         continuation.onTermination = { _ in task.cancel() }
         return output
+    }
+
+    /// Sync, then the live rows of the watched set until it changes; again, until cancelled. Each
+    /// round subscribes to the contacts' change feed before it reads the watched set, so a change
+    /// made in between is either in the set read or wakes the round.
+    private func follow(
+        into continuation: AsyncThrowingStream<IncomingMessage, any Error>.Continuation, quietPeriod: Duration,
+        maxWait: Duration
+    ) async throws {
+        while !Task.isCancelled {
+            let changes = try watchedSetChanges(quietPeriod, maxWait, profile.clock)
+            defer { changes.cancel() }
+            let resume = resumePoint
+            for message in try await sync() { continuation.yield(message) }
+            let watch = try watchSet()
+            let events = transport.live(watching: watch, resumePoint: resume)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { [self] in
+                    for try await event in events {
+                        if let message = try await apply(event) { continuation.yield(message) }
+                        if try await watchSet() != watch { return }
+                    }
+                }
+                group.addTask {
+                    await withTaskCancellationHandler {
+                        await changes.next()
+                    } onCancel: {
+                        changes.cancel()
+                    }
+                }
+                try await group.next()
+                group.cancelAll()
+            }
+        }
+    }
+
+    /// The next change of this wallet's watched contacts, debounced (the contacts store's feed).
+    private nonisolated func watchedSetChanges<C: WallClock>(_ quietPeriod: Duration, _ maxWait: Duration, _ clock: C)
+        throws -> WatchedSetChanges
+    {
+        let feed = try contacts.changeFeed(
+            wallet: wallet, interest: .watchedSetOnly, quietPeriod: quietPeriod, maxWait: maxWait, clock: clock)
+        return WatchedSetChanges(
+            next: {
+                var batches = feed.makeAsyncIterator()
+                _ = await batches.next()
+            }, cancel: { feed.cancel() })
     }
 
     private func apply(_ event: RelayEvent) async throws -> IncomingMessage? {
@@ -59,4 +112,18 @@ extension Messenger {
         }
         return message
     }
+
+    /// Turns real-time updates for `peer` on or off (seed 002 `realtimeUpdatesDisabled`): off,
+    /// the contact's rows are not followed live, only read on sync; a running ``listen()``
+    /// follows the change after the change feed's quiet period.
+    public func setRealtimeUpdates(_ enabled: Bool, for peer: KaspaAddress) throws {
+        try contacts.setRealtimeUpdatesDisabled(ContactAddress(peer), wallet: wallet, !enabled)
+    }
+}
+
+/// One subscription to the contacts' watched-set changes: `next` returns at the next debounced
+/// change (or when cancelled), `cancel` ends the subscription.
+private struct WatchedSetChanges: Sendable {
+    let next: @Sendable () async -> Void
+    let cancel: @Sendable () -> Void
 }

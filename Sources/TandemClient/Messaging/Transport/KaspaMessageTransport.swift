@@ -86,11 +86,15 @@ public actor KaspaMessageTransport: MessageTransport {
     /// The accepted transactions since the saved cursor, then contacts' mempool transactions.
     /// Without a cursor the walk starts at the pruning point (all the node keeps) when there is
     /// no indexer, or at the sink when an indexer holds the history.
+    /// Every Kasia row is read (a restore learns its contacts from the stashes of this same walk;
+    /// the ingest drops the rows of strangers); the mempool of every contact is, the quiet ones
+    /// (real-time updates off) included.
     public func catchUp(watching: MessageWatchSet) async throws -> [RelayEvent] {
         var seen = Set<String>()
-        let (events, reached) = try await walk(wallet.node, from: cursor, seen: &seen)
+        let everyone = watching.contacts + watching.quietContacts
+        let (events, reached) = try await walk(wallet.node, from: cursor, parties: nil, seen: &seen)
         uncommitted = reached
-        return events + (try await mempool(wallet.node, contacts: watching.contacts, seen: &seen))
+        return events + (try await mempool(wallet.node, contacts: everyone, seen: &seen))
     }
 
     /// Saves how far the last ``catchUp(watching:)`` read: its rows are stored.
@@ -132,8 +136,9 @@ public actor KaspaMessageTransport: MessageTransport {
         return output
     }
 
-    /// One live session: its own node connection, subscribed to our address and each contact's;
-    /// every (re)connect and every UTXO change walks the chain from where the session stands.
+    /// One live session: its own node connection, subscribed to our address and each contact's
+    /// (not the quiet ones: they are read on sync); every (re)connect and every UTXO change walks
+    /// the chain from where the session stands, keeping the rows that concern us and them.
     private func follow(
         _ watching: MessageWatchSet, into continuation: AsyncThrowingStream<RelayEvent, any Error>.Continuation
     ) async throws {
@@ -141,6 +146,7 @@ public actor KaspaMessageTransport: MessageTransport {
         var addresses = [wallet.address]
         for contact in watching.contacts where !addresses.contains(contact) { addresses.append(contact) }
         let contacts = watching.contacts
+        let parties = Parties(me: wallet.address, contacts: contacts)
         let start = cursor
         // Subscribed at the connect below when the node is not reachable yet.
         try? await client.watch(addresses)
@@ -160,7 +166,8 @@ public actor KaspaMessageTransport: MessageTransport {
                     case .disconnected, .virtualDaaScoreChanged: continue
                     }
                     do {
-                        let (events, reached) = try await walk(client, from: sessionCursor, seen: &seen)
+                        let (events, reached) = try await walk(
+                            client, from: sessionCursor, parties: parties, seen: &seen)
                         sessionCursor = reached ?? sessionCursor
                         let pending = try await mempool(client, contacts: changed, seen: &seen)
                         for row in events + pending { continuation.yield(row) }
@@ -176,44 +183,61 @@ public actor KaspaMessageTransport: MessageTransport {
         await client.disconnect()
     }
 
-    /// The rows of every transaction the chain accepted after `start` (kaspa-node.md §5),
-    /// page after page; answers them and the last chain block read.
-    private func walk(_ client: KaspaNodeClient, from start: [UInt8]?, seen: inout Set<String>) async throws
-        -> ([RelayEvent], [UInt8]?)
-    {
-        var position: [UInt8]
+    /// The rows of the transactions the chain accepted after `start` (kaspa-node.md §5) that
+    /// concern `parties` (all, without), page after page; answers them and the last chain block read. A start
+    /// the node no longer knows (pruned, or from another network's node) is read again from the
+    /// default start: the `tx_id` checks drop what was read before.
+    private func walk(
+        _ client: KaspaNodeClient, from start: [UInt8]?, parties: Parties?, seen: inout Set<String>
+    ) async throws -> ([RelayEvent], [UInt8]?) {
         do {
-            if let start {
-                position = start
-            } else {
-                let info = try await client.call(.getBlockDagInfo, as: RPCBlockDAGInfo.self)
-                let hex = indexer == nil ? info.pruningPointHash : info.sink
-                guard let hash = try? Hex.decode(hex), hash.count == 32 else {
-                    throw MessagingError.storage("the node's block DAG info names no usable block (\(hex))")
-                }
-                position = hash
+            guard let start else {
+                return try await walkPages(client, from: defaultStart(client), parties: parties, seen: &seen)
             }
-            var events: [RelayEvent] = []
-            let now = UInt64(clamping: profile.clock.now.rawValue)
-            while true {
-                let page = try await client.call(
-                    .getVirtualChainFromBlockV2,
-                    RPCVirtualChainFromBlockRequest(startHash: position, dataVerbosityLevel: .high),
-                    as: RPCVirtualChainFromBlockResponse.self)
-                for block in page.chainBlockAcceptedTransactions {
-                    for transaction in block.acceptedTransactions {
-                        let time = transaction.verboseData?.blockTime ?? block.chainBlockHeader.timestamp ?? now
-                        guard let event = KaspaChatRows.event(transaction, blockTime: time, network: network),
-                            seen.insert(event.txID).inserted
-                        else { continue }
-                        events.append(event)
-                    }
-                }
-                guard let last = page.addedChainBlockHashes.last else { break }
-                position = last
+            // The walk's only call is getVirtualChainFromBlockV2: a refusal is of its start.
+            do { return try await walkPages(client, from: start, parties: parties, seen: &seen) } catch KaspaNodeError
+                .refused
+            {
+                return try await walkPages(client, from: defaultStart(client), parties: parties, seen: &seen)
             }
-            return (events, position)
         } catch let error as KaspaNodeError { throw MessagingError.wallet(.node(error)) }
+    }
+
+    /// Where a walk without a cursor starts: the pruning point (all the node keeps) when there
+    /// is no indexer, the sink when an indexer holds the history.
+    private func defaultStart(_ client: KaspaNodeClient) async throws -> [UInt8] {
+        let info = try await client.call(.getBlockDagInfo, as: RPCBlockDAGInfo.self)
+        let hex = indexer == nil ? info.pruningPointHash : info.sink
+        guard let hash = try? Hex.decode(hex), hash.count == 32 else {
+            throw MessagingError.storage("the node's block DAG info names no usable block (\(hex))")
+        }
+        return hash
+    }
+
+    private func walkPages(
+        _ client: KaspaNodeClient, from start: [UInt8], parties: Parties?, seen: inout Set<String>
+    ) async throws -> ([RelayEvent], [UInt8]?) {
+        var position = start
+        var events: [RelayEvent] = []
+        let now = UInt64(clamping: profile.clock.now.rawValue)
+        while true {
+            let page = try await client.call(
+                .getVirtualChainFromBlockV2,
+                RPCVirtualChainFromBlockRequest(startHash: position, dataVerbosityLevel: .high),
+                as: RPCVirtualChainFromBlockResponse.self)
+            for block in page.chainBlockAcceptedTransactions {
+                for transaction in block.acceptedTransactions {
+                    let time = transaction.verboseData?.blockTime ?? block.chainBlockHeader.timestamp ?? now
+                    guard let event = KaspaChatRows.event(transaction, blockTime: time, network: network),
+                        parties?.concern(event) ?? true, seen.insert(event.txID).inserted
+                    else { continue }
+                    events.append(event)
+                }
+            }
+            guard let last = page.addedChainBlockHashes.last else { break }
+            position = last
+        }
+        return (events, position)
     }
 
     /// Contacts' transactions in the mempool (`sending`: spending their coins, so written by
@@ -259,6 +283,28 @@ public actor KaspaMessageTransport: MessageTransport {
             return hash
         } catch {
             throw MessagingError.storage("\(url.path) is damaged: \(error)")
+        }
+    }
+}
+
+/// Whose rows a walk keeps: ours (sent, stashed, or to us — a stranger's handshake or payment
+/// included) and the contacts' messages.
+struct Parties: Sendable {
+    let me: String
+    let contacts: Set<String>
+
+    init(me: KaspaAddress, contacts: [KaspaAddress]) {
+        self.me = me.description
+        self.contacts = Set(contacts.map(\.description))
+    }
+
+    func concern(_ event: RelayEvent) -> Bool {
+        switch event.row {
+        case .handshake(let row): row.receiver == me || row.sender == me || contacts.contains(row.sender)
+        case .contextualMessage(let row): row.sender == me || contacts.contains(row.sender)
+        case .payment(let row): row.receiver == me || row.sender == me
+        case .selfStash(let row): row.owner == me
+        case .broadcast(let row): contacts.contains(row.sender)
         }
     }
 }

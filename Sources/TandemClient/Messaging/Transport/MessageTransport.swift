@@ -67,14 +67,21 @@ public struct OutgoingPayload: Sendable, Equatable {
 
 /// What the live rows follow: every alias we read or send on, our address, and each contact's
 /// address (the Kaspa transport subscribes to contacts' UTXO changes; the relay reads aliases).
+/// Contacts with real-time updates turned off (seed 002, `realtimeUpdatesDisabled`) are
+/// `quietContacts`: not followed live, read on sync only; their incoming aliases are not in
+/// `aliasHexes`.
 public struct MessageWatchSet: Sendable, Equatable {
     public var aliasHexes: [String]
     public var addresses: [String]
     public var contacts: [KaspaAddress]
+    public var quietContacts: [KaspaAddress]
 
-    public init(aliasHexes: [String], addresses: [String], contacts: [KaspaAddress]) {
+    public init(
+        aliasHexes: [String], addresses: [String], contacts: [KaspaAddress], quietContacts: [KaspaAddress] = []
+    ) {
         self.aliasHexes = aliasHexes
         self.addresses = addresses
         self.contacts = contacts
+        self.quietContacts = quietContacts
     }
 }
