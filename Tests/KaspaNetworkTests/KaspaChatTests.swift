@@ -103,26 +103,20 @@ struct KaspaChatTests {
 
             // Given Bob listening (his first sync applies the handshake)
             var incoming = bob.listen().makeAsyncIterator()
-            func nextText() async throws -> String? {
-                while let message = try await incoming.next() {
-                    if message.kind == .text { return message.text }
-                }
-                return nil
-            }
             try await alice.send("one", to: bob.address)
             await network.node.mine()
-            #expect(try await nextText() == "one")
+            #expect(try await Self.nextText(&incoming) == "one")
 
             // When every connection to the node drops, and messages are accepted meanwhile
             await network.servers[0].switches.dropConnections()
             try await alice.send("two", to: bob.address)
             try await alice.send("three", to: bob.address)
             await network.node.mine()
-            #expect(try await nextText() == "two")
-            #expect(try await nextText() == "three")
+            #expect(try await Self.nextText(&incoming) == "two")
+            #expect(try await Self.nextText(&incoming) == "three")
             try await alice.send("four", to: bob.address)
             await network.node.mine()
-            #expect(try await nextText() == "four")
+            #expect(try await Self.nextText(&incoming) == "four")
 
             // Then history holds each once ("two" and "three" share a block, hence a block time, and
             // rows of one block time are ordered by their ids: compared as a set of texts)
@@ -130,6 +124,16 @@ struct KaspaChatTests {
             #expect(texts.count == 4)
             #expect(texts.sorted() == ["four", "one", "three", "two"])
         }
+    }
+
+    /// The text of the next text message `listen` yields.
+    static func nextText(_ incoming: inout AsyncThrowingStream<IncomingMessage, any Error>.Iterator) async throws
+        -> String?
+    {
+        while let message = try await incoming.next() {
+            if message.kind == .text { return message.text }
+        }
+        return nil
     }
 
     /// The next `UtxosChanged` subscription `server` accepts that `isWanted`.
@@ -182,15 +186,9 @@ struct KaspaChatTests {
             try await alice.startConversation(with: bob.address)
             await network.node.mine()
             var incoming = bob.listen().makeAsyncIterator()
-            func nextText() async throws -> String? {
-                while let message = try await incoming.next() {
-                    if message.kind == .text { return message.text }
-                }
-                return nil
-            }
             try await alice.send("before", to: bob.address)
             await network.node.mine()
-            #expect(try await nextText() == "before")
+            #expect(try await Self.nextText(&incoming) == "before")
 
             // When the first node refuses connections and drops every one it has
             await network.servers[0].switches.setRefusingConnections(true)
@@ -201,8 +199,8 @@ struct KaspaChatTests {
             await network.node.mine()
 
             // Then both arrive through the second node, each once
-            #expect(try await nextText() == "during")
-            #expect(try await nextText() == "after")
+            #expect(try await Self.nextText(&incoming) == "during")
+            #expect(try await Self.nextText(&incoming) == "after")
             let texts = Self.texts(try await bob.history(with: alice.address), .incoming)
             #expect(texts.sorted() == ["after", "before", "during"])
         }

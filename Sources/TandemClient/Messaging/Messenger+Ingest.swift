@@ -38,11 +38,16 @@ extension Messenger {
     /// this session's set (which also covers undecryptable rows) and the placeholder row's tx id
     /// each say "seen".
     func ingestHandshake(_ row: IndexerHandshake) throws -> IncomingMessage? {
+        try planHandshake(row).map(applyNow) ?? nil
+    }
+
+    /// The plan of a handshake to us not applied before, nil for one that was.
+    private func planHandshake(_ row: IndexerHandshake) throws -> IngestPlan? {
         guard !cursors[.handshakesToMe].hasSeen(txID: row.txID, blockTime: row.blockTime),
             !appliedHandshakes.contains(row.txID), try history.message(txID: TxID(row.txID)) == nil
         else { return nil }
         appliedHandshakes.insert(row.txID)
-        return try applyNow(try ingestion().handshake(row, lookup: lookup))
+        return try ingestion().handshake(row, lookup: lookup)
     }
 
     func ingestOwnHandshake(_ row: IndexerHandshake) throws {
@@ -65,10 +70,17 @@ extension Messenger {
 
     /// One stream event, applied exactly like the indexer row it carries.
     func ingest(_ event: RelayEvent) async throws -> IncomingMessage? {
+        try await ingestLive(event).message
+    }
+
+    /// One stream event applied; says too whether its plan may change the watched set.
+    func ingestLive(_ event: RelayEvent) async throws -> (message: IncomingMessage?, changesWatch: Bool) {
         if case .handshake(let row) = event.row, row.sender != address.description {
-            return try ingestHandshake(row)
+            guard let plan = try planHandshake(row) else { return (nil, false) }
+            return (try applyNow(plan), plan.changesWatchSet)
         }
-        return try await apply(try ingestion().event(event, lookup: lookup))
+        let plan = try ingestion().event(event, lookup: lookup)
+        return (try await apply(plan), plan.changesWatchSet || plan.addContact != nil)
     }
 
     /// Applies `plan`; a kept submission is asked of the transport first.

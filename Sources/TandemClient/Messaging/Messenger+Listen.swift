@@ -27,8 +27,13 @@ extension Messenger {
         }
         return MessageWatchSet(
             aliasHexes: aliases.map(\.indexerQueryParameter).sorted(), addresses: [address.description],
-            contacts: peers.sorted { $0.description < $1.description },
-            quietContacts: quietPeers.sorted { $0.description < $1.description })
+            contacts: Self.sortedByText(peers), quietContacts: Self.sortedByText(quietPeers))
+    }
+
+    /// `addresses` in the order of their text, each encoded once (an address's text is a bech32
+    /// encoding: comparing texts directly encodes both on every comparison).
+    private static func sortedByText(_ addresses: Set<KaspaAddress>) -> [KaspaAddress] {
+        addresses.map { ($0.description, $0) }.sorted { $0.0 < $1.0 }.map(\.1)
     }
 
     /// Syncs, then follows the transport's live rows (the relay's `GET /kasia/stream`, or the
@@ -74,13 +79,16 @@ extension Messenger {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask { [self] in
                     for try await event in events {
-                        if let message = try await apply(event) { continuation.yield(message) }
-                        if try await watchSet() != watch { return }
+                        let (message, changesWatch) = try await apply(event)
+                        if let message { continuation.yield(message) }
+                        if changesWatch, try await watchSet() != watch { return }
                     }
                 }
-                group.addTask {
-                    await withTaskCancellationHandler {
-                        await changes.next()
+                group.addTask { [self] in
+                    try await withTaskCancellationHandler {
+                        while await changes.next() {
+                            if try await watchSet() != watch { return }
+                        }
                     } onCancel: {
                         changes.cancel()
                     }
@@ -91,26 +99,28 @@ extension Messenger {
         }
     }
 
-    /// The next change of this wallet's watched contacts, debounced (the contacts store's feed).
+    /// The next change of this wallet's contacts, debounced (the contacts store's feed).
     private nonisolated func watchedSetChanges<C: WallClock>(_ quietPeriod: Duration, _ maxWait: Duration, _ clock: C)
         throws -> WatchedSetChanges
     {
         let feed = try contacts.changeFeed(
-            wallet: wallet, interest: .watchedSetOnly, quietPeriod: quietPeriod, maxWait: maxWait, clock: clock)
+            wallet: wallet, interest: .allChanges, quietPeriod: quietPeriod, maxWait: maxWait, clock: clock)
         return WatchedSetChanges(
             next: {
                 var batches = feed.makeAsyncIterator()
-                _ = await batches.next()
+                return await batches.next() != nil
             }, cancel: { feed.cancel() })
     }
 
-    private func apply(_ event: RelayEvent) async throws -> IncomingMessage? {
-        let message = try await ingest(event)
+    /// Applies a live row; says whether it may have changed the watched set (its plan saved a
+    /// conversation's routing with other aliases, or added a contact).
+    private func apply(_ event: RelayEvent) async throws -> (IncomingMessage?, changesWatch: Bool) {
+        let (message, changesWatch) = try await ingestLive(event)
         if !event.id.isEmpty {
             cursors.lastEventID = event.id
             try saveCursors()
         }
-        return message
+        return (message, changesWatch)
     }
 
     /// Turns real-time updates for `peer` on or off (seed 002 `realtimeUpdatesDisabled`): off,
@@ -121,9 +131,10 @@ extension Messenger {
     }
 }
 
-/// One subscription to the contacts' watched-set changes: `next` returns at the next debounced
-/// change (or when cancelled), `cancel` ends the subscription.
+/// One subscription to the contacts' changes: `next` returns true at the next debounced change,
+/// false when cancelled; `cancel` ends the subscription. Every batch is compared as a watch set
+/// (the feed's own watched set follows the contacts alone, not routing or quiet contacts).
 private struct WatchedSetChanges: Sendable {
-    let next: @Sendable () async -> Void
+    let next: @Sendable () async -> Bool
     let cancel: @Sendable () -> Void
 }

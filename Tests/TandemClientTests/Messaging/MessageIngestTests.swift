@@ -362,6 +362,23 @@ struct MessageIngestTests {
                     lookup: w.lookup(states: [w.state]))) == .nothing)
     }
 
+    @Test("a new conversation changes the watched set; a message on an alias already read does not")
+    func watchSetChanges() throws {
+        let w = try World()
+        let handshake = try w.ingest.handshake(
+            try w.handshake(from: w.peerAddress, to: w.meAddress, HandshakePayload(alias: try Alias("a1b2c3d4e5f6"))),
+            lookup: w.lookup())
+        #expect(handshake.changesWatchSet)
+        let message = try w.ingest.message(
+            try w.message("hi", from: w.peerAddress, on: w.state.deterministic.myAlias, to: w.meAddress),
+            lookup: w.lookup(states: [w.state]))
+        #expect(message.routing != nil)
+        #expect(!message.changesWatchSet)
+        let stash = try w.ingest.savedHandshake(try w.savedHandshakeStash(), lookup: w.lookup(states: [w.state]))
+        #expect(!stash.changesWatchSet)
+        #expect(try w.ingest.savedHandshake(try w.savedHandshakeStash(), lookup: w.lookup()).changesWatchSet)
+    }
+
     @Test("a stored row's tx id in a plan stays the row's: own confirmations keep the row id")
     func confirmationKeepsRow() throws {
         let w = try World()

@@ -8,8 +8,11 @@ import TandemBasics
 /// the tx id is promoted (and then nothing else happens); the new row is inserted (when its
 /// `tx_id` is stored already, nothing after it happens: the row was seen); a contact is added;
 /// the contact's last activity is recorded; the announcement is what `listen` and `sync` return.
+/// `changesWatchSet` says the routing saved reads or sends on other aliases than before (or is a
+/// new conversation): a live session then checks its watched set.
 struct IngestPlan: Sendable, Equatable {
     var routing: ConversationRoutingState?
+    var changesWatchSet = false
     var update: StoredMessage?
     var kept: KeptSubmission?
     var insert: StoredMessage?
@@ -18,11 +21,12 @@ struct IngestPlan: Sendable, Equatable {
     var announcement: IncomingMessage?
 
     init(
-        routing: ConversationRoutingState? = nil, update: StoredMessage? = nil, kept: KeptSubmission? = nil,
-        insert: StoredMessage? = nil, addContact: KaspaAddress? = nil, activity: ContactActivity? = nil,
-        announcement: IncomingMessage? = nil
+        routing: ConversationRoutingState? = nil, changesWatchSet: Bool = false, update: StoredMessage? = nil,
+        kept: KeptSubmission? = nil, insert: StoredMessage? = nil, addContact: KaspaAddress? = nil,
+        activity: ContactActivity? = nil, announcement: IncomingMessage? = nil
     ) {
         self.routing = routing
+        self.changesWatchSet = changesWatchSet
         self.update = update
         self.kept = kept
         self.insert = insert

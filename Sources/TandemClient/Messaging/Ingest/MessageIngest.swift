@@ -36,13 +36,15 @@ struct MessageIngest: Sendable {
             let plaintext = try? KasiaCipher.open(sealed, using: key),
             let handshake = try? HandshakePayload(decoding: plaintext)
         else { return .nothing }
-        var state = try lookup.routingState(sender) ?? newState(for: sender)
+        let before = try lookup.routingState(sender)
+        var state = try before ?? newState(for: sender)
         state.receiveHandshake(handshake, at: Self.time(row.blockTime), policy: policy)
         let placeholder = handshake.isResponse ? Self.requestAcceptedPlaceholder : Self.requestPlaceholder
         let stored = Self.handshakeRow(
             txID: row.txID, blockTime: row.blockTime, peer: sender, direction: .incoming, placeholder: placeholder)
         return IngestPlan(
-            routing: state, insert: stored, activity: ContactActivity(peer: sender, at: Self.time(row.blockTime)),
+            routing: state, changesWatchSet: changesWatch(before, state), insert: stored,
+            activity: ContactActivity(peer: sender, at: Self.time(row.blockTime)),
             announcement: IncomingMessage(
                 kind: .handshake, id: stored.id, txID: row.txID, sender: sender, text: "", blockTime: row.blockTime))
     }
@@ -70,8 +72,11 @@ struct MessageIngest: Sendable {
             let sender = try? KaspaAddress(row.sender)
         else { return .nothing }
         if sender == address { return try ownMessage(row, alias: alias, peer: ownPeer, lookup: lookup) }
-        guard try lookup.storedMessage(row.txID) == nil, var state = try lookup.routingState(sender),
-            state.receiveMessage(on: alias, at: Self.time(row.blockTime), policy: policy) != .ignored,
+        guard try lookup.storedMessage(row.txID) == nil, let before = try lookup.routingState(sender) else {
+            return .nothing
+        }
+        var state = before
+        guard state.receiveMessage(on: alias, at: Self.time(row.blockTime), policy: policy) != .ignored,
             let body = try? Hex.decode(row.messagePayload),
             case .contextualMessage(_, let sealed, _)? = try? KasiaPayload(
                 parsing: Array("ciph_msg:1:comm:\(alias.rawValue):".utf8) + body),
@@ -81,7 +86,8 @@ struct MessageIngest: Sendable {
             txID: row.txID, blockTime: row.blockTime, conversation: sender.description, direction: .incoming,
             kind: .text, body: Data(text.utf8))
         return IngestPlan(
-            routing: state, insert: stored, activity: ContactActivity(peer: sender, at: Self.time(row.blockTime)),
+            routing: state, changesWatchSet: changesWatch(before, state), insert: stored,
+            activity: ContactActivity(peer: sender, at: Self.time(row.blockTime)),
             announcement: IncomingMessage(
                 kind: .text, id: stored.id, txID: row.txID, sender: sender, text: text, blockTime: row.blockTime))
     }
@@ -118,7 +124,8 @@ struct MessageIngest: Sendable {
             let saved = try? SavedHandshake(decoding: plaintext),
             saved.partnerAddress != address
         else { return .nothing }
-        var state = try lookup.routingState(saved.partnerAddress) ?? newState(for: saved.partnerAddress)
+        let before = try lookup.routingState(saved.partnerAddress)
+        var state = try before ?? newState(for: saved.partnerAddress)
         if let alias = saved.alias {
             if alias == state.deterministic.theirAlias {
                 state.recordHandshakeSent(HandshakePayload(alias: alias))
@@ -131,7 +138,9 @@ struct MessageIngest: Sendable {
             state.legacyIncomingAliases.insert(theirAlias)
         }
         let isLive = try lookup.isLiveContact(saved.partnerAddress)
-        return IngestPlan(routing: state, addContact: isLive ? nil : saved.partnerAddress)
+        return IngestPlan(
+            routing: state, changesWatchSet: changesWatch(before, state),
+            addContact: isLive ? nil : saved.partnerAddress)
     }
 
     /// A payment memo to us (§5.3): stored and shown, never sent from here.
@@ -193,6 +202,13 @@ struct MessageIngest: Sendable {
             return try savedHandshake(row, lookup: lookup)
         case .broadcast(let row): return try broadcast(row, lookup: lookup)
         }
+    }
+
+    /// Whether `after` reads or sends on other aliases than `before` (or is a new conversation).
+    func changesWatch(_ before: ConversationRoutingState?, _ after: ConversationRoutingState) -> Bool {
+        guard let before else { return true }
+        return before.incomingAliases(policy: policy, now: now) != after.incomingAliases(policy: policy, now: now)
+            || before.ownSentAliases(policy: policy) != after.ownSentAliases(policy: policy)
     }
 
     // MARK: Rows
