@@ -267,7 +267,8 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         // A simulated rusty-kaspa node (issue 24 "Tests"): the spec's wRPC JSON frames over a real
-        // WebSocket, a UTXO set, a mempool and blocks; linked by tests and `tandem-simnode` only.
+        // WebSocket, a UTXO set, a mempool and blocks; linked by tests, `tandem-simnode` and
+        // `tandem-bench` (the chat-node bench runs it in its own process) only.
         .target(
             name: "KaspaSimNode",
             dependencies: [
@@ -301,6 +302,7 @@ let package = Package(
                 "ChatTimeline",
                 "ChatHistory", "TaskStore", "RoutingStore", "Contacts", "TandemAPI", "TandemClient", "TandemServer",
                 "TandemTesting", "CommandLineContract", "ChatScreen", "TandemNIOTransport", "KaspaRPC", "KaspaNode",
+                "KaspaSimNode",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),

@@ -3,6 +3,7 @@ import KaspaCrypto
 import KaspaRPC
 import KaspaSimNode
 import Logging
+import Synchronization
 import Testing
 import WSClient
 
@@ -142,6 +143,49 @@ import WSClient
                 let second = try await reader.next().map { try RPCFrame.inbound(Data($0.utf8)) }
                 let score = await node.virtualDaaScore
                 #expect(second == .notification(.virtualDaaScoreChanged(.init(virtualDaaScore: score))))
+                try await writer.close(.normalClosure, reason: nil)
+            }
+        }
+    }
+
+    @Test func stampsEveryFrameForAnObserverInTheOrderItHappened() async throws {
+        final class Recorder: Sendable {
+            let events = Mutex<[NodeFrameEvent]>([])
+        }
+        let recorder = Recorder()
+        let node = SimulatedKaspaNode()
+        let alice = try TestWallet(seed: 0x11)
+        let observer = NodeFrameObserver { event in recorder.events.withLock { $0.append(event) } }
+        try await node.serve(logger: Self.logger, frameObserver: observer) { servers in
+            try await Self.session(servers[0].url) { reader, writer in
+                // Given a subscription and a ping, each answered
+                let subscribe = try RPCFrame.request(
+                    id: 1, method: .subscribe, params: RPCSubscription.utxosChanged(addresses: [alice.address]))
+                try await writer.write(.text(subscribe))
+                _ = try await reader.next()
+                try await writer.write(.text(#"{"id":2,"method":"ping","params":{}}"#))
+                _ = try await reader.next()
+
+                // When a block funds Alice
+                try await node.fund(alice.address, amount: 5 * kas)
+                let notified = try await reader.next()
+
+                // Then the observer saw each frame of the connection, stamped in order, the
+                // notification as it was written
+                let events = recorder.events.withLock { $0 }
+                #expect(
+                    events.map(\.kind).dropLast() == [
+                        .request(method: "subscribe"), .answer(method: "subscribe"), .request(method: "ping"),
+                        .answer(method: "ping"),
+                    ])
+                guard let last = events.last, case .notification(.utxosChanged(let change)) = last.kind else {
+                    Issue.record("no UtxosChanged observed: \(events.map(\.kind))")
+                    return
+                }
+                #expect(change.added.first?.address == alice.address)
+                #expect(last.frame == notified)
+                #expect(Set(events.map(\.connection)).count == 1)
+                #expect(zip(events, events.dropFirst()).allSatisfy { $0.instant <= $1.instant })
                 try await writer.close(.normalClosure, reason: nil)
             }
         }

@@ -10,6 +10,8 @@ struct RPCConnection: Sendable {
     let node: SimulatedKaspaNode
     let switches: NodeSwitches
     let configuration: SimulatedNodeConfiguration
+    /// Told of every frame read and written, when a bench watches (``NodeFrameEvent``).
+    let frameObserver: NodeFrameObserver?
 
     func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async {
         let (listener, updates) = await node.updates()
@@ -23,14 +25,18 @@ struct RPCConnection: Sendable {
                     for try await message in inbound.messages(maxSize: maximumSize) {
                         // JSON encoding speaks in text frames; binary ones are not for this node.
                         guard case .text(let text) = message else { continue }
+                        let read = ContinuousClock.now
                         if let answer = await responder.answer(Data(text.utf8)) {
-                            try await outbound.write(.text(answer))
+                            observe(listener, .request(method: answer.method), text, at: read)
+                            observe(listener, .answer(method: answer.method), answer.text, at: .now)
+                            try await outbound.write(.text(answer.text))
                         }
                     }
                 }
                 group.addTask {
                     for await update in updates {
-                        for text in await notifications(for: update, subscriptions: subscriptions) {
+                        for (notification, text) in await notifications(for: update, subscriptions: subscriptions) {
+                            observe(listener, .notification(notification), text, at: .now)
                             try await outbound.write(.text(text))
                         }
                     }
@@ -46,24 +52,31 @@ struct RPCConnection: Sendable {
         await node.removeListener(listener)
     }
 
-    /// The notification frames `update` makes for this connection: `UtxosChanged` with the
-    /// entries of its addresses (none when nothing of theirs changed, or without a UTXO index),
-    /// then `VirtualDaaScoreChanged`.
-    private func notifications(for update: ChainUpdate, subscriptions: ConnectionSubscriptions) async -> [String] {
+    /// Hands the observer, if any, one frame of this connection.
+    private func observe(
+        _ connection: UInt64, _ kind: NodeFrameEvent.Kind, _ frame: String, at instant: ContinuousClock.Instant
+    ) {
+        frameObserver?.observe(NodeFrameEvent(connection: connection, kind: kind, frame: frame, instant: instant))
+    }
+
+    /// The notifications `update` makes for this connection, with their frames: `UtxosChanged`
+    /// with the entries of its addresses (none when nothing of theirs changed, or without a UTXO
+    /// index), then `VirtualDaaScoreChanged`.
+    private func notifications(for update: ChainUpdate, subscriptions: ConnectionSubscriptions) async
+        -> [(RPCNotification, String)]
+    {
         let state = await switches.state
         guard !state.isStalled else { return [] }
-        var frames: [String] = []
-        if state.hasUtxoIndex, let body = update.utxos.notification(for: await subscriptions.scripts),
-            let frame = try? RPCFrame.notification(.utxosChanged(body))
-        {
-            frames.append(frame)
+        var notifications: [RPCNotification] = []
+        if state.hasUtxoIndex, let body = update.utxos.notification(for: await subscriptions.scripts) {
+            notifications.append(.utxosChanged(body))
         }
-        if await subscriptions.virtualDaaScore,
-            let frame = try? RPCFrame.notification(
+        if await subscriptions.virtualDaaScore {
+            notifications.append(
                 .virtualDaaScoreChanged(RPCVirtualDaaScoreChanged(virtualDaaScore: update.virtualDaaScore)))
-        {
-            frames.append(frame)
         }
-        return frames
+        return notifications.compactMap { notification in
+            (try? RPCFrame.notification(notification)).map { (notification, $0) }
+        }
     }
 }

@@ -12,17 +12,20 @@ struct RPCResponder: Sendable {
     let configuration: SimulatedNodeConfiguration
     let subscriptions: ConnectionSubscriptions
 
-    /// The answer frame's text, or nil when none is sent (unreadable frame, stalled port).
-    func answer(_ frame: Data) async -> String? {
+    /// The request's method and the answer frame's text, or nil when none is sent (unreadable
+    /// frame, stalled port).
+    func answer(_ frame: Data) async -> (method: String, text: String)? {
         let head: (id: UInt64, method: String)
         do { head = try RPCFrame.requestHead(frame) } catch { return nil }
         let state = await switches.state
         if state.isStalled { return nil }
         let call = Call(id: head.id, method: head.method, frame: frame)
         do {
-            return try await answer(call, switches: state)
+            return (head.method, try await answer(call, switches: state))
         } catch {
-            return try? RPCFrame.error(id: head.id, method: head.method, message: error.message)
+            return (try? RPCFrame.error(id: head.id, method: head.method, message: error.message)).map {
+                (head.method, $0)
+            }
         }
     }
 

@@ -1,7 +1,7 @@
 public import Logging
 import ServiceLifecycle
 
-/// A port a simulated node is serving, as ``SimulatedKaspaNode/serve(_:blockInterval:logger:_:)``
+/// A port a simulated node is serving, as ``SimulatedKaspaNode/serve(_:blockInterval:logger:frameObserver:_:)``
 /// hands it to its body.
 public struct RunningNodeServer: Sendable {
     public let port: Int
@@ -16,17 +16,19 @@ public struct RunningNodeServer: Sendable {
 extension SimulatedKaspaNode {
     /// Serves this node on one port per configuration (port 0: a free one) while `body` runs,
     /// then drops every connection and shuts the servers down. With `blockInterval`, a
-    /// ``BlockProducer`` mines meanwhile.
+    /// ``BlockProducer`` mines meanwhile; with `frameObserver`, every frame of every connection
+    /// is stamped and handed to it (``NodeFrameEvent``).
     public nonisolated func serve<T>(
         _ configurations: [SimulatedNodeConfiguration] = [.init()], blockInterval: Duration? = nil,
-        logger: Logger = SimulatedNodeServer.defaultLogger, _ body: ([RunningNodeServer]) async throws -> T
+        logger: Logger = SimulatedNodeServer.defaultLogger, frameObserver: NodeFrameObserver? = nil,
+        _ body: ([RunningNodeServer]) async throws -> T
     ) async throws -> T {
         let switches = configurations.map { _ in NodeSwitches() }
         let (ports, sink) = AsyncStream.makeStream(of: (index: Int, port: Int).self)
         var services: [any Service] = configurations.indices.map { index in
             SimulatedNodeServer(
                 node: self, configuration: configurations[index], switches: switches[index], logger: logger,
-                onRunning: { sink.yield((index, $0)) })
+                frameObserver: frameObserver, onRunning: { sink.yield((index, $0)) })
         }
         if let blockInterval { services.append(BlockProducer(node: self, interval: blockInterval)) }
         let group = ServiceGroup(services: services, gracefulShutdownSignals: [], logger: logger)

@@ -13,18 +13,21 @@ public struct SimulatedNodeServer: Service {
     public let switches: NodeSwitches
     public let configuration: SimulatedNodeConfiguration
     private let logger: Logger
+    private let frameObserver: NodeFrameObserver?
     private let onRunning: @Sendable (Int) async -> Void
 
-    /// `onRunning` is told the port once the server listens (the real one when asked for 0).
+    /// `onRunning` is told the port once the server listens (the real one when asked for 0);
+    /// `frameObserver`, every frame its connections read and write.
     public init(
         node: SimulatedKaspaNode, configuration: SimulatedNodeConfiguration = .init(),
         switches: NodeSwitches = NodeSwitches(), logger: Logger = SimulatedNodeServer.defaultLogger,
-        onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+        frameObserver: NodeFrameObserver? = nil, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) {
         self.node = node
         self.switches = switches
         self.configuration = configuration
         self.logger = logger
+        self.frameObserver = frameObserver
         self.onRunning = onRunning
     }
 
@@ -51,7 +54,8 @@ public struct SimulatedNodeServer: Service {
         let node = node
         let switches = switches
         let onRunning = onRunning
-        let connection = RPCConnection(node: node, switches: switches, configuration: configuration)
+        let connection = RPCConnection(
+            node: node, switches: switches, configuration: configuration, frameObserver: frameObserver)
         return Application(
             router: router,
             server: .http1WebSocketUpgrade(configuration: .init(ws: webSocket)) { request, channel, _ in

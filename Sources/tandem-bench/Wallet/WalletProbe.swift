@@ -20,85 +20,27 @@ final class WalletProbe: Sendable {
         }
     }
 
-    private struct Waiter {
-        var kind: Kind
-        var count: Int
-        var continuation: CheckedContinuation<ContinuousClock.Instant, any Error>
-    }
-
-    private struct State {
-        /// When each apply of a kind returned, in order.
-        var applied: [Kind: [ContinuousClock.Instant]] = [:]
-        var failures: [String] = []
-        var waiters: [UInt64: Waiter] = [:]
-        /// Waits cancelled before they registered.
-        var cancelled: Set<UInt64> = []
-        var nextWaiter: UInt64 = 0
-    }
-
-    private let state = Mutex(State())
+    private let arrivals = Arrivals<Kind>()
+    private let recordedFailures = Mutex<[String]>([])
 
     /// An apply of `kind` returned just now.
     func record(_ kind: Kind, failure: String? = nil) {
-        let now = ContinuousClock.now
-        let ready = state.withLock { state in
-            state.applied[kind, default: []].append(now)
-            if let failure { state.failures.append(failure) }
-            let count = state.applied[kind]?.count ?? 0
-            let done = state.waiters.filter { $0.value.kind == kind && $0.value.count <= count }
-            for id in done.keys { state.waiters[id] = nil }
-            return done.values.map(\.continuation)
-        }
-        for continuation in ready { continuation.resume(returning: now) }
+        if let failure { recordedFailures.withLock { $0.append(failure) } }
+        arrivals.record(kind)
     }
 
     /// How many applies of `kind` have returned.
-    func count(_ kind: Kind) -> Int { state.withLock { $0.applied[kind]?.count ?? 0 } }
+    func count(_ kind: Kind) -> Int { arrivals.count(kind) }
 
     /// What `apply` threw, in order.
-    var failures: [String] { state.withLock { $0.failures } }
+    var failures: [String] { recordedFailures.withLock { $0 } }
 
     /// Waits until the `count`-th apply of `kind` (counted from the start) has returned; answers
     /// when it did. Throws after `timeout`.
     func instant(of kind: Kind, number count: Int, timeout: Duration) async throws -> ContinuousClock.Instant {
-        try await withThrowingTaskGroup(of: ContinuousClock.Instant?.self) { group in
-            group.addTask { try await self.reached(kind, count) }
-            group.addTask {
-                try await Task.sleep(for: timeout)
-                return nil
-            }
-            defer { group.cancelAll() }
-            guard let first = try await group.next(), let instant = first else {
-                throw CLIError("wallet-node bench: no \(kind) event applied within \(timeout) (failures: \(failures))")
-            }
-            return instant
+        guard let instant = try await arrivals.instant(of: kind, number: count, timeout: timeout) else {
+            throw CLIError("wallet-node bench: no \(kind) event applied within \(timeout) (failures: \(failures))")
         }
-    }
-
-    private func reached(_ kind: Kind, _ count: Int) async throws -> ContinuousClock.Instant {
-        let id = state.withLock { state in
-            state.nextWaiter += 1
-            return state.nextWaiter
-        }
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                let answer: Result<ContinuousClock.Instant, any Error>? = state.withLock { state in
-                    if state.cancelled.remove(id) != nil { return .failure(CancellationError()) }
-                    if let applied = state.applied[kind], applied.count >= count { return .success(applied[count - 1]) }
-                    state.waiters[id] = Waiter(kind: kind, count: count, continuation: continuation)
-                    return nil
-                }
-                if let answer { continuation.resume(with: answer) }
-            }
-        } onCancel: {
-            let waiter = state.withLock { state in
-                guard let waiter = state.waiters.removeValue(forKey: id) else {
-                    state.cancelled.insert(id)
-                    return nil as Waiter?
-                }
-                return waiter
-            }
-            waiter?.continuation.resume(throwing: CancellationError())
-        }
+        return instant
     }
 }
