@@ -108,6 +108,10 @@ extension RoutingStore {
                 t.add(column: "preference", .text).notNull().defaults(to: RoutingPreference.auto.rawValue)
             }
         }
+        // KaChat's conversation id per contact (kasia-protocol §5.1): a response echoes it.
+        migrator.registerMigration("v3 conversation id") { db in
+            try db.alter(table: "routingState") { t in t.add(column: "conversationId", .text) }
+        }
         return migrator
     }
 
@@ -120,7 +124,8 @@ extension RoutingStore {
             sql: """
                 INSERT OR REPLACE INTO routingState (contact, myAlias, theirAlias, legacyIncoming, legacyOutgoing, mode,
                   peerSupportsDeterministic, deterministicAliasKnownToPeer, lastLegacyIncomingAtMs,
-                  lastDeterministicIncomingAtMs, createdAtMs, preference) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                  lastDeterministicIncomingAtMs, createdAtMs, preference, conversationId)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """
         ).execute(
             arguments: [
@@ -129,7 +134,7 @@ extension RoutingStore {
                 aliasList(state.legacyIncomingAliases), aliasList(state.legacyOutgoingAliases), state.mode.rawValue,
                 state.peerSupportsDeterministic, state.deterministicAliasKnownToPeer,
                 state.lastLegacyIncomingAt?.rawValue, state.lastDeterministicIncomingAt?.rawValue,
-                state.createdAt.rawValue, state.preference.rawValue,
+                state.createdAt.rawValue, state.preference.rawValue, state.conversationID,
             ])
     }
 
@@ -165,6 +170,7 @@ extension RoutingStore {
                 UnixMillis.init)
             state.lastDeterministicIncomingAt = try row.decode(Int64?.self, forColumn: "lastDeterministicIncomingAtMs")
                 .map(UnixMillis.init)
+            state.conversationID = try row.decode(String?.self, forColumn: "conversationId")
             return state
         } catch let error as RoutingStoreError {
             throw error

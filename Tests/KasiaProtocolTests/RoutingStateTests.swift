@@ -128,6 +128,28 @@ struct RoutingStateTests {
         #expect(payload.supportsDeterministicAliases == true)
     }
 
+    @Test("a response carries the request's conversation id; a malformed id is not kept")
+    func conversationIDIsEchoed() throws {
+        var state = try ConversationRoutingState(contact: peerAddress, privateKey: me, now: UnixMillis(0))
+        state.receiveHandshake(
+            HandshakePayload(conversationID: "NOT-AN-ID!!!"), at: UnixMillis(1), policy: .init(stage: .a))
+        #expect(state.conversationID == nil)
+        state.receiveHandshake(
+            HandshakePayload(conversationID: "0123456789ab"), at: UnixMillis(2), policy: .init(stage: .a))
+        state.receiveHandshake(
+            HandshakePayload(conversationID: "ba9876543210"), at: UnixMillis(3), policy: .init(stage: .a))
+        #expect(state.conversationID == "0123456789ab", "the first id stays the conversation's")
+        let response = state.handshake(
+            policy: .init(stage: .a), isResponse: true, timestampMs: 4, conversationID: state.conversationID)
+        #expect(response.conversationID == "0123456789ab")
+
+        var opener = try ConversationRoutingState(contact: peerAddress, privateKey: me, now: UnixMillis(0))
+        opener.recordHandshakeSent(
+            opener.handshake(
+                policy: .init(stage: .a), isResponse: false, timestampMs: 1, conversationID: "00aa11bb22cc"))
+        #expect(opener.conversationID == "00aa11bb22cc")
+    }
+
     @Test("composer: handshake before flipping a legacy peer, warnings where delivery is doubtful")
     func composerStates() throws {
         var state = try legacyState()

@@ -117,6 +117,7 @@ struct RoutingStoreTests {
             legacyOutgoing: [Alias.random(), Alias.random()], now: UnixMillis(10))
         _ = state.receiveMessage(on: state.deterministic.myAlias, at: UnixMillis(20), policy: c)
         state.lastLegacyIncomingAt = UnixMillis(15)
+        state.conversationID = "0123456789ab"
         try store.save([state])
         #expect(try store.fetchOne(legacyPeer) == state)
         #expect(try store.purgeStaleLegacyAliases(now: UnixMillis(1_000), retentionMs: 100) == [legacyPeer])

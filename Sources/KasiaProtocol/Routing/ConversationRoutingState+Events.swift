@@ -50,6 +50,13 @@ extension ConversationRoutingState {
             }
         }
         if handshake.theirAlias == deterministic.theirAlias { deterministicAliasKnownToPeer = true }
+        if conversationID == nil, let id = handshake.conversationID, Self.isConversationID(id) { conversationID = id }
+    }
+
+    /// KaChat's form of a conversation id: 12 lowercase hex digits (kasia-protocol §5.1). Anything
+    /// else a peer sends is not kept.
+    public static func isConversationID(_ text: String) -> Bool {
+        text.utf8.count == 12 && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
     }
 
     /// Flips the peer to deterministic. Outgoing switches at once; a conversation that still

@@ -78,6 +78,7 @@ extension ConversationRoutingState {
     /// peer, which lifts the seed §7 item 7 hold on deterministic sends.
     public mutating func recordHandshakeSent(_ payload: HandshakePayload) {
         if payload.alias == deterministic.theirAlias { deterministicAliasKnownToPeer = true }
+        if conversationID == nil, let id = payload.conversationID, Self.isConversationID(id) { conversationID = id }
     }
 
     /// True when no legacy traffic arrived within `retentionMs` (counting from creation when

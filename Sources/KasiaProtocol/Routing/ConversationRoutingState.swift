@@ -26,6 +26,9 @@ public struct ConversationRoutingState: Sendable, Equatable, Codable {
     /// The user's choice for this conversation (issue 24 item 5): follow the evidence, or the
     /// capability toggle, or the pin to legacy routing.
     public var preference: RoutingPreference = .auto
+    /// KaChat's id of this conversation (`conversationIds[addr]`, kasia-protocol §5.1, §7): the
+    /// first one either side's handshake carried. A response carries the request's id.
+    public var conversationID: String?
 
     /// A state for a contact, with the deterministic pair derived from `privateKey`.
     ///

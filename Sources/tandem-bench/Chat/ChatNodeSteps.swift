@@ -122,19 +122,24 @@ enum ChatNodeSteps {
                 from: ContactAddress(sender), wallet: wallet, at: UnixMillis(Int64(clamping: time)))
         }
 
-        // listen() after every event: the watched set again (Messenger.watchSet), then its parts.
-        try step("after each event: the watched set again (\(watched.count) states)") {
+        // A watched-set check (Messenger.watchSet): listen() makes one after a row whose plan
+        // changes aliases or adds a contact, and after each debounced contacts change.
+        try step("a watched-set check (\(watched.count) states)") {
             let policy = try routing.policy()
             let now = profile.clock.now
+            let quiet = Set(
+                try contacts.contacts(wallet: wallet, includeDeleted: true).filter(\.realtimeUpdatesDisabled).map(
+                    \.address))
             var aliases = Set<Alias>()
             var peers = Set<KaspaAddress>()
-            for state in try routing.fetchTable().states.values {
+            for state in try routing.fetchTable().states.values
+            where !quiet.contains(ContactAddress(state.contactAddress)) {
                 aliases.formUnion(state.incomingAliases(policy: policy, now: now))
                 aliases.formUnion(state.ownSentAliases(policy: policy))
                 peers.insert(state.contactAddress)
             }
             blackHole(aliases.map(\.indexerQueryParameter).sorted())
-            blackHole(peers.sorted { $0.description < $1.description })
+            blackHole(peers.map { ($0.description, $0) }.sorted { $0.0 < $1.0 }.map(\.1))
         }
         let table = try routing.fetchTable()
         try step("  of which: routing fetchTable()") { blackHole(try routing.fetchTable()) }

@@ -39,7 +39,8 @@ struct MessageSender: Sendable {
         var state = try routingState(for: peer)
         let isResponse = try contacts.contact(ContactAddress(peer), wallet: wallet)?.isAutoAdded ?? false
         let handshake = state.handshake(
-            policy: policy, isResponse: isResponse, timestampMs: nowMs, conversationID: Self.conversationID())
+            policy: policy, isResponse: isResponse, timestampMs: nowMs,
+            conversationID: state.conversationID ?? Self.conversationID())
         let sealed = try seal(handshake.jsonText, to: peer)
         let receipt = try await submit(
             KasiaPayload.handshake(sealed: sealed).encoded, receiver: peer, amount: Messenger.handshakeAmountSompi)
