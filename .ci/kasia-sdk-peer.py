@@ -883,10 +883,10 @@ async def tandem_answers(tandem, peer, simnode, me, routing):
     equal(group, "version 1 (§5.1)", handshake["version"], 1)
     check(group, "marked as a response (§5.1: isResponse on responses)", handshake["isResponse"], plaintext)
     check(group, "recipientAddress names the peer", handshake["recipientAddress"] in (None, peer.address), plaintext)
-    if handshake["conversationId"] not in (None, routing.conversation_id):
-        note(f"Tandem's response carries conversationId {handshake['conversationId']!r}, not the request's "
-             f"{routing.conversation_id!r} (kasia-protocol §5.1 does not say; the vectors' KaChat request and "
-             "response share one id)")
+    # KaChat keeps one conversation id per contact (§7 conversationIds; the vectors' KaChat request
+    # and response share one): the response carries the request's.
+    equal(group, "the response carries the request's conversationId (§5.1, §7)",
+          handshake["conversationId"], routing.conversation_id)
     routing.receive_handshake(handshake)
 
     stashes = [(t, p) for t, p in found if p["kind"] == "self_stash"]
