@@ -22,6 +22,25 @@ import Testing
         #expect(try fixture.store.message(txID: TxID("tx-1"))?.id == pending.id)
     }
 
+    @Test("a reorg takes confirmed rows back to sent; only confirmed rows of the named tx ids change")
+    func unconfirmMovesOnlyConfirmedRowsBack() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        let confirmed = fixture.message(blockTime: 10, txID: "tx-a", status: .confirmed)
+        let failed = fixture.message(blockTime: 11, txID: "tx-b", status: .failed)
+        let other = fixture.message(blockTime: 12, txID: "tx-c", status: .confirmed)
+        try fixture.store.save(contentsOf: [confirmed, failed, other])
+        #expect(try fixture.store.unconfirm(txIDs: [TxID("tx-a"), TxID("tx-b"), TxID("tx-unknown")]) == 1)
+        #expect(try fixture.store.message(confirmed.id)?.status == .sent)
+        #expect(try fixture.store.message(failed.id)?.status == .failed)
+        #expect(try fixture.store.message(other.id)?.status == .confirmed)
+        // A later confirmation moves it forward again
+        var again = confirmed
+        again.status = .confirmed
+        try fixture.store.save(again)
+        #expect(try fixture.store.message(confirmed.id)?.status == .confirmed)
+    }
+
     @Test func duplicateDeliveriesOfATxIDKeepTheFirstUUIDForever() throws {
         let fixture = try StoreFixture()
         defer { fixture.remove() }

@@ -206,6 +206,37 @@ struct KaspaChatTests {
         }
     }
 
+    @Test("a reorg returns our confirmed message to sent until a block accepts it again; nothing arrives twice")
+    func reorgUnconfirmsAndConfirmsAgain() async throws {
+        try await Self.withAliceAndBob { network, alice, bob in
+            try await alice.startConversation(with: bob.address)
+            await network.node.mine()
+            try await bob.sync()
+            let sent = try await alice.send("across a reorg", to: bob.address)
+            func status() async throws -> DeliveryStatus? {
+                try await alice.history(with: bob.address).rows.first { $0.id == sent.id }?.status
+            }
+            await network.node.mine()
+            try await alice.sync()
+            #expect(try await status() == .confirmed)
+            #expect(try await bob.sync().map(\.text) == ["across a reorg"])
+
+            // When the chain block that accepted it is removed (its transactions back in the mempool)
+            _ = try await network.node.reorg(depth: 1)
+            try await alice.sync()
+            try await bob.sync()
+            #expect(try await status() == .sent)
+
+            // Then the block that accepts it again confirms it, and neither side has it twice
+            await network.node.mine()
+            #expect(try await alice.sync().isEmpty)
+            #expect(try await bob.sync().isEmpty)
+            #expect(try await status() == .confirmed)
+            #expect(Self.texts(try await alice.history(with: bob.address), .outgoing) == ["across a reorg"])
+            #expect(Self.texts(try await bob.history(with: alice.address), .incoming) == ["across a reorg"])
+        }
+    }
+
     @Test("a fresh profile of the same key restores contacts and history from the chain walk (no indexer)")
     func restoreFromTheChain() async throws {
         try await SimulatedNetwork.with { network in

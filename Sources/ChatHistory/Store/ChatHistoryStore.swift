@@ -60,6 +60,23 @@ public struct ChatHistoryStore: Sendable {
         }
     }
 
+    /// Confirmed → sent for the rows of `txIDs`: a chain reorg undid their transactions'
+    /// acceptance (issue 24). Status otherwise only moves forward (``save(_:)``); a later
+    /// confirmation moves these rows forward again. Returns how many rows changed.
+    @discardableResult
+    public func unconfirm(txIDs: some Sequence<TxID>) throws -> Int {
+        try writer.write { db in
+            var count = 0
+            for txID in txIDs {
+                try db.execute(
+                    sql: "UPDATE message SET status = ? WHERE txId = ? AND status = ?",
+                    arguments: [DeliveryStatus.sent.rawValue, txID.rawValue, DeliveryStatus.confirmed.rawValue])
+                count += db.changesCount
+            }
+            return count
+        }
+    }
+
     /// Deletes rows by id; unknown ids are ignored. Returns how many rows went.
     @discardableResult
     public func delete(_ ids: [MessageID]) throws -> Int {

@@ -1,4 +1,5 @@
 import ChatHistory
+import ChatTimeline
 import KasiaProtocol
 import KaspaCrypto
 import TandemAPI
@@ -19,7 +20,9 @@ extension Messenger {
                 throw MessagingError.relay(error)
             }
         }
-        for event in try await transport.catchUp(watching: watchSet()) {
+        let events = try await transport.catchUp(watching: watchSet())
+        try await applyReorgs()
+        for event in events {
             if let message = try await ingest(event) { delivered.append(message) }
         }
         try await transport.commit()
@@ -102,6 +105,14 @@ extension Messenger {
         guard cursors[route] != cursor else { return }
         cursors[route] = cursor
         try saveCursors()
+    }
+
+    /// Our confirmed rows whose transactions a reorg un-accepted go back to sent (the transport's
+    /// ``MessageTransport/takeUnaccepted()``), before the rows read with the reorg are applied.
+    func applyReorgs() async throws {
+        let undone = await transport.takeUnaccepted()
+        guard !undone.isEmpty else { return }
+        try history.unconfirm(txIDs: undone.map(TxID.init))
     }
 
     func saveCursors() throws {

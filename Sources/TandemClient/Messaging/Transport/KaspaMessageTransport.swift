@@ -32,6 +32,11 @@ public actor KaspaMessageTransport: MessageTransport {
     private var cursor: [UInt8]?
     /// Where the last catch-up got to; saved by ``commit()``.
     private var uncommitted: [UInt8]?
+    /// The Kasia transactions each chain block walked in this process accepted, so that a reorg
+    /// that removes the block can undo them (kaspa-node.md §8); the newest blocks only.
+    private var acceptedBy = ChainAcceptance(limit: 10_000)
+    /// Transactions a reorg un-accepted, not yet taken by the messenger.
+    private var unaccepted: Set<String> = []
 
     /// The transport of `profile` on `settings`' network, reaching nodes through `webSocket` and
     /// the indexer through `http`. `configuration` overrides the node client's (time limits,
@@ -74,6 +79,11 @@ public actor KaspaMessageTransport: MessageTransport {
         let sent: WalletSendResult
         do { sent = try await wallet.send(request) } catch { throw MessagingError.wallet(error) }
         return RelayReceipt(txID: sent.transactionID, blockTime: UInt64(clamping: profile.clock.now.rawValue))
+    }
+
+    public func takeUnaccepted() -> Set<String> {
+        defer { unaccepted = [] }
+        return unaccepted
     }
 
     public func resubmit(_ message: MessageID) -> RelayReceipt? { nil }
@@ -225,13 +235,27 @@ public actor KaspaMessageTransport: MessageTransport {
                 .getVirtualChainFromBlockV2,
                 RPCVirtualChainFromBlockRequest(startHash: position, dataVerbosityLevel: .high),
                 as: RPCVirtualChainFromBlockResponse.self)
-            for block in page.chainBlockAcceptedTransactions {
+            // A reorg: what the removed chain blocks accepted is no longer accepted; a block that
+            // accepts it again below is read as new.
+            for removed in page.removedChainBlockHashes {
+                let undone = acceptedBy.remove(removed)
+                unaccepted.formUnion(undone)
+                seen.subtract(undone)
+            }
+            for (index, block) in page.chainBlockAcceptedTransactions.enumerated() {
+                var accepted: [String] = []
                 for transaction in block.acceptedTransactions {
                     let time = transaction.verboseData?.blockTime ?? block.chainBlockHeader.timestamp ?? now
-                    guard let event = KaspaChatRows.event(transaction, blockTime: time, network: network),
-                        parties?.concern(event) ?? true, seen.insert(event.txID).inserted
-                    else { continue }
+                    guard let event = KaspaChatRows.event(transaction, blockTime: time, network: network) else {
+                        continue
+                    }
+                    accepted.append(event.txID)
+                    guard parties?.concern(event) ?? true, seen.insert(event.txID).inserted else { continue }
+                    unaccepted.remove(event.txID)
                     events.append(event)
+                }
+                if index < page.addedChainBlockHashes.count {
+                    acceptedBy.record(page.addedChainBlockHashes[index], accepted: accepted)
                 }
             }
             guard let last = page.addedChainBlockHashes.last else { break }
@@ -306,5 +330,30 @@ struct Parties: Sendable {
         case .selfStash(let row): row.owner == me
         case .broadcast(let row): contacts.contains(row.sender)
         }
+    }
+}
+
+/// Which Kasia transactions each recently walked chain block accepted, the newest `limit` blocks.
+struct ChainAcceptance: Sendable {
+    let limit: Int
+    private var accepted: [[UInt8]: [String]] = [:]
+    private var order: [[UInt8]] = []
+
+    init(limit: Int) { self.limit = limit }
+
+    mutating func record(_ block: [UInt8], accepted ids: [String]) {
+        if accepted.updateValue(ids, forKey: block) == nil { order.append(block) }
+        if order.count > limit {
+            let dropped = order.count - limit
+            for old in order.prefix(dropped) { accepted[old] = nil }
+            order.removeFirst(dropped)
+        }
+    }
+
+    /// Forgets `block`, answering what it accepted (nothing for a block not walked here).
+    mutating func remove(_ block: [UInt8]) -> [String] {
+        guard let ids = accepted.removeValue(forKey: block) else { return [] }
+        order.removeAll { $0 == block }
+        return ids
     }
 }

@@ -49,6 +49,16 @@ public protocol MessageTransport: Sendable {
     /// The live rows for `watching`, resuming after `resumePoint` (a relay position in block-time
     /// milliseconds) where the transport can.
     func live(watching: MessageWatchSet, resumePoint: UInt64) -> AsyncThrowingStream<RelayEvent, any Error>
+
+    /// The ids of transactions whose acceptance a reorg has undone since the last call (the Kaspa
+    /// chain's `removedChainBlockHashes`), to be taken before the rows read with them are applied:
+    /// their rows go back from confirmed to sent, and a re-acceptance among those rows confirms
+    /// them again. The relay has none.
+    func takeUnaccepted() async -> Set<String>
+}
+
+extension MessageTransport {
+    public func takeUnaccepted() async -> Set<String> { [] }
 }
 
 /// One Kasia payload to submit: a handshake pays `amount` to `receiver`; anything else is a
