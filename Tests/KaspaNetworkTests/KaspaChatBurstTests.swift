@@ -1,6 +1,8 @@
 import ChatHistory
 import ChatTimeline
+import Contacts
 import Foundation
+import KaspaCrypto
 import KaspaSimNode
 import TandemClient
 import Testing
@@ -30,6 +32,28 @@ extension KaspaChatTests {
                 history.rows.filter { $0.direction == .outgoing && $0.kind == .text }.allSatisfy {
                     $0.status == .confirmed
                 })
+        }
+    }
+
+    @Test("another process turning a contact's real-time updates off reaches a running listen")
+    func quietingFromAnotherProcess() async throws {
+        try await Self.withAliceAndBob { network, alice, bob in
+            try await alice.startConversation(with: bob.address)
+            await network.node.mine()
+            try await bob.sync()
+            var subscriptions = network.servers[0].switches.utxoSubscriptions.makeAsyncIterator()
+            let listening = bob.listen(quietPeriod: .milliseconds(20), maxWait: .milliseconds(100))
+            _ = await Self.nextSubscription(&subscriptions) { $0.contains(alice.address) }
+
+            // When another store of the same profile (another process's) quiets Alice
+            let elsewhere = try bob.profile.openContacts()
+            try elsewhere.setRealtimeUpdatesDisabled(
+                ContactAddress(alice.address), wallet: ContactAddress(bob.address), true)
+
+            // Then Bob's session is reopened without her
+            let reopened = await Self.nextSubscription(&subscriptions) { !$0.contains(alice.address) }
+            #expect(reopened == [bob.address])
+            withExtendedLifetime(listening) {}
         }
     }
 }

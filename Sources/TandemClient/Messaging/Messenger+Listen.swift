@@ -44,7 +44,8 @@ extension Messenger {
     /// land while syncing are replayed rather than lost, and the `tx_id` checks drop the
     /// overlap. When the watched set changes — a handshake adds a conversation, or the contacts
     /// store adds, removes or quiets a contact (its change feed, debounced by `quietPeriod` up to
-    /// `maxWait`: KaChat's 0.8 s and 5 s) — the stream is reopened on the new set.
+    /// `maxWait`: KaChat's 0.8 s and 5 s; another process's edits are seen by comparing the set
+    /// every `maxWait`) — the stream is reopened on the new set.
     public nonisolated func listen(
         quietPeriod: Duration = .milliseconds(800), maxWait: Duration = .seconds(5)
     ) -> AsyncThrowingStream<IncomingMessage, any Error> {
@@ -83,6 +84,14 @@ extension Messenger {
                         let (message, changesWatch) = try await apply(event)
                         if let message { continuation.yield(message) }
                         if changesWatch, try await watchSet() != watch { return }
+                    }
+                }
+                // Another process's edit (`tandem contacts realtime … off` beside a running
+                // `listen`) reaches no feed of this one: the set is compared every `maxWait` too.
+                group.addTask { [self] in
+                    while true {
+                        try await Task.sleep(for: maxWait)
+                        if try await watchSet() != watch { return }
                     }
                 }
                 group.addTask { [self] in
