@@ -267,12 +267,13 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         // A simulated rusty-kaspa node (issue 24 "Tests"): the spec's wRPC JSON frames over a real
-        // WebSocket, a UTXO set, a mempool and blocks; linked by tests, `tandem-simnode` and
-        // `tandem-bench` (the chat-node bench runs it in its own process) only.
+        // WebSocket, a UTXO set, a mempool and blocks, and the kasia-indexer routes computed from
+        // the chain (KasiaProtocol's parser classifies payloads); linked by tests, `tandem-simnode`
+        // and `tandem-bench` (the chat-node bench runs it in its own process) only.
         .target(
             name: "KaspaSimNode",
             dependencies: [
-                "TandemBasics", "KaspaCrypto", "KaspaTransaction", "KaspaRPC",
+                "TandemBasics", "KaspaCrypto", "KaspaTransaction", "KaspaRPC", "KasiaProtocol",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),

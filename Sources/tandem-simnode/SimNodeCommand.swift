@@ -20,6 +20,10 @@ struct SimNodeCommand: AsyncParsableCommand {
             POST /sim/reorg {"depth"}, POST /sim/switch {"port"?, "rejectNext"?: {"count","message"},
             "drop"?, "stall"?, "networkId"?, "synced"?, "utxoIndex"?, "refuse"?, "mempoolFull"?},
             GET /sim/state.
+            kasia-indexer routes on every port, computed from the chain (point --indexer at
+            http://127.0.0.1:PORT): GET /handshakes/by-sender|by-receiver?address=,
+            /contextual-messages/by-sender?address=&alias=, /payments/by-sender|by-receiver?address=,
+            /self-stash/by-owner?owner=&scope=, /metrics; limit (10, at most 50), block_time (inclusive).
             """)
 
     @Option(help: "The network id: mainnet, testnet-10, testnet-11, simnet, devnet.")

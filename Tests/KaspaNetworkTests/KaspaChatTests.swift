@@ -272,4 +272,101 @@ struct KaspaChatTests {
             #expect(try await restored.restore().filter { $0.kind == .text }.isEmpty)
         }
     }
+
+    @Test("a new device restores from an indexer: its chain walk starts at the sink, so history is the indexer's")
+    func restoreFromAnIndexer() async throws {
+        let directories = try (
+            alice: TemporaryDirectory(), bob: TemporaryDirectory(), restored: TemporaryDirectory(),
+            blind: TemporaryDirectory()
+        )
+        defer {
+            directories.alice.remove()
+            directories.bob.remove()
+            directories.restored.remove()
+            directories.blind.remove()
+        }
+        let key = try PrivateKey(hex: SimulatedNetwork.keyHex)
+        let aliceProfile = try Self.profile(in: directories.alice, keyHex: SimulatedNetwork.keyHex)
+        let witness = RestoreWitness()
+        let node = SimulatedKaspaNode()
+        try await node.serve(frameObserver: witness.frameObserver) { servers in
+            // Given Alice and Bob (no indexer: they read the chain) chatting both ways
+            let network = SimulatedNetwork(node: node, servers: servers, profile: aliceProfile, key: key)
+            let alice = try Self.messenger(aliceProfile, network)
+            let bob = try Self.messenger(
+                Self.profile(in: directories.bob, keyHex: SimulatedNetwork.peerKeyHex), network)
+            try await node.fund(alice.address, amount: 1_000_000_000)
+            try await node.fund(bob.address, amount: 1_000_000_000)
+            try await alice.startConversation(with: bob.address)
+            await node.mine()
+            try await bob.sync()
+            try await bob.send("from bob", to: alice.address)
+            try await alice.send("from alice", to: bob.address)
+            await node.mine()
+            try await alice.send("again from alice", to: bob.address)
+            await node.mine()
+            // and blocks after the chat, so the sink is newer than all of it
+            await node.mine(blocks: 5)
+            let sink = await node.read { $0.tip.hash }
+            let genesis = await node.read { $0.genesis.hash }
+
+            // When a new device of Bob's key, naming the node's indexer, restores
+            let restored = try Self.messenger(
+                Self.profile(in: directories.restored, keyHex: SimulatedNetwork.peerKeyHex), network,
+                indexer: servers[0], http: witness.transport(wrapping: URLSessionTransport()))
+            let walksBefore = witness.walks.count
+            let delivered = try await restored.restore()
+
+            // Then it has the contact, Alice's messages readable, and Bob's own as one unreadable sent row
+            #expect(
+                try await restored.conversations().map(\.contact.address.description) == [alice.address.description])
+            let history = try await restored.history(with: alice.address)
+            #expect(Self.texts(history, .incoming) == ["from alice", "again from alice"])
+            #expect(history.rows.filter { $0.kind == .text && $0.direction == .outgoing }.count == 1)
+            #expect(delivered.filter { $0.kind == .text }.map(\.text) == ["from alice", "again from alice"])
+
+            // And none of it came from the chain: the walk started at the sink, past every chat
+            // block, and the indexer's routes (at its root, as K-Kluster's serves them) were read
+            let walks = Array(witness.walks.dropFirst(walksBefore))
+            #expect(walks.first == sink)
+            #expect(!walks.contains(genesis))
+            let routes = Set(witness.paths)
+            #expect(
+                routes == [
+                    "/self-stash/by-owner", "/handshakes/by-receiver", "/handshakes/by-sender",
+                    "/contextual-messages/by-sender", "/payments/by-receiver",
+                ])
+
+            // And a second restore brings nothing twice
+            #expect(try await restored.restore().filter { $0.kind == .text }.isEmpty)
+            let again = try await restored.history(with: alice.address)
+            #expect(Self.texts(again, .incoming) == ["from alice", "again from alice"])
+            #expect(again.rows.count == history.rows.count)
+
+            // And the same restore on the same node, naming an indexer of another (empty) chain,
+            // finds nothing: the chain walk alone has none of the history
+            try await SimulatedKaspaNode().serve { empty in
+                let blind = try Self.messenger(
+                    Self.profile(in: directories.blind, keyHex: SimulatedNetwork.peerKeyHex), network,
+                    indexer: empty[0], http: URLSessionTransport())
+                #expect(try await blind.restore().isEmpty)
+                #expect(try await blind.conversations().isEmpty)
+            }
+        }
+    }
+
+    /// A messenger for `profile` on the network's node whose history comes from the indexer
+    /// routes of `indexer` (a port of some simulated node), read through `http`.
+    static func messenger(
+        _ profile: Profile, _ network: SimulatedNetwork, indexer: RunningNodeServer, http: any HTTPTransport
+    ) throws -> Messenger {
+        let settings = KaspaNetworkSettings(
+            network: .testnet10, nodes: network.urls, indexer: URL(string: indexer.indexerURL))
+        try profile.saveKaspaNetworkSettings(settings)
+        return try Messenger(
+            profile: profile,
+            transport: KaspaMessageTransport(
+                profile: profile, settings: settings, webSocket: WebSocketClientTransport(), http: http,
+                configuration: network.configuration()))
+    }
 }

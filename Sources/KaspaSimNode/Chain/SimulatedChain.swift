@@ -14,7 +14,8 @@ public import TandemBasics
 /// mempool transactions, double spends, coinbase maturity (1,000 DAA), net UTXO diffs on
 /// acceptance, reorgs that return still-valid transactions to the mempool, and the chain walk of
 /// `getVirtualChainFromBlockV2` (``virtualChain(_:limit:)``), which remembers the blocks reorgs
-/// removed so a walk from one reports them.
+/// removed so a walk from one reports them, and what a kasia-indexer following the chain holds
+/// (``kasiaIndex``).
 ///
 /// What it leaves out (§10): P2SH inputs (refused as unverifiable) and any script engine beyond
 /// pay-to-public-key, replace-by-fee, the orphan pool (`allowOrphan` is read as false), sequence

@@ -15,6 +15,8 @@ import TandemBasics
 ///   switched: the one named, else the one asked; `mempoolFull` is the chain's, for every port)
 /// - `GET /sim/state` → `{"network", "virtualDaaScore", "tip", "blockCount", "mempool", "ports"}`
 /// - `GET /v2/kaspa/{network}/{tls|any}/wrpc/json` → `{"uid", "url"}`: a Resolver naming this port
+///
+/// The kasia-indexer routes on the same server are ``IndexerAPI``'s.
 struct ControlAPI: Sendable {
     let node: SimulatedKaspaNode
     let switches: NodeSwitches
@@ -171,21 +173,4 @@ struct ControlAPI: Sendable {
 struct ControlError: Error, Sendable {
     var reason: String
     init(_ reason: String) { self.reason = reason }
-}
-
-/// Runs a control handler: its value as JSON with 200, a ``ControlError`` as 400.
-private func respond(_ handler: () async throws -> some Encodable) async -> Response {
-    do {
-        return json(.ok, try await handler())
-    } catch let error as ControlError {
-        return json(.badRequest, ["error": error.reason])
-    } catch {
-        return json(.badRequest, ["error": String(describing: error)])
-    }
-}
-
-private func json(_ status: HTTPResponse.Status, _ value: some Encodable) -> Response {
-    let data = (try? JSONEncoder().encode(value)) ?? Data(#"{"error":"unencodable answer"}"#.utf8)
-    return Response(
-        status: status, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: data)))
 }

@@ -11,6 +11,9 @@ public struct RunningNodeServer: Sendable {
     public var url: String { "ws://127.0.0.1:\(port)" }
     /// `http://127.0.0.1:<port>/sim`: the control API's root.
     public var controlURL: String { "http://127.0.0.1:\(port)/sim" }
+    /// `http://127.0.0.1:<port>`: the kasia-indexer routes' root, as K-Kluster's indexer serves
+    /// them (what `--indexer` names).
+    public var indexerURL: String { "http://127.0.0.1:\(port)" }
 }
 
 extension SimulatedKaspaNode {

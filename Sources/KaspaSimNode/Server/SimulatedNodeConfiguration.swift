@@ -9,6 +9,8 @@ public struct SimulatedNodeConfiguration: Sendable, Hashable {
     public var feeEstimate: RPCFeeEstimate
     /// Serve the HTTP control API under `/sim/` on this port too.
     public var controlAPI: Bool
+    /// Serve the kasia-indexer routes (`/handshakes/by-sender`, …, `/metrics`) on this port too.
+    public var kasiaIndexer: Bool
     /// The largest WebSocket frame read or written.
     public var maximumFrameSize: Int
     /// `serverVersion` in `getServerInfo`.
@@ -16,12 +18,14 @@ public struct SimulatedNodeConfiguration: Sendable, Hashable {
 
     public init(
         host: String = "127.0.0.1", port: Int = 0, feeEstimate: RPCFeeEstimate = Self.defaultFeeEstimate,
-        controlAPI: Bool = true, maximumFrameSize: Int = 8 << 20, serverVersion: String = "2.0.1"
+        controlAPI: Bool = true, kasiaIndexer: Bool = true, maximumFrameSize: Int = 8 << 20,
+        serverVersion: String = "2.0.1"
     ) {
         self.host = host
         self.port = port
         self.feeEstimate = feeEstimate
         self.controlAPI = controlAPI
+        self.kasiaIndexer = kasiaIndexer
         self.maximumFrameSize = maximumFrameSize
         self.serverVersion = serverVersion
     }

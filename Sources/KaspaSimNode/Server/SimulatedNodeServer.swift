@@ -5,7 +5,8 @@ import NIOCore
 public import ServiceLifecycle
 
 /// One port of a simulated node: wRPC JSON over a WebSocket at `/` (text frames, one JSON frame
-/// per message, kaspa-node.md §2), and the HTTP control API under `/sim/` (``ControlAPI``).
+/// per message, kaspa-node.md §2), the HTTP control API under `/sim/` (``ControlAPI``), and the
+/// kasia-indexer routes computed from the chain (``IndexerAPI``; kaspa-node.md §10).
 /// Several servers on one ``SimulatedKaspaNode`` are several "nodes" on one chain; each has its
 /// own ``NodeSwitches``.
 public struct SimulatedNodeServer: Service {
@@ -45,6 +46,7 @@ public struct SimulatedNodeServer: Service {
     private func application() -> some ApplicationProtocol {
         let router = Router()
         if configuration.controlAPI { ControlAPI(node: node, switches: switches).register(on: router) }
+        if configuration.kasiaIndexer { IndexerAPI(node: node).register(on: router) }
         // `/` without an upgrade: a WebSocket endpoint (426), or a refusing port (503).
         router.get("/") { [switches] _, _ in
             Response(status: await switches.state.refusesConnections ? .serviceUnavailable : .upgradeRequired)
