@@ -344,7 +344,7 @@ let package = Package(
         ),
         .testTarget(
             name: "KaspaRPCTests",
-            dependencies: ["KaspaRPC", "KaspaTransaction", "KaspaCrypto", "TandemBasics"],
+            dependencies: ["KaspaRPC", "KaspaTransaction", "KaspaCrypto", "TandemBasics", "TandemTesting"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

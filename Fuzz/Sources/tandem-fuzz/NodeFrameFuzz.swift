@@ -1,14 +1,19 @@
 import Foundation
-import KaspaRPC
+
+@testable import KaspaRPC
 
 /// A frame a Kaspa node sends (issue 24, kaspa-node.md §2): reading it either fails with a typed
-/// error or yields an answer, an error or a notification. A notification written back by
-/// ``RPCFrame/notification(_:)`` reads as the same notification, and an answer's params are
-/// read as every type the client relies on without trapping.
+/// error or yields an answer, an error or a notification, exactly as `JSONDecoder` alone reads it
+/// (``RPCFrame/inbound(_:)`` reads UtxosChanged frames with its own reader first). A notification
+/// written back by ``RPCFrame/notification(_:)`` reads as the same notification, and an answer's
+/// params are read as every type the client relies on without trapping.
 enum NodeFrameFuzz {
     static func run(_ bytes: [UInt8]) {
         let data = Data(bytes)
-        guard let inbound = try? RPCFrame.inbound(data) else { return }
+        let read = Result { () throws(RPCFrameError) in try RPCFrame.inbound(data) }
+        let decoded = Result { () throws(RPCFrameError) in try RPCFrame.decodedInbound(data) }
+        invariant(read == decoded, "the UtxosChanged reader and JSONDecoder read a frame differently")
+        guard case .success(let inbound) = read else { return }
         switch inbound {
         case .notification(let notification):
             guard case .other = notification else {

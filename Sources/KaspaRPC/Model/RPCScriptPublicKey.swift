@@ -16,8 +16,16 @@ public struct RPCScriptPublicKey: Sendable, Hashable, Codable {
     public init(hex text: String) throws(RPCDecodingError) {
         let bytes: [UInt8]
         do { bytes = try Hex.decode(text) } catch { throw .invalid("scriptPublicKey", error.description) }
-        guard bytes.count >= 2 else { throw .invalid("scriptPublicKey", "shorter than its 2-byte version") }
-        value = KaspaScriptPublicKey(version: UInt16(bytes[0]) << 8 | UInt16(bytes[1]), script: Array(bytes[2...]))
+        guard let value = Self.value(wireBytes: bytes) else {
+            throw .invalid("scriptPublicKey", "shorter than its 2-byte version")
+        }
+        self.value = value
+    }
+
+    /// The key the wire's bytes (the hex decoded) stand for; nil when they are shorter than the version.
+    static func value(wireBytes bytes: [UInt8]) -> KaspaScriptPublicKey? {
+        guard bytes.count >= 2 else { return nil }
+        return KaspaScriptPublicKey(version: UInt16(bytes[0]) << 8 | UInt16(bytes[1]), script: Array(bytes[2...]))
     }
 
     public init(from decoder: any Decoder) throws {
