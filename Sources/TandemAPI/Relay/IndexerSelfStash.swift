@@ -24,6 +24,19 @@ public struct IndexerSelfStash: Codable, Sendable, Equatable {
         self.stashedData = stashedData
     }
 
+    /// K-Kluster's kasia-indexer sends `owner` as optional (kasia-protocol §10, `owner?`): an
+    /// absent or null owner reads as "" here, and ``RelayClient``'s by-owner reads name it.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        txID = try container.decode(String.self, forKey: .txID)
+        owner = try container.decodeIfPresent(String.self, forKey: .owner) ?? ""
+        scope = try container.decodeIfPresent(String.self, forKey: .scope)
+        blockTime = try container.decode(UInt64.self, forKey: .blockTime)
+        acceptingBlock = try container.decodeIfPresent(String.self, forKey: .acceptingBlock)
+        acceptingDAAScore = try container.decodeIfPresent(UInt64.self, forKey: .acceptingDAAScore)
+        stashedData = try container.decode(String.self, forKey: .stashedData)
+    }
+
     private enum CodingKeys: String, CodingKey {
         case txID = "tx_id"
         case owner, scope

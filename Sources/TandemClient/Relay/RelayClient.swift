@@ -134,10 +134,16 @@ public struct RelayClient: Sendable {
     public func selfStashes(owner: String, scopeHex: String, after cursor: inout IndexerCursor)
         async throws(RelayClientError) -> [IndexerSelfStash]
     {
+        // A kasia-indexer may leave a row's owner out (§10 `owner?`): every row here is the owner's.
         try await rows(
             IndexerSelfStash.self, path: route(APIPath.kasiaSelfStashByOwner),
             query: [URLQueryItem(name: "owner", value: owner), URLQueryItem(name: "scope", value: scopeHex)],
-            after: &cursor)
+            after: &cursor
+        ).map { row in
+            var named = row
+            if named.owner.isEmpty { named.owner = owner }
+            return named
+        }
     }
 
     /// `payments/by-receiver?address=`.
