@@ -18,10 +18,10 @@ import Testing
         for pacing in pacings {
             let samples = try #require(pacing["samplesMilliseconds"] as? [Double])
             #expect(samples.count == 3 && samples.allSatisfy { $0 > 0 })
-            // Each message: the chain walk (its page, then an empty one) and the mempool query.
+            // Each message: the chain walk (its page, then an empty one) before it is delivered; the
+            // changed contact's mempool is read after the walk's rows are out, so it may come later.
             let calls = try #require(pacing["callsPerMessage"] as? [String: Double])
             #expect(calls["getVirtualChainFromBlockV2"] ?? 0 >= 2)
-            #expect(calls["getMempoolEntriesByAddresses"] ?? 0 >= 1)
         }
     }
 }

@@ -80,8 +80,8 @@ extension Messenger {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask { [self] in
                     for try await event in events {
-                        try await applyReorgs()
                         let (message, changesWatch) = try await apply(event)
+                        try await applyReorgs()
                         if let message { continuation.yield(message) }
                         if changesWatch, try await watchSet() != watch { return }
                     }

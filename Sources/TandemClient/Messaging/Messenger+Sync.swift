@@ -20,11 +20,10 @@ extension Messenger {
                 throw MessagingError.relay(error)
             }
         }
-        let events = try await transport.catchUp(watching: watchSet())
-        try await applyReorgs()
-        for event in events {
+        for event in try await transport.catchUp(watching: watchSet()) {
             if let message = try await ingest(event) { delivered.append(message) }
         }
+        try await applyReorgs()
         try await transport.commit()
         try await resendUnsent()
         return delivered
@@ -108,7 +107,9 @@ extension Messenger {
     }
 
     /// Our confirmed rows whose transactions a reorg un-accepted go back to sent (the transport's
-    /// ``MessageTransport/takeUnaccepted()``), before the rows read with the reorg are applied.
+    /// ``MessageTransport/takeUnaccepted()``). Taken after rows are applied, never before: a row
+    /// read before the reorg may still be on its way and would confirm again what the reorg
+    /// undid, while a re-acceptance leaves the transport's set before its row is yielded.
     func applyReorgs() async throws {
         let undone = await transport.takeUnaccepted()
         guard !undone.isEmpty else { return }

@@ -44,6 +44,9 @@ struct MessageSender: Sendable {
         let sealed = try seal(handshake.jsonText, to: peer)
         let receipt = try await submit(
             KasiaPayload.handshake(sealed: sealed).encoded, receiver: peer, amount: Messenger.handshakeAmountSompi)
+        // Read again: a row applied while the submit was away (the peer's own handshake, through
+        // a running `listen`) may have changed this conversation's routing.
+        state = try routingState(for: peer)
         state.recordHandshakeSent(handshake)
         try routing.save([state])
         try history.save(

@@ -175,15 +175,18 @@ public actor KaspaMessageTransport: MessageTransport {
                         }
                     case .disconnected, .virtualDaaScoreChanged: continue
                     }
+                    // A failed read waits for the next change or reconnect, which reads again: the
+                    // cursor and the seen set move only with rows that were yielded.
                     do {
                         let (events, reached) = try await walk(
                             client, from: sessionCursor, parties: parties, seen: &seen)
                         sessionCursor = reached ?? sessionCursor
-                        let pending = try await mempool(client, contacts: changed, seen: &seen)
-                        for row in events + pending { continuation.yield(row) }
+                        for row in events { continuation.yield(row) }
                     } catch {
-                        // A failed read waits for the next change or reconnect, which reads again.
                         continue
+                    }
+                    if let pending = try? await mempool(client, contacts: changed, seen: &seen) {
+                        for row in pending { continuation.yield(row) }
                     }
                 }
             }
@@ -224,11 +227,14 @@ public actor KaspaMessageTransport: MessageTransport {
         return hash
     }
 
+    /// `seen` takes the walk's rows only when the whole walk succeeded: a walk that fails on a
+    /// later page (or falls back to the default start) reads them again.
     private func walkPages(
         _ client: KaspaNodeClient, from start: [UInt8], parties: Parties?, seen: inout Set<String>
     ) async throws -> ([RelayEvent], [UInt8]?) {
         var position = start
         var events: [RelayEvent] = []
+        var newlySeen = Set<String>()
         let now = UInt64(clamping: profile.clock.now.rawValue)
         while true {
             let page = try await client.call(
@@ -250,7 +256,9 @@ public actor KaspaMessageTransport: MessageTransport {
                         continue
                     }
                     accepted.append(event.txID)
-                    guard parties?.concern(event) ?? true, seen.insert(event.txID).inserted else { continue }
+                    guard parties?.concern(event) ?? true, !seen.contains(event.txID),
+                        newlySeen.insert(event.txID).inserted
+                    else { continue }
                     unaccepted.remove(event.txID)
                     events.append(event)
                 }
@@ -261,6 +269,7 @@ public actor KaspaMessageTransport: MessageTransport {
             guard let last = page.addedChainBlockHashes.last else { break }
             position = last
         }
+        seen.formUnion(newlySeen)
         return (events, position)
     }
 

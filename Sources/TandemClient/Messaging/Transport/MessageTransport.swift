@@ -50,10 +50,10 @@ public protocol MessageTransport: Sendable {
     /// milliseconds) where the transport can.
     func live(watching: MessageWatchSet, resumePoint: UInt64) -> AsyncThrowingStream<RelayEvent, any Error>
 
-    /// The ids of transactions whose acceptance a reorg has undone since the last call (the Kaspa
-    /// chain's `removedChainBlockHashes`), to be taken before the rows read with them are applied:
-    /// their rows go back from confirmed to sent, and a re-acceptance among those rows confirms
-    /// them again. The relay has none.
+    /// The ids of transactions whose acceptance a reorg has undone and no later walk has seen
+    /// again (the Kaspa chain's `removedChainBlockHashes`), taken after the rows read so far are
+    /// applied: their rows go back from confirmed to sent until a block accepts them again. The
+    /// relay has none.
     func takeUnaccepted() async -> Set<String>
 }
 
