@@ -1,15 +1,23 @@
-import Contacts
+package import Contacts
 import KasiaProtocol
 public import KaspaCrypto
-import TandemBasics
+package import RoutingStore
+package import TandemBasics
 
 extension Messenger {
     /// What the live stream watches: every alias we read or send on, our address, and every
     /// contact with a conversation (their addresses, for the Kaspa transport's subscription).
     /// A contact with real-time updates off is read on sync only (seed 002; issue 24 item 3).
     func watchSet() throws -> MessageWatchSet {
+        try Self.watchSet(
+            routing: routing, contacts: contacts, wallet: wallet, address: address, now: profile.clock.now)
+    }
+
+    /// ``watchSet()`` from the stores themselves (`tandem-bench chat-node` times it).
+    package static func watchSet(
+        routing: RoutingStore, contacts: ContactsStore, wallet: ContactAddress, address: KaspaAddress, now: UnixMillis
+    ) throws -> MessageWatchSet {
         let policy = try routing.policy()
-        let now = profile.clock.now
         let quiet = Set(
             try contacts.contacts(wallet: wallet, includeDeleted: true).filter(\.realtimeUpdatesDisabled).map(
                 \.address))

@@ -91,7 +91,8 @@ enum ChatNodeSteps {
         // Messenger.ingestMessage's reads and writes, on the receiver's stores.
         let history = try profile.openChatHistory()
         let contacts = try profile.openContacts()
-        let wallet = ContactAddress(KaspaAddress(publicKey: key.xOnlyPublicKey, network: network))
+        let receiver = KaspaAddress(publicKey: key.xOnlyPublicKey, network: network)
+        let wallet = ContactAddress(receiver)
         try step("ingest: history lookup by tx id") { blackHole(try history.message(txID: TxID(row.txID))) }
         try step("ingest: routing fetchOne(sender)") { blackHole(try routing.fetchOne(sender)) }
         try step("ingest: routing policy()") { blackHole(try routing.policy()) }
@@ -125,21 +126,10 @@ enum ChatNodeSteps {
         // A watched-set check (Messenger.watchSet): listen() makes one after a row whose plan
         // changes aliases or adds a contact, and after each debounced contacts change.
         try step("a watched-set check (\(watched.count) states)") {
-            let policy = try routing.policy()
-            let now = profile.clock.now
-            let quiet = Set(
-                try contacts.contacts(wallet: wallet, includeDeleted: true).filter(\.realtimeUpdatesDisabled).map(
-                    \.address))
-            var aliases = Set<Alias>()
-            var peers = Set<KaspaAddress>()
-            for state in try routing.fetchTable().states.values
-            where !quiet.contains(ContactAddress(state.contactAddress)) {
-                aliases.formUnion(state.incomingAliases(policy: policy, now: now))
-                aliases.formUnion(state.ownSentAliases(policy: policy))
-                peers.insert(state.contactAddress)
-            }
-            blackHole(aliases.map(\.indexerQueryParameter).sorted())
-            blackHole(peers.map { ($0.description, $0) }.sorted { $0.0 < $1.0 }.map(\.1))
+            blackHole(
+                try Messenger.watchSet(
+                    routing: routing, contacts: contacts, wallet: wallet, address: receiver,
+                    now: profile.clock.now))
         }
         let table = try routing.fetchTable()
         try step("  of which: routing fetchTable()") { blackHole(try routing.fetchTable()) }

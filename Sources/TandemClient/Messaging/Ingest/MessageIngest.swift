@@ -215,6 +215,11 @@ struct MessageIngest: Sendable {
 
     /// The routing state of a conversation this wallet has not had with `peer`.
     func newState(for peer: KaspaAddress) throws -> ConversationRoutingState {
+        try Self.newState(for: peer, key: key, now: now)
+    }
+
+    /// The routing state of a new conversation of `key`'s wallet with `peer` (the sender's too).
+    static func newState(for peer: KaspaAddress, key: PrivateKey, now: UnixMillis) throws -> ConversationRoutingState {
         do { return try ConversationRoutingState(contact: peer, privateKey: key, now: now) } catch {
             throw MessagingError.invalidPeer(address: peer.description, reason: error.description)
         }

@@ -210,12 +210,7 @@ struct MessageSender: Sendable {
     // MARK: Shared steps
 
     func routingState(for peer: KaspaAddress) throws -> ConversationRoutingState {
-        if let state = try routing.fetchOne(peer) { return state }
-        do {
-            return try ConversationRoutingState(contact: peer, privateKey: key, now: clock.now)
-        } catch {
-            throw MessagingError.invalidPeer(address: peer.description, reason: error.description)
-        }
+        try routing.fetchOne(peer) ?? MessageIngest.newState(for: peer, key: key, now: clock.now)
     }
 
     func seal(_ text: String, to recipient: KaspaAddress) throws -> [UInt8] {
