@@ -207,7 +207,7 @@ let package = Package(
             name: "TandemServer",
             dependencies: [
                 "TandemAPI", "CanonicalJSON", "KaspaCrypto", "KasiaProtocol", "RedoProtocol", "TandemBasics",
-                "KaspaTransaction",
+                "KaspaTransaction", "KaspaRPC", "KaspaNode",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),

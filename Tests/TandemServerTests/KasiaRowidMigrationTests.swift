@@ -22,7 +22,10 @@ import Testing
                 for (index, draft) in drafts.enumerated() {
                     try db.execute(
                         sql:
-                            "INSERT INTO kasia_tx (\(KasiaRecordColumns.list)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                            """
+                            INSERT INTO kasia_tx (tx_id, block_time, kind, sender, receiver, amount, tag, body, payload,
+                                                  nonce, signature) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                            """,
                         arguments: [
                             draft.txID, 1000 + index, draft.kind.rawValue, draft.sender, draft.receiver, draft.amount,
                             draft.tag, Data(draft.body), Data(draft.payload), String(draft.nonce), draft.signature,
@@ -35,8 +38,12 @@ import Testing
         let page = try await store.kasiaRecords(query, from: UnixMillis(0), limit: 10)
         #expect(page.map(\.draft) == drafts)
         #expect(page.map(\.blockTime) == [1000, 1001, 1002].map(UnixMillis.init))
+        // v5-kasia-chain: a relayed row's position is its block time; none is accepted.
+        #expect(page.map(\.position) == [1000, 1001, 1002])
+        #expect(page.allSatisfy { $0.acceptance == nil })
         #expect(try await store.appendKasiaRecord(drafts[0], now: UnixMillis(5)) == .existing(page[0]))
         let next = try await store.appendKasiaRecord(StoreContractTests.draft(4), now: UnixMillis(5))
         #expect(next.record.blockTime == UnixMillis(1003))
+        #expect(next.record.position == 1003)
     }
 }

@@ -26,7 +26,7 @@ extension StoreContractTests {
         try await Self.withStore(backend) { store in
             let t0 = UnixMillis(1_800_000_000_000)
             let first = try await store.appendKasiaRecord(Self.draft(1), now: t0)
-            #expect(first == .inserted(KasiaRecord(draft: Self.draft(1), blockTime: t0)))
+            #expect(first == .inserted(KasiaRecord(draft: Self.draft(1), relayedAt: t0.rawValue)))
             // The same tx again: the stored row, unchanged.
             #expect(
                 try await store.appendKasiaRecord(Self.draft(1), now: UnixMillis(1_900_000_000_000))
@@ -42,7 +42,7 @@ extension StoreContractTests {
                 try await store.appendKasiaRecord(Self.draft(4), now: UnixMillis(t0.rawValue + 100)).record.blockTime
                     == UnixMillis(t0.rawValue + 100))
             #expect(try await store.kasiaRecord(txID: Self.draft(2).txID)?.draft == Self.draft(2))
-            #expect(try await store.latestKasiaBlockTime() == UnixMillis(t0.rawValue + 100))
+            #expect(try await store.latestKasiaPosition() == t0.rawValue + 100)
             #expect(try await store.kasiaCounts()[.contextualMessage] == 4)
         }
     }
@@ -78,11 +78,11 @@ extension StoreContractTests {
                 ])
             #expect(try await ids(.contextualMessages(sender: "kaspa:alice", aliasHex: "616263"), from: 1002) == [])
             let watch = KasiaWatch(addresses: ["kaspa:bob"], aliasHexes: ["616263"])
-            let watched = try await store.kasiaRecords(after: UnixMillis(0), watching: watch, limit: 10).map(
+            let watched = try await store.kasiaRecords(after: 0, watching: watch, limit: 10).map(
                 \.draft.txID)
             #expect(watched == [drafts[0], drafts[1], drafts[3], drafts[6]].map(\.txID))
             #expect(
-                try await store.kasiaRecords(after: UnixMillis(1003), watching: nil, limit: 2).map(\.draft.txID)
+                try await store.kasiaRecords(after: 1003, watching: nil, limit: 2).map(\.draft.txID)
                     == [drafts[4].txID, drafts[5].txID])
         }
     }
@@ -152,7 +152,7 @@ extension StoreContractTests {
             let distinct = outcomes.filter { !$0.0 }.map(\.1)
             #expect(distinct.count == 12)
             #expect(distinct.allSatisfy { if case .inserted = $0 { true } else { false } })
-            let rows = try await stores[0].kasiaRecords(after: UnixMillis(0), watching: nil, limit: 100)
+            let rows = try await stores[0].kasiaRecords(after: 0, watching: nil, limit: 100)
             #expect(rows.count == 13)
             #expect(Set(rows.map(\.blockTime)).count == 13)
         }
@@ -177,7 +177,7 @@ extension StoreContractTests {
             #expect(outcomes.allSatisfy { if case .inserted = $0.1 { true } else { false } })
             #expect(outcomes.allSatisfy { $0.1.record.blockTime >= $0.0 })
             #expect(Set(outcomes.map(\.1.record.blockTime)).count == 40)
-            let rows = try await store.kasiaRecords(after: UnixMillis(0), watching: nil, limit: 100)
+            let rows = try await store.kasiaRecords(after: 0, watching: nil, limit: 100)
             #expect(rows.map(\.draft.txID).sorted() == outcomes.map(\.1.record.draft.txID).sorted())
             #expect(rows.map(\.blockTime) == outcomes.map(\.1.record.blockTime).sorted())
             let later = try await store.appendKasiaRecord(Self.draft(799), now: UnixMillis(base))

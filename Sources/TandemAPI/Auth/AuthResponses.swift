@@ -43,6 +43,41 @@ public struct SignOutResponse: Codable, Sendable, Equatable {
 /// `GET /health` body.
 public struct HealthResponse: Codable, Sendable, Equatable {
     public var status: String
+    /// The chain index (issue 25), when the server follows a Kaspa node; absent otherwise.
+    public var kaspa: HealthKaspa?
 
-    public init(status: String) { self.status = status }
+    public init(status: String, kaspa: HealthKaspa? = nil) {
+        self.status = status
+        self.kaspa = kaspa
+    }
+}
+
+/// `/health`'s `"kaspa"` member: `{"node", "synced", "lagBlocks", "role"}`, every member
+/// written (`null` when unknown).
+public struct HealthKaspa: Codable, Sendable, Equatable {
+    /// The node in use; nil while none answers (or on a standby instance).
+    public var node: String?
+    /// The index has read the node's chain to its sink, and the node is synced.
+    public var synced: Bool
+    /// Blocks (DAA steps) the index is behind the node; nil while unknown.
+    public var lagBlocks: UInt64?
+    /// `ingester` on the instance that follows the node, `standby` on the others.
+    public var role: String
+
+    public init(node: String?, synced: Bool, lagBlocks: UInt64?, role: String) {
+        self.node = node
+        self.synced = synced
+        self.lagBlocks = lagBlocks
+        self.role = role
+    }
+
+    private enum CodingKeys: String, CodingKey { case node, synced, lagBlocks, role }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(node, forKey: .node)
+        try container.encode(synced, forKey: .synced)
+        try container.encode(lagBlocks, forKey: .lagBlocks)
+        try container.encode(role, forKey: .role)
+    }
 }

@@ -24,12 +24,24 @@ public func buildApplication(
 ) throws -> some ApplicationProtocol {
     let secret = try configuration.secret ?? ServerSecret.loadOrCreate(in: configuration.dataDirectory)
     let hub = RelayHub(store: store, capacity: configuration.relay.streamBufferCapacity, logger: logger)
-    let router = buildRouter(configuration: configuration, store: store, secret: secret, hub: hub).router
+    var chain: ChainParts?
+    var chainServices: [any Service] = []
+    if let kaspa = configuration.kaspa {
+        let client = kaspa.client()
+        let status = KasiaChainStatus()
+        chain = ChainParts(status: status, bridge: KaspaBridge(client: client, timeout: kaspa.submitTimeout))
+        var ingester = KasiaChainIngester(
+            store: store, client: client, network: kaspa.network.network, status: status, clock: configuration.clock,
+            logger: logger, startHash: kaspa.startHash, onCommit: { await hub.pokeIfListening() })
+        ingester.idlePoll = kaspa.idlePoll
+        chainServices.append(ingester)
+    }
+    let router = buildRouter(configuration: configuration, store: store, secret: secret, hub: hub, chain: chain).router
     let relay = RelayService(hub: hub, store: store, pollInterval: configuration.relay.pollInterval, logger: logger)
     return Application(
         router: router,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "tandem"),
-        services: services + [relay],
+        services: services + [relay] + chainServices,
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
         logger: logger)
 }
@@ -43,11 +55,18 @@ public func buildRouter(
     return buildRouter(configuration: configuration, store: store, secret: secret, hub: hub)
 }
 
+/// What the routes share with the chain ingester (issue 25): its state for `/health`, and the
+/// bridge of relayed Kaspa transactions to the node.
+struct ChainParts: Sendable {
+    let status: KasiaChainStatus
+    let bridge: KaspaBridge
+}
+
 /// The router with the relay's fan-out `hub`, which the application's `RelayService` feeds;
 /// tests pass their own `rateLimiter` to look at its table.
 func buildRouter(
     configuration: ServerConfiguration, store rawStore: any ServerStore, secret: String, hub: RelayHub,
-    rateLimiter: RateLimiter? = nil
+    rateLimiter: RateLimiter? = nil, chain: ChainParts? = nil
 ) -> (router: Router<TandemRequestContext>, routes: [RouteEntry]) {
     let router = Router(context: TandemRequestContext.self)
     let table = RouteTable()
@@ -73,7 +92,7 @@ func buildRouter(
     }
     router.add(middleware: OriginCheckMiddleware(policy: origins))
 
-    SystemController(store: store).register(on: router, table: table)
+    SystemController(store: store, kaspa: chain?.status).register(on: router, table: table)
     MetricsController(metrics: metrics, hub: hub).register(on: router, table: table)
     AuthController(
         store: store, sessions: sessions, hasher: PasswordHasher(), origins: origins, clock: configuration.clock
@@ -100,8 +119,8 @@ func buildRouter(
             clock: configuration.clock,
             policy: .init(burst: relay.submissionBurst, perSecond: relay.submissionsPerSecond))
         : nil
-    RelayController(store: store, hub: hub, clock: configuration.clock, limiter: limiter).register(
-        on: router, table: table)
+    RelayController(store: store, hub: hub, clock: configuration.clock, limiter: limiter, bridge: chain?.bridge)
+        .register(on: router, table: table)
     IndexerController(store: store).register(on: router, table: table)
     RelayStreamController(store: store, hub: hub, heartbeat: relay.heartbeatInterval).register(on: router, table: table)
     allowedMethods.freeze(table.entries)

@@ -35,6 +35,8 @@ public struct ServerConfiguration: Sendable {
     public var relay: RelayConfiguration
     /// The bounds of the in-process queue of sync writes (PostgreSQL; `SyncWriteGate`).
     public var syncWrites: SyncWriteLimits
+    /// The Kaspa nodes to index Kasia from and bridge submissions to (issue 25); nil: relay only.
+    public var kaspa: KaspaIndexConfiguration?
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, storage: StorageBackend? = nil,
@@ -42,7 +44,7 @@ public struct ServerConfiguration: Sendable {
         trustedOrigins: [String] = [], secureCookies: Bool = false, rateLimiting: Bool = true,
         clock: any WallClock = SystemClock(), relay: RelayConfiguration = RelayConfiguration(),
         trustedProxies: TrustedProxies = .none, metrics: Bool = false,
-        syncWrites: SyncWriteLimits = SyncWriteLimits()
+        syncWrites: SyncWriteLimits = SyncWriteLimits(), kaspa: KaspaIndexConfiguration? = nil
     ) {
         self.host = host
         self.port = port
@@ -57,5 +59,6 @@ public struct ServerConfiguration: Sendable {
         self.trustedProxies = trustedProxies
         self.metrics = metrics
         self.syncWrites = syncWrites
+        self.kaspa = kaspa
     }
 }

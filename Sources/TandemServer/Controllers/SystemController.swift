@@ -6,6 +6,8 @@ import TandemAPI
 /// `GET`/`HEAD /health`, `GET /openapi.json` and the removed legacy login.
 struct SystemController: Sendable {
     let store: any ServerStore
+    /// The chain index's state, when the server follows a Kaspa node (issue 25 item 3).
+    var kaspa: KasiaChainStatus? = nil
 
     /// How long `/health` waits for the store's trivial query: a load balancer probing it
     /// must get an answer well before its own timeout (issue 14 audit: `/health` said ok
@@ -38,8 +40,16 @@ struct SystemController: Sendable {
             ready = false
         }
         let response = try JSONResponse.make(
-            HealthResponse(status: ready ? "ok" : "unavailable"), status: ready ? .ok : .serviceUnavailable)
+            HealthResponse(status: ready ? "ok" : "unavailable", kaspa: kaspa.map { Self.health($0.snapshot) }),
+            status: ready ? .ok : .serviceUnavailable)
         guard !withBody else { return response }
         return Response(status: response.status, headers: response.headers)
+    }
+
+    /// The index's state never changes the status code: `/health` answers the database's
+    /// readiness, and a lagging index still serves what it has.
+    static func health(_ snapshot: KasiaChainStatus.Snapshot) -> HealthKaspa {
+        HealthKaspa(
+            node: snapshot.node, synced: snapshot.synced, lagBlocks: snapshot.lagBlocks, role: snapshot.role.rawValue)
     }
 }

@@ -36,13 +36,13 @@ enum IndexerRowJSON {
             object.string("sender", draft.sender)
             object.string("receiver", draft.receiver ?? "")
             object.number("block_time", record.blockTime.rawValue)
-            object.acceptance()
+            object.acceptance(record.acceptance)
             object.string("message_payload", Hex.encode(draft.body))
         case .contextualMessage:
             object.string("sender", draft.sender)
             object.string("alias", presentation.aliasEcho ?? draft.tag)
             object.number("block_time", record.blockTime.rawValue)
-            object.acceptance()
+            object.acceptance(record.acceptance)
             object.string("message_payload", Hex.encode(draft.body))
         case .payment:
             object.string("sender", presentation.paymentSenderEcho ?? draft.sender)
@@ -50,12 +50,12 @@ enum IndexerRowJSON {
             object.number("block_time", record.blockTime.rawValue)
             object.number("amount", draft.amount)
             object.string("message", Hex.encode(draft.body))
-            object.acceptance()
+            object.acceptance(record.acceptance)
         case .selfStash:
             object.string("owner", draft.sender)
             object.string("scope", presentation.scopeEcho ?? draft.tag)
             object.number("block_time", record.blockTime.rawValue)
-            object.acceptance()
+            object.acceptance(record.acceptance)
             object.string("stashed_data", Hex.encode(draft.body))
         case .broadcast:
             object.string("sender", draft.sender)
@@ -66,11 +66,26 @@ enum IndexerRowJSON {
         out = object.finish()
     }
 
-    /// `{"tx_id":…,"block_time":…}`, the submission answer.
-    static func receipt(_ record: KasiaRecord) -> [UInt8] {
+    /// `{"tx_id":…,"block_time":…}`, the submission answer, with the node's verdict as
+    /// `"kaspa"` when the server bridged the transaction to a node.
+    static func receipt(_ record: KasiaRecord, kaspa: KaspaBridge.Outcome? = nil) -> [UInt8] {
         var object = ObjectWriter(out: [])
         object.string("tx_id", record.draft.txID)
         object.number("block_time", record.blockTime.rawValue)
+        if let kaspa {
+            object.raw("kaspa") { out in
+                var verdict = ObjectWriter(out: out)
+                switch kaspa {
+                case .accepted(let node):
+                    verdict.bool("accepted", true)
+                    verdict.string("node", node)
+                case .refused(let reason):
+                    verdict.bool("accepted", false)
+                    verdict.string("reason", reason)
+                }
+                out = verdict.finish()
+            }
+        }
         return object.finish()
     }
 
@@ -135,15 +150,32 @@ enum IndexerRowJSON {
             out.append(contentsOf: Array(String(value).utf8))
         }
 
+        mutating func bool(_ name: String, _ value: Bool) {
+            key(name)
+            out.append(contentsOf: Array((value ? "true" : "false").utf8))
+        }
+
+        /// A member whose value `write` appends (a nested object).
+        mutating func raw(_ name: String, _ write: (inout [UInt8]) -> Void) {
+            key(name)
+            write(&out)
+        }
+
         mutating func null(_ name: String) {
             key(name)
             out.append(contentsOf: Array("null".utf8))
         }
 
-        /// The relay has no blocks: acceptance is always unknown, as for a fresh indexer row.
-        mutating func acceptance() {
-            null("accepting_block")
-            null("accepting_daa_score")
+        /// The accepting chain block, or `null`s while the row is only relayed (as a fresh
+        /// indexer row).
+        mutating func acceptance(_ acceptance: KasiaAcceptance?) {
+            guard let acceptance else {
+                null("accepting_block")
+                null("accepting_daa_score")
+                return
+            }
+            string("accepting_block", acceptance.block)
+            number("accepting_daa_score", acceptance.daaScore)
         }
 
         mutating func finish() -> [UInt8] {

@@ -3,13 +3,16 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import KaspaCrypto
+import KaspaTransaction
 import Logging
 import NIOCore
 import TandemAPI
 import TandemBasics
 
 /// `POST /kasia/transactions`: signed Kasia payloads in, `{"tx_id","block_time"}` out
-/// (issue 11 item 1). Every refusal is a 4xx `{code, message}` and stores nothing.
+/// (issue 11 item 1). Every refusal is a 4xx `{code, message}` and stores nothing. With a Kaspa
+/// node (issue 25 item 5), a signed Kaspa transaction is also submitted to it and the answer
+/// gains `"kaspa": {"accepted": true, "node": URL}` or `{"accepted": false, "reason": TEXT}`.
 struct RelayController: Sendable {
     let store: any ServerStore
     let hub: RelayHub
@@ -18,6 +21,8 @@ struct RelayController: Sendable {
     let limiter: TokenBucketLimiter?
     /// Parsed keys of recent senders, shared by every submission this server handles.
     let senderKeys = SenderKeyCache()
+    /// Submits signed Kaspa transactions to the node too, when the server follows one.
+    var bridge: KaspaBridge? = nil
 
     func register(on router: Router<TandemRequestContext>, table: RouteTable) {
         table.add(router, .post, APIPath.kasiaTransactions) { request, context in
@@ -29,21 +34,27 @@ struct RelayController: Sendable {
         try await admit { "client|" + RateLimiter.clientKey(context.clientAddress) }
         let draft: KasiaRecordDraft
         let sender: KaspaAddress
+        var transaction: KaspaTransaction?
         switch try await Self.decode(request) {
         case .signed(let submission):
             let check = try RelaySubmissionCheck(submission, keys: senderKeys)
             draft = try check.draft()
             sender = check.sender
         case .kaspa(let submission):
-            let checked = try RelayKaspaSubmissionCheck(submission).draft()
+            let check = try RelayKaspaSubmissionCheck(submission)
+            let checked = try check.draft()
             draft = checked.draft
             sender = checked.sender
+            transaction = check.transaction
         }
         // The address is re-encoded to its text only when a limiter needs the key.
         try await admit { "sender|" + sender.description }
         let outcome = try await store.appendKasiaRecord(draft, now: clock.now)
         if case .inserted = outcome { await hub.pokeIfListening() }
-        return JSONResponse.raw(IndexerRowJSON.receipt(outcome.record), status: .ok, headers: [:])
+        // Stored first: the relay's answer never depends on the node's. Then the node's verdict.
+        var bridged: KaspaBridge.Outcome?
+        if let bridge, let transaction { bridged = await bridge.submit(transaction) }
+        return JSONResponse.raw(IndexerRowJSON.receipt(outcome.record, kaspa: bridged), status: .ok, headers: [:])
     }
 
     /// `key` is built only when a limiter is configured (no string work per submission when

@@ -5,9 +5,9 @@ import TandemBasics
 /// The in-process fan-out of relayed rows to open streams (issue 11 item 3).
 ///
 /// It follows the store's commit order: each `poke()` reads the rows after the last one it
-/// published and hands each to the subscriptions that watch it. Because block times are
+/// published and hands each to the subscriptions that watch it. Because positions are
 /// assigned in commit order, "after the last published" never skips a row, whichever
-/// instance wrote it: local submissions poke it directly, and on PostgreSQL the
+/// instance wrote it: local submissions and the chain ingester poke it directly, and on PostgreSQL the
 /// LISTEN/NOTIFY listener and a slow poll poke it for rows written by other instances.
 actor RelayHub {
     private let store: any ServerStore
@@ -15,12 +15,12 @@ actor RelayHub {
     let capacity: Int
     private var subscriptions: [UInt64: RelaySubscription] = [:]
     private var nextID: UInt64 = 0
-    /// The newest block time handed out; nil while nobody listens.
-    private var lastPublished: UnixMillis?
+    /// The newest position handed out; nil while nobody listens.
+    private var lastPublished: Int64?
     private var catchingUp = false
     private var pokedAgain = false
-    /// Subscriptions made or being made: counted before `subscribe` reads the latest block
-    /// time, so a committer that reads zero here may skip the poke (``pokeIfListening()``).
+    /// Subscriptions made or being made: counted before `subscribe` reads the latest
+    /// position, so a committer that reads zero here may skip the poke (``pokeIfListening()``).
     private let listening = Atomic<Int>(0)
 
     /// Rows read per store query while catching up.
@@ -38,7 +38,7 @@ actor RelayHub {
         listening.add(1, ordering: .sequentiallyConsistent)
         if lastPublished == nil {
             do {
-                let latest = try await store.latestKasiaBlockTime() ?? UnixMillis(0)
+                let latest = try await store.latestKasiaPosition() ?? 0
                 if lastPublished == nil { lastPublished = latest }
             } catch {
                 listening.subtract(1, ordering: .sequentiallyConsistent)
@@ -62,7 +62,7 @@ actor RelayHub {
 
     /// ``poke()`` for a row the caller has just committed, skipped (no hop onto the hub) while
     /// no stream is subscribed or subscribing: a subscription that starts later reads the
-    /// latest block time after that commit, and its stream replays older rows from the store.
+    /// latest position after that commit, and its stream replays older rows from the store.
     nonisolated func pokeIfListening() async {
         guard listening.load(ordering: .sequentiallyConsistent) > 0 else { return }
         await poke()
@@ -91,7 +91,7 @@ actor RelayHub {
                 return
             }
             for record in records { publish(record) }
-            if let newest = records.last, let current = lastPublished { lastPublished = max(current, newest.blockTime) }
+            if let newest = records.last, let current = lastPublished { lastPublished = max(current, newest.position) }
             if records.count < Self.batchSize { return }
         }
     }

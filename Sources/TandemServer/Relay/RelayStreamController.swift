@@ -7,9 +7,11 @@ import TandemAPI
 import TandemBasics
 
 /// `GET /kasia/stream?alias=HEX&address=ADDR&…`: Server-Sent Events of new rows (issue 11
-/// item 3). `event:` is the row kind, `id:` its block time (unique and commit-ordered, so a
-/// resume cursor), `data:` the indexer row's JSON. `Last-Event-ID` (or `last_event_id=`)
-/// replays from the store, then the stream goes live with no gap and no duplicate.
+/// item 3). `event:` is the row kind, `id:` its position (unique and commit-ordered, so a
+/// resume cursor; a relayed row's block time), `data:` the indexer row's JSON. `Last-Event-ID`
+/// (or `last_event_id=`) replays from the store, then the stream goes live with no gap and no
+/// duplicate. A row the chain moves (accepted, or returned to unaccepted by a reorg) is sent
+/// again with its new position; a row a reorg removes is not announced (issue 25).
 struct RelayStreamController: Sendable {
     let store: any ServerStore
     let hub: RelayHub
@@ -48,8 +50,8 @@ struct RelayStreamController: Sendable {
                 let box = ResponseWriterBox(writer)
                 do {
                     // Read after subscribing: rows newer than this reach the subscription live.
-                    var start = resume ?? UnixMillis(0)
-                    if resume == nil { start = try await store.latestKasiaBlockTime() ?? start }
+                    var start = resume ?? 0
+                    if resume == nil { start = try await store.latestKasiaPosition() ?? start }
                     let pump = RelayStreamPump(
                         store: store, subscription: subscription, start: start, replayBatch: Self.replayBatch)
                     try await pump.run(writing: box, heartbeat: heartbeat)
@@ -82,11 +84,11 @@ struct RelayStreamController: Sendable {
         return KasiaWatch(addresses: watched, aliasHexes: aliasHexes)
     }
 
-    static func resumeCursor(_ request: Request, _ query: IndexerQuery) throws(IndexerQuery.Failure) -> UnixMillis? {
+    static func resumeCursor(_ request: Request, _ query: IndexerQuery) throws(IndexerQuery.Failure) -> Int64? {
         guard let text = request.headers[lastEventID] ?? query.value("last_event_id") else { return nil }
         guard let value = Int64(text.trimmingCharacters(in: .whitespaces)), value >= 0 else {
             throw IndexerQuery.Failure(message: "Invalid Last-Event-ID: \(text)")
         }
-        return UnixMillis(value)
+        return value
     }
 }

@@ -3,11 +3,11 @@ import ServiceLifecycle
 import TandemBasics
 
 /// Writes one stream: replay from the store after `start`, then live events from the
-/// subscription, each row once, in block-time order (issue 11 item 3).
+/// subscription, each row once per change, in position (commit) order (issue 11 item 3).
 struct RelayStreamPump: Sendable {
     let store: any ServerStore
     let subscription: RelaySubscription
-    let start: UnixMillis
+    let start: Int64
     let replayBatch: Int
 
     private enum Finished { case pump, helper }
@@ -49,25 +49,25 @@ struct RelayStreamPump: Sendable {
             let records = try await store.kasiaRecords(after: last, watching: subscription.watch, limit: replayBatch)
             for record in records {
                 try await box.write(Self.event(record))
-                last = record.blockTime
+                last = record.position
             }
             if records.count < replayBatch { break }
         }
         for await item in subscription.items {
             switch item {
             case .record(let record):
-                guard record.blockTime > last else { continue }
+                guard record.position > last else { continue }
                 try await box.write(Self.event(record))
-                last = record.blockTime
+                last = record.position
             case .heartbeat:
                 try await box.write(Array(": heartbeat\n\n".utf8))
             }
         }
     }
 
-    /// `event: <kind>\nid: <block_time>\ndata: <row JSON>\n\n`.
+    /// `event: <kind>\nid: <position>\ndata: <row JSON>\n\n`.
     static func event(_ record: KasiaRecord) -> [UInt8] {
-        var out = Array("event: \(record.draft.kind.rawValue)\nid: \(record.blockTime.rawValue)\ndata: ".utf8)
+        var out = Array("event: \(record.draft.kind.rawValue)\nid: \(record.position)\ndata: ".utf8)
         IndexerRowJSON.row(record, .stream, &out)
         out.append(contentsOf: Array("\n\n".utf8))
         return out

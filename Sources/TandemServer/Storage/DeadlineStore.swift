@@ -105,13 +105,23 @@ public struct DeadlineStore: ServerStore {
     {
         try await bounded { try await base.kasiaRecords(query, from: blockTime, limit: limit) }
     }
-    public func kasiaRecords(after blockTime: UnixMillis, watching watch: KasiaWatch?, limit: Int) async throws
+    public func kasiaRecords(after position: Int64, watching watch: KasiaWatch?, limit: Int) async throws
         -> [KasiaRecord]
     {
-        try await bounded { try await base.kasiaRecords(after: blockTime, watching: watch, limit: limit) }
+        try await bounded { try await base.kasiaRecords(after: position, watching: watch, limit: limit) }
     }
-    public func latestKasiaBlockTime() async throws -> UnixMillis? {
-        try await bounded { try await base.latestKasiaBlockTime() }
+    public func latestKasiaPosition() async throws -> Int64? {
+        try await bounded { try await base.latestKasiaPosition() }
+    }
+    public func kasiaChainCursor() async throws -> KasiaChainCursor? {
+        try await bounded { try await base.kasiaChainCursor() }
+    }
+    public func applyKasiaChainPage(_ page: KasiaChainPage, now: UnixMillis) async throws -> KasiaChainApplied {
+        try await bounded { try await base.applyKasiaChainPage(page, now: now) }
+    }
+    /// Long-lived by design: not bounded.
+    public func asKasiaIngester(retry: Duration, _ body: @escaping @Sendable () async throws -> Void) async throws {
+        try await base.asKasiaIngester(retry: retry, body)
     }
     public func kasiaCounts() async throws -> KasiaCounts { try await bounded { try await base.kasiaCounts() } }
     /// Long-lived by design: not bounded.

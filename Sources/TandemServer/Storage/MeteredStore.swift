@@ -65,13 +65,23 @@ struct MeteredStore: ServerStore {
     func kasiaRecords(_ query: KasiaIndexQuery, from blockTime: UnixMillis, limit: Int) async throws -> [KasiaRecord] {
         try await counted { try await base.kasiaRecords(query, from: blockTime, limit: limit) }
     }
-    func kasiaRecords(after blockTime: UnixMillis, watching watch: KasiaWatch?, limit: Int) async throws
+    func kasiaRecords(after position: Int64, watching watch: KasiaWatch?, limit: Int) async throws
         -> [KasiaRecord]
     {
-        try await counted { try await base.kasiaRecords(after: blockTime, watching: watch, limit: limit) }
+        try await counted { try await base.kasiaRecords(after: position, watching: watch, limit: limit) }
     }
-    func latestKasiaBlockTime() async throws -> UnixMillis? {
-        try await counted { try await base.latestKasiaBlockTime() }
+    func latestKasiaPosition() async throws -> Int64? {
+        try await counted { try await base.latestKasiaPosition() }
+    }
+    func kasiaChainCursor() async throws -> KasiaChainCursor? {
+        try await counted { try await base.kasiaChainCursor() }
+    }
+    func applyKasiaChainPage(_ page: KasiaChainPage, now: UnixMillis) async throws -> KasiaChainApplied {
+        try await counted { try await base.applyKasiaChainPage(page, now: now) }
+    }
+    /// Long-lived by design: not counted.
+    func asKasiaIngester(retry: Duration, _ body: @escaping @Sendable () async throws -> Void) async throws {
+        try await base.asKasiaIngester(retry: retry, body)
     }
     func kasiaCounts() async throws -> KasiaCounts { try await counted { try await base.kasiaCounts() } }
     /// Long-lived: not counted as an operation in flight.

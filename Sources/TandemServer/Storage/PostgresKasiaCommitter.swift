@@ -69,7 +69,7 @@ actor PostgresKasiaCommitter {
                 // The first entry of a tx_id took the row; a repeat in the batch, or a tx_id
                 // stored before, is answered with the stored row.
                 if let blockTime = assigned[draft.txID], answered.insert(draft.txID).inserted {
-                    results.append(.success(.inserted(KasiaRecord(draft: draft, blockTime: UnixMillis(blockTime)))))
+                    results.append(.success(.inserted(KasiaRecord(draft: draft, relayedAt: blockTime))))
                 } else {
                     results.append(await capture { try await self.existing(draft.txID) })
                 }
@@ -126,18 +126,18 @@ actor PostgresKasiaCommitter {
                 WHERE NOT EXISTS (SELECT 1 FROM kasia_tx k WHERE k.tx_id = i.tx_id)
                 ORDER BY tx_id, ord
             ), numbered AS (
-                SELECT *, row_number() OVER (ORDER BY ord) AS seq FROM fresh
+                SELECT *, row_number() OVER (ORDER BY ord) AS n FROM fresh
             ), stats AS (
-                SELECT count(*) AS n, max(clock_now - seq) AS m FROM numbered
+                SELECT count(*) AS n, max(clock_now - numbered.n) AS m FROM numbered
             ), clock AS (
                 UPDATE kasia_clock SET last = GREATEST(last, stats.m) + stats.n FROM stats
                 WHERE id = 1 AND stats.n > 0
                 RETURNING last - stats.n AS base
             ), inserted AS (
-                INSERT INTO kasia_tx (\(unescaped: KasiaRecordColumns.list))
-                SELECT tx_id, base + seq, kind, sender, NULLIF(receiver, ''), amount, tag, decode(body, 'hex'),
-                       decode(payload, 'hex'), nonce, signature
-                FROM numbered, clock ORDER BY seq
+                INSERT INTO kasia_tx (\(unescaped: KasiaRecordColumns.relayInsert))
+                SELECT tx_id, base + numbered.n, kind, sender, NULLIF(receiver, ''), amount, tag, decode(body, 'hex'),
+                       decode(payload, 'hex'), nonce, signature, base + numbered.n, base + numbered.n
+                FROM numbered, clock ORDER BY numbered.n
                 ON CONFLICT (tx_id) DO NOTHING RETURNING tx_id, block_time
             ), notified AS (
                 SELECT pg_notify(\(PostgresServerStore.kasiaChannel), max(block_time)::text) FROM inserted

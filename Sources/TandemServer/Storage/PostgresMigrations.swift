@@ -94,6 +94,41 @@ final class PostgresMigrations: Sendable {
                 "CREATE INDEX contact_record_feed ON contact_record(user_id, seq)",
             ]
         ),
+        // Issue 25: chain rows carry the including block's time, neither unique nor in commit
+        // order; the commit-order position moves to `seq` (a relayed row keeps seq =
+        // block_time, and kasia_clock now counts seq). `relayed_time` marks relayed rows, which a
+        // reorg returns to unaccepted instead of removing. kasia_chain is the ingester's cursor.
+        (
+            "v4-kasia-chain",
+            [
+                "ALTER TABLE kasia_tx ADD COLUMN seq BIGINT",
+                "UPDATE kasia_tx SET seq = block_time",
+                "ALTER TABLE kasia_tx ALTER COLUMN seq SET NOT NULL",
+                "ALTER TABLE kasia_tx DROP CONSTRAINT IF EXISTS kasia_tx_block_time_key",
+                "CREATE UNIQUE INDEX kasia_tx_seq ON kasia_tx(seq)",
+                """
+                ALTER TABLE kasia_tx ADD COLUMN accepting_block TEXT, ADD COLUMN accepting_daa_score BIGINT,
+                    ADD COLUMN relayed_time BIGINT
+                """,
+                "UPDATE kasia_tx SET relayed_time = block_time",
+                "DROP INDEX kasia_tx_by_sender",
+                "DROP INDEX kasia_tx_by_receiver",
+                "CREATE INDEX kasia_tx_by_sender ON kasia_tx(kind, sender, tag, block_time, tx_id)",
+                """
+                CREATE INDEX kasia_tx_by_receiver ON kasia_tx(kind, receiver, block_time, tx_id)
+                    WHERE receiver IS NOT NULL
+                """,
+                """
+                CREATE INDEX kasia_tx_by_accepting_block ON kasia_tx(accepting_block)
+                    WHERE accepting_block IS NOT NULL
+                """,
+                """
+                CREATE TABLE kasia_chain (
+                    id INT PRIMARY KEY CHECK (id = 1), block TEXT NOT NULL, daa_score BIGINT NOT NULL,
+                    block_time BIGINT NOT NULL)
+                """,
+            ]
+        ),
     ]
 
     func runOnce(client: PostgresClient, logger: Logger) async throws {

@@ -4,7 +4,7 @@ import PostgresNIO
 public import TandemBasics
 
 extension PostgresServerStore {
-    /// The NOTIFY channel every instance LISTENs on; the payload is the new row's block time.
+    /// The NOTIFY channel every instance LISTENs on; the payload is the newest position.
     static let kasiaChannel = "kasia_tx"
 
     /// Through the group committer (``PostgresKasiaCommitter``): one statement per burst.
@@ -30,9 +30,10 @@ extension PostgresServerStore {
                 WHERE id = 1 AND NOT EXISTS (SELECT 1 FROM kasia_tx WHERE tx_id = \(draft.txID))
                 RETURNING last
             ), inserted AS (
-                INSERT INTO kasia_tx (\(unescaped: KasiaRecordColumns.list))
+                INSERT INTO kasia_tx (\(unescaped: KasiaRecordColumns.relayInsert))
                 SELECT \(draft.txID), last, \(draft.kind.rawValue), \(draft.sender), \(draft.receiver), \(draft.amount),
-                       \(draft.tag), \(Data(draft.body)), \(Data(draft.payload)), \(String(draft.nonce)), \(draft.signature)
+                       \(draft.tag), \(Data(draft.body)), \(Data(draft.payload)), \(String(draft.nonce)), \(draft.signature),
+                       last, last
                 FROM clock
                 ON CONFLICT (tx_id) DO NOTHING RETURNING block_time
             )
@@ -41,7 +42,7 @@ extension PostgresServerStore {
         var assigned: Int64?
         for try await (blockTime, _) in rows.decode((Int64, Bool).self) { assigned = blockTime }
         if let blockTime = assigned {
-            return .inserted(KasiaRecord(draft: draft, blockTime: UnixMillis(blockTime)))
+            return .inserted(KasiaRecord(draft: draft, relayedAt: blockTime))
         }
         guard let existing = try await stored(txID: draft.txID, client, logger) else {
             throw ServerStoreError.corruptRow(table: "kasia_clock", reason: "row 1 is missing")
@@ -62,7 +63,7 @@ extension PostgresServerStore {
                 """
                 SELECT \(unescaped: KasiaRecordColumns.list) FROM kasia_tx
                 WHERE kind = \(parts.kind.rawValue) AND receiver = \(parts.address) AND block_time >= \(blockTime.rawValue)
-                ORDER BY block_time LIMIT \(limit)
+                ORDER BY block_time, tx_id LIMIT \(limit)
                 """)
         }
         return try await fetchKasia(
@@ -70,18 +71,18 @@ extension PostgresServerStore {
             SELECT \(unescaped: KasiaRecordColumns.list) FROM kasia_tx
             WHERE kind = \(parts.kind.rawValue) AND sender = \(parts.address) AND tag = \(parts.tag)
                 AND block_time >= \(blockTime.rawValue)
-            ORDER BY block_time LIMIT \(limit)
+            ORDER BY block_time, tx_id LIMIT \(limit)
             """)
     }
 
-    public func kasiaRecords(after blockTime: UnixMillis, watching watch: KasiaWatch?, limit: Int) async throws
+    public func kasiaRecords(after position: Int64, watching watch: KasiaWatch?, limit: Int) async throws
         -> [KasiaRecord]
     {
         guard let watch else {
             return try await fetchKasia(
                 """
-                SELECT \(unescaped: KasiaRecordColumns.list) FROM kasia_tx WHERE block_time > \(blockTime.rawValue)
-                ORDER BY block_time LIMIT \(limit)
+                SELECT \(unescaped: KasiaRecordColumns.list) FROM kasia_tx WHERE seq > \(position)
+                ORDER BY seq LIMIT \(limit)
                 """)
         }
         let addresses = Array(watch.addresses)
@@ -89,16 +90,16 @@ extension PostgresServerStore {
         return try await fetchKasia(
             """
             SELECT \(unescaped: KasiaRecordColumns.list) FROM kasia_tx
-            WHERE block_time > \(blockTime.rawValue) AND (sender = ANY(\(addresses)) OR receiver = ANY(\(addresses))
+            WHERE seq > \(position) AND (sender = ANY(\(addresses)) OR receiver = ANY(\(addresses))
                 OR (kind = \(KasiaRecordKind.contextualMessage.rawValue) AND tag = ANY(\(aliases))))
-            ORDER BY block_time LIMIT \(limit)
+            ORDER BY seq LIMIT \(limit)
             """)
     }
 
-    public func latestKasiaBlockTime() async throws -> UnixMillis? {
+    public func latestKasiaPosition() async throws -> Int64? {
         try await migrate()
-        let rows = try await client.query("SELECT MAX(block_time) FROM kasia_tx", logger: logger)
-        for try await last in rows.decode(Int64?.self) { return last.map(UnixMillis.init) }
+        let rows = try await client.query("SELECT MAX(seq) FROM kasia_tx", logger: logger)
+        for try await last in rows.decode(Int64?.self) { return last }
         return nil
     }
 
@@ -139,15 +140,20 @@ extension PostgresServerStore {
     /// Decodes `kasia_tx` rows selected with ``KasiaRecordColumns/list``.
     static func records(_ rows: PostgresRowSequence) async throws -> [KasiaRecord] {
         var records: [KasiaRecord] = []
-        for try await (txID, blockTime, kind, sender, receiver, amount, tag, body, payload, nonce, signature)
+        for try await (
+            txID, blockTime, kind, sender, receiver, amount, tag, body, payload, nonce, signature, seq, block, score
+        )
             in rows.decode(
-                (String, Int64, String, String, String?, Int64, String, Data, Data, String, String).self)
+                (
+                    String, Int64, String, String, String?, Int64, String, Data, Data, String, String, Int64, String?,
+                    Int64?
+                ).self)
         {
             records.append(
                 try KasiaRecordColumns.record(
                     txID: txID, blockTime: blockTime, kind: kind, sender: sender, receiver: receiver, amount: amount,
-                    tag: tag,
-                    body: Array(body), payload: Array(payload), nonce: nonce, signature: signature))
+                    tag: tag, body: Array(body), payload: Array(payload), nonce: nonce, signature: signature,
+                    position: seq, acceptingBlock: block, acceptingDaaScore: score))
         }
         return records
     }

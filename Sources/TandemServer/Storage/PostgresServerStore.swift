@@ -87,7 +87,7 @@ public struct PostgresServerStore: ServerStore {
     public func truncateAll() async throws {
         try await migrate()
         try await client.query(
-            "TRUNCATE users, session, account, auth_user, kasia_tx, device_key, redo_node, redo_task_access, redo_feed, contact_record",
+            "TRUNCATE users, session, account, auth_user, kasia_tx, kasia_chain, device_key, redo_node, redo_task_access, redo_feed, contact_record",
             logger: logger)
         try await client.query("UPDATE sync_clock SET last = 0", logger: logger)
         try await client.query("UPDATE kasia_clock SET last = 0", logger: logger)

@@ -6,7 +6,7 @@ import TandemBasics
 /// while a write transaction is running wait together and are committed by the next one, so
 /// a burst costs one WAL commit (one `fsync`) instead of one each.
 ///
-/// One task drains the queue, so batches commit one after another and block times follow
+/// One task drains the queue, so batches commit one after another and positions follow
 /// commit order: each row gets `max(now, last + 1)` with `last` the previous row's time
 /// (issue 11 item 2, the paging reader's "never miss a row"). Each caller is answered only
 /// after the transaction holding its row has committed.
@@ -77,10 +77,10 @@ actor SQLiteKasiaCommitter {
         return results
     }
 
-    /// The newest stored block time, read once per transaction: inside it this writer is the
+    /// The newest stored position, read once per transaction: inside it this writer is the
     /// only one, so the batch carries the value forward instead of asking SQLite per row.
-    private static func latestBlockTime(_ db: Database) throws -> Int64? {
-        try Int64.fetchOne(db.cachedStatement(sql: "SELECT MAX(block_time) FROM kasia_tx"))
+    static func latestBlockTime(_ db: Database) throws -> Int64? {
+        try Int64.fetchOne(db.cachedStatement(sql: "SELECT MAX(seq) FROM kasia_tx"))
     }
 
     /// One row inside the batch's transaction: the insert is tried first and skipped on a
@@ -93,16 +93,16 @@ actor SQLiteKasiaCommitter {
         let blockTime = last.map { max(now.rawValue, $0 + 1) } ?? now.rawValue
         try db.cachedStatement(
             sql: """
-                INSERT INTO kasia_tx (\(KasiaRecordColumns.list)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO kasia_tx (\(KasiaRecordColumns.relayInsert)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (tx_id) DO NOTHING
                 """
         ).execute(arguments: [
             draft.txID, blockTime, draft.kind.rawValue, draft.sender, draft.receiver, draft.amount, draft.tag,
-            Data(draft.body), Data(draft.payload), String(draft.nonce), draft.signature,
+            Data(draft.body), Data(draft.payload), String(draft.nonce), draft.signature, blockTime, blockTime,
         ])
         guard db.changesCount == 0 else {
             last = blockTime
-            return .inserted(KasiaRecord(draft: draft, blockTime: UnixMillis(blockTime)))
+            return .inserted(KasiaRecord(draft: draft, relayedAt: blockTime))
         }
         guard let existing = try SQLiteServerStore.fetchRecords(db, "WHERE tx_id = ?", [draft.txID]).first else {
             throw DatabaseError(

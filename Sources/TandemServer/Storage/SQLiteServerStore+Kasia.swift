@@ -19,28 +19,27 @@ extension SQLiteServerStore {
         return try readNow { db in
             if parts.byReceiver {
                 return try Self.fetchRecords(
-                    db, "WHERE kind = ? AND receiver = ? AND block_time >= ? ORDER BY block_time LIMIT ?",
+                    db, "WHERE kind = ? AND receiver = ? AND block_time >= ? ORDER BY block_time, tx_id LIMIT ?",
                     [parts.kind.rawValue, parts.address, blockTime.rawValue, limit])
             }
             return try Self.fetchRecords(
-                db, "WHERE kind = ? AND sender = ? AND tag = ? AND block_time >= ? ORDER BY block_time LIMIT ?",
+                db, "WHERE kind = ? AND sender = ? AND tag = ? AND block_time >= ? ORDER BY block_time, tx_id LIMIT ?",
                 [parts.kind.rawValue, parts.address, parts.tag, blockTime.rawValue, limit])
         }
     }
 
-    public func kasiaRecords(after blockTime: UnixMillis, watching watch: KasiaWatch?, limit: Int) async throws
+    public func kasiaRecords(after position: Int64, watching watch: KasiaWatch?, limit: Int) async throws
         -> [KasiaRecord]
     {
         try readNow { db in
             guard let watch else {
-                return try Self.fetchRecords(
-                    db, "WHERE block_time > ? ORDER BY block_time LIMIT ?", [blockTime.rawValue, limit])
+                return try Self.fetchRecords(db, "WHERE seq > ? ORDER BY seq LIMIT ?", [position, limit])
             }
             let addresses = Array(watch.addresses)
             let aliases = Array(watch.aliasHexes)
             let addressMarks = Self.marks(addresses.count)
             let aliasMarks = Self.marks(aliases.count)
-            var arguments: [any DatabaseValueConvertible] = [blockTime.rawValue]
+            var arguments: [any DatabaseValueConvertible] = [position]
             arguments += addresses
             arguments += addresses
             arguments.append(KasiaRecordKind.contextualMessage.rawValue)
@@ -49,17 +48,15 @@ extension SQLiteServerStore {
             return try Self.fetchRecords(
                 db,
                 """
-                WHERE block_time > ? AND (sender IN (\(addressMarks)) OR receiver IN (\(addressMarks))
+                WHERE seq > ? AND (sender IN (\(addressMarks)) OR receiver IN (\(addressMarks))
                     OR (kind = ? AND tag IN (\(aliasMarks))))
-                ORDER BY block_time LIMIT ?
+                ORDER BY seq LIMIT ?
                 """, StatementArguments(arguments), cached: false)
         }
     }
 
-    public func latestKasiaBlockTime() async throws -> UnixMillis? {
-        try readNow { db in
-            try Int64.fetchOne(db.cachedStatement(sql: "SELECT MAX(block_time) FROM kasia_tx")).map(UnixMillis.init)
-        }
+    public func latestKasiaPosition() async throws -> Int64? {
+        try readNow { db in try Int64.fetchOne(db.cachedStatement(sql: "SELECT MAX(seq) FROM kasia_tx")) }
     }
 
     public func kasiaCounts() async throws -> KasiaCounts {
@@ -99,7 +96,8 @@ extension SQLiteServerStore {
             return try KasiaRecordColumns.record(
                 txID: row["tx_id"], blockTime: row["block_time"], kind: row["kind"], sender: row["sender"],
                 receiver: row["receiver"], amount: row["amount"], tag: row["tag"], body: Array(body),
-                payload: Array(payload), nonce: row["nonce"], signature: row["signature"])
+                payload: Array(payload), nonce: row["nonce"], signature: row["signature"], position: row["seq"],
+                acceptingBlock: row["accepting_block"], acceptingDaaScore: row["accepting_daa_score"])
         }
     }
 }

@@ -124,6 +124,8 @@ extension SQLiteServerStore {
                     CREATE INDEX contact_record_feed ON contact_record(user_id, seq);
                     """)
         }
+        // A migration's text never changes: the v4 column list is spelled out here.
+        let v4Columns = "tx_id, block_time, kind, sender, receiver, amount, tag, body, payload, nonce, signature"
         migrator.registerMigration("v4-kasia-rowid") { db in
             // Issue 11 "Figures": block_time becomes the table's rowid, so an insert appends to
             // the table B-tree and no separate UNIQUE index on block_time is written (one B-tree
@@ -145,12 +147,57 @@ extension SQLiteServerStore {
                         nonce TEXT NOT NULL,
                         signature TEXT NOT NULL
                     );
-                    INSERT INTO kasia_tx_v4 (\(KasiaRecordColumns.list))
-                        SELECT \(KasiaRecordColumns.list) FROM kasia_tx ORDER BY block_time;
+                    INSERT INTO kasia_tx_v4 (\(v4Columns))
+                        SELECT \(v4Columns) FROM kasia_tx ORDER BY block_time;
                     DROP TABLE kasia_tx;
                     ALTER TABLE kasia_tx_v4 RENAME TO kasia_tx;
                     CREATE INDEX kasia_tx_by_sender ON kasia_tx(kind, sender, tag, block_time);
                     CREATE INDEX kasia_tx_by_receiver ON kasia_tx(kind, receiver, block_time) WHERE receiver IS NOT NULL;
+                    """)
+        }
+        migrator.registerMigration("v5-kasia-chain") { db in
+            // Issue 25: rows from the chain carry the including block's time, which is neither
+            // unique nor in commit order, so the commit-order position moves to its own column,
+            // `seq`, now the rowid (a relayed row keeps seq = block_time); `relayed_time` is set
+            // on relayed rows (a reorg returns them to unaccepted instead of removing them);
+            // pages order by (block_time, tx_id). kasia_chain holds the ingester's cursor.
+            try db.execute(
+                sql: """
+                    CREATE TABLE kasia_tx_v5 (
+                        seq INTEGER PRIMARY KEY NOT NULL,
+                        tx_id TEXT NOT NULL UNIQUE,
+                        block_time INTEGER NOT NULL,
+                        kind TEXT NOT NULL,
+                        sender TEXT NOT NULL,
+                        receiver TEXT,
+                        amount INTEGER NOT NULL DEFAULT 0,
+                        tag TEXT NOT NULL DEFAULT '',
+                        body BLOB NOT NULL,
+                        payload BLOB NOT NULL,
+                        nonce TEXT NOT NULL,
+                        signature TEXT NOT NULL,
+                        accepting_block TEXT,
+                        accepting_daa_score INTEGER,
+                        relayed_time INTEGER
+                    );
+                    INSERT INTO kasia_tx_v5 (seq, tx_id, block_time, kind, sender, receiver, amount, tag, body, payload,
+                                             nonce, signature, relayed_time)
+                        SELECT block_time, tx_id, block_time, kind, sender, receiver, amount, tag, body, payload,
+                               nonce, signature, block_time
+                        FROM kasia_tx ORDER BY block_time;
+                    DROP TABLE kasia_tx;
+                    ALTER TABLE kasia_tx_v5 RENAME TO kasia_tx;
+                    CREATE INDEX kasia_tx_by_sender ON kasia_tx(kind, sender, tag, block_time, tx_id);
+                    CREATE INDEX kasia_tx_by_receiver ON kasia_tx(kind, receiver, block_time, tx_id)
+                        WHERE receiver IS NOT NULL;
+                    CREATE INDEX kasia_tx_by_accepting_block ON kasia_tx(accepting_block)
+                        WHERE accepting_block IS NOT NULL;
+                    CREATE TABLE kasia_chain (
+                        id INTEGER PRIMARY KEY NOT NULL CHECK (id = 1),
+                        block TEXT NOT NULL,
+                        daa_score INTEGER NOT NULL,
+                        block_time INTEGER NOT NULL
+                    );
                     """)
         }
         return migrator

@@ -47,27 +47,43 @@ public protocol ServerStore: Sendable {
     /// (delete-user). Each backend lists its tables in one place, `deleteUserRows`.
     func deleteUser(id: UserID) async throws
 
-    // MARK: Kasia relay (issue 11)
+    // MARK: Kasia relay (issue 11) and chain index (issue 25)
 
-    /// Stores a relayed transaction once per `txID`. Its block time is `max(now, last + 1)`,
-    /// assigned inside the committing transaction while every other writer waits, so block
-    /// times are unique and increase in commit order: a reader paging by "max block_time seen"
-    /// never misses a row (ARCHITECTURE.md "Cursors that never skip a row").
+    /// Stores a relayed transaction once per `txID`. Its position (and, while it is only
+    /// relayed, its block time) is `max(now, last + 1)`, assigned inside the committing
+    /// transaction while every other writer waits, so positions are unique and increase in
+    /// commit order: a reader paging by "max position seen" never misses a row (ARCHITECTURE.md
+    /// "Cursors that never skip a row"). A transaction the chain ingester stored first is
+    /// answered as it is stored.
     func appendKasiaRecord(_ draft: KasiaRecordDraft, now: UnixMillis) async throws -> KasiaAppendOutcome
     func kasiaRecord(txID: String) async throws -> KasiaRecord?
-    /// One indexer page: rows of `query` with `block_time >= from`, ascending, at most `limit`.
+    /// One indexer page: rows of `query` with `block_time >= from`, ascending by block time
+    /// (then tx id), at most `limit`.
     func kasiaRecords(_ query: KasiaIndexQuery, from blockTime: UnixMillis, limit: Int) async throws -> [KasiaRecord]
-    /// Rows with `block_time > after`, ascending, at most `limit`; only those `watch` matches
+    /// Rows with `position > after`, ascending, at most `limit`; only those `watch` matches
     /// when given (stream replay), every row otherwise (the fan-out feed).
-    func kasiaRecords(after blockTime: UnixMillis, watching watch: KasiaWatch?, limit: Int) async throws
-        -> [KasiaRecord]
-    /// The newest block time, or nil while no row exists.
-    func latestKasiaBlockTime() async throws -> UnixMillis?
+    func kasiaRecords(after position: Int64, watching watch: KasiaWatch?, limit: Int) async throws -> [KasiaRecord]
+    /// The newest position, or nil while no row exists.
+    func latestKasiaPosition() async throws -> Int64?
     func kasiaCounts() async throws -> KasiaCounts
-    /// Calls `onCommit` whenever another process commits a relayed row, until cancelled
+    /// Calls `onCommit` whenever another process commits a Kasia row, until cancelled
     /// (PostgreSQL LISTEN/NOTIFY). The SQLite file has one writer process, so there it only
     /// waits for cancellation.
     func listenForKasiaCommits(_ onCommit: @escaping @Sendable () async -> Void) async throws
+
+    /// The chain ingester's stored cursor, or nil before its first page.
+    func kasiaChainCursor() async throws -> KasiaChainCursor?
+    /// Applies `page` in one transaction: the removed blocks' rows leave the reads (or return
+    /// to unaccepted when they were relayed), the accepted rows are inserted or moved by tx id,
+    /// each changed row gets a new position, and the cursor moves to `page.to`. Throws
+    /// ``ServerStoreError/chainCursorMoved(expected:found:)``, changing nothing, when the
+    /// stored cursor is not `page.from`.
+    func applyKasiaChainPage(_ page: KasiaChainPage, now: UnixMillis) async throws -> KasiaChainApplied
+    /// Runs `body` while this process is the database's one chain ingester, waiting for the
+    /// role first; cancels `body` if the role is lost. PostgreSQL: a session advisory lock on a
+    /// connection held for the purpose, tried every `retry` (it is freed when its holder's
+    /// connection ends). SQLite: one process owns the file, so `body` runs at once.
+    func asKasiaIngester(retry: Duration, _ body: @escaping @Sendable () async throws -> Void) async throws
 
     // MARK: Sync of tasks and contacts (issue 12)
     //
@@ -122,6 +138,8 @@ public enum ServerStoreError: Error, Equatable, Sendable, CustomStringConvertibl
     /// A sync write waited too long for the sync clock's lock, held by other writers: the
     /// database is up and busy (HTTP 429 `SYNC_BUSY`, never 503).
     case busy(String)
+    /// Another chain ingester moved the cursor since this page was read.
+    case chainCursorMoved(expected: String?, found: String?)
 
     public var description: String {
         switch self {
@@ -134,6 +152,8 @@ public enum ServerStoreError: Error, Equatable, Sendable, CustomStringConvertibl
         case .corruptRow(let table, let reason): "table \(table): \(reason)"
         case .unavailable(let reason): "the database is unavailable: \(reason)"
         case .busy(let reason): "the database is busy: \(reason)"
+        case .chainCursorMoved(let expected, let found):
+            "the chain cursor moved: expected \(expected ?? "none"), found \(found ?? "none")"
         }
     }
 }

@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
 import Hummingbird
+import KaspaRPC
 import Logging
+import TandemNIOTransport
 import TandemServer
 
 /// `tandem serve`: the BetterAuth-compatible account server (issue 4).
@@ -17,6 +19,8 @@ struct ServeCommand: AsyncParsableCommand {
             The cookie secret is BETTER_AUTH_SECRET, or a random one kept in DATA_DIR/auth-secret (0600; the \
             server refuses to start when group or others can read it). The data directory is created 0700 and \
             the database files 0600. Behind a TLS reverse proxy pass --public-url https://… and --trusted-proxy.
+
+            With --kaspa-node (repeatable) and --kaspa-network the server also follows a Kaspa node's             virtual chain and indexes every accepted Kasia transaction into the /kasia routes (a             kasia-indexer anyone can run), starting at the stored position, else --kaspa-start-hash, else             the node's pruning point; /health reports "kaspa": {"node","synced","lagBlocks","role"}.             Signed Kaspa transactions posted to /kasia/transactions are then also submitted to the node.             On PostgreSQL one instance ingests at a time; another takes over within 10 s when it stops.
             """
     )
 
@@ -74,7 +78,22 @@ struct ServeCommand: AsyncParsableCommand {
             "PostgreSQL: seconds a sync write may wait in the queue before 429 SYNC_BUSY.", valueName: "s"))
     var syncQueueWait = Int(SyncWriteLimits().maxWait.components.seconds)
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "A Kaspa node's wRPC JSON endpoint to index Kasia from (repeatable; failed over in order).",
+            valueName: "ws://host:port"))
+    var kaspaNode: [String] = []
+    @Option(name: .long, help: ArgumentHelp("The Kaspa network of --kaspa-node.", valueName: "mainnet|testnet-10"))
+    var kaspaNetwork: String?
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Chain block to start a fresh index at (default: the node's pruning point).", valueName: "hash"))
+    var kaspaStartHash: String?
+
     func validate() throws {
+        _ = try kaspaIndex()
         guard (0...65_535).contains(port) else { throw CLIError("--port \(port): must be 0…65535") }
         if let databaseURL, !(databaseURL.hasPrefix("postgres://") || databaseURL.hasPrefix("postgresql://")) {
             throw CLIError("--database-url: expected a postgres:// URL")
@@ -100,6 +119,34 @@ struct ServeCommand: AsyncParsableCommand {
             let host = url.host, !host.isEmpty
         else { return nil }
         return "\(scheme)://\(host.lowercased())" + (url.port.map { ":\($0)" } ?? "")
+    }
+
+    /// The chain index's configuration from the `--kaspa-*` options; nil without `--kaspa-node`.
+    func kaspaIndex() throws -> KaspaIndexConfiguration? {
+        guard !kaspaNode.isEmpty else {
+            if kaspaNetwork != nil || kaspaStartHash != nil {
+                throw CLIError("--kaspa-network and --kaspa-start-hash need --kaspa-node")
+            }
+            return nil
+        }
+        var nodes: [URL] = []
+        for text in kaspaNode {
+            guard let url = URL(string: text), ["ws", "wss"].contains(url.scheme?.lowercased() ?? ""),
+                url.host?.isEmpty == false
+            else { throw CLIError("--kaspa-node \(text): expected a ws:// or wss:// URL") }
+            nodes.append(url)
+        }
+        guard let kaspaNetwork else { throw CLIError("--kaspa-node needs --kaspa-network mainnet or testnet-10") }
+        guard let network = KaspaNetworkID(kaspaNetwork), network == .mainnet || network == .testnet10 else {
+            throw CLIError("--kaspa-network \(kaspaNetwork): mainnet or testnet-10")
+        }
+        if let kaspaStartHash {
+            let isHash = kaspaStartHash.count == 64 && kaspaStartHash.allSatisfy(\.isHexDigit)
+            guard isHash else { throw CLIError("--kaspa-start-hash \(kaspaStartHash): expected 64 hex characters") }
+        }
+        return KaspaIndexConfiguration(
+            nodes: nodes, network: network, startHash: kaspaStartHash?.lowercased(),
+            transport: WebSocketClientTransport())
     }
 
     /// The sync-write queue's bounds from the `--sync-queue-*` options.
@@ -131,7 +178,7 @@ struct ServeCommand: AsyncParsableCommand {
             trustedOrigins: trustedOrigin + (publicURL.flatMap(Self.origin(of:)).map { [$0] } ?? []),
             secureCookies: secureCookies || publicURL.flatMap(Self.origin(of:))?.hasPrefix("https://") == true,
             rateLimiting: rateLimit, trustedProxies: TrustedProxies(cidrs: trustedProxy) ?? .none, metrics: metrics,
-            syncWrites: syncWriteLimits)
+            syncWrites: syncWriteLimits, kaspa: try kaspaIndex())
         let app = try await Self.build(configuration, host: host)
         try await app.runService()
     }

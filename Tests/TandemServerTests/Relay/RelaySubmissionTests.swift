@@ -192,7 +192,7 @@ import Testing
             #expect(answer.errorCode == refusal.code.rawValue, "\(answer.text)")
             #expect(answer.json?["message"] is String)
         }
-        #expect(try await server.store.latestKasiaBlockTime() == nil)
+        #expect(try await server.store.latestKasiaPosition() == nil)
     }
 
     /// The server remembers the parsed keys of recent senders (`SenderKeyCache`); that changes
@@ -210,7 +210,7 @@ import Testing
                 }
             }
         }
-        let rows = try await server.store.kasiaRecords(after: UnixMillis(0), watching: nil, limit: 100)
+        let rows = try await server.store.kasiaRecords(after: 0, watching: nil, limit: 100)
         #expect(rows.count == 1)
     }
 
@@ -224,7 +224,7 @@ import Testing
             #expect(answer.status.code >= 400 && answer.status.code < 500, "\(body) → \(answer.status)")
             #expect(answer.errorCode != nil)
         }
-        #expect(try await server.store.latestKasiaBlockTime() == nil)
+        #expect(try await server.store.latestKasiaPosition() == nil)
     }
 
     @Test func senderIsRateLimitedAfterABurstOfTwentyWithRetryAfter() async throws {
@@ -242,7 +242,7 @@ import Testing
             #expect(try await api.submit(RelayFixtures.signed(RelayFixtures.message(), nonce: 22)).status == .ok)
         }
         // The refused one stored nothing: 21 rows.
-        let rows = try await server.store.kasiaRecords(after: UnixMillis(0), watching: nil, limit: 100)
+        let rows = try await server.store.kasiaRecords(after: 0, watching: nil, limit: 100)
         #expect(rows.count == 21)
     }
 

@@ -1,0 +1,208 @@
+import Foundation
+import KaspaCrypto
+import KaspaNode
+import KaspaRPC
+import Logging
+import ServiceLifecycle
+import TandemBasics
+
+/// Follows a Kaspa node's virtual chain and stores every accepted Kasia transaction as an
+/// indexer row (issue 25).
+///
+/// It reads the chain with `getVirtualChainFromBlockV2` at level High (kaspa-node.md §5) rather
+/// than kasia-indexer's BlockAdded + VirtualChainChanged pair: one call answers the accepted
+/// transactions with their payloads, the first input's address (the sender, which upstream
+/// resolves later with more calls), the including block's time and the accepting block, and
+/// the removed chain blocks of a reorg, all from a cursor the node checks. The same call
+/// catches up after a restart and follows the tip (polled every `idlePoll` once it answers
+/// nothing new), so there is one code path and no notification to miss.
+///
+/// Each chain block's rows commit with the cursor's move (``ServerStore/applyKasiaChainPage``),
+/// so a killed server resumes from the last committed block with no gap and no duplicate. A
+/// node that fails, stalls, is unsynced or is behind the cursor is left for the next one, with
+/// backoff; none of it blocks the API, which reads ``KasiaChainStatus`` only.
+struct KasiaChainIngester: Service {
+    let store: any ServerStore
+    let client: KaspaNodeClient
+    let network: KaspaNetwork
+    let status: KasiaChainStatus
+    let clock: any WallClock
+    let logger: Logger
+    /// Where to start without a stored cursor; nil: the node's pruning point.
+    let startHash: String?
+    /// Called after a page changed rows (the relay's fan-out).
+    let onCommit: @Sendable () async -> Void
+    var idlePoll: Duration = .milliseconds(250)
+    var backoff = NodeBackoff(initial: .milliseconds(500), maximum: .seconds(10))
+    /// Most rows one store transaction carries; a page with more is split at block boundaries.
+    var rowsPerCommit = 2_000
+
+    /// Waits to be the database's ingester, then follows the node until shutdown.
+    func run() async throws {
+        do {
+            try await cancelWhenGracefulShutdown {
+                try await store.asKasiaIngester(retry: .seconds(2)) {
+                    status.update { $0.role = .ingester }
+                    defer { status.update { $0 = KasiaChainStatus.Snapshot() } }
+                    await follow()
+                }
+            }
+        } catch is CancellationError {}
+    }
+
+    /// Reads and stores pages forever; every failure is logged, reported and retried.
+    func follow() async {
+        var failures = 0
+        while !Task.isCancelled {
+            do {
+                try await step()
+                failures = 0
+            } catch is CancellationError {
+                return
+            } catch {
+                failures += 1
+                let delay = backoff.delay(afterFailures: failures)
+                logger.warning("kasia chain ingest: \(error); retrying in \(delay)")
+                status.update {
+                    $0.lastError = String(describing: error)
+                    $0.synced = false
+                }
+                if let error = error as? KaspaNodeError, error.isTransportFailure {
+                    status.update { $0.node = nil }
+                }
+                try? await Task.sleep(for: delay)
+            }
+        }
+    }
+
+    /// One walk from the stored cursor to the node's sink, or one idle wait at the sink.
+    func step() async throws {
+        let info = try await client.connect()
+        let node = await client.node?.absoluteString
+        let stored = try await store.kasiaChainCursor()
+        let dag = try await client.call(.getBlockDagInfo, as: RPCBlockDAGInfo.self)
+        if let stored, dag.virtualDaaScore < stored.daaScore {
+            // A node behind the cursor does not know it yet: use another.
+            await client.disconnect()
+            throw IngestError.nodeBehind(node: node ?? "?", nodeScore: dag.virtualDaaScore, cursor: stored.daaScore)
+        }
+        status.update {
+            $0.node = node
+            $0.cursor = stored
+            $0.lagBlocks = stored.map { dag.virtualDaaScore &- min($0.daaScore, dag.virtualDaaScore) }
+        }
+        var cursor = stored
+        var position = try startHash(stored: stored, dag: dag)
+        var walked = false
+        while !Task.isCancelled {
+            let answer = await readPage(from: position)
+            let page: RPCVirtualChainFromBlockResponse
+            switch answer {
+            case .success(let read): page = read
+            case .failure(.refused(let node, _, let message)) where !walked && stored != nil:
+                // The node does not know the stored cursor although it is not behind it: pruned
+                // past it. Start again from its pruning point; rows already stored are merged.
+                logger.error(
+                    "kasia chain ingest: \(node) refused the stored cursor (\(message)); restarting from its pruning point")
+                position = try Self.hash(dag.pruningPointHash, "pruning point")
+                walked = true
+                continue
+            case .failure(let error): throw error
+            }
+            walked = true
+            guard !page.addedChainBlockHashes.isEmpty || !page.removedChainBlockHashes.isEmpty else { break }
+            cursor = try await apply(page, from: cursor)
+            guard let last = page.addedChainBlockHashes.last else { break }
+            position = last
+            status.update {
+                $0.cursor = cursor
+                $0.lagBlocks = cursor.map { dag.virtualDaaScore &- min($0.daaScore, dag.virtualDaaScore) }
+            }
+        }
+        status.update {
+            $0.cursor = cursor
+            $0.lagBlocks = 0
+            $0.synced = info.info.isSynced
+            $0.lastError = nil
+        }
+        try await Task.sleep(for: idlePoll)
+    }
+
+    private func readPage(from position: [UInt8]) async -> Result<RPCVirtualChainFromBlockResponse, KaspaNodeError> {
+        do {
+            return .success(
+                try await client.call(
+                    .getVirtualChainFromBlockV2,
+                    RPCVirtualChainFromBlockRequest(startHash: position, dataVerbosityLevel: .high),
+                    as: RPCVirtualChainFromBlockResponse.self))
+        } catch { return .failure(error) }
+    }
+
+    private func startHash(stored: KasiaChainCursor?, dag: RPCBlockDAGInfo) throws -> [UInt8] {
+        if let stored { return try Self.hash(stored.block, "stored cursor") }
+        if let startHash { return try Self.hash(startHash, "--kaspa-start-hash") }
+        return try Self.hash(dag.pruningPointHash, "pruning point")
+    }
+
+    /// Stores one node answer: its removals with the first commit, then its blocks in commits
+    /// of at most ``rowsPerCommit`` rows, each moving the cursor to its last block.
+    private func apply(_ page: RPCVirtualChainFromBlockResponse, from start: KasiaChainCursor?) async throws
+        -> KasiaChainCursor?
+    {
+        var cursor = start
+        var removed = page.removedChainBlockHashes.map { Hex.encode($0) }
+        var rows: [KasiaChainRow] = []
+        func commit(to: KasiaChainCursor) async throws {
+            let applied = try await store.applyKasiaChainPage(
+                KasiaChainPage(from: cursor, removedBlocks: removed, rows: rows, to: to), now: clock.now)
+            cursor = to
+            removed = []
+            rows = []
+            if applied.changedRows { await onCommit() }
+        }
+        let blocks = Array(zip(page.addedChainBlockHashes, page.chainBlockAcceptedTransactions))
+        for (index, (hash, block)) in blocks.enumerated() {
+            let header = block.chainBlockHeader
+            let acceptance = KasiaAcceptance(block: Hex.encode(hash), daaScore: header.daaScore ?? 0)
+            let time = header.timestamp ?? 0
+            for transaction in block.acceptedTransactions {
+                if let row = KasiaChainRowReader.row(
+                    transaction, acceptance: acceptance, fallbackTime: time, network: network)
+                {
+                    rows.append(row)
+                }
+            }
+            if index == blocks.count - 1 || rows.count >= rowsPerCommit {
+                try await commit(
+                    to: KasiaChainCursor(
+                        block: acceptance.block, daaScore: acceptance.daaScore,
+                        blockTime: UnixMillis(Int64(clamping: time))))
+            }
+        }
+        if blocks.isEmpty, !removed.isEmpty, let current = cursor {
+            // Only removals: the cursor stays (the walk's next answer names the new blocks).
+            try await commit(to: current)
+        }
+        return cursor
+    }
+
+    private static func hash(_ text: String, _ what: String) throws -> [UInt8] {
+        guard let bytes = try? Hex.decode(text), bytes.count == 32 else {
+            throw IngestError.badHash(what: what, text: text)
+        }
+        return bytes
+    }
+
+    enum IngestError: Error, CustomStringConvertible {
+        case nodeBehind(node: String, nodeScore: UInt64, cursor: UInt64)
+        case badHash(what: String, text: String)
+
+        var description: String {
+            switch self {
+            case .nodeBehind(let node, let score, let cursor):
+                "node \(node) is behind the index (virtual DAA score \(score) < \(cursor))"
+            case .badHash(let what, let text): "the \(what) \(text) is not a 32-byte block hash"
+            }
+        }
+    }
+}

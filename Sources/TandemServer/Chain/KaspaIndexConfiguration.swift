@@ -1,0 +1,43 @@
+public import Foundation
+public import KaspaNode
+public import KaspaRPC
+
+/// `tandem serve --kaspa-node URL… --kaspa-network … [--kaspa-start-hash HASH]` (issue 25
+/// item 6): the nodes the server follows and bridges submissions to.
+public struct KaspaIndexConfiguration: Sendable {
+    public var nodes: [URL]
+    public var network: KaspaNetworkID
+    /// Where a fresh index starts; nil: the node's pruning point. A stored cursor wins.
+    public var startHash: String?
+    /// The WebSocket client: the CLI passes its NIO transport (the library links no NIO client).
+    public var transport: any WebSocketTransport
+    /// How long one node call may take before the next node is tried.
+    public var callTimeout: Duration
+    /// How often the tip is polled once the index has caught up.
+    public var idlePoll: Duration
+    /// How long the bridge waits for the node's answer to a submission.
+    public var submitTimeout: Duration
+
+    public init(
+        nodes: [URL], network: KaspaNetworkID, startHash: String? = nil, transport: any WebSocketTransport,
+        callTimeout: Duration = .seconds(10), idlePoll: Duration = .milliseconds(250),
+        submitTimeout: Duration = .seconds(5)
+    ) {
+        self.nodes = nodes
+        self.network = network
+        self.startHash = startHash
+        self.transport = transport
+        self.callTimeout = callTimeout
+        self.idlePoll = idlePoll
+        self.submitTimeout = submitTimeout
+    }
+
+    /// The node client: the index needs no UTXO index, and reads only from synced nodes.
+    func client() -> KaspaNodeClient {
+        KaspaNodeClient(
+            configuration: KaspaNodeConfiguration(
+                endpoints: nodes.map { .node($0) }, network: network, requiresUTXOIndex: false, requiresSynced: true,
+                callTimeout: callTimeout),
+            transport: transport)
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import GRDB
+public import TandemBasics
+
+extension SQLiteServerStore {
+    public func kasiaChainCursor() async throws -> KasiaChainCursor? {
+        try readNow { db in try Self.chainCursor(db) }
+    }
+
+    /// One write transaction: GRDB's single writer orders it with the relay's group commits, and
+    /// both read the newest position inside their transaction, so positions stay in commit order.
+    public func applyKasiaChainPage(_ page: KasiaChainPage, now: UnixMillis) async throws -> KasiaChainApplied {
+        try await writer.write { db in try Self.apply(page, now: now, db) }
+    }
+
+    /// One process owns the SQLite file: it is the ingester at once.
+    public func asKasiaIngester(retry: Duration, _ body: @escaping @Sendable () async throws -> Void) async throws {
+        try await body()
+    }
+
+    static func chainCursor(_ db: Database) throws -> KasiaChainCursor? {
+        guard
+            let row = try Row.fetchOne(
+                db.cachedStatement(sql: "SELECT block, daa_score, block_time FROM kasia_chain WHERE id = 1"))
+        else { return nil }
+        let score: Int64 = row["daa_score"]
+        guard score >= 0 else { throw ServerStoreError.corruptRow(table: "kasia_chain", reason: "negative DAA score") }
+        let time: Int64 = row["block_time"]
+        return KasiaChainCursor(block: row["block"], daaScore: UInt64(score), blockTime: UnixMillis(time))
+    }
+
+    private static func apply(_ page: KasiaChainPage, now: UnixMillis, _ db: Database) throws -> KasiaChainApplied {
+        let stored = try chainCursor(db)
+        guard stored?.block == page.from?.block else {
+            throw ServerStoreError.chainCursorMoved(expected: page.from?.block, found: stored?.block)
+        }
+        var last = try SQLiteKasiaCommitter.latestBlockTime(db) ?? 0
+        func next() -> Int64 {
+            last = max(now.rawValue, last + 1)
+            return last
+        }
+        var applied = KasiaChainApplied()
+        // A row the page accepts again elsewhere is moved below, not removed here.
+        let reaccepted = Set(page.rows.map(\.draft.txID))
+        for block in page.removedBlocks {
+            let rows = try Row.fetchAll(
+                db.cachedStatement(
+                    sql: "SELECT tx_id, relayed_time FROM kasia_tx WHERE accepting_block = ? ORDER BY seq"),
+                arguments: [block])
+            for row in rows {
+                let txID: String = row["tx_id"]
+                if reaccepted.contains(txID) { continue }
+                if let relayed: Int64 = row["relayed_time"] {
+                    try db.cachedStatement(
+                        sql: """
+                            UPDATE kasia_tx SET accepting_block = NULL, accepting_daa_score = NULL, block_time = ?, seq = ?
+                            WHERE tx_id = ?
+                            """
+                    ).execute(arguments: [relayed, next(), txID])
+                    applied.unaccepted += 1
+                } else {
+                    try db.cachedStatement(sql: "DELETE FROM kasia_tx WHERE tx_id = ?").execute(arguments: [txID])
+                    applied.removed += 1
+                }
+            }
+        }
+        for row in page.rows {
+            let draft = row.draft
+            let current = try Row.fetchOne(
+                db.cachedStatement(sql: "SELECT accepting_block FROM kasia_tx WHERE tx_id = ?"), arguments: [draft.txID])
+            let values: [any DatabaseValueConvertible] = [
+                row.blockTime.rawValue, draft.kind.rawValue, draft.sender, draft.receiver, draft.amount, draft.tag,
+                Data(draft.body), Data(draft.payload), String(draft.nonce), draft.signature,
+                row.acceptance.block, Int64(clamping: row.acceptance.daaScore),
+            ]
+            guard let current else {
+                try db.cachedStatement(
+                    sql: """
+                        INSERT INTO kasia_tx (block_time, kind, sender, receiver, amount, tag, body, payload, nonce,
+                                              signature, accepting_block, accepting_daa_score, tx_id, seq)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        """
+                ).execute(arguments: StatementArguments(values + [draft.txID, next()]))
+                applied.inserted += 1
+                continue
+            }
+            // Accepted again by the block that already accepted it: nothing changes.
+            if (current["accepting_block"] as String?) == row.acceptance.block { continue }
+            try db.cachedStatement(
+                sql: """
+                    UPDATE kasia_tx SET block_time = ?, kind = ?, sender = ?, receiver = ?, amount = ?, tag = ?, body = ?,
+                        payload = ?, nonce = ?, signature = ?, accepting_block = ?, accepting_daa_score = ?, seq = ?
+                    WHERE tx_id = ?
+                    """
+            ).execute(arguments: StatementArguments(values + [next(), draft.txID]))
+            applied.moved += 1
+        }
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO kasia_chain (id, block, daa_score, block_time) VALUES (1, ?, ?, ?)
+                ON CONFLICT (id) DO UPDATE SET block = excluded.block, daa_score = excluded.daa_score,
+                    block_time = excluded.block_time
+                """
+        ).execute(arguments: [page.to.block, Int64(clamping: page.to.daaScore), page.to.blockTime.rawValue])
+        return applied
+    }
+}

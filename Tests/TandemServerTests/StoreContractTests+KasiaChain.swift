@@ -1,0 +1,120 @@
+import Foundation
+import TandemBasics
+import TandemServer
+import Testing
+
+/// The chain ingester's store methods on both backends (issue 25 items 1–3): rows with their
+/// acceptance, the cursor moving with them, reorgs, merging with relayed rows, and the
+/// cursor check that keeps two ingesters from interleaving.
+extension StoreContractTests {
+    static func block(_ index: Int) -> String { String(format: "%064x", 0xb10c_0000 + index) }
+
+    static func cursor(_ index: Int) -> KasiaChainCursor {
+        KasiaChainCursor(block: block(index), daaScore: UInt64(1_000 + index), blockTime: UnixMillis(2_000 + Int64(index)))
+    }
+
+    static func chainRow(_ draft: KasiaRecordDraft, block index: Int, time: Int64) -> KasiaChainRow {
+        KasiaChainRow(
+            draft: draft, blockTime: UnixMillis(time),
+            acceptance: KasiaAcceptance(block: block(index), daaScore: UInt64(1_000 + index)))
+    }
+
+    @Test(arguments: backends)
+    func chainRowsAreStoredWithTheirBlockTimeAndAcceptanceAndTheCursorMovesWithThem(backend: Backend) async throws {
+        try await Self.withStore(backend) { store in
+            #expect(try await store.kasiaChainCursor() == nil)
+            let drafts = (1...3).map { Self.draft(900 + $0) }
+            // Two rows share a block time: kasia-indexer's times are not unique.
+            let page = KasiaChainPage(
+                from: nil, removedBlocks: [],
+                rows: [
+                    Self.chainRow(drafts[0], block: 1, time: 500), Self.chainRow(drafts[1], block: 1, time: 500),
+                    Self.chainRow(drafts[2], block: 2, time: 400),
+                ], to: Self.cursor(2))
+            let applied = try await store.applyKasiaChainPage(page, now: UnixMillis(10_000))
+            #expect(applied == KasiaChainApplied(inserted: 3))
+            #expect(try await store.kasiaChainCursor() == Self.cursor(2))
+            let query = KasiaIndexQuery.contextualMessages(sender: "kaspa:alice", aliasHex: "616263")
+            let rows = try await store.kasiaRecords(query, from: UnixMillis(0), limit: 10)
+            // Ascending by block time, then tx id.
+            #expect(rows.map(\.draft.txID) == [drafts[2], drafts[0], drafts[1]].map(\.txID))
+            #expect(rows.map(\.blockTime) == [400, 500, 500].map(UnixMillis.init))
+            #expect(rows[0].acceptance == KasiaAcceptance(block: Self.block(2), daaScore: 1_002))
+            // Positions follow the page's order and commit order, from the clock.
+            let feed = try await store.kasiaRecords(after: 0, watching: nil, limit: 10)
+            #expect(feed.map(\.draft.txID) == drafts.map(\.txID))
+            #expect(feed.map(\.position) == [10_000, 10_001, 10_002])
+            // A relayed row after them is positioned after them; a relay resubmission of a
+            // chain row answers the stored row.
+            let relayed = try await store.appendKasiaRecord(Self.draft(950), now: UnixMillis(5))
+            #expect(relayed.record.position == 10_003)
+            #expect(try await store.appendKasiaRecord(drafts[0], now: UnixMillis(5)) == .existing(feed[0]))
+            #expect(try await store.latestKasiaPosition() == 10_003)
+        }
+    }
+
+    @Test(arguments: backends)
+    func aPageReadFromAnotherCursorChangesNothing(backend: Backend) async throws {
+        try await Self.withStore(backend) { store in
+            _ = try await store.applyKasiaChainPage(
+                KasiaChainPage(from: nil, removedBlocks: [], rows: [], to: Self.cursor(1)), now: UnixMillis(1))
+            let stale = KasiaChainPage(
+                from: nil, removedBlocks: [], rows: [Self.chainRow(Self.draft(1), block: 2, time: 1)],
+                to: Self.cursor(2))
+            await #expect(throws: ServerStoreError.chainCursorMoved(expected: nil, found: Self.block(1))) {
+                try await store.applyKasiaChainPage(stale, now: UnixMillis(1))
+            }
+            #expect(try await store.kasiaRecord(txID: Self.draft(1).txID) == nil)
+            #expect(try await store.kasiaChainCursor() == Self.cursor(1))
+        }
+    }
+
+    @Test(arguments: backends)
+    func aReorgRemovesChainOnlyRowsReturnsRelayedOnesAndRowsMoveWhenAcceptedElsewhere(backend: Backend) async throws
+    {
+        try await Self.withStore(backend) { store in
+            let relayedDraft = Self.draft(1)
+            let relayed = try await store.appendKasiaRecord(relayedDraft, now: UnixMillis(100)).record
+            let chainOnly = Self.draft(2)
+            let movesLater = Self.draft(3)
+            // Block 1 accepts all three; the relayed row takes the block's time and acceptance.
+            let first = try await store.applyKasiaChainPage(
+                KasiaChainPage(
+                    from: nil, removedBlocks: [],
+                    rows: [
+                        Self.chainRow(relayedDraft, block: 1, time: 90), Self.chainRow(chainOnly, block: 1, time: 91),
+                        Self.chainRow(movesLater, block: 1, time: 92),
+                    ], to: Self.cursor(1)), now: UnixMillis(200))
+            #expect(first == KasiaChainApplied(inserted: 2, moved: 1))
+            let accepted = try #require(try await store.kasiaRecord(txID: relayedDraft.txID))
+            #expect(accepted.blockTime == UnixMillis(90))
+            #expect(accepted.acceptance?.block == Self.block(1))
+            #expect(accepted.position > relayed.position)
+            // The same block again (a page read twice): nothing changes.
+            let again = try await store.applyKasiaChainPage(
+                KasiaChainPage(
+                    from: Self.cursor(1), removedBlocks: [], rows: [Self.chainRow(chainOnly, block: 1, time: 91)],
+                    to: Self.cursor(1)), now: UnixMillis(300))
+            #expect(again == KasiaChainApplied())
+            // A reorg removes block 1; block 7 on the new chain accepts only `movesLater`.
+            let before = try await store.latestKasiaPosition() ?? 0
+            let reorg = try await store.applyKasiaChainPage(
+                KasiaChainPage(
+                    from: Self.cursor(1), removedBlocks: [Self.block(1)],
+                    rows: [Self.chainRow(movesLater, block: 7, time: 95)], to: Self.cursor(7)), now: UnixMillis(400))
+            #expect(reorg == KasiaChainApplied(inserted: 0, moved: 1, removed: 1, unaccepted: 1))
+            #expect(try await store.kasiaRecord(txID: chainOnly.txID) == nil)
+            let back = try #require(try await store.kasiaRecord(txID: relayedDraft.txID))
+            #expect(back.acceptance == nil)
+            #expect(back.blockTime == relayed.blockTime)
+            let moved = try #require(try await store.kasiaRecord(txID: movesLater.txID))
+            #expect(moved.acceptance == KasiaAcceptance(block: Self.block(7), daaScore: 1_007))
+            #expect(moved.blockTime == UnixMillis(95))
+            // Both changed rows reach a stream resuming from before the reorg, in commit order.
+            let changed = try await store.kasiaRecords(after: before, watching: nil, limit: 10)
+            #expect(changed.map(\.draft.txID) == [relayedDraft.txID, movesLater.txID])
+            #expect(try await store.kasiaChainCursor() == Self.cursor(7))
+            #expect(try await store.kasiaCounts()[.contextualMessage] == 2)
+        }
+    }
+}
