@@ -440,7 +440,8 @@ let package = Package(
             name: "TandemServerTests",
             dependencies: [
                 "TandemServer", "TandemAPI", "TestSupport", "TandemTesting", "KaspaCrypto", "KasiaProtocol",
-                "TandemBasics", "RedoProtocol", "CanonicalJSON", "KaspaTransaction",
+                "TandemBasics", "RedoProtocol", "CanonicalJSON", "KaspaTransaction", "KaspaSimNode", "KaspaRPC",
+                "KaspaNode", "TandemNIOTransport",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),
