@@ -1,0 +1,81 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import KaspaCrypto
+import KaspaSimNode
+import KaspaTransaction
+import NIOCore
+import TandemAPI
+import TandemBasics
+import TandemServer
+import TestSupport
+import Testing
+
+/// The bridge of relayed Kaspa transactions to the node (issue 25 item 5) and the choice of
+/// node (item 3), on SQLite.
+@Suite struct ChainBridgeTests {
+    static func submit(_ client: TestClient, _ transaction: KaspaTransaction) async throws -> RelayReceipt {
+        let body = String(decoding: try JSONEncoder().encode(RelayKaspaSubmission(transaction: transaction)), as: UTF8.self)
+        let answer = try await LoopbackServer.post(client, APIPath.kasiaTransactions, json: body)
+        #expect(answer.head.status == .ok)
+        return try JSONDecoder().decode(RelayReceipt.self, from: Data(try #require(answer.body).readableBytesView))
+    }
+
+    @Test func aRelayedKaspaTransactionReachesTheNodeAndItsRowIsAcceptedWhenABlockTakesIt() async throws {
+        let node = SimulatedKaspaNode()
+        try await node.serve([SimulatedNodeConfiguration()]) { servers in
+            var traffic = try await SimulatedKasiaTraffic.funded(on: node, senders: 2)
+            let server = try TestServer()
+            let configuration = ChainIndexHarness.configuration(server.configuration, nodes: [servers[0].url])
+            let message = try traffic.next(sender: 0)
+            let refusedOne = try traffic.next(sender: 1)
+            try await LoopbackServer.run(configuration: configuration, store: server.store) { client in
+                try await ChainIndexHarness.waitUntilIndexed(server.store, node: node)
+                // Given a contextual message relayed as a signed Kaspa transaction
+                let receipt = try await Self.submit(client, message)
+                // Then the relay stores it and the node accepts it into its mempool
+                #expect(receipt.txID == Hex.encode(message.id))
+                #expect(receipt.kaspa == RelayNodeVerdict(accepted: true, node: servers[0].url))
+                let inMempool = await node.read { $0.mempoolTransaction(message.id) != nil }
+                #expect(inMempool)
+                // A node refusal comes back verbatim, and the relay still stores the row
+                await servers[0].switches.rejectNextSubmits(1, message: "transaction rejected: fee too low")
+                let refused = try await Self.submit(client, refusedOne)
+                #expect(refused.kaspa == RelayNodeVerdict(accepted: false, reason: "transaction rejected: fee too low"))
+                #expect(try await server.store.kasiaRecord(txID: refused.txID) != nil)
+                // When a block accepts the message, its row carries the block
+                await node.mine()
+                try await ChainIndexHarness.waitUntilIndexed(server.store, node: node)
+                let row = try #require(try await server.store.kasiaRecord(txID: receipt.txID))
+                let tip = await node.read { $0.tip }
+                #expect(row.acceptance == KasiaAcceptance(block: Hex.encode(tip.hash), daaScore: tip.daaScore))
+                #expect(row.blockTime == UnixMillis(tip.time.rawValue))
+            }
+        }
+    }
+
+    @Test func anUnsyncedNodeIsPassedOverAndHealthNamesTheOneInUse() async throws {
+        let node = SimulatedKaspaNode()
+        try await node.serve([SimulatedNodeConfiguration(), SimulatedNodeConfiguration()]) { servers in
+            await servers[0].switches.setSynced(false)
+            let driver = try await TrafficDriver(node: node, senders: 3)
+            try await driver.send(rounds: 8)
+            let server = try TestServer()
+            let configuration = ChainIndexHarness.configuration(
+                server.configuration, nodes: servers.map(\.url))
+            try await LoopbackServer.run(configuration: configuration, store: server.store) { client in
+                try await ChainIndexHarness.waitUntilIndexed(server.store, node: node)
+                let answer = try await client.get(APIPath.health)
+                let health = try JSONDecoder().decode(
+                    HealthResponse.self, from: Data(try #require(answer.body).readableBytesView))
+                #expect(health.kaspa?.node == servers[1].url)
+                #expect(health.kaspa?.role == "ingester")
+                let indexer = ChainIndexHarness.indexerClient(servers[1])
+                try await ChainIndexHarness.expectRoutesEqual(
+                    server: client, indexer: indexer, traffic: await driver.traffic)
+                try await indexer.shutdown()
+            }
+        }
+    }
+}
