@@ -15,6 +15,8 @@ public actor SimulatedKaspaNode {
     private var listeners: [UInt64: AsyncStream<ChainUpdate>.Continuation] = [:]
     private var nextListener: UInt64 = 1
     private var switchesByPort: [Int: NodeSwitches] = [:]
+    /// The traffic `POST /sim/traffic` sends, shared by every port.
+    public nonisolated let traffic = SimulatedTrafficSource()
 
     public init(chain: SimulatedChain = SimulatedChain(), clock: any WallClock = SystemClock()) {
         self.chain = chain

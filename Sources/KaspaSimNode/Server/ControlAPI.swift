@@ -13,6 +13,9 @@ import TandemBasics
 /// - `POST /sim/switch {"port"?, "rejectNext"?: {"count", "message"}, "drop"?, "stall"?,
 ///   "networkId"?, "synced"?, "utxoIndex"?, "refuse"?, "mempoolFull"?}` → `{"port"}` (the port
 ///   switched: the one named, else the one asked; `mempoolFull` is the chain's, for every port)
+/// - `POST /sim/traffic {"senders", "rounds", "roundsPerBlock"?}` → `{"addresses", "sent",
+///   "virtualDaaScore"}`: deterministic Kasia traffic (``SimulatedKasiaTraffic``), each sender one
+///   transaction per round, a block after every `roundsPerBlock` rounds
 /// - `GET /sim/state` → `{"network", "virtualDaaScore", "tip", "blockCount", "mempool", "ports"}`
 /// - `GET /v2/kaspa/{network}/{tls|any}/wrpc/json` → `{"uid", "url"}`: a Resolver naming this port
 ///
@@ -20,6 +23,7 @@ import TandemBasics
 struct ControlAPI: Sendable {
     let node: SimulatedKaspaNode
     let switches: NodeSwitches
+    let traffic: SimulatedTrafficSource
 
     static let maximumBody = 1 << 20
     static let maximumBlocksPerCall = 100_000
@@ -29,6 +33,7 @@ struct ControlAPI: Sendable {
         router.post("/sim/mine") { request, _ in await respond { try await mine(request) } }
         router.post("/sim/reorg") { request, _ in await respond { try await reorg(request) } }
         router.post("/sim/switch") { request, _ in await respond { try await flip(request) } }
+        router.post("/sim/traffic") { request, _ in await respond { try await sendTraffic(request) } }
         router.get("/sim/state") { _, _ in await respond { try await state() } }
         // A Resolver's lookup (kaspa-node.md §1), answering with this port: `--resolver` in tests.
         router.get("/v2/kaspa/:network/:tls/wrpc/json") { request, context in
@@ -93,6 +98,33 @@ struct ControlAPI: Sendable {
         } catch {
             throw ControlError(error.description)
         }
+    }
+
+    private func sendTraffic(_ request: Request) async throws(ControlError) -> TrafficAnswer {
+        let body = try await Self.decode(TrafficRequest.self, from: request)
+        guard (1...1_000).contains(body.senders), (1...100_000).contains(body.rounds),
+            (1...100_000).contains(body.roundsPerBlock ?? 1)
+        else { throw ControlError("senders 1…1000, rounds and roundsPerBlock 1…100000") }
+        do {
+            let (addresses, sent) = try await traffic.send(
+                senders: body.senders, rounds: body.rounds, roundsPerBlock: body.roundsPerBlock ?? 1, on: node)
+            return TrafficAnswer(
+                addresses: addresses.map(\.description), sent: sent, virtualDaaScore: await node.virtualDaaScore)
+        } catch {
+            throw ControlError(String(describing: error))
+        }
+    }
+
+    private struct TrafficRequest: Decodable {
+        var senders: Int
+        var rounds: Int
+        var roundsPerBlock: Int?
+    }
+
+    private struct TrafficAnswer: Encodable {
+        var addresses: [String]
+        var sent: Int
+        var virtualDaaScore: UInt64
     }
 
     private func mine(_ request: Request) async throws(ControlError) -> [String: UInt64] {

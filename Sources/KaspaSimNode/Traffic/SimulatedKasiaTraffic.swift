@@ -129,3 +129,48 @@ public struct SimulatedKasiaTraffic: Sendable {
         return bytes
     }
 }
+
+/// The traffic of one simulated node, for its control API (`POST /sim/traffic`): funded on first
+/// use, then continued call after call. One call runs at a time.
+public actor SimulatedTrafficSource {
+    private var traffic: SimulatedKasiaTraffic?
+    private var running = false
+
+    public init() {}
+
+    public enum Failure: Error, Equatable, CustomStringConvertible {
+        case busy
+        case sendersChanged(had: Int)
+        public var description: String {
+            switch self {
+            case .busy: "traffic is already being sent"
+            case .sendersChanged(let had): "the traffic has \(had) senders; ask for that many"
+            }
+        }
+    }
+
+    /// Sends `rounds` rounds from `senders` senders (funding them on the first call); answers
+    /// the senders' addresses and how many transactions were sent in all.
+    public func send(senders: Int, rounds: Int, roundsPerBlock: Int, on node: SimulatedKaspaNode) async throws
+        -> (addresses: [KaspaAddress], sent: Int)
+    {
+        guard !running else { throw Failure.busy }
+        running = true
+        defer { running = false }
+        var current: SimulatedKasiaTraffic
+        if let traffic {
+            guard traffic.addresses.count == senders else { throw Failure.sendersChanged(had: traffic.addresses.count) }
+            current = traffic
+        } else {
+            current = try await SimulatedKasiaTraffic.funded(on: node, senders: senders)
+        }
+        do {
+            try await current.send(rounds: rounds, roundsPerBlock: roundsPerBlock, on: node)
+        } catch {
+            traffic = current
+            throw error
+        }
+        traffic = current
+        return (current.addresses, current.sent)
+    }
+}

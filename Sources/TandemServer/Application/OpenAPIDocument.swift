@@ -82,9 +82,18 @@ enum OpenAPIDocument {
                     } }
                 }
               },
+              "HealthKaspa": {
+                "description": "With --kaspa-node: the chain index (issue 25)",
+                "type": "object", "required": ["node", "synced", "lagBlocks", "role"],
+                "properties": { "node": { "type": ["string", "null"] }, "synced": { "type": "boolean" },
+                  "lagBlocks": { "type": ["integer", "null"], "minimum": 0 }, "role": { "enum": ["ingester", "standby"] } }
+              },
               "RelayReceipt": {
                 "type": "object", "required": ["tx_id", "block_time"],
-                "properties": { "tx_id": { "type": "string", "pattern": "^[0-9a-f]{64}$" }, "block_time": { "type": "integer" } }
+                "properties": { "tx_id": { "type": "string", "pattern": "^[0-9a-f]{64}$" }, "block_time": { "type": "integer" },
+                  "kaspa": { "description": "With --kaspa-node, a signed Kaspa transaction's submission to the node",
+                    "type": "object", "required": ["accepted"],
+                    "properties": { "accepted": { "type": "boolean" }, "node": { "type": "string" }, "reason": { "type": "string" } } } }
               },
               "Handshake": {
                 "type": "object", "required": ["tx_id", "sender", "receiver", "block_time", "accepting_block", "accepting_daa_score", "message_payload"],
@@ -140,9 +149,11 @@ enum OpenAPIDocument {
                 "operationId": "health", "summary": "Readiness: the server is up and its database answers",
                 "responses": {
                   "200": { "description": "Ready", "content": { "application/json": { "schema": {
-                    "type": "object", "required": ["status"], "properties": { "status": { "const": "ok" } } } } } },
+                    "type": "object", "required": ["status"],
+                    "properties": { "status": { "const": "ok" }, "kaspa": { "$ref": "#/components/schemas/HealthKaspa" } } } } } },
                   "503": { "description": "The database does not answer", "content": { "application/json": { "schema": {
-                    "type": "object", "required": ["status"], "properties": { "status": { "const": "unavailable" } } } } } }
+                    "type": "object", "required": ["status"],
+                    "properties": { "status": { "const": "unavailable" }, "kaspa": { "$ref": "#/components/schemas/HealthKaspa" } } } } } }
                 }
               },
               "head": {
@@ -333,9 +344,9 @@ enum OpenAPIDocument {
                 "operationId": "kasiaMetrics", "summary": "kasia-indexer counters (a ping for Kasia clients)",
                 "responses": { "200": { "description": "Counters, in kasia-indexer's field order", "content": { "application/json": { "schema": {
                   "type": "object",
-                  "required": ["handshakes_by_sender", "handshakes_by_receiver", "payments_by_sender", "payments_by_receiver", "contextual_messages", "blocks_processed", "latest_block", "latest_accepting_block", "unknown_sender_entries", "resolved_senders", "pruned_blocks"],
-                  "properties": { "handshakes_by_sender": { "type": "integer" }, "handshakes_by_receiver": { "type": "integer" },
-                    "payments_by_sender": { "type": "integer" }, "payments_by_receiver": { "type": "integer" },
+                  "required": ["handshakes_by_sender", "uniq_handshakes_by_receiver", "payments_by_sender", "uniq_payments_by_receiver", "contextual_messages", "blocks_processed", "latest_block", "latest_accepting_block", "unknown_sender_entries", "resolved_senders", "pruned_blocks"],
+                  "properties": { "handshakes_by_sender": { "type": "integer" }, "uniq_handshakes_by_receiver": { "type": "integer" },
+                    "payments_by_sender": { "type": "integer" }, "uniq_payments_by_receiver": { "type": "integer" },
                     "contextual_messages": { "type": "integer" }, "blocks_processed": { "type": "integer" },
                     "latest_block": { "type": "string", "pattern": "^[0-9a-f]{64}$" }, "latest_accepting_block": { "type": "string", "pattern": "^[0-9a-f]{64}$" },
                     "unknown_sender_entries": { "type": "integer" }, "resolved_senders": { "type": "integer" }, "pruned_blocks": { "type": "integer" } } } } } } }
@@ -347,11 +358,11 @@ enum OpenAPIDocument {
                 "parameters": [
                   { "name": "alias", "in": "query", "description": "Repeatable; hex of an alias", "schema": { "type": "string", "pattern": "^([0-9a-fA-F]{2}){0,16}$" } },
                   { "name": "address", "in": "query", "description": "Repeatable; rows it sends, receives or owns", "schema": { "$ref": "#/components/schemas/KaspaAddress" } },
-                  { "name": "Last-Event-ID", "in": "header", "description": "Resume after this block_time", "schema": { "type": "integer" } },
+                  { "name": "Last-Event-ID", "in": "header", "description": "Resume after this position (an event's id)", "schema": { "type": "integer" } },
                   { "name": "last_event_id", "in": "query", "description": "Same as Last-Event-ID, for EventSource", "schema": { "type": "integer" } }
                 ],
                 "responses": {
-                  "200": { "description": "event: handshake|contextual_message|payment|self_stash|broadcast; id: block_time; data: the row JSON", "content": { "text/event-stream": {} } },
+                  "200": { "description": "event: handshake|contextual_message|payment|self_stash|broadcast; id: the row's position (commit order; a relayed row's block_time); data: the row JSON. A row the chain accepts or a reorg un-accepts is sent again", "content": { "text/event-stream": {} } },
                   "400": { "$ref": "#/components/responses/IndexerError" }
                 }
               }

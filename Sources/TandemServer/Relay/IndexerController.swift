@@ -44,9 +44,14 @@ struct IndexerController: Sendable {
         }
         table.add(router, .get, APIPath.kasiaMetrics) { _, _ in
             let counts = try await store.kasiaCounts()
-            let metrics = IndexerMetrics(
+            var metrics = IndexerMetrics(
                 handshakes: UInt64(counts[.handshake]), payments: UInt64(counts[.payment]),
                 contextualMessages: UInt64(counts[.contextualMessage]))
+            // With a chain index, the last chain block whose transactions are stored.
+            if let cursor = try await store.kasiaChainCursor() {
+                metrics.latestBlock = cursor.block
+                metrics.latestAcceptingBlock = cursor.block
+            }
             return JSONResponse.raw(IndexerRowJSON.metrics(metrics), status: .ok, headers: [:])
         }
     }

@@ -94,9 +94,9 @@ enum IndexerRowJSON {
     static func metrics(_ metrics: IndexerMetrics) -> [UInt8] {
         var object = ObjectWriter(out: [])
         object.number("handshakes_by_sender", metrics.handshakesBySender)
-        object.number("handshakes_by_receiver", metrics.handshakesByReceiver)
+        object.number("uniq_handshakes_by_receiver", metrics.handshakesByReceiver)
         object.number("payments_by_sender", metrics.paymentsBySender)
-        object.number("payments_by_receiver", metrics.paymentsByReceiver)
+        object.number("uniq_payments_by_receiver", metrics.paymentsByReceiver)
         object.number("contextual_messages", metrics.contextualMessages)
         object.number("blocks_processed", metrics.blocksProcessed)
         object.string("latest_block", metrics.latestBlock)

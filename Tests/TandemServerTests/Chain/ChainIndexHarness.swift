@@ -11,6 +11,7 @@ import TandemAPI
 import TandemBasics
 import TandemNIOTransport
 import TandemServer
+import TestSupport
 import Testing
 
 /// The chain index's tests: a server following a simulated node over real WebSockets, and the
@@ -51,66 +52,29 @@ enum ChainIndexHarness {
         throw CancellationError()
     }
 
-    /// Every row of one route, page after page as KaChat pages (limit 50, next cursor = the last
-    /// block time, dedup by tx id), keyed by tx id.
-    static func allRows(_ client: TestClient, _ path: String, _ query: String) async throws -> [String: NSDictionary] {
-        var rows: [String: NSDictionary] = [:]
-        var cursor: Int64 = 0
-        for _ in 0..<1_000 {
-            let answer = try await client.get("\(path)?\(query)&limit=50&block_time=\(cursor)")
-            #expect(answer.head.status == .ok, "\(path)?\(query)")
-            let body = try #require(answer.body)
-            let page = try #require(
-                try JSONSerialization.jsonObject(with: Data(body.readableBytesView)) as? [NSDictionary])
-            var newest = cursor
-            for row in page {
-                let id = try #require(row["tx_id"] as? String)
-                rows[id] = row
-                newest = max(newest, (row["block_time"] as? NSNumber)?.int64Value ?? 0)
-            }
-            if page.count < 50 || newest == cursor { break }
-            cursor = newest
-        }
-        return rows
-    }
-
-    /// The queries that read every row the traffic made: each sender's routes, each alias.
-    static func queries(_ traffic: SimulatedKasiaTraffic) -> [(route: String, query: String)] {
-        var queries: [(String, String)] = []
-        for (index, address) in traffic.addresses.enumerated() {
-            let text = address.description
-            queries += [
-                ("handshakes/by-sender", "address=\(text)"), ("handshakes/by-receiver", "address=\(text)"),
-                ("payments/by-sender", "address=\(text)"), ("payments/by-receiver", "address=\(text)"),
-                ("self-stash/by-owner", "owner=\(text)&scope=\(Hex.encode(Array("saved_handshake".utf8)))"),
-            ]
-            for alias in SimulatedKasiaTraffic.aliases(sender: index) {
-                queries.append(("contextual-messages/by-sender", "address=\(text)&alias=\(Hex.encode(Array(alias.utf8)))"))
-            }
-        }
-        return queries
-    }
-
     /// Reads every route from the server and from the simulated indexer and expects them equal,
     /// row for row and member for member; answers how many rows were compared.
     @discardableResult
     static func expectRoutesEqual(server: TestClient, indexer: TestClient, traffic: SimulatedKasiaTraffic)
         async throws -> Int
     {
-        var compared = 0
-        for (route, query) in queries(traffic) {
-            let ours = try await allRows(server, "/kasia/\(route)", query)
-            let truth = try await allRows(indexer, "/\(route)", query)
-            let missing = Set(truth.keys).subtracting(ours.keys).sorted()
-            let extra = Set(ours.keys).subtracting(truth.keys).sorted()
-            #expect(missing.isEmpty && extra.isEmpty, "\(route)?\(query): missing \(missing.prefix(3)), extra \(extra.prefix(3))")
-            let differing = truth.filter { id, row in ours[id] != nil && ours[id] != row }.prefix(3)
-            for (id, row) in differing {
-                Issue.record("\(route)?\(query) tx \(id): server \(ours[id].map(String.init(describing:)) ?? "missing"), indexer \(row)")
-            }
-            compared += truth.count
+        let queries = KasiaRouteComparison.queries(
+            addresses: traffic.addresses.map(\.description),
+            aliasHexes: traffic.addresses.indices.map { index in
+                SimulatedKasiaTraffic.aliases(sender: index).map { Hex.encode(Array($0.utf8)) }
+            },
+            scopeHex: Hex.encode(Array("saved_handshake".utf8)))
+        let (differences, rows) = try await KasiaRouteComparison.differences(
+            ours: fetch(server), ourPrefix: "/kasia", truth: fetch(indexer), queries: queries)
+        #expect(differences.isEmpty, "\(differences.joined(separator: "\n"))")
+        return rows
+    }
+
+    static func fetch(_ client: TestClient) -> KasiaRouteComparison.Fetch {
+        { path in
+            let answer = try await client.get(path)
+            return (Int(answer.head.status.code), Data(answer.body?.readableBytesView ?? ByteBuffer().readableBytesView))
         }
-        return compared
     }
 
     /// An HTTP client of the simulated node's indexer routes.

@@ -189,7 +189,7 @@ import Testing
             let zero = String(repeating: "0", count: 64)
             #expect(
                 answer.text
-                    == #"{"handshakes_by_sender":1,"handshakes_by_receiver":1,"payments_by_sender":1,"payments_by_receiver":1,"contextual_messages":1,"blocks_processed":0,"latest_block":"\#(zero)","latest_accepting_block":"\#(zero)","unknown_sender_entries":0,"resolved_senders":0,"pruned_blocks":0}"#
+                    == #"{"handshakes_by_sender":1,"uniq_handshakes_by_receiver":1,"payments_by_sender":1,"uniq_payments_by_receiver":1,"contextual_messages":1,"blocks_processed":0,"latest_block":"\#(zero)","latest_accepting_block":"\#(zero)","unknown_sender_entries":0,"resolved_senders":0,"pruned_blocks":0}"#
             )
             let metrics = try JSONDecoder().decode(IndexerMetrics.self, from: answer.body)
             #expect(metrics == IndexerMetrics(handshakes: 1, payments: 1, contextualMessages: 1))
