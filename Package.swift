@@ -458,7 +458,7 @@ let package = Package(
                 "tandem", "tandem-bench", "tandem-simnode", "CanonicalJSON", "TestSupport", "TandemTesting",
                 "TandemClient", "TandemAPI", "TandemBasics", "KaspaCrypto", "KasiaProtocol", "ChatHistory",
                 "ChatTimeline", "RoutingStore", "RedoProtocol", "TaskStore", "Contacts", "KaspaTransaction",
-                "ChatScreen",
+                "ChatScreen", "KaspaSimNode",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],

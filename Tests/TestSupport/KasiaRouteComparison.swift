@@ -81,6 +81,7 @@ public enum KasiaRouteComparison {
 
     public struct Failure: Error, CustomStringConvertible {
         public var message: String
+        public init(message: String) { self.message = message }
         public var description: String { message }
     }
 }
