@@ -20,7 +20,7 @@ struct BenchCommand: AsyncParsableCommand {
             BenchRelayBodiesCommand.self,
             BenchSyncBodiesCommand.self,
             BenchSyncCommand.self, CrashCommand.self, BenchStreamIdleCommand.self, WalletBench.self,
-            WalletNodeBenchCommand.self, ChatNodeBenchCommand.self,
+            WalletNodeBenchCommand.self, ChatNodeBenchCommand.self, ChainIndexBenchCommand.self,
         ]
     )
 }

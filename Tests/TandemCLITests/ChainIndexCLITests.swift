@@ -31,7 +31,9 @@ import Testing
                 dataDirectory: data, databaseURL: databaseURL, extraArguments: Self.arguments(node))
             // When a burst arrives and the server is SIGKILLed once it has stored part of the chain
             let control = "http://127.0.0.1:\(node.ports[0])/sim/traffic"
-            let burst = Task { try await Self.post(control, ["senders": Self.senders, "rounds": 80, "roundsPerBlock": 1]) }
+            let burst = Task {
+                try await Self.post(control, ["senders": Self.senders, "rounds": 80, "roundsPerBlock": 1])
+            }
             try await Self.waitUntil("the server has stored some rows", within: .seconds(60)) {
                 try await Self.latestBlock(first.baseURL) != String(repeating: "0", count: 64)
             }
@@ -125,7 +127,9 @@ import Testing
 
     static func fetch(_ base: String) -> KasiaRouteComparison.Fetch {
         { path in
-            guard let url = URL(string: base + path) else { throw KasiaRouteComparison.Failure(message: "bad URL \(path)") }
+            guard let url = URL(string: base + path) else {
+                throw KasiaRouteComparison.Failure(message: "bad URL \(path)")
+            }
             let (data, response) = try await URLSession.shared.data(from: url)
             return ((response as? HTTPURLResponse)?.statusCode ?? 0, data)
         }

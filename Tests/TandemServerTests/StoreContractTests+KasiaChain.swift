@@ -10,7 +10,8 @@ extension StoreContractTests {
     static func block(_ index: Int) -> String { String(format: "%064x", 0xb10c_0000 + index) }
 
     static func cursor(_ index: Int) -> KasiaChainCursor {
-        KasiaChainCursor(block: block(index), daaScore: UInt64(1_000 + index), blockTime: UnixMillis(2_000 + Int64(index)))
+        KasiaChainCursor(
+            block: block(index), daaScore: UInt64(1_000 + index), blockTime: UnixMillis(2_000 + Int64(index)))
     }
 
     static func chainRow(_ draft: KasiaRecordDraft, block index: Int, time: Int64) -> KasiaChainRow {
@@ -70,8 +71,7 @@ extension StoreContractTests {
     }
 
     @Test(arguments: backends)
-    func aReorgRemovesChainOnlyRowsReturnsRelayedOnesAndRowsMoveWhenAcceptedElsewhere(backend: Backend) async throws
-    {
+    func aReorgRemovesChainOnlyRowsReturnsRelayedOnesAndRowsMoveWhenAcceptedElsewhere(backend: Backend) async throws {
         try await Self.withStore(backend) { store in
             let relayedDraft = Self.draft(1)
             let relayed = try await store.appendKasiaRecord(relayedDraft, now: UnixMillis(100)).record

@@ -27,7 +27,8 @@ public enum KasiaRouteComparison {
                 Query(route: "self-stash/by-owner", query: "owner=\(address)&scope=\(scopeHex)"),
             ]
             for alias in index < aliasHexes.count ? aliasHexes[index] : [] {
-                queries.append(Query(route: "contextual-messages/by-sender", query: "address=\(address)&alias=\(alias)"))
+                queries.append(
+                    Query(route: "contextual-messages/by-sender", query: "address=\(address)&alias=\(alias)"))
             }
         }
         return queries
@@ -41,7 +42,8 @@ public enum KasiaRouteComparison {
         for _ in 0..<10_000 {
             let (status, body) = try await fetch("\(path)?\(query)&limit=50&block_time=\(cursor)")
             guard status == 200, let page = try JSONSerialization.jsonObject(with: body) as? [NSDictionary] else {
-                throw Failure(message: "\(path)?\(query): status \(status), body \(String(decoding: body, as: UTF8.self))")
+                throw Failure(
+                    message: "\(path)?\(query): status \(status), body \(String(decoding: body, as: UTF8.self))")
             }
             var newest = cursor
             for row in page {

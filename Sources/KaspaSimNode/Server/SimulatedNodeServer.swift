@@ -45,7 +45,9 @@ public struct SimulatedNodeServer: Service {
 
     private func application() -> some ApplicationProtocol {
         let router = Router()
-        if configuration.controlAPI { ControlAPI(node: node, switches: switches, traffic: node.traffic).register(on: router) }
+        if configuration.controlAPI {
+            ControlAPI(node: node, switches: switches, traffic: node.traffic).register(on: router)
+        }
         if configuration.kasiaIndexer { IndexerAPI(node: node).register(on: router) }
         // `/` without an upgrade: a WebSocket endpoint (426), or a refusing port (503).
         router.get("/") { [switches] _, _ in

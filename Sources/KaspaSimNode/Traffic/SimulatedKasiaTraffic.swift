@@ -1,7 +1,7 @@
+import KasiaProtocol
 public import KaspaCrypto
 import KaspaRPC
 public import KaspaTransaction
-import KasiaProtocol
 
 /// Deterministic Kasia traffic on a simulated node, for the chain index's tests and benchmarks
 /// (issue 25): `senders` wallets with fixed keys, each spending its own change in a chain of

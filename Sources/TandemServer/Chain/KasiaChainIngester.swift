@@ -103,7 +103,8 @@ struct KasiaChainIngester: Service {
                 // The node does not know the stored cursor although it is not behind it: pruned
                 // past it. Start again from its pruning point; rows already stored are merged.
                 logger.error(
-                    "kasia chain ingest: \(node) refused the stored cursor (\(message)); restarting from its pruning point")
+                    "kasia chain ingest: \(node) refused the stored cursor (\(message)); restarting from its pruning point"
+                )
                 position = try Self.hash(dag.pruningPointHash, "pruning point")
                 walked = true
                 continue

@@ -90,7 +90,9 @@ extension PostgresServerStore {
                 }
                 applied.moved = changed.count { current[$0.draft.txID] != nil }
                 applied.inserted = changed.count - applied.moved
-                if !changed.isEmpty { try await Self.upsert(changed, positions: changed.map { _ in next() }, connection) }
+                if !changed.isEmpty {
+                    try await Self.upsert(changed, positions: changed.map { _ in next() }, connection)
+                }
             }
             try await connection.query(
                 "UPDATE kasia_clock SET last = \(last) WHERE id = 1 AND last < \(last)", logger: logger)

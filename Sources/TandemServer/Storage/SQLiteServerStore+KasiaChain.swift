@@ -67,7 +67,8 @@ extension SQLiteServerStore {
         for row in page.rows {
             let draft = row.draft
             let current = try Row.fetchOne(
-                db.cachedStatement(sql: "SELECT accepting_block FROM kasia_tx WHERE tx_id = ?"), arguments: [draft.txID])
+                db.cachedStatement(sql: "SELECT accepting_block FROM kasia_tx WHERE tx_id = ?"), arguments: [draft.txID]
+            )
             let values: [any DatabaseValueConvertible] = [
                 row.blockTime.rawValue, draft.kind.rawValue, draft.sender, draft.receiver, draft.amount, draft.tag,
                 Data(draft.body), Data(draft.payload), String(draft.nonce), draft.signature,

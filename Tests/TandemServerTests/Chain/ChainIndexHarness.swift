@@ -73,7 +73,9 @@ enum ChainIndexHarness {
     static func fetch(_ client: TestClient) -> KasiaRouteComparison.Fetch {
         { path in
             let answer = try await client.get(path)
-            return (Int(answer.head.status.code), Data(answer.body?.readableBytesView ?? ByteBuffer().readableBytesView))
+            return (
+                Int(answer.head.status.code), Data(answer.body?.readableBytesView ?? ByteBuffer().readableBytesView)
+            )
         }
     }
 

@@ -44,26 +44,30 @@ extension StoreContractTests {
                     let health = try await client.get(APIPath.health)
                     let body = try #require(health.body)
                     let answer = try JSONDecoder().decode(HealthResponse.self, from: Data(body.readableBytesView))
-                    #expect(answer.kaspa == HealthKaspa(node: servers[0].url, synced: true, lagBlocks: 0, role: "ingester"))
+                    #expect(
+                        answer.kaspa == HealthKaspa(node: servers[0].url, synced: true, lagBlocks: 0, role: "ingester"))
 
                     // New blocks are followed live
                     try await driver.send(rounds: 3)
                     try await ChainIndexHarness.waitUntilIndexed(store, node: node)
-                    try await ChainIndexHarness.expectRoutesEqual(server: client, indexer: indexer, traffic: await driver.traffic)
+                    try await ChainIndexHarness.expectRoutesEqual(
+                        server: client, indexer: indexer, traffic: await driver.traffic)
 
                     // A reorg of the last two blocks: their rows leave or move with the new chain
                     try await node.reorg(depth: 2)
                     try await driver.send(rounds: 1)
                     await node.mine(blocks: 2)
                     try await ChainIndexHarness.waitUntilIndexed(store, node: node)
-                    try await ChainIndexHarness.expectRoutesEqual(server: client, indexer: indexer, traffic: await driver.traffic)
+                    try await ChainIndexHarness.expectRoutesEqual(
+                        server: client, indexer: indexer, traffic: await driver.traffic)
                 }
                 // While the server is down the chain moves on; restarted, it resumes from its
                 // cursor with no gap and no duplicate.
                 try await driver.send(rounds: 5)
                 try await LoopbackServer.run(configuration: configuration, store: store) { client in
                     try await ChainIndexHarness.waitUntilIndexed(store, node: node)
-                    try await ChainIndexHarness.expectRoutesEqual(server: client, indexer: indexer, traffic: await driver.traffic)
+                    try await ChainIndexHarness.expectRoutesEqual(
+                        server: client, indexer: indexer, traffic: await driver.traffic)
                 }
             }
         }

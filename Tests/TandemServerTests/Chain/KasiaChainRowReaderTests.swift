@@ -71,15 +71,21 @@ import Testing
     }
 
     @Test func aRowTakesTheNodesSenderTheFirstOutputAndTheIncludingBlocksTime() throws {
-        let sender = KaspaAddress(publicKey: try PrivateKey(rawRepresentation: [UInt8](repeating: 3, count: 32)).xOnlyPublicKey, network: .testnet)
-        let receiver = KaspaAddress(publicKey: try PrivateKey(rawRepresentation: [UInt8](repeating: 4, count: 32)).xOnlyPublicKey, network: .testnet)
+        let sender = KaspaAddress(
+            publicKey: try PrivateKey(rawRepresentation: [UInt8](repeating: 3, count: 32)).xOnlyPublicKey,
+            network: .testnet)
+        let receiver = KaspaAddress(
+            publicKey: try PrivateKey(rawRepresentation: [UInt8](repeating: 4, count: 32)).xOnlyPublicKey,
+            network: .testnet)
         let input = RPCTransactionInput(
-            previousOutpoint: nil, signatureScript: [0x41] + [UInt8](repeating: 0xab, count: 64) + [0x01], sequence: nil,
+            previousOutpoint: nil, signatureScript: [0x41] + [UInt8](repeating: 0xab, count: 64) + [0x01],
+            sequence: nil,
             sigOpCount: nil,
             verboseData: RPCTransactionInputVerboseData(
                 utxoEntry: RPCVerboseUtxoEntry(
                     amount: nil, scriptPublicKey: nil, blockDaaScore: nil, isCoinbase: nil,
-                    verboseData: RPCScriptVerboseData(scriptPublicKeyType: "PubKey", scriptPublicKeyAddress: sender.description))))
+                    verboseData: RPCScriptVerboseData(
+                        scriptPublicKeyType: "PubKey", scriptPublicKeyAddress: sender.description))))
         let output = RPCTransactionOutput(value: 7, scriptPublicKey: KaspaScriptPublicKey(address: receiver))
         var transaction = RPCTransaction(
             version: nil, inputs: [input], outputs: [output], lockTime: nil, subnetworkId: nil, gas: nil,
@@ -106,6 +112,7 @@ import Testing
         #expect(bare.draft.sender == "")
         // Without a transaction id there is nothing to key the row by.
         transaction.verboseData = nil
-        #expect(KasiaChainRowReader.row(transaction, acceptance: acceptance, fallbackTime: 99, network: .testnet) == nil)
+        #expect(
+            KasiaChainRowReader.row(transaction, acceptance: acceptance, fallbackTime: 99, network: .testnet) == nil)
     }
 }

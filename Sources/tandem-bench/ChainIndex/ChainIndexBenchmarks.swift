@@ -1,0 +1,280 @@
+import Foundation
+import KasiaProtocol
+import KaspaCrypto
+import KaspaNode
+import KaspaRPC
+import KaspaSimNode
+import KaspaTransaction
+import Logging
+import ServiceLifecycle
+import Synchronization
+import TandemBasics
+import TandemClient
+import TandemNIOTransport
+import TandemServer
+
+/// `tandem-bench chain-index` (issue 25 "Figures"): how fast `tandem serve --kaspa-node`
+/// catches up a chain of Kasia traffic, against the chain's own ceiling for that traffic, and
+/// what the ingest does to the reads it serves meanwhile.
+enum ChainIndexBenchmarks {
+    struct Configuration {
+        var transactions = 20_000
+        var senders = 100
+        /// Rounds per block: each round is one transaction per sender.
+        var roundsPerBlock = 2
+        var databaseURL: String?
+        var reads = 400
+    }
+
+    struct Report: Encodable {
+        var backend: String
+        var transactions: Int
+        var kasiaRows: Int
+        var blocks: Int
+        /// Catch-up of part A on an empty database, then of part B on A's.
+        var ingest: [Ingest]
+        /// The walk alone (node answers read and decoded, nothing stored), same chain, same run.
+        var walkOnlyRowsPerSecond: Double
+        var ceiling: Ceiling
+        var readsIdle: Latency
+        var readsDuringIngest: Latency
+    }
+
+    struct Ingest: Encodable {
+        var rows: Int
+        var seconds: Double
+        var rowsPerSecond: Double
+        var ratioToCeiling: Double
+    }
+
+    /// 10 blocks/s × the contextual messages one block's compute-mass limit allows.
+    struct Ceiling: Encodable {
+        var messageComputeMass: UInt64
+        var messageBytes: Int
+        var perBlock: UInt64
+        var perSecond: UInt64
+    }
+
+    struct Latency: Encodable {
+        var count: Int
+        var p50Milliseconds: Double
+        var p99Milliseconds: Double
+    }
+
+    static let blockMassLimit: UInt64 = 500_000
+    static let blocksPerSecond: UInt64 = 10
+
+    /// The mass of a typical contextual message: one input, a change output, and a sealed
+    /// 50-character text (what KaChat sends) under a 12-character alias, base64 as KaChat writes it.
+    static func ceiling() throws -> Ceiling {
+        let key = try PrivateKey(rawRepresentation: [UInt8](repeating: 7, count: 32))
+        let builder = KaspaTransactionBuilder(key: key, network: .testnet)
+        let sealed = try KasiaCipher.seal(String(repeating: "m", count: 50), to: builder.address)
+        let payload = KasiaPayload.contextualMessage(
+            alias: try Alias("0123456789ab"), sealed: sealed, encoding: .base64
+        )
+        .encoded
+        let coin = KaspaUtxoEntry(
+            outpoint: KaspaOutpoint(transactionID: [UInt8](repeating: 1, count: 32), index: 0), amount: 100_000_000_000,
+            scriptPublicKey: KaspaScriptPublicKey(address: builder.address))
+        let transaction = try builder.sign(
+            KaspaTransaction(
+                inputs: [KaspaTransactionInput(spending: coin)],
+                outputs: [
+                    KaspaTransactionOutput(value: 99_000_000_000, scriptPublicKey: .init(address: builder.address))
+                ],
+                payload: payload))
+        let mass = KaspaMass(of: transaction).computeMass
+        let perBlock = blockMassLimit / mass
+        return Ceiling(
+            messageComputeMass: mass, messageBytes: payload.count, perBlock: perBlock,
+            perSecond: perBlock * blocksPerSecond)
+    }
+
+    static func run(_ configuration: Configuration, progress: (String) -> Void) async throws -> Report {
+        let ceiling = try ceiling()
+        let node = SimulatedKaspaNode()
+        return try await node.serve([SimulatedNodeConfiguration()]) { servers in
+            let url = servers[0].url
+            guard let nodeURL = URL(string: url) else { throw CLIError("the node's URL \(url) does not parse") }
+            var traffic = try await SimulatedKasiaTraffic.funded(on: node, senders: configuration.senders)
+            let rounds = max(configuration.transactions / configuration.senders / 2, 1)
+            progress("making part A: \(rounds * configuration.senders) transactions")
+            try await traffic.send(rounds: rounds, roundsPerBlock: configuration.roundsPerBlock, on: node)
+            let store = try await Self.store(configuration)
+            defer { store.close() }
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("chain-bench-\(UUID())")
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let server = ServerConfiguration(
+                host: "127.0.0.1", port: 0, dataDirectory: directory, secret: String(repeating: "s", count: 40),
+                rateLimiting: false,
+                kaspa: KaspaIndexConfiguration(
+                    nodes: [nodeURL], network: .testnet10, transport: WebSocketClientTransport(),
+                    idlePoll: .milliseconds(20)))
+            let rowsA = await node.read { $0.kasiaIndex.count }
+            progress("catching up part A: \(rowsA) Kasia rows")
+            var ingests: [Ingest] = []
+            var idle: [Double] = []
+            let queries = Self.queries(traffic, count: configuration.reads)
+            try await Self.serving(server, store: store.store) { port in
+                let seconds = try await Self.caughtUp(store.store, node: node)
+                ingests.append(Self.ingest(rows: rowsA, seconds: seconds, ceiling: ceiling))
+                progress("idle reads")
+                idle = try await Self.read(port: port, queries: queries, count: configuration.reads)
+            }
+            progress("making part B")
+            try await traffic.send(rounds: rounds, roundsPerBlock: configuration.roundsPerBlock, on: node)
+            let rowsB = await node.read { $0.kasiaIndex.count } - rowsA
+            progress("catching up part B: \(rowsB) Kasia rows, reading meanwhile")
+            var during: [Double] = []
+            try await Self.serving(server, store: store.store) { port in
+                let done = DoneFlag()
+                async let reads = Self.read(port: port, queries: queries, count: nil, while: { !done.isSet })
+                let seconds = try await Self.caughtUp(store.store, node: node)
+                done.set()
+                during = try await reads
+                ingests.append(Self.ingest(rows: rowsB, seconds: seconds, ceiling: ceiling))
+            }
+            progress("walking the chain without storing")
+            let walk = try await Self.walkOnly(url: nodeURL)
+            let blocks = await node.read { $0.blocks.count }
+            return Report(
+                backend: configuration.databaseURL == nil ? "sqlite" : "postgres",
+                transactions: traffic.sent, kasiaRows: rowsA + rowsB, blocks: blocks, ingest: ingests,
+                walkOnlyRowsPerSecond: Double(rowsA + rowsB) / walk, ceiling: ceiling,
+                readsIdle: Self.latency(idle), readsDuringIngest: Self.latency(during))
+        }
+    }
+
+    static func ingest(rows: Int, seconds: Double, ceiling: Ceiling) -> Ingest {
+        let rate = Double(rows) / seconds
+        return Ingest(
+            rows: rows, seconds: seconds, rowsPerSecond: rate, ratioToCeiling: rate / Double(ceiling.perSecond))
+    }
+
+    static func latency(_ seconds: [Double]) -> Latency {
+        let sorted = seconds.sorted()
+        func rank(_ fraction: Double) -> Double {
+            guard !sorted.isEmpty else { return 0 }
+            return sorted[min(max(Int((fraction * Double(sorted.count)).rounded(.up)) - 1, 0), sorted.count - 1)] * 1e3
+        }
+        return Latency(count: sorted.count, p50Milliseconds: rank(0.5), p99Milliseconds: rank(0.99))
+    }
+
+    /// Contextual-message pages of the senders' aliases, in a fixed order: `count` of them.
+    static func queries(_ traffic: SimulatedKasiaTraffic, count: Int) -> [String] {
+        let addresses = traffic.addresses
+        return (0..<count).map { index in
+            let sender = (index * 7) % addresses.count
+            let alias = SimulatedKasiaTraffic.aliases(sender: sender)[index % 3]
+            return
+                "/kasia/contextual-messages/by-sender?address=\(addresses[sender])&alias=\(Hex.encode(Array(alias.utf8)))&limit=50"
+        }
+    }
+
+    /// Reads `queries` one after another, round and round, `count` reads, or while `more()`
+    /// holds when `count` is nil (only reads that start while it holds are kept); answers each
+    /// read's seconds.
+    static func read(port: Int, queries: [String], count: Int?, while more: @Sendable () -> Bool = { true })
+        async throws -> [Double]
+    {
+        let transport = HTTPClientTransport()
+        var times: [Double] = []
+        let clock = ContinuousClock()
+        var index = 0
+        while count.map({ index < $0 }) ?? more() {
+            guard let url = URL(string: "http://127.0.0.1:\(port)\(queries[index % queries.count])") else { break }
+            let start = clock.now
+            let answer = try await transport.send(TransportRequest(method: "GET", url: url))
+            let elapsed = (clock.now - start).nanoseconds / 1e9
+            guard answer.status == 200 else { throw CLIError("read answered \(answer.status)") }
+            index += 1
+            if count != nil || more() { times.append(elapsed) }
+        }
+        return times
+    }
+
+    /// Seconds until the store's cursor is the node's tip, polled every 2 ms.
+    static func caughtUp(_ store: any ServerStore, node: SimulatedKaspaNode) async throws -> Double {
+        let tip = await node.read { Hex.encode($0.tip.hash) }
+        let clock = ContinuousClock()
+        let start = clock.now
+        while try await store.kasiaChainCursor()?.block != tip {
+            try await Task.sleep(for: .milliseconds(2))
+            if clock.now - start > .seconds(600) { throw CLIError("the index did not reach the tip in 10 minutes") }
+        }
+        return (clock.now - start).nanoseconds / 1e9
+    }
+
+    /// Runs the server on `store` while `body` runs with its port.
+    static func serving(
+        _ configuration: ServerConfiguration, store: any ServerStore, _ body: (Int) async throws -> Void
+    ) async throws {
+        var logger = Logger(label: "bench.chain")
+        logger.logLevel = .error
+        let (ports, sink) = AsyncStream.makeStream(of: Int.self)
+        let app = try buildApplication(configuration: configuration, store: store, logger: logger) { sink.yield($0) }
+        let group = ServiceGroup(services: [app], gracefulShutdownSignals: [], logger: logger)
+        try await withThrowingTaskGroup(of: Void.self) { tasks in
+            tasks.addTask { try await group.run() }
+            var iterator = ports.makeAsyncIterator()
+            guard let port = await iterator.next() else { throw CancellationError() }
+            do { try await body(port) } catch {
+                await group.triggerGracefulShutdown()
+                throw error
+            }
+            await group.triggerGracefulShutdown()
+            try await tasks.waitForAll()
+        }
+    }
+
+    /// The walk alone: every page from genesis to the tip at level High, read and decoded.
+    static func walkOnly(url: URL) async throws -> Double {
+        let client = KaspaNodeClient(
+            configuration: KaspaNodeConfiguration(
+                endpoints: [.node(url)], network: .testnet10, requiresUTXOIndex: false),
+            transport: WebSocketClientTransport())
+        let dag = try await client.call(.getBlockDagInfo, as: RPCBlockDAGInfo.self)
+        var position = try Hex.decode(dag.pruningPointHash)
+        let clock = ContinuousClock()
+        let start = clock.now
+        while true {
+            let page = try await client.call(
+                .getVirtualChainFromBlockV2,
+                RPCVirtualChainFromBlockRequest(startHash: position, dataVerbosityLevel: .high),
+                as: RPCVirtualChainFromBlockResponse.self)
+            guard let last = page.addedChainBlockHashes.last else { break }
+            position = last
+        }
+        let seconds = (clock.now - start).nanoseconds / 1e9
+        await client.disconnect()
+        return seconds
+    }
+
+    struct OpenedStore {
+        let store: any ServerStore
+        let close: @Sendable () -> Void
+    }
+
+    static func store(_ configuration: Configuration) async throws -> OpenedStore {
+        guard let url = configuration.databaseURL else {
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("chain-bench-db-\(UUID())")
+            let store = try SQLiteServerStore(fileURL: directory.appendingPathComponent("tandem.sqlite"))
+            return OpenedStore(store: store) { try? FileManager.default.removeItem(at: directory) }
+        }
+        var logger = Logger(label: "bench.postgres")
+        logger.logLevel = .error
+        let store = try PostgresServerStore(url: url, logger: logger)
+        let running = Task { await store.run() }
+        try await store.migrate()
+        try await store.truncateAll()
+        return OpenedStore(store: store) { running.cancel() }
+    }
+}
+
+/// A flag set once, read from any task.
+final class DoneFlag: Sendable {
+    private let state = Mutex(false)
+    var isSet: Bool { state.withLock { $0 } }
+    func set() { state.withLock { $0 = true } }
+}
