@@ -37,6 +37,9 @@ struct KasiaChainIngester: Service {
     /// Most rows one store transaction carries; a page with more is split at block boundaries.
     var rowsPerCommit = 2_000
 
+    /// The lower-priority thread the ingest runs on, so requests come first on busy cores.
+    static let executor = BackgroundExecutor()
+
     /// Waits to be the database's ingester, then follows the node until shutdown.
     func run() async throws {
         do {
@@ -44,7 +47,7 @@ struct KasiaChainIngester: Service {
                 try await store.asKasiaIngester(retry: .seconds(2)) {
                     status.update { $0.role = .ingester }
                     defer { status.update { $0 = KasiaChainStatus.Snapshot() } }
-                    await follow()
+                    await withTaskExecutorPreference(Self.executor) { await follow() }
                 }
             }
         } catch is CancellationError {}

@@ -24,10 +24,15 @@ enum ChainIndexBenchmarks {
         var roundsPerBlock = 2
         var databaseURL: String?
         var reads = 400
+        /// A `tandem-simnode` binary to run the node as its own process at nice 19 (standing for
+        /// a node on another machine); nil: the node serves from this process.
+        var simnode: String?
     }
 
     struct Report: Encodable {
         var backend: String
+        /// `in-process`, or `process at nice 19`.
+        var node: String
         var transactions: Int
         var kasiaRows: Int
         var blocks: Int
@@ -92,58 +97,76 @@ enum ChainIndexBenchmarks {
     }
 
     static func run(_ configuration: Configuration, progress: (String) -> Void) async throws -> Report {
-        let ceiling = try ceiling()
+        if let simnode = configuration.simnode {
+            let process = try SimNodeProcess(executable: simnode, network: "testnet-10", niceness: 19)
+            defer { process.stop() }
+            return try await run(configuration, node: ProcessNode(process: process), progress: progress)
+        }
         let node = SimulatedKaspaNode()
         return try await node.serve([SimulatedNodeConfiguration()]) { servers in
-            let url = servers[0].url
-            guard let nodeURL = URL(string: url) else { throw CLIError("the node's URL \(url) does not parse") }
-            var traffic = try await SimulatedKasiaTraffic.funded(on: node, senders: configuration.senders)
-            let rounds = max(configuration.transactions / configuration.senders / 2, 1)
-            progress("making part A: \(rounds * configuration.senders) transactions")
-            try await traffic.send(rounds: rounds, roundsPerBlock: configuration.roundsPerBlock, on: node)
-            let store = try await Self.store(configuration)
-            defer { store.close() }
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("chain-bench-\(UUID())")
-            defer { try? FileManager.default.removeItem(at: directory) }
-            let server = ServerConfiguration(
-                host: "127.0.0.1", port: 0, dataDirectory: directory, secret: String(repeating: "s", count: 40),
-                rateLimiting: false,
-                kaspa: KaspaIndexConfiguration(
-                    nodes: [nodeURL], network: .testnet10, transport: WebSocketClientTransport(),
-                    idlePoll: .milliseconds(20)))
-            let rowsA = await node.read { $0.kasiaIndex.count }
-            progress("catching up part A: \(rowsA) Kasia rows")
-            var ingests: [Ingest] = []
-            var idle: [Double] = []
-            let queries = Self.queries(traffic, count: configuration.reads)
-            try await Self.serving(server, store: store.store) { port in
-                let seconds = try await Self.caughtUp(store.store, node: node)
-                ingests.append(Self.ingest(rows: rowsA, seconds: seconds, ceiling: ceiling))
-                progress("idle reads")
-                idle = try await Self.read(port: port, queries: queries, count: configuration.reads)
-            }
-            progress("making part B")
-            try await traffic.send(rounds: rounds, roundsPerBlock: configuration.roundsPerBlock, on: node)
-            let rowsB = await node.read { $0.kasiaIndex.count } - rowsA
-            progress("catching up part B: \(rowsB) Kasia rows, reading meanwhile")
-            var during: [Double] = []
-            try await Self.serving(server, store: store.store) { port in
-                let done = DoneFlag()
-                async let reads = Self.read(port: port, queries: queries, count: nil, while: { !done.isSet })
-                let seconds = try await Self.caughtUp(store.store, node: node)
-                done.set()
-                during = try await reads
-                ingests.append(Self.ingest(rows: rowsB, seconds: seconds, ceiling: ceiling))
-            }
-            progress("walking the chain without storing")
-            let walk = try await Self.walkOnly(url: nodeURL)
-            let blocks = await node.read { $0.blocks.count }
-            return Report(
-                backend: configuration.databaseURL == nil ? "sqlite" : "postgres",
-                transactions: traffic.sent, kasiaRows: rowsA + rowsB, blocks: blocks, ingest: ingests,
-                walkOnlyRowsPerSecond: Double(rowsA + rowsB) / walk, ceiling: ceiling,
-                readsIdle: Self.latency(idle), readsDuringIngest: Self.latency(during))
+            guard let url = URL(string: servers[0].url) else { throw CLIError("the node's URL does not parse") }
+            return try await run(configuration, node: InProcessNode(node: node, url: url), progress: progress)
         }
+    }
+
+    static func run(_ configuration: Configuration, node: some BenchNode, progress: (String) -> Void) async throws
+        -> Report
+    {
+        let ceiling = try ceiling()
+        let rounds = max(configuration.transactions / configuration.senders / 2, 1)
+        progress("making part A: \(rounds * configuration.senders) transactions")
+        var addresses = try await node.send(
+            senders: configuration.senders, rounds: rounds, roundsPerBlock: configuration.roundsPerBlock)
+        let store = try await Self.store(configuration)
+        defer { store.close() }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("chain-bench-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = ServerConfiguration(
+            host: "127.0.0.1", port: 0, dataDirectory: directory, secret: String(repeating: "s", count: 40),
+            rateLimiting: false,
+            kaspa: KaspaIndexConfiguration(
+                nodes: [node.url], network: .testnet10, transport: WebSocketClientTransport(),
+                idlePoll: .milliseconds(20)))
+        progress("catching up part A")
+        var ingests: [Ingest] = []
+        var idle: [Double] = []
+        var rowsA = 0
+        let queries = Self.queries(addresses, count: configuration.reads)
+        try await Self.serving(server, store: store.store) { port in
+            let seconds = try await Self.caughtUp(store.store, tip: try await node.tip())
+            rowsA = try await Self.rows(store.store)
+            ingests.append(Self.ingest(rows: rowsA, seconds: seconds, ceiling: ceiling))
+            progress("idle reads")
+            idle = try await Self.read(port: port, queries: queries, count: configuration.reads)
+        }
+        progress("making part B")
+        addresses = try await node.send(
+            senders: configuration.senders, rounds: rounds, roundsPerBlock: configuration.roundsPerBlock)
+        progress("catching up part B, reading meanwhile")
+        var during: [Double] = []
+        var rows = rowsA
+        try await Self.serving(server, store: store.store) { port in
+            let done = DoneFlag()
+            async let reads = Self.read(port: port, queries: queries, count: nil, while: { !done.isSet })
+            let seconds = try await Self.caughtUp(store.store, tip: try await node.tip())
+            done.set()
+            during = try await reads
+            rows = try await Self.rows(store.store)
+            ingests.append(Self.ingest(rows: rows - rowsA, seconds: seconds, ceiling: ceiling))
+        }
+        progress("walking the chain without storing")
+        let walk = try await Self.walkOnly(url: node.url)
+        return Report(
+            backend: configuration.databaseURL == nil ? "sqlite" : "postgres",
+            node: configuration.simnode == nil ? "in-process" : "process at nice 19",
+            transactions: 2 * rounds * configuration.senders, kasiaRows: rows, blocks: try await node.blocks(),
+            ingest: ingests, walkOnlyRowsPerSecond: Double(rows) / walk, ceiling: ceiling,
+            readsIdle: Self.latency(idle), readsDuringIngest: Self.latency(during))
+    }
+
+    /// Rows the index holds.
+    static func rows(_ store: any ServerStore) async throws -> Int {
+        Int(try await store.kasiaCounts().byKind.values.reduce(0, +))
     }
 
     static func ingest(rows: Int, seconds: Double, ceiling: Ceiling) -> Ingest {
@@ -162,9 +185,8 @@ enum ChainIndexBenchmarks {
     }
 
     /// Contextual-message pages of the senders' aliases, in a fixed order: `count` of them.
-    static func queries(_ traffic: SimulatedKasiaTraffic, count: Int) -> [String] {
-        let addresses = traffic.addresses
-        return (0..<count).map { index in
+    static func queries(_ addresses: [String], count: Int) -> [String] {
+        (0..<count).map { index in
             let sender = (index * 7) % addresses.count
             let alias = SimulatedKasiaTraffic.aliases(sender: sender)[index % 3]
             return
@@ -194,9 +216,8 @@ enum ChainIndexBenchmarks {
         return times
     }
 
-    /// Seconds until the store's cursor is the node's tip, polled every 2 ms.
-    static func caughtUp(_ store: any ServerStore, node: SimulatedKaspaNode) async throws -> Double {
-        let tip = await node.read { Hex.encode($0.tip.hash) }
+    /// Seconds until the store's cursor is `tip`, polled every 2 ms.
+    static func caughtUp(_ store: any ServerStore, tip: String) async throws -> Double {
         let clock = ContinuousClock()
         let start = clock.now
         while try await store.kasiaChainCursor()?.block != tip {
@@ -277,4 +298,54 @@ final class DoneFlag: Sendable {
     private let state = Mutex(false)
     var isSet: Bool { state.withLock { $0 } }
     func set() { state.withLock { $0 = true } }
+}
+
+/// The node a chain bench reads: traffic made on it, its tip, its URL.
+protocol BenchNode: Sendable {
+    var url: URL { get }
+    /// Sends `rounds` rounds of traffic from `senders` senders; answers their addresses.
+    func send(senders: Int, rounds: Int, roundsPerBlock: Int) async throws -> [String]
+    /// The hash of the chain's last block, lowercase hex.
+    func tip() async throws -> String
+    func blocks() async throws -> Int
+}
+
+/// The simulated node in this process.
+struct InProcessNode: BenchNode {
+    let node: SimulatedKaspaNode
+    let url: URL
+
+    func send(senders: Int, rounds: Int, roundsPerBlock: Int) async throws -> [String] {
+        let (addresses, _) = try await node.traffic.send(
+            senders: senders, rounds: rounds, roundsPerBlock: roundsPerBlock, on: node)
+        return addresses.map(\.description)
+    }
+
+    func tip() async throws -> String { await node.read { Hex.encode($0.tip.hash) } }
+    func blocks() async throws -> Int { await node.read { $0.blocks.count } }
+}
+
+/// A `tandem-simnode` process, driven through its control API.
+struct ProcessNode: BenchNode, @unchecked Sendable {
+    let process: SimNodeProcess
+    var url: URL { process.url }
+
+    func send(senders: Int, rounds: Int, roundsPerBlock: Int) async throws -> [String] {
+        struct Traffic: Encodable {
+            var senders: Int
+            var rounds: Int
+            var roundsPerBlock: Int
+        }
+        struct Answer: Decodable { var addresses: [String] }
+        let body = try await process.control(
+            "traffic", Traffic(senders: senders, rounds: rounds, roundsPerBlock: roundsPerBlock))
+        return try JSONDecoder().decode(Answer.self, from: body).addresses
+    }
+
+    func tip() async throws -> String {
+        guard let tip = try await process.state()["tip"] as? String else { throw CLIError("simnode: no tip") }
+        return tip
+    }
+
+    func blocks() async throws -> Int { try await process.state()["blockCount"] as? Int ?? 0 }
 }

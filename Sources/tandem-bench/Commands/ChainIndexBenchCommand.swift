@@ -30,6 +30,15 @@ struct ChainIndexBenchCommand: AsyncParsableCommand {
     var reads = 400
     @Option(help: ArgumentHelp("Run on PostgreSQL (its tables are emptied).", valueName: "postgres://…"))
     var databaseURL: String?
+    @Flag(
+        help: ArgumentHelp(
+            "Run the node as a tandem-simnode process at nice 19 (standing for a node on another machine) instead of in this process."
+        ))
+    var nodeProcess = false
+    @Option(
+        help: ArgumentHelp("The `tandem-simnode` binary (default: the one next to this executable).", valueName: "path")
+    )
+    var simnode: String?
     @Flag(help: "Print the result as JSON.") var json = false
 
     func run() async throws {
@@ -42,6 +51,17 @@ struct ChainIndexBenchCommand: AsyncParsableCommand {
         configuration.roundsPerBlock = roundsPerBlock
         configuration.reads = reads
         configuration.databaseURL = databaseURL
+        if nodeProcess {
+            let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+            let path =
+                simnode
+                ?? URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("tandem-simnode")
+                .path
+            guard FileManager.default.isExecutableFile(atPath: path) else {
+                throw CLIError("--simnode \(path): not an executable (build it: swift build --product tandem-simnode)")
+            }
+            configuration.simnode = path
+        }
         let report = try await ChainIndexBenchmarks.run(configuration) { line in
             FileHandle.standardError.write(Data("chain-index: \(line)\n".utf8))
         }
@@ -51,7 +71,7 @@ struct ChainIndexBenchCommand: AsyncParsableCommand {
     static func markdown(_ report: ChainIndexBenchmarks.Report) -> String {
         func two(_ value: Double) -> String { String(format: "%.2f", value) }
         var lines = [
-            "chain-index on \(report.backend): \(report.transactions) transactions, \(report.kasiaRows) Kasia rows, \(report.blocks) blocks",
+            "chain-index on \(report.backend), node \(report.node): \(report.transactions) transactions, \(report.kasiaRows) Kasia rows, \(report.blocks) blocks",
             "ceiling: \(report.ceiling.perSecond) contextual messages/s (\(report.ceiling.perBlock) per block of mass \(report.ceiling.messageComputeMass), \(report.ceiling.messageBytes)-byte payload)",
             "",
             "| catch-up | rows | seconds | rows/s | ÷ ceiling |",

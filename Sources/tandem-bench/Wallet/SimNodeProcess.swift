@@ -13,11 +13,17 @@ final class SimNodeProcess {
     private let transport = HTTPClientTransport(timeout: .seconds(30), userAgent: "tandem-bench")
 
     /// Starts `executable` on a free port of `network`; returns once it listens (its first
-    /// stdout line is `{"ports":[…],"network":…}`).
-    init(executable: String, network: String) throws {
+    /// stdout line is `{"ports":[…],"network":…}`). With `niceness`, it runs under `nice -n`.
+    init(executable: String, network: String, niceness: Int? = nil) throws {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["--network", network, "--port", "0"]
+        let arguments = ["--network", network, "--port", "0"]
+        if let niceness {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/nice")
+            process.arguments = ["-n", String(niceness), executable] + arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = arguments
+        }
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -58,6 +64,18 @@ final class SimNodeProcess {
             )
         }
         return response.body
+    }
+
+    /// `GET /sim/state`'s JSON object.
+    func state() async throws -> [String: Any] {
+        guard let url = URL(string: "http://127.0.0.1:\(port)/sim/state") else {
+            throw CLIError("simnode: bad state URL")
+        }
+        let response = try await transport.send(TransportRequest(method: "GET", url: url))
+        guard response.status == 200,
+            let object = try JSONSerialization.jsonObject(with: response.body) as? [String: Any]
+        else { throw CLIError("simnode: /sim/state answered \(response.status)") }
+        return object
     }
 
     func fund(_ address: String, sompi: UInt64) async throws {
