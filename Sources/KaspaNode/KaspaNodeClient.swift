@@ -138,6 +138,13 @@ public actor KaspaNodeClient {
         await connection.close()
     }
 
+    /// Closes the connection and moves on to the next node: the caller found the one in use
+    /// unfit for its purpose (a chain index behind the node, say), though it answers.
+    public func abandonCurrentNode() async {
+        await disconnect()
+        _ = failover.failed()
+    }
+
     /// Drops `dropped` if it is still the connection in use; returns whether it was.
     @discardableResult
     private func drop(_ dropped: KaspaNodeConnection, reason: String) async -> Bool {

@@ -14,16 +14,18 @@ struct KaspaNodeConnectionTests {
     func answersMatchedByID() async throws {
         let socket = InMemorySocket()
         let connection = try await KaspaNodeConnection.open(Self.url, transport: InMemoryTransport(socket))
+        // The second call starts once the first one's request is out, so each call's id is known.
         async let first = connection.call(.getBalanceByAddress, RPCEmpty(), as: RPCBalance.self)
+        let firstID = try #require(try await socket.nextRequests(1).first).id
         async let second = connection.call(.getBalanceByAddress, RPCEmpty(), as: RPCBalance.self)
-        let requests = try await socket.nextRequests(2)
-        for (id, _) in requests.reversed() {
+        let secondID = try #require(try await socket.nextRequests(1).first).id
+        #expect(firstID != secondID)
+        for id in [secondID, firstID] {
             socket.deliver(
                 try RPCFrame.response(id: id, method: "getBalanceByAddress", params: RPCBalance(balance: id * 10)))
         }
         let balances = try await [first.balance, second.balance]
-        #expect(Set(balances) == Set(requests.map { $0.id * 10 }))
-        #expect(balances[0] == requests[0].id * 10)
+        #expect(balances == [firstID * 10, secondID * 10])
     }
 
     @Test("an error frame keeps the node's text; a frame that is not JSON is counted and skipped")

@@ -18,6 +18,23 @@ import Testing
         ["--no-rate-limit", "--kaspa-node", node.url(index), "--kaspa-network", "testnet-10"]
     }
 
+    /// `--kaspa-*` mistakes stop `tandem serve` before it starts: exit 1, one line on stderr.
+    @Test(arguments: [
+        (["--kaspa-node", "ws://127.0.0.1:1"], "--kaspa-network"),
+        (["--kaspa-node", "http://127.0.0.1:1", "--kaspa-network", "testnet-10"], "ws://"),
+        (["--kaspa-node", "ws://127.0.0.1:1", "--kaspa-network", "testnet-11"], "mainnet or testnet-10"),
+        (["--kaspa-node", "ws://127.0.0.1:1", "--kaspa-network", "mainnet", "--kaspa-start-hash", "abc"], "64 hex"),
+        (["--kaspa-network", "mainnet"], "need --kaspa-node"),
+    ])
+    func badKaspaOptionsExitOneWithOneLine(arguments: [String], says: String) throws {
+        let data = try TemporaryDirectory()
+        defer { data.remove() }
+        let output = try TandemProcess.run(["serve", "--port", "0", "--data-dir", data.url.path] + arguments)
+        #expect(output.status == 1)
+        #expect(output.stderrLines.count == 1)
+        #expect(output.stderrText.contains(says), "\(output.stderrText)")
+    }
+
     @Test(arguments: RelayBackend.available)
     func aServerKilledDuringABurstResumesWithNoGapAndNoDuplicate(backend: RelayBackend) async throws {
         try await backend.withDatabase { databaseURL in

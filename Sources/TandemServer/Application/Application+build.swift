@@ -93,7 +93,7 @@ func buildRouter(
     router.add(middleware: OriginCheckMiddleware(policy: origins))
 
     SystemController(store: store, kaspa: chain?.status).register(on: router, table: table)
-    MetricsController(metrics: metrics, hub: hub).register(on: router, table: table)
+    MetricsController(metrics: metrics, hub: hub, chain: chain?.status).register(on: router, table: table)
     AuthController(
         store: store, sessions: sessions, hasher: PasswordHasher(), origins: origins, clock: configuration.clock
     )

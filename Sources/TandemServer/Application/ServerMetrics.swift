@@ -45,9 +45,22 @@ final class ServerMetrics: Sendable {
         }
     }
 
-    /// The Prometheus text exposition; gauges that describe "now" are set just before.
-    func exposition(relayStreams: Int) -> [UInt8] {
+    /// The Prometheus text exposition; gauges that describe "now" are set just before. With a
+    /// chain index: whether this instance ingests, whether the index is synced, how many blocks
+    /// it lags (absent while unknown), the cursor's DAA score, and failed node steps since start.
+    func exposition(relayStreams: Int, chain: KasiaChainStatus.Snapshot? = nil) -> [UInt8] {
         Gauge(label: "tandem_relay_streams", factory: factory).record(relayStreams)
+        if let chain {
+            Gauge(label: "tandem_kasia_chain_ingesting", factory: factory).record(chain.role == .ingester ? 1 : 0)
+            Gauge(label: "tandem_kasia_chain_synced", factory: factory).record(chain.synced ? 1 : 0)
+            if let lag = chain.lagBlocks {
+                Gauge(label: "tandem_kasia_chain_lag_blocks", factory: factory).record(Int64(clamping: lag))
+            }
+            if let cursor = chain.cursor {
+                Gauge(label: "tandem_kasia_chain_daa_score", factory: factory).record(Int64(clamping: cursor.daaScore))
+            }
+            Gauge(label: "tandem_kasia_chain_node_failures", factory: factory).record(chain.failures)
+        }
         Gauge(label: "tandem_database_operations_in_flight", factory: factory)
             .record(databaseInFlight.withLockedValue { $0 })
         var buffer: [UInt8] = []

@@ -46,7 +46,13 @@ struct KasiaChainIngester: Service {
             try await cancelWhenGracefulShutdown {
                 try await store.asKasiaIngester(retry: .seconds(2)) {
                     status.update { $0.role = .ingester }
-                    defer { status.update { $0 = KasiaChainStatus.Snapshot() } }
+                    defer {
+                        status.update { snapshot in
+                            let failures = snapshot.failures
+                            snapshot = KasiaChainStatus.Snapshot()
+                            snapshot.failures = failures
+                        }
+                    }
                     await withTaskExecutorPreference(Self.executor) { await follow() }
                 }
             }
@@ -69,8 +75,9 @@ struct KasiaChainIngester: Service {
                 status.update {
                     $0.lastError = String(describing: error)
                     $0.synced = false
+                    $0.failures += 1
                 }
-                if let error = error as? KaspaNodeError, error.isTransportFailure {
+                if (error as? KaspaNodeError)?.isTransportFailure == true || error is IngestError {
                     status.update { $0.node = nil }
                 }
                 try? await Task.sleep(for: delay)
@@ -86,7 +93,7 @@ struct KasiaChainIngester: Service {
         let dag = try await client.call(.getBlockDagInfo, as: RPCBlockDAGInfo.self)
         if let stored, dag.virtualDaaScore < stored.daaScore {
             // A node behind the cursor does not know it yet: use another.
-            await client.disconnect()
+            await client.abandonCurrentNode()
             throw IngestError.nodeBehind(node: node ?? "?", nodeScore: dag.virtualDaaScore, cursor: stored.daaScore)
         }
         status.update {

@@ -18,6 +18,8 @@ public final class KasiaChainStatus: Sendable {
         public var cursor: KasiaChainCursor?
         /// The last failure, until the next page succeeds.
         public var lastError: String?
+        /// Failed steps (node or store) since the server started.
+        public var failures = 0
     }
 
     private let state = Mutex(Snapshot())

@@ -11,11 +11,13 @@ import TandemAPI
 struct MetricsController: Sendable {
     let metrics: ServerMetrics?
     let hub: RelayHub
+    /// The chain index's state, when the server follows a Kaspa node (issue 25 item 3).
+    var chain: KasiaChainStatus? = nil
 
     func register(on router: Router<TandemRequestContext>, table: RouteTable) {
         table.add(router, .get, APIPath.metrics) { _, _ in
             guard let metrics else { return Response(status: .notFound) }
-            let text = metrics.exposition(relayStreams: await hub.subscriberCount)
+            let text = metrics.exposition(relayStreams: await hub.subscriberCount, chain: chain?.snapshot)
             var headers = HTTPFields()
             headers[.contentType] = "text/plain; version=0.0.4; charset=utf-8"
             headers[.cacheControl] = "no-store"

@@ -24,6 +24,7 @@ enum ChainIndexBenchmarks {
         var roundsPerBlock = 2
         var databaseURL: String?
         var reads = 400
+        var liveBlocks = 20
         /// A `tandem-simnode` binary to run the node as its own process at nice 19 (standing for
         /// a node on another machine); nil: the node serves from this process.
         var simnode: String?
@@ -43,6 +44,9 @@ enum ChainIndexBenchmarks {
         var ceiling: Ceiling
         var readsIdle: Latency
         var readsDuringIngest: Latency
+        /// A new block (one transaction per sender) from mined to stored, at the server's
+        /// default tip poll (250 ms).
+        var live: Latency
     }
 
     struct Ingest: Encodable {
@@ -125,8 +129,7 @@ enum ChainIndexBenchmarks {
             host: "127.0.0.1", port: 0, dataDirectory: directory, secret: String(repeating: "s", count: 40),
             rateLimiting: false,
             kaspa: KaspaIndexConfiguration(
-                nodes: [node.url], network: .testnet10, transport: WebSocketClientTransport(),
-                idlePoll: .milliseconds(20)))
+                nodes: [node.url], network: .testnet10, transport: WebSocketClientTransport()))
         progress("catching up part A")
         var ingests: [Ingest] = []
         var idle: [Double] = []
@@ -144,6 +147,7 @@ enum ChainIndexBenchmarks {
             senders: configuration.senders, rounds: rounds, roundsPerBlock: configuration.roundsPerBlock)
         progress("catching up part B, reading meanwhile")
         var during: [Double] = []
+        var live: [Double] = []
         var rows = rowsA
         try await Self.serving(server, store: store.store) { port in
             let done = DoneFlag()
@@ -153,15 +157,22 @@ enum ChainIndexBenchmarks {
             during = try await reads
             rows = try await Self.rows(store.store)
             ingests.append(Self.ingest(rows: rows - rowsA, seconds: seconds, ceiling: ceiling))
+            progress("live blocks")
+            for _ in 0..<configuration.liveBlocks {
+                _ = try await node.send(senders: configuration.senders, rounds: 1, roundsPerBlock: 1)
+                live.append(try await Self.caughtUp(store.store, tip: try await node.tip()))
+            }
+            rows = try await Self.rows(store.store)
         }
         progress("walking the chain without storing")
         let walk = try await Self.walkOnly(url: node.url)
         return Report(
             backend: configuration.databaseURL == nil ? "sqlite" : "postgres",
             node: configuration.simnode == nil ? "in-process" : "process at nice 19",
-            transactions: 2 * rounds * configuration.senders, kasiaRows: rows, blocks: try await node.blocks(),
+            transactions: (2 * rounds + configuration.liveBlocks) * configuration.senders, kasiaRows: rows,
+            blocks: try await node.blocks(),
             ingest: ingests, walkOnlyRowsPerSecond: Double(rows) / walk, ceiling: ceiling,
-            readsIdle: Self.latency(idle), readsDuringIngest: Self.latency(during))
+            readsIdle: Self.latency(idle), readsDuringIngest: Self.latency(during), live: Self.latency(live))
     }
 
     /// Rows the index holds.

@@ -91,6 +91,9 @@ struct ChainIndexBenchCommand: AsyncParsableCommand {
             "| during ingest | \(report.readsDuringIngest.count) | \(two(report.readsDuringIngest.p50Milliseconds)) | \(two(report.readsDuringIngest.p99Milliseconds)) |",
             "| ratio | | \(two(report.readsDuringIngest.p50Milliseconds / max(report.readsIdle.p50Milliseconds, 1e-9)))× | \(two(report.readsDuringIngest.p99Milliseconds / max(report.readsIdle.p99Milliseconds, 1e-9)))× |",
         ]
+        lines.append(
+            "\nlive: a new block, mined → stored: p50 \(two(report.live.p50Milliseconds)) ms, p99 \(two(report.live.p99Milliseconds)) ms (\(report.live.count) blocks)"
+        )
         return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -63,10 +63,18 @@ import Testing
             let driver = try await TrafficDriver(node: node, senders: 3)
             try await driver.send(rounds: 8)
             let server = try TestServer()
-            let configuration = ChainIndexHarness.configuration(
+            var configuration = ChainIndexHarness.configuration(
                 server.configuration, nodes: servers.map(\.url))
+            configuration.metrics = true
             try await LoopbackServer.run(configuration: configuration, store: server.store) { client in
                 try await ChainIndexHarness.waitUntilIndexed(server.store, node: node)
+                // The Prometheus metrics say the same as /health.
+                try await ChainIndexHarness.waitUntil("the metrics report a synced ingester") {
+                    let text = String(buffer: try await client.get(APIPath.metrics).body ?? ByteBuffer())
+                    return text.contains("tandem_kasia_chain_ingesting 1")
+                        && text.contains("tandem_kasia_chain_synced 1")
+                        && text.contains("tandem_kasia_chain_lag_blocks 0")
+                }
                 let answer = try await client.get(APIPath.health)
                 let health = try JSONDecoder().decode(
                     HealthResponse.self, from: Data(try #require(answer.body).readableBytesView))
@@ -76,6 +84,56 @@ import Testing
                 try await ChainIndexHarness.expectRoutesEqual(
                     server: client, indexer: indexer, traffic: await driver.traffic)
                 try await indexer.shutdown()
+            }
+        }
+    }
+}
+
+extension ChainBridgeTests {
+    static func health(_ client: TestClient) async throws -> HealthKaspa? {
+        let answer = try await client.get(APIPath.health)
+        return try JSONDecoder().decode(HealthResponse.self, from: Data(try #require(answer.body).readableBytesView))
+            .kaspa
+    }
+
+    /// Item 3: the node in use goes away and the next one is behind the index. Nothing is stored
+    /// from it, the index keeps serving and says it is not synced, and when the first node is
+    /// back the index goes on from its cursor.
+    @Test func aNodeBehindTheIndexIsPassedOverAndTheAPIKeepsServing() async throws {
+        let ahead = SimulatedKaspaNode()
+        let behind = SimulatedKaspaNode()
+        try await ahead.serve([SimulatedNodeConfiguration()]) { aheadServers in
+            try await behind.serve([SimulatedNodeConfiguration()]) { behindServers in
+                let driver = try await TrafficDriver(node: ahead, senders: 3)
+                try await driver.send(rounds: 10)
+                await behind.mine(blocks: 2)
+                let server = try TestServer()
+                let configuration = ChainIndexHarness.configuration(
+                    server.configuration, nodes: [aheadServers[0].url, behindServers[0].url])
+                try await LoopbackServer.run(configuration: configuration, store: server.store) { client in
+                    try await ChainIndexHarness.waitUntilIndexed(server.store, node: ahead)
+                    let cursor = try await server.store.kasiaChainCursor()
+                    // When the node in use refuses connections and the other is behind
+                    await aheadServers[0].switches.setRefusingConnections(true)
+                    await aheadServers[0].switches.dropConnections()
+                    try await ChainIndexHarness.waitUntil("the index reports it is not synced") {
+                        try await Self.health(client)?.synced == false
+                    }
+                    // Then nothing moves, and the routes still answer
+                    #expect(try await server.store.kasiaChainCursor() == cursor)
+                    let indexer = ChainIndexHarness.indexerClient(aheadServers[0])
+                    try await ChainIndexHarness.expectRoutesEqual(
+                        server: client, indexer: indexer, traffic: await driver.traffic)
+                    // And once the first node is back, the index follows it again
+                    await aheadServers[0].switches.setRefusingConnections(false)
+                    try await driver.send(rounds: 2)
+                    try await ChainIndexHarness.waitUntilIndexed(server.store, node: ahead)
+                    try await ChainIndexHarness.expectRoutesEqual(
+                        server: client, indexer: indexer, traffic: await driver.traffic)
+                    let health = try await Self.health(client)
+                    #expect(health?.node == aheadServers[0].url)
+                    try await indexer.shutdown()
+                }
             }
         }
     }
