@@ -11,7 +11,8 @@ extension StoreContractTests {
 
     static func cursor(_ index: Int) -> KasiaChainCursor {
         KasiaChainCursor(
-            block: block(index), daaScore: UInt64(1_000 + index), blockTime: UnixMillis(2_000 + Int64(index)))
+            block: block(index), daaScore: UInt64(1_000 + index), blockTime: UnixMillis(2_000 + Int64(index)),
+            network: "testnet-10")
     }
 
     static func chainRow(_ draft: KasiaRecordDraft, block index: Int, time: Int64) -> KasiaChainRow {

@@ -52,8 +52,8 @@ public struct HealthResponse: Codable, Sendable, Equatable {
     }
 }
 
-/// `/health`'s `"kaspa"` member: `{"node", "synced", "lagBlocks", "role"}`, every member
-/// written (`null` when unknown).
+/// `/health`'s `"kaspa"` member: `{"node", "synced", "lagBlocks", "role", "error"}`, every
+/// member written (`null` when unknown or none).
 public struct HealthKaspa: Codable, Sendable, Equatable {
     /// The node in use; nil while none answers (or on a standby instance).
     public var node: String?
@@ -63,15 +63,18 @@ public struct HealthKaspa: Codable, Sendable, Equatable {
     public var lagBlocks: UInt64?
     /// `ingester` on the instance that follows the node, `standby` on the others.
     public var role: String
+    /// Why the last step failed (a node, the database), until the next one succeeds.
+    public var error: String?
 
-    public init(node: String?, synced: Bool, lagBlocks: UInt64?, role: String) {
+    public init(node: String?, synced: Bool, lagBlocks: UInt64?, role: String, error: String? = nil) {
         self.node = node
         self.synced = synced
         self.lagBlocks = lagBlocks
         self.role = role
+        self.error = error
     }
 
-    private enum CodingKeys: String, CodingKey { case node, synced, lagBlocks, role }
+    private enum CodingKeys: String, CodingKey { case node, synced, lagBlocks, role, error }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -79,5 +82,6 @@ public struct HealthKaspa: Codable, Sendable, Equatable {
         try container.encode(synced, forKey: .synced)
         try container.encode(lagBlocks, forKey: .lagBlocks)
         try container.encode(role, forKey: .role)
+        try container.encode(error, forKey: .error)
     }
 }

@@ -31,7 +31,8 @@ public func buildApplication(
         let status = KasiaChainStatus()
         chain = ChainParts(status: status, bridge: KaspaBridge(client: client, timeout: kaspa.submitTimeout))
         var ingester = KasiaChainIngester(
-            store: store, client: client, network: kaspa.network.network, status: status, clock: configuration.clock,
+            store: store, client: client, network: kaspa.network.network, networkID: kaspa.network.description,
+            status: status, clock: configuration.clock,
             logger: logger, startHash: kaspa.startHash, onCommit: { await hub.pokeIfListening() })
         ingester.idlePoll = kaspa.idlePoll
         chainServices.append(ingester)

@@ -84,9 +84,10 @@ enum OpenAPIDocument {
               },
               "HealthKaspa": {
                 "description": "With --kaspa-node: the chain index (issue 25)",
-                "type": "object", "required": ["node", "synced", "lagBlocks", "role"],
+                "type": "object", "required": ["node", "synced", "lagBlocks", "role", "error"],
                 "properties": { "node": { "type": ["string", "null"] }, "synced": { "type": "boolean" },
-                  "lagBlocks": { "type": ["integer", "null"], "minimum": 0 }, "role": { "enum": ["ingester", "standby"] } }
+                  "lagBlocks": { "type": ["integer", "null"], "minimum": 0 }, "role": { "enum": ["ingester", "standby"] },
+                  "error": { "type": ["string", "null"] } }
               },
               "RelayReceipt": {
                 "type": "object", "required": ["tx_id", "block_time"],

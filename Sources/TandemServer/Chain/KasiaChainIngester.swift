@@ -25,6 +25,8 @@ struct KasiaChainIngester: Service {
     let store: any ServerStore
     let client: KaspaNodeClient
     let network: KaspaNetwork
+    /// The network's name as the cursor keeps it (`mainnet`, `testnet-10`).
+    let networkID: String
     let status: KasiaChainStatus
     let clock: any WallClock
     let logger: Logger
@@ -90,6 +92,9 @@ struct KasiaChainIngester: Service {
         let info = try await client.connect()
         let node = await client.node?.absoluteString
         let stored = try await store.kasiaChainCursor()
+        if let stored, !stored.network.isEmpty, stored.network != networkID {
+            throw IngestError.otherNetwork(stored: stored.network, configured: networkID)
+        }
         let dag = try await client.call(.getBlockDagInfo, as: RPCBlockDAGInfo.self)
         if let stored, dag.virtualDaaScore < stored.daaScore {
             // A node behind the cursor does not know it yet: use another.
@@ -187,7 +192,7 @@ struct KasiaChainIngester: Service {
                 try await commit(
                     to: KasiaChainCursor(
                         block: acceptance.block, daaScore: acceptance.daaScore,
-                        blockTime: UnixMillis(Int64(clamping: time))))
+                        blockTime: UnixMillis(Int64(clamping: time)), network: networkID))
             }
         }
         if blocks.isEmpty, !removed.isEmpty, let current = cursor {
@@ -207,12 +212,15 @@ struct KasiaChainIngester: Service {
     enum IngestError: Error, CustomStringConvertible {
         case nodeBehind(node: String, nodeScore: UInt64, cursor: UInt64)
         case badHash(what: String, text: String)
+        case otherNetwork(stored: String, configured: String)
 
         var description: String {
             switch self {
             case .nodeBehind(let node, let score, let cursor):
                 "node \(node) is behind the index (virtual DAA score \(score) < \(cursor))"
             case .badHash(let what, let text): "the \(what) \(text) is not a 32-byte block hash"
+            case .otherNetwork(let stored, let configured):
+                "the database indexes \(stored), not \(configured): use another database, or --kaspa-network \(stored)"
             }
         }
     }

@@ -50,6 +50,7 @@ struct SystemController: Sendable {
     /// readiness, and a lagging index still serves what it has.
     static func health(_ snapshot: KasiaChainStatus.Snapshot) -> HealthKaspa {
         HealthKaspa(
-            node: snapshot.node, synced: snapshot.synced, lagBlocks: snapshot.lagBlocks, role: snapshot.role.rawValue)
+            node: snapshot.node, synced: snapshot.synced, lagBlocks: snapshot.lagBlocks, role: snapshot.role.rawValue,
+            error: snapshot.lastError)
     }
 }

@@ -7,11 +7,15 @@ public struct KasiaChainCursor: Sendable, Hashable {
     public var block: String
     public var daaScore: UInt64
     public var blockTime: UnixMillis
+    /// The network the index follows (`mainnet`, `testnet-10`); "" for a cursor stored before
+    /// the network was kept. A server started on another network refuses to go on from it.
+    public var network: String
 
-    public init(block: String, daaScore: UInt64, blockTime: UnixMillis) {
+    public init(block: String, daaScore: UInt64, blockTime: UnixMillis, network: String = "") {
         self.block = block
         self.daaScore = daaScore
         self.blockTime = blockTime
+        self.network = network
     }
 }
 

@@ -129,6 +129,9 @@ final class PostgresMigrations: Sendable {
                 """,
             ]
         ),
+        // The network the cursor belongs to: a server restarted on another network must not go
+        // on from it.
+        ("v5-kasia-chain-network", ["ALTER TABLE kasia_chain ADD COLUMN network TEXT NOT NULL DEFAULT ''"]),
     ]
 
     func runOnce(client: PostgresClient, logger: Logger) async throws {

@@ -10,9 +10,10 @@ extension PostgresServerStore {
     public func kasiaChainCursor() async throws -> KasiaChainCursor? {
         try await migrate()
         let rows = try await client.query(
-            "SELECT block, daa_score, block_time FROM kasia_chain WHERE id = 1", logger: logger)
-        for try await (block, score, time) in rows.decode((String, Int64, Int64).self) {
-            return KasiaChainCursor(block: block, daaScore: UInt64(clamping: score), blockTime: UnixMillis(time))
+            "SELECT block, daa_score, block_time, network FROM kasia_chain WHERE id = 1", logger: logger)
+        for try await (block, score, time, network) in rows.decode((String, Int64, Int64, String).self) {
+            return KasiaChainCursor(
+                block: block, daaScore: UInt64(clamping: score), blockTime: UnixMillis(time), network: network)
         }
         return nil
     }
@@ -98,10 +99,11 @@ extension PostgresServerStore {
                 "UPDATE kasia_clock SET last = \(last) WHERE id = 1 AND last < \(last)", logger: logger)
             try await connection.query(
                 """
-                INSERT INTO kasia_chain (id, block, daa_score, block_time)
-                VALUES (1, \(page.to.block), \(Int64(clamping: page.to.daaScore)), \(page.to.blockTime.rawValue))
+                INSERT INTO kasia_chain (id, block, daa_score, block_time, network)
+                VALUES (1, \(page.to.block), \(Int64(clamping: page.to.daaScore)), \(page.to.blockTime.rawValue),
+                        \(page.to.network))
                 ON CONFLICT (id) DO UPDATE SET block = excluded.block, daa_score = excluded.daa_score,
-                    block_time = excluded.block_time
+                    block_time = excluded.block_time, network = excluded.network
                 """, logger: logger)
             if applied.changedRows {
                 try await connection.query("SELECT pg_notify(\(Self.kasiaChannel), \(String(last)))", logger: logger)

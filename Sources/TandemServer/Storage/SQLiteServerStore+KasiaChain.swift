@@ -21,12 +21,13 @@ extension SQLiteServerStore {
     static func chainCursor(_ db: Database) throws -> KasiaChainCursor? {
         guard
             let row = try Row.fetchOne(
-                db.cachedStatement(sql: "SELECT block, daa_score, block_time FROM kasia_chain WHERE id = 1"))
+                db.cachedStatement(sql: "SELECT block, daa_score, block_time, network FROM kasia_chain WHERE id = 1"))
         else { return nil }
         let score: Int64 = row["daa_score"]
         guard score >= 0 else { throw ServerStoreError.corruptRow(table: "kasia_chain", reason: "negative DAA score") }
         let time: Int64 = row["block_time"]
-        return KasiaChainCursor(block: row["block"], daaScore: UInt64(score), blockTime: UnixMillis(time))
+        return KasiaChainCursor(
+            block: row["block"], daaScore: UInt64(score), blockTime: UnixMillis(time), network: row["network"])
     }
 
     private static func apply(_ page: KasiaChainPage, now: UnixMillis, _ db: Database) throws -> KasiaChainApplied {
@@ -98,11 +99,13 @@ extension SQLiteServerStore {
         }
         try db.cachedStatement(
             sql: """
-                INSERT INTO kasia_chain (id, block, daa_score, block_time) VALUES (1, ?, ?, ?)
+                INSERT INTO kasia_chain (id, block, daa_score, block_time, network) VALUES (1, ?, ?, ?, ?)
                 ON CONFLICT (id) DO UPDATE SET block = excluded.block, daa_score = excluded.daa_score,
-                    block_time = excluded.block_time
+                    block_time = excluded.block_time, network = excluded.network
                 """
-        ).execute(arguments: [page.to.block, Int64(clamping: page.to.daaScore), page.to.blockTime.rawValue])
+        ).execute(arguments: [
+            page.to.block, Int64(clamping: page.to.daaScore), page.to.blockTime.rawValue, page.to.network,
+        ])
         return applied
     }
 }

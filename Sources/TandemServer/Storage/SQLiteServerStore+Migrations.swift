@@ -200,6 +200,11 @@ extension SQLiteServerStore {
                     );
                     """)
         }
+        migrator.registerMigration("v6-kasia-chain-network") { db in
+            // The network the cursor belongs to: a server restarted on another network must not
+            // go on from it (issue 25).
+            try db.execute(sql: "ALTER TABLE kasia_chain ADD COLUMN network TEXT NOT NULL DEFAULT ''")
+        }
         return migrator
     }
 }

@@ -138,3 +138,29 @@ extension ChainBridgeTests {
         }
     }
 }
+
+extension ChainBridgeTests {
+    /// A database whose cursor belongs to another network is left alone: the server says why
+    /// and indexes nothing from this node.
+    @Test func anIndexOfAnotherNetworkIsNotContinued() async throws {
+        let node = SimulatedKaspaNode()
+        try await node.serve([SimulatedNodeConfiguration()]) { servers in
+            let driver = try await TrafficDriver(node: node, senders: 2)
+            try await driver.send(rounds: 4)
+            let server = try TestServer()
+            let mainnet = KasiaChainCursor(
+                block: String(repeating: "ab", count: 32), daaScore: 5, blockTime: UnixMillis(1), network: "mainnet")
+            _ = try await server.store.applyKasiaChainPage(
+                KasiaChainPage(from: nil, removedBlocks: [], rows: [], to: mainnet), now: UnixMillis(1))
+            let configuration = ChainIndexHarness.configuration(server.configuration, nodes: [servers[0].url])
+            try await LoopbackServer.run(configuration: configuration, store: server.store) { client in
+                try await ChainIndexHarness.waitUntil("the server says the database is another network's") {
+                    try await Self.health(client)?.error?.contains("indexes mainnet, not testnet-10") == true
+                }
+                #expect(try await Self.health(client)?.synced == false)
+                #expect(try await server.store.kasiaChainCursor() == mainnet)
+                #expect(try await server.store.latestKasiaPosition() == nil)
+            }
+        }
+    }
+}
