@@ -7,7 +7,6 @@ import KaspaSimNode
 import KaspaTransaction
 import Logging
 import ServiceLifecycle
-import Synchronization
 import TandemBasics
 import TandemClient
 import TandemNIOTransport
@@ -150,7 +149,7 @@ enum ChainIndexBenchmarks {
         var live: [Double] = []
         var rows = rowsA
         try await Self.serving(server, store: store.store) { port in
-            let done = DoneFlag()
+            let done = StopFlag()
             async let reads = Self.read(port: port, queries: queries, count: nil, while: { !done.isSet })
             let seconds = try await Self.caughtUp(store.store, tip: try await node.tip())
             done.set()
@@ -186,13 +185,10 @@ enum ChainIndexBenchmarks {
             rows: rows, seconds: seconds, rowsPerSecond: rate, ratioToCeiling: rate / Double(ceiling.perSecond))
     }
 
+    /// Nearest-rank percentiles, as the other node benches compute them.
     static func latency(_ seconds: [Double]) -> Latency {
-        let sorted = seconds.sorted()
-        func rank(_ fraction: Double) -> Double {
-            guard !sorted.isEmpty else { return 0 }
-            return sorted[min(max(Int((fraction * Double(sorted.count)).rounded(.up)) - 1, 0), sorted.count - 1)] * 1e3
-        }
-        return Latency(count: sorted.count, p50Milliseconds: rank(0.5), p99Milliseconds: rank(0.99))
+        let ranks = ChatNodeReport.Percentiles(seconds)
+        return Latency(count: seconds.count, p50Milliseconds: ranks.p50, p99Milliseconds: ranks.p99)
     }
 
     /// Contextual-message pages of the senders' aliases, in a fixed order: `count` of them.
@@ -302,13 +298,6 @@ enum ChainIndexBenchmarks {
         try await store.truncateAll()
         return OpenedStore(store: store) { running.cancel() }
     }
-}
-
-/// A flag set once, read from any task.
-final class DoneFlag: Sendable {
-    private let state = Mutex(false)
-    var isSet: Bool { state.withLock { $0 } }
-    func set() { state.withLock { $0 = true } }
 }
 
 /// The node a chain bench reads: traffic made on it, its tip, its URL.

@@ -20,7 +20,12 @@ struct ServeCommand: AsyncParsableCommand {
             server refuses to start when group or others can read it). The data directory is created 0700 and \
             the database files 0600. Behind a TLS reverse proxy pass --public-url https://… and --trusted-proxy.
 
-            With --kaspa-node (repeatable) and --kaspa-network the server also follows a Kaspa node's             virtual chain and indexes every accepted Kasia transaction into the /kasia routes (a             kasia-indexer anyone can run), starting at the stored position, else --kaspa-start-hash, else             the node's pruning point; /health reports "kaspa": {"node","synced","lagBlocks","role"}.             Signed Kaspa transactions posted to /kasia/transactions are then also submitted to the node.             On PostgreSQL one instance ingests at a time; another takes over within 10 s when it stops.
+            With --kaspa-node (repeatable) and --kaspa-network the server also follows a Kaspa node's \
+            virtual chain and indexes every accepted Kasia transaction into the /kasia routes (a \
+            kasia-indexer anyone can run), starting at the stored position, else --kaspa-start-hash, else \
+            the node's pruning point; /health reports "kaspa": {"node","synced","lagBlocks","role","error"}. \
+            Signed Kaspa transactions posted to /kasia/transactions are then also submitted to the node. \
+            On PostgreSQL one instance ingests at a time; another takes over within 10 s when it stops.
             """
     )
 
