@@ -1,14 +1,8 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-// Layering follows ../shared/docs/ARCHITECTURE.md: dependencies point down only.
-// L0: TandemBasics, CSecp256k1, KaspaCrypto, CanonicalJSON, CTextWidth
-// L0: also CBlake2 (Debian's libb2, for Kaspa's keyed BLAKE2b)
-// L1: KasiaProtocol, RedoProtocol, ChatTimeline, KaspaTransaction
-// L2: ChatHistory, TaskStore, RoutingStore
-// L3: TandemClient, ChatScreen
-// L4: tandem (CLI), tandem-bench (benchmarks)
-// Testing: TandemTesting, linked by tests and tandem-bench only
+// The module map — layers, what each module owns, the rules of its edges — is the table in
+// docs/ARCHITECTURE.md; ArchitectureMapTests holds this manifest to it.
 
 // Fuzzing (issue 14 item 1): with TANDEM_FUZZ=1 (`scripts/fuzz`), this package's own modules are
 // compiled with libFuzzer's coverage and AddressSanitizer. Dependencies keep their usual flags, so
@@ -23,7 +17,7 @@ let swiftSettings: [SwiftSetting] =
 
 let package = Package(
     name: "Tandem",
-    platforms: [.macOS(.v14), .iOS(.v17)],
+    platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .library(name: "TandemBasics", targets: ["TandemBasics"]),
         .library(name: "KaspaCrypto", targets: ["KaspaCrypto"]),
@@ -74,7 +68,7 @@ let package = Package(
             providers: [.apt(["libsecp256k1-dev"]), .brew(["secp256k1"])]
         ),
         // The C library's wcwidth for the chat screen's display widths (issue 16); libc, nothing to link.
-        .systemLibrary(name: "CTextWidth"),
+        .target(name: "CTextWidth"),
         // The terminal for `tandem chat ui` (issue 16): Debian's ncursesw, linked by `tandem` only.
         .systemLibrary(
             name: "CNcursesw",
@@ -136,9 +130,7 @@ let package = Package(
         ),
         .target(
             name: "TandemAPI",
-            dependencies: [
-                "TandemBasics", "KaspaCrypto", "KaspaTransaction", .product(name: "Crypto", package: "swift-crypto"),
-            ],
+            dependencies: ["TandemBasics", "KaspaCrypto", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: swiftSettings
         ),
 
@@ -203,6 +195,8 @@ let package = Package(
             dependencies: ["ChatTimeline", "ChatHistory", "CTextWidth"],
             swiftSettings: swiftSettings
         ),
+
+        // MARK: L4
         .target(
             name: "TandemServer",
             dependencies: [
@@ -221,7 +215,6 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
-        // MARK: L4
         // TandemClient's HTTPTransport on AsyncHTTPClient (issue 12 "Figures"): linked by the two
         // executables only, so the libraries stay free of NIO and usable on iOS.
         .target(

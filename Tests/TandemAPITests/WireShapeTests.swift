@@ -97,6 +97,8 @@ import Testing
                     utxo: utxo)
             ],
             outputs: [KaspaTransactionOutput(value: 499_900_000, scriptPublicKey: script)], payload: [0xca, 0xfe])
-        try GoldenJSON.check(RelayKaspaSubmission(transaction: transaction), "RelayKaspaSubmission")
+        try GoldenJSON.check(
+            RelayKaspaSubmission(transaction: try RelayKaspaTransaction(converting: transaction)),
+            "RelayKaspaSubmission")
     }
 }

@@ -1,32 +1,197 @@
 import Foundation
+import TestSupport
 import Testing
 
-/// docs/ARCHITECTURE.md's module table and Package.swift name the same modules (issue 10: "the
-/// module map matches Package.swift").
+/// docs/ARCHITECTURE.md's module table is the one module map (issue 10; issue 26 item 1): it and
+/// Package.swift name the same modules, every edge of the manifest points down (or sideways
+/// within a layer), and what sits below L4 stays buildable for iOS and macOS.
 @Suite struct ArchitectureMapTests {
     static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// Every non-test target of the package manifest.
-    static func packageTargets() throws -> Set<String> {
-        let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
-        let pattern = try Regex(#"\.(target|executableTarget|systemLibrary)\(\s*name:\s*"([^"]+)""#)
-        let names = manifest.matches(of: pattern).compactMap { $0.output[2].substring.map(String.init) }
-        return Set(names).subtracting(["TestSupport"])
+    /// A layer of the map: L0…L4, then the testing modules, which are linked by tests only.
+    enum Layer: Comparable, CustomStringConvertible {
+        case level(Int)
+        case testing
+
+        init?(_ text: Substring) {
+            if text == "testing" {
+                self = .testing
+            } else if text.first == "L", let level = Int(text.dropFirst()) {
+                self = .level(level)
+            } else {
+                return nil
+            }
+        }
+
+        /// L0–L3: the libraries an iOS or macOS app links.
+        var isPortable: Bool { self < .level(4) }
+
+        var description: String {
+            switch self {
+            case .level(let level): "L\(level)"
+            case .testing: "testing"
+            }
+        }
     }
 
-    /// The first-column module names of the "Modules" table.
-    static func documentedModules() throws -> Set<String> {
+    /// One target of the manifest as `swift package dump-package` reads it.
+    struct Target {
+        let name: String
+        let type: String
+        /// Targets of this package it depends on.
+        let targets: [String]
+        /// (product, package) pairs from other packages.
+        let products: [(product: String, package: String)]
+    }
+
+    /// The manifest's targets on this host, the fuzz driver included (it exists under TANDEM_FUZZ=1).
+    static func manifest() throws -> [String: Target] {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let output = try TandemProcess.run(
+            ["swift", "package", "--package-path", root.path, "--scratch-path", scratch.url.path, "dump-package"],
+            environment: ["TANDEM_FUZZ": "1"], program: URL(fileURLWithPath: "/usr/bin/env"))
+        guard output.status == 0 else { throw ManifestError.dumpFailed(output.stderrText) }
+        let json = try #require(try JSONSerialization.jsonObject(with: output.stdout) as? [String: Any])
+        let targets = try #require(json["targets"] as? [[String: Any]])
+        var byName: [String: Target] = [:]
+        for target in targets {
+            let name = try #require(target["name"] as? String)
+            var local: [String] = []
+            var products: [(String, String)] = []
+            for dependency in target["dependencies"] as? [[String: Any]] ?? [] {
+                if let byName = dependency["byName"] as? [Any], let dep = byName.first as? String {
+                    local.append(dep)
+                } else if let target = dependency["target"] as? [Any], let dep = target.first as? String {
+                    local.append(dep)
+                } else if let product = dependency["product"] as? [Any], let dep = product.first as? String,
+                    let package = product.dropFirst().first as? String
+                {
+                    products.append((dep, package))
+                } else {
+                    throw ManifestError.unreadDependency(name, "\(dependency)")
+                }
+            }
+            byName[name] = Target(
+                name: name, type: target["type"] as? String ?? "", targets: local, products: products)
+        }
+        return byName
+    }
+
+    enum ManifestError: Error {
+        case dumpFailed(String)
+        case unreadDependency(String, String)
+    }
+
+    /// The "Modules" table: each module's layer.
+    static func documentedLayers() throws -> [String: Layer] {
         let text = try String(contentsOf: root.appendingPathComponent("docs/ARCHITECTURE.md"), encoding: .utf8)
-        let pattern = try Regex(#"(?m)^\| [^|]+ \| `([A-Za-z0-9-]+)` \|"#)
-        return Set(text.matches(of: pattern).compactMap { $0.output[1].substring.map(String.init) })
+        let pattern = try Regex(#"(?m)^\| ([A-Za-z0-9]+) \| `([A-Za-z0-9-]+)` \|"#)
+        var layers: [String: Layer] = [:]
+        for match in text.matches(of: pattern) {
+            guard let layerText = match.output[1].substring, let name = match.output[2].substring else { continue }
+            layers[String(name)] = try #require(Layer(layerText), "unknown layer \(layerText) of \(name)")
+        }
+        return layers
+    }
+
+    /// Modules that are part of the product; tests and their vector loader are not on the map.
+    static func mappedTargets(_ manifest: [String: Target]) -> [String: Target] {
+        manifest.filter { $0.value.type != "test" && $0.key != "TestSupport" }
     }
 
     @Test func everyTargetIsOnTheMapAndEveryMappedModuleExists() throws {
-        let targets = try Self.packageTargets()
-        let documented = try Self.documentedModules()
+        let targets = Set(Self.mappedTargets(try Self.manifest()).keys)
+        let documented = Set(try Self.documentedLayers().keys)
         #expect(targets.count > 10)
         #expect(targets.subtracting(documented).isEmpty, "missing from docs/ARCHITECTURE.md")
         #expect(documented.subtracting(targets).isEmpty, "documented but not in Package.swift")
+    }
+
+    /// Product code never links the testing modules, except the benchmarks (which issue 26 item
+    /// 3 moves into a package of their own).
+    static let mayLinkTestingModules: Set<String> = ["tandem-bench"]
+
+    @Test func everyEdgePointsDownOrSideways() throws {
+        let manifest = Self.mappedTargets(try Self.manifest())
+        let layers = try Self.documentedLayers()
+        var upward: [String] = []
+        for target in manifest.values {
+            guard let layer = layers[target.name] else { continue }
+            for dependency in target.targets {
+                guard let dependencyLayer = layers[dependency] else { continue }
+                if layer == .testing { continue }
+                if dependencyLayer == .testing {
+                    if !Self.mayLinkTestingModules.contains(target.name) {
+                        upward.append("\(target.name) (\(layer)) → \(dependency) (testing)")
+                    }
+                } else if dependencyLayer > layer {
+                    upward.append("\(target.name) (\(layer)) → \(dependency) (\(dependencyLayer))")
+                }
+            }
+        }
+        #expect(upward.sorted() == [], "edges that point up")
+    }
+
+    /// Packages whose products need a server or NIO; none may be linked below L4.
+    static let serverPackages: Set<String> = [
+        "swift-nio", "swift-nio-extras", "swift-nio-ssl", "swift-nio-http2", "swift-nio-transport-services",
+        "hummingbird", "hummingbird-websocket", "hummingbird-auth", "swift-websocket", "postgres-nio",
+        "async-http-client", "swift-service-lifecycle", "swift-prometheus",
+    ]
+    /// The system libraries a portable library may link: an iOS or macOS app takes them from
+    /// SwiftPM packages that build the C (docs/ARCHITECTURE.md "Apple platforms").
+    static let portableSystemLibraries: Set<String> = ["CSecp256k1", "CBlake2"]
+
+    @Test func portableLibrariesLinkNoServerPackageAndNoOtherSystemLibrary() throws {
+        let manifest = Self.mappedTargets(try Self.manifest())
+        let layers = try Self.documentedLayers()
+        var offending: [String] = []
+        for target in manifest.values where layers[target.name]?.isPortable == true {
+            for (product, package) in target.products where Self.serverPackages.contains(package) {
+                offending.append("\(target.name) → \(product) (\(package))")
+            }
+            for dependency in target.targets
+            where manifest[dependency]?.type == "system" && !Self.portableSystemLibraries.contains(dependency) {
+                offending.append("\(target.name) → \(dependency) (system library)")
+            }
+        }
+        #expect(offending.sorted() == [])
+    }
+
+    /// APIs a library below L4 must not use: macOS-only Foundation, processes and users, and
+    /// server modules; and the one lock type is `Mutex` everywhere.
+    static let portableDenyList = [
+        "homeDirectoryForCurrentUser", "homeDirectory(forUser", "NSHomeDirectoryForUser", "NSUserName",
+        "NSFullUserName", "Process()", "Foundation.Process", "posix_spawn", "fork()", "getpwuid", "setpriority",
+        "import NIO", "import Hummingbird", "import PostgresNIO", "import AsyncHTTPClient", "import WSClient",
+        "import ServiceLifecycle",
+    ]
+    static let everywhereDenyList = ["NSLock", "NSRecursiveLock", "NSCondition", "os_unfair_lock", "pthread_mutex"]
+
+    @Test func librarySourcesUseNoDeniedAPI() throws {
+        let layers = try Self.documentedLayers()
+        var found: [String] = []
+        let sources = Self.root.appendingPathComponent("Sources")
+        for module in try FileManager.default.contentsOfDirectory(atPath: sources.path).sorted() {
+            guard let layer = layers[module] else { continue }
+            let deny = Self.everywhereDenyList + (layer.isPortable ? Self.portableDenyList : [])
+            let files = FileManager.default.enumerator(atPath: sources.appendingPathComponent(module).path)
+            while let file = files?.nextObject() as? String {
+                guard file.hasSuffix(".swift") else { continue }
+                let text = try String(
+                    contentsOf: sources.appendingPathComponent(module).appendingPathComponent(file), encoding: .utf8)
+                for symbol in deny where text.contains(symbol) { found.append("\(module)/\(file): \(symbol)") }
+            }
+        }
+        #expect(found == [])
+    }
+
+    /// The deny-list check finds what it is meant to find.
+    @Test func theDenyListCatchesAMacOSOnlyCall() {
+        let line = "let home = FileManager.default.homeDirectoryForCurrentUser"
+        #expect(Self.portableDenyList.contains { line.contains($0) })
+        #expect(!Self.everywhereDenyList.contains { "let state = Mutex(0)".contains($0) })
     }
 }

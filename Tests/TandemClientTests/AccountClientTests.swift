@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TandemAPI
 import TandemBasics
 import TandemClient
@@ -7,15 +8,12 @@ import TestSupport
 import Testing
 
 /// A scripted server behind the transport seam: answers by path, records what was sent.
-final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
-    // @unchecked: the lock guards every access to `answers` and `sent`.
-    private let lock = NSLock()
-    private var answers: [String: TransportResponse] = [:]
-    private var sent: [TransportRequest] = []
+final class ScriptedTransport: HTTPTransport, Sendable {
+    private let state = Mutex<(answers: [String: TransportResponse], sent: [TransportRequest])>(([:], []))
 
     func answer(_ path: String, status: Int, body: String, setCookies: [String] = []) {
-        lock.withLock {
-            answers[path] = TransportResponse(
+        state.withLock {
+            $0.answers[path] = TransportResponse(
                 status: status,
                 headers: setCookies.map { (name: "Set-Cookie", value: $0) } + [
                     (name: "Content-Type", value: "application/json")
@@ -24,12 +22,12 @@ final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
         }
     }
 
-    var requests: [TransportRequest] { lock.withLock { sent } }
+    var requests: [TransportRequest] { state.withLock { $0.sent } }
 
     func send(_ request: TransportRequest) async throws -> TransportResponse {
-        try lock.withLock {
-            sent.append(request)
-            guard let answer = answers[request.url.path] else { throw URLError(.cannotConnectToHost) }
+        try state.withLock { state in
+            state.sent.append(request)
+            guard let answer = state.answers[request.url.path] else { throw URLError(.cannotConnectToHost) }
             return answer
         }
     }

@@ -43,9 +43,3 @@ import Testing
         #expect(try profile.openTasks().identity.userID == tasks.identity.userID)
     }
 }
-
-extension ProfileLayoutTests {
-    @Test func homeComesFromTheEnvironmentWhenSet() {
-        #expect(Profile.defaultDirectory(environment: ["HOME": "/home/cy"]).path == "/home/cy/.tandem/profile")
-    }
-}

@@ -53,9 +53,16 @@ public struct CanonicalWriter: Sendable {
         bytes.append(UInt8(ascii: "}"))
     }
 
-    /// Appends a string literal with JCS's minimal escaping: `\"`, `\\`, the five short control
-    /// escapes, `\u00xx` (lowercase) for other controls; everything else as raw UTF-8.
+    /// Appends a string literal with JCS's minimal escaping (``appendString(_:to:)``).
     public mutating func writeString(_ string: String) {
+        Self.appendString(string, to: &bytes)
+    }
+
+    /// Appends a JSON string literal with JCS's minimal escaping: `\"`, `\\`, the five short
+    /// control escapes, `\u00xx` (lowercase) for other controls; everything else, `/` and
+    /// non-ASCII included, as raw UTF-8. The one string escaper of the project: the server's
+    /// hand-written response bodies use it too.
+    public static func appendString(_ string: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
         var text = string
         text.withUTF8 { utf8 in
@@ -66,14 +73,14 @@ public struct CanonicalWriter: Sendable {
                 if byte >= 0x20 && byte != 0x22 && byte != 0x5C { continue }
                 if index > runStart { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
                 runStart = index + 1
-                appendEscape(byte)
+                appendEscape(byte, to: &bytes)
             }
             if utf8.count > runStart { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
         }
         bytes.append(UInt8(ascii: "\""))
     }
 
-    private mutating func appendEscape(_ byte: UInt8) {
+    private static func appendEscape(_ byte: UInt8, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\\"))
         switch byte {
         case 0x22: bytes.append(UInt8(ascii: "\""))
@@ -84,7 +91,7 @@ public struct CanonicalWriter: Sendable {
         case 0x0D: bytes.append(UInt8(ascii: "r"))
         case 0x09: bytes.append(UInt8(ascii: "t"))
         default:
-            append("u00")
+            bytes.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
             Hex.append(byte, to: &bytes)
         }
     }

@@ -1,4 +1,4 @@
-import Foundation
+import Synchronization
 public import TandemBasics
 
 /// A debounced `AsyncSequence` of ``ContactChangeBatch`` for one wallet (seed 002 "listen to
@@ -6,21 +6,22 @@ public import TandemBasics
 ///
 /// Waiting happens inside `next()` on the injected clock, so there is no background task and a
 /// test drives time with TandemTesting's `ManualClock`. Call ``cancel()`` (or drop the feed) to unsubscribe.
-///
-/// `@unchecked Sendable`: `debouncer`, `watched` and `waiter` are only touched under `lock`;
-/// continuations are resumed outside it.
-public final class ContactChangeFeed<C: WallClock>: AsyncSequence, ContactChangeSink, @unchecked Sendable {
+/// Continuations are resumed outside the lock.
+public final class ContactChangeFeed<C: WallClock>: AsyncSequence, ContactChangeSink, Sendable {
     public typealias Element = ContactChangeBatch
 
     public let wallet: ContactAddress
     public let interest: ContactChangeInterest
     private let clock: C
-    private let lock = NSLock()
-    private var debouncer: ChangeDebouncer<UnixMillis>
-    private var watched: Set<ContactAddress>
-    private var waiter: CheckedContinuation<Void, Never>?
-    private var isCancelled = false
-    private weak var hub: ContactsChangeHub?
+    private let state: Mutex<State>
+    private weak let hub: ContactsChangeHub?
+
+    private struct State {
+        var debouncer: ChangeDebouncer<UnixMillis>
+        var watched: Set<ContactAddress>
+        var waiter: CheckedContinuation<Void, Never>?
+        var isCancelled = false
+    }
 
     init(
         wallet: ContactAddress, interest: ContactChangeInterest, initialWatched: Set<ContactAddress>,
@@ -29,35 +30,27 @@ public final class ContactChangeFeed<C: WallClock>: AsyncSequence, ContactChange
         self.wallet = wallet
         self.interest = interest
         self.clock = clock
-        self.debouncer = ChangeDebouncer(quietPeriod: quietPeriod, maxWait: maxWait)
-        self.watched = initialWatched
+        self.state = Mutex(
+            State(debouncer: ChangeDebouncer(quietPeriod: quietPeriod, maxWait: maxWait), watched: initialWatched))
         self.hub = hub
     }
 
     deinit { hub?.remove(self) }
 
     /// The watched set as of the last delivered batch (or subscription).
-    public var currentWatchedAddresses: Set<ContactAddress> {
-        lock.lock()
-        defer { lock.unlock() }
-        return watched
-    }
+    public var currentWatchedAddresses: Set<ContactAddress> { state.withLock { $0.watched } }
 
     /// True while a consumer is parked in `next()` with nothing pending (tests use it to order
     /// their steps without sleeping).
-    var isWaitingForChanges: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return waiter != nil
-    }
+    var isWaitingForChanges: Bool { state.withLock { $0.waiter != nil } }
 
     /// Stops the feed: a pending `next()` returns nil.
     public func cancel() {
-        lock.lock()
-        isCancelled = true
-        let pendingWaiter = waiter
-        waiter = nil
-        lock.unlock()
+        let pendingWaiter = state.withLock { state in
+            state.isCancelled = true
+            defer { state.waiter = nil }
+            return state.waiter
+        }
         hub?.remove(self)
         pendingWaiter?.resume()
     }
@@ -66,11 +59,11 @@ public final class ContactChangeFeed<C: WallClock>: AsyncSequence, ContactChange
         let mine = changes.filter { $0.key.wallet == wallet }
         guard !mine.isEmpty else { return }
         let now = clock.now
-        lock.lock()
-        debouncer.receive(mine, at: now)
-        let pendingWaiter = waiter
-        waiter = nil
-        lock.unlock()
+        let pendingWaiter = state.withLock { state in
+            state.debouncer.receive(mine, at: now)
+            defer { state.waiter = nil }
+            return state.waiter
+        }
         pendingWaiter?.resume()
     }
 
@@ -102,39 +95,39 @@ public final class ContactChangeFeed<C: WallClock>: AsyncSequence, ContactChange
     }
 
     private func currentState() -> WaitState {
-        lock.lock()
-        defer { lock.unlock() }
-        if isCancelled || Task.isCancelled { return .cancelled }
-        return debouncer.deadline.map(WaitState.pending) ?? .idle
+        let cancelled = Task.isCancelled
+        return state.withLock { state in
+            if state.isCancelled || cancelled { return .cancelled }
+            return state.debouncer.deadline.map(WaitState.pending) ?? .idle
+        }
     }
 
     /// Keeps the continuation until the next change, unless one arrived since `currentState()`.
     private func park(_ continuation: CheckedContinuation<Void, Never>) {
-        lock.lock()
-        if isCancelled || debouncer.hasPending {
-            lock.unlock()
-            continuation.resume()
-            return
+        let parked = state.withLock { state in
+            if state.isCancelled || state.debouncer.hasPending { return false }
+            state.waiter = continuation
+            return true
         }
-        waiter = continuation
-        lock.unlock()
+        if !parked { continuation.resume() }
     }
 
     /// Flushes a due batch and applies it to the watched set; nil when not due yet or when a
     /// watched-set-only subscriber's set did not change.
     private func flushIfDue() -> ContactChangeBatch? {
         let now = clock.now
-        lock.lock()
-        defer { lock.unlock() }
-        guard let batch = debouncer.flush(at: now) else { return nil }
-        var next = watched
-        for (key, isWatched) in batch {
-            if isWatched { next.insert(key.address) } else { next.remove(key.address) }
+        return state.withLock { state in
+            guard let batch = state.debouncer.flush(at: now) else { return nil }
+            var next = state.watched
+            for (key, isWatched) in batch {
+                if isWatched { next.insert(key.address) } else { next.remove(key.address) }
+            }
+            let changed = next != state.watched
+            state.watched = next
+            if interest == .watchedSetOnly, !changed { return nil }
+            return ContactChangeBatch(
+                changedKeys: Set(batch.keys), watchedAddresses: next, watchedSetChanged: changed)
         }
-        let changed = next != watched
-        watched = next
-        if interest == .watchedSetOnly, !changed { return nil }
-        return ContactChangeBatch(changedKeys: Set(batch.keys), watchedAddresses: next, watchedSetChanged: changed)
     }
 
     public struct AsyncIterator: AsyncIteratorProtocol {
@@ -166,8 +159,6 @@ extension ContactsStore {
 
 extension ContactChangeFeed {
     func setInitialWatched(_ addresses: Set<ContactAddress>) {
-        lock.lock()
-        watched = addresses
-        lock.unlock()
+        state.withLock { $0.watched = addresses }
     }
 }

@@ -1,5 +1,5 @@
 public import KasiaProtocol
-public import TandemAPI
+import TandemAPI
 
 /// Why a messaging call failed.
 public enum MessagingError: Error, Sendable, Equatable, CustomStringConvertible {

@@ -63,20 +63,14 @@ public struct Profile: Sendable {
     /// The environment variable that overrides the default profile directory.
     public static let environmentVariable = "TANDEM_PROFILE"
 
-    /// The profile used when none is named: `$TANDEM_PROFILE` when set, else
-    /// `~/.tandem/profile` (`$HOME` when set, else the account's home directory). One location
-    /// for every command, so `tandem tasks` and `tandem contacts` of one user look at one profile.
-    public static func defaultDirectory(
-        environment: [String: String] = ProcessInfo.processInfo.environment,
-        home: URL? = nil
-    ) -> URL {
+    /// The profile used when none is named: `$TANDEM_PROFILE` when set, else `.tandem/profile`
+    /// under `home`. One location for every command, so `tandem tasks` and `tandem contacts` of
+    /// one user look at one profile. An app passes its own directory (its container or
+    /// Application Support folder); the library never looks up a home directory itself.
+    public static func defaultDirectory(environment: [String: String], home: URL) -> URL {
         if let named = environment[environmentVariable], !named.isEmpty {
             return URL(fileURLWithPath: named, isDirectory: true)
         }
-        let home =
-            home
-            ?? environment["HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0, isDirectory: true) }
-            ?? FileManager.default.homeDirectoryForCurrentUser
         return home.appendingPathComponent(".tandem", isDirectory: true)
             .appendingPathComponent("profile", isDirectory: true)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -8,10 +9,10 @@ import Foundation
 /// ingest). The ingest decodes node pages and builds rows; on a machine whose cores are busy,
 /// the request handlers, at normal priority, are scheduled first. Linux: the thread's nice value
 /// (`setpriority` from the thread itself); elsewhere its quality of service.
-final class BackgroundExecutor: TaskExecutor, @unchecked Sendable {
-    /// The queue and its signal; `@unchecked Sendable` because every access holds `condition`.
-    private let condition = NSCondition()
-    private var jobs: [UnownedJob] = []
+final class BackgroundExecutor: TaskExecutor, Sendable {
+    /// The queue, and one signal per queued job.
+    private let jobs = Mutex<[UnownedJob]>([])
+    private let queued = DispatchSemaphore(value: 0)
 
     init(niceness: Int32 = 10, name: String = "tandem.chain-ingest") {
         let thread = Thread { [unowned self] in
@@ -30,19 +31,15 @@ final class BackgroundExecutor: TaskExecutor, @unchecked Sendable {
 
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
-        condition.lock()
-        jobs.append(job)
-        condition.signal()
-        condition.unlock()
+        jobs.withLock { $0.append(job) }
+        queued.signal()
     }
 
     /// The thread's loop: it lives as long as the process (one per server).
     private func runJobs() {
         while true {
-            condition.lock()
-            while jobs.isEmpty { condition.wait() }
-            let job = jobs.removeFirst()
-            condition.unlock()
+            queued.wait()
+            let job = jobs.withLock { $0.removeFirst() }
             job.runSynchronously(on: asUnownedTaskExecutor())
         }
     }

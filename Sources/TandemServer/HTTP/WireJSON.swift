@@ -1,3 +1,4 @@
+import CanonicalJSON
 import Foundation
 import TandemAPI
 import TandemBasics
@@ -84,25 +85,8 @@ enum WireJSON {
         if let value { string(value, &out) } else { out.append(contentsOf: Array("null".utf8)) }
     }
 
-    /// A JSON string: `"` and `\` escaped, control characters as `\b \f \n \r \t` or `\u00XX`,
-    /// everything else (including non-ASCII and `/`) as UTF-8.
+    /// A JSON string, escaped as CanonicalJSON escapes it.
     static func string(_ text: String, _ out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-            case UInt8(ascii: "\\"): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-            case 0x08: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
-            case 0x0C: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
-            case 0x0A: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            case 0x0D: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-            case 0x09: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-            case 0x00..<0x20:
-                out.append(contentsOf: Array("\\u00".utf8))
-                Hex.append(byte, to: &out)
-            default: out.append(byte)
-            }
-        }
-        out.append(UInt8(ascii: "\""))
+        CanonicalWriter.appendString(text, to: &out)
     }
 }

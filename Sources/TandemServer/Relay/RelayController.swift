@@ -70,7 +70,7 @@ struct RelayController: Sendable {
     /// The two submission forms: the relay's signed payload, or a signed Kaspa transaction.
     enum Body {
         case signed(RelaySubmission)
-        case kaspa(RelayKaspaSubmission)
+        case kaspa(KaspaTransaction)
     }
 
     /// Reads the body under the server's caps and parses it once with the strict parser
@@ -88,9 +88,20 @@ struct RelayController: Sendable {
         return .signed(try RelaySubmissionReader.read(parsed.value, integers: parsed.integers))
     }
 
-    private static func decodeKaspa(_ buffer: ByteBuffer) throws -> RelayKaspaSubmission {
+    /// ``RelayKaspaSubmission``'s form, read by KaspaTransaction's strict reader (hex, lengths,
+    /// version-0 fields) rather than the DTO's plain strings.
+    private struct KaspaBody: Decodable {
+        let transaction: KaspaTransaction
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: RelayKaspaSubmission.Field.self)
+            transaction = try container.decode(KaspaTransaction.self, forKey: .transaction)
+        }
+    }
+
+    private static func decodeKaspa(_ buffer: ByteBuffer) throws -> KaspaTransaction {
         do {
-            return try JSONDecoder().decode(RelayKaspaSubmission.self, from: Data(buffer.readableBytesView))
+            return try JSONDecoder().decode(KaspaBody.self, from: Data(buffer.readableBytesView)).transaction
         } catch let error as DecodingError {
             throw APIFailure.validation([Self.issue(error)])
         }

@@ -22,8 +22,7 @@ struct RelayKaspaSubmissionCheck {
 
     let transaction: KaspaTransaction
 
-    init(_ submission: RelayKaspaSubmission) throws(APIFailure) {
-        let transaction = submission.transaction
+    init(_ transaction: KaspaTransaction) throws(APIFailure) {
         guard transaction.payload.count <= RelaySubmissionCheck.maxPayloadBytes else {
             throw APIFailure(
                 .contentTooLarge, .payloadTooLarge,

@@ -1,69 +1,71 @@
-import Foundation
+import Synchronization
 
 /// Every write the server acknowledged (a complete 2xx answer), across all cycles, and every
 /// answer that must not happen (a 5xx, an unexpected status): what the verifier checks after
 /// each restart (issue 14 item 4).
 ///
-/// `@unchecked Sendable`: the writer threads of a burst share one ledger; every stored
-/// property is read and written only under `lock`.
-final class CrashLedger: @unchecked Sendable {
+/// The writer threads of a burst share one ledger.
+final class CrashLedger: Sendable {
     /// A session cookie and the user it must resolve to.
     struct Session {
         let cookie: String
         let userID: String
     }
 
-    private let lock = NSLock()
-    private var storedSessions: [Session] = []
-    private var storedRelay: [String: Set<String>] = [:]
-    private var storedNodes: Set<String> = []
-    private var storedContacts: [String: Int64] = [:]
-    private var storedAcks: [CrashWriteKind: Int] = [:]
-    private var storedAttempts: [CrashWriteKind: Int] = [:]
-    private var storedFailures: [String] = []
+    private struct State {
+        var sessions: [Session] = []
+        var relay: [String: Set<String>] = [:]
+        var nodes: Set<String> = []
+        var contacts: [String: Int64] = [:]
+        var acks: [CrashWriteKind: Int] = [:]
+        var attempts: [CrashWriteKind: Int] = [:]
+        var failures: [String] = []
+    }
+
+    private let state = Mutex(State())
 
     /// `items` writes sent in one request (nodes per push, records per put).
-    func attempt(_ kind: CrashWriteKind, items: Int = 1) { lock.withLock { storedAttempts[kind, default: 0] += items } }
+    func attempt(_ kind: CrashWriteKind, items: Int = 1) { state.withLock { $0.attempts[kind, default: 0] += items } }
 
     func session(_ session: Session, kind: CrashWriteKind) {
-        lock.withLock {
-            storedSessions.append(session)
-            storedAcks[kind, default: 0] += 1
+        state.withLock {
+            $0.sessions.append(session)
+            $0.acks[kind, default: 0] += 1
         }
     }
 
     func relay(txID: String, aliasHex: String) {
-        lock.withLock {
-            storedRelay[aliasHex, default: []].insert(txID)
-            storedAcks[.relay, default: 0] += 1
+        state.withLock {
+            $0.relay[aliasHex, default: []].insert(txID)
+            $0.acks[.relay, default: 0] += 1
         }
     }
 
     func nodes(_ ids: [String]) {
-        lock.withLock {
-            storedNodes.formUnion(ids)
-            storedAcks[.node, default: 0] += ids.count
+        state.withLock {
+            $0.nodes.formUnion(ids)
+            $0.acks[.node, default: 0] += ids.count
         }
     }
 
     func contact(id: String, version: Int64) {
-        lock.withLock {
-            storedContacts[id] = max(storedContacts[id] ?? 0, version)
-            storedAcks[.contact, default: 0] += 1
+        state.withLock {
+            $0.contacts[id] = max($0.contacts[id] ?? 0, version)
+            $0.acks[.contact, default: 0] += 1
         }
     }
 
     /// An answer that fails the run whatever the verification finds (a 5xx, a refusal of a
     /// well-formed write).
-    func fail(_ message: String) { lock.withLock { storedFailures.append(message) } }
+    func fail(_ message: String) { state.withLock { $0.failures.append(message) } }
 
-    var sessions: [Session] { lock.withLock { storedSessions } }
-    var relay: [String: Set<String>] { lock.withLock { storedRelay } }
-    var nodeIDs: Set<String> { lock.withLock { storedNodes } }
-    var contacts: [String: Int64] { lock.withLock { storedContacts } }
-    var failures: [String] { lock.withLock { storedFailures } }
-    func acks(_ kind: CrashWriteKind) -> Int { lock.withLock { storedAcks[kind] ?? 0 } }
-    func attempts(_ kind: CrashWriteKind) -> Int { lock.withLock { storedAttempts[kind] ?? 0 } }
+    var sessions: [Session] { state.withLock { $0.sessions } }
+    var relay: [String: Set<String>] { state.withLock { $0.relay } }
+    var nodeIDs: Set<String> { state.withLock { $0.nodes } }
+    var contacts: [String: Int64] { state.withLock { $0.contacts } }
+    var failures: [String] { state.withLock { $0.failures } }
+    func acks(_ kind: CrashWriteKind) -> Int { state.withLock { $0.acks[kind] ?? 0 } }
+    func attempts(_ kind: CrashWriteKind) -> Int { state.withLock { $0.attempts[kind] ?? 0 } }
 }
 
 /// The writes a burst makes: the issue's list (sign-ups, sessions, relay submissions, node

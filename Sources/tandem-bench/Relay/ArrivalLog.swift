@@ -1,15 +1,14 @@
-import Foundation
+import Synchronization
 
 /// When each `tx_id` first reached the watching stream; written by the reader thread, read
 /// by the submitter.
-final class ArrivalLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var arrivals: [String: ContinuousClock.Instant] = [:]
+final class ArrivalLog: Sendable {
+    private let arrivals = Mutex<[String: ContinuousClock.Instant]>([:])
 
     func record(_ txID: String, at instant: ContinuousClock.Instant) {
-        lock.withLock { if arrivals[txID] == nil { arrivals[txID] = instant } }
+        arrivals.withLock { if $0[txID] == nil { $0[txID] = instant } }
     }
 
-    var count: Int { lock.withLock { arrivals.count } }
-    var snapshot: [String: ContinuousClock.Instant] { lock.withLock { arrivals } }
+    var count: Int { arrivals.withLock { $0.count } }
+    var snapshot: [String: ContinuousClock.Instant] { arrivals.withLock { $0 } }
 }

@@ -1,13 +1,11 @@
-import Foundation
+import Synchronization
 
 /// What the load threads report back.
-final class LoadTally: @unchecked Sendable {
-    private let lock = NSLock()
-    private var failureCount = 0
-    private var firstError: String?
+final class LoadTally: Sendable {
+    private let state = Mutex<(failures: Int, firstError: String?)>((0, nil))
 
-    func add(failures: Int) { lock.withLock { failureCount += failures } }
-    func fail(_ message: String) { lock.withLock { if firstError == nil { firstError = message } } }
-    var failures: Int { lock.withLock { failureCount } }
-    var error: String? { lock.withLock { firstError } }
+    func add(failures: Int) { state.withLock { $0.failures += failures } }
+    func fail(_ message: String) { state.withLock { if $0.firstError == nil { $0.firstError = message } } }
+    var failures: Int { state.withLock { $0.failures } }
+    var error: String? { state.withLock { $0.firstError } }
 }

@@ -1,13 +1,12 @@
-import Foundation
+import Synchronization
 
 /// Tells a reader thread to stop, and tells the caller when it has.
-final class StopFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stopped = false
-    private var done = false
+final class StopFlag: Sendable {
+    private let stopped = Atomic<Bool>(false)
+    private let done = Atomic<Bool>(false)
 
-    func set() { lock.withLock { stopped = true } }
-    var isSet: Bool { lock.withLock { stopped } }
-    func finishReading() { lock.withLock { done = true } }
-    var readerDone: Bool { lock.withLock { done } }
+    func set() { stopped.store(true, ordering: .releasing) }
+    var isSet: Bool { stopped.load(ordering: .acquiring) }
+    func finishReading() { done.store(true, ordering: .releasing) }
+    var readerDone: Bool { done.load(ordering: .acquiring) }
 }

@@ -1,28 +1,27 @@
 import ChatScreen
-import Foundation
+import Synchronization
 
 /// Hands results of the messaging service (async tasks) to the terminal thread, which drains
 /// it between key reads (issue 16 item 5: live rows appear without a key press).
-///
-/// `@unchecked Sendable`: `updates` and `stopRequested` are only read or written while holding
-/// `lock`.
-final class ChatUIMailbox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var updates: [ScreenUpdate] = []
-    private var stopRequested = false
+final class ChatUIMailbox: Sendable {
+    private struct State {
+        var updates: [ScreenUpdate] = []
+        var stopRequested = false
+    }
 
-    func post(_ update: ScreenUpdate) { lock.withLock { updates.append(update) } }
+    private let state = Mutex(State())
+
+    func post(_ update: ScreenUpdate) { state.withLock { $0.updates.append(update) } }
 
     /// SIGINT/SIGTERM/SIGHUP: the terminal thread restores the screen and returns.
-    func requestStop() { lock.withLock { stopRequested = true } }
+    func requestStop() { state.withLock { $0.stopRequested = true } }
 
-    var shouldStop: Bool { lock.withLock { stopRequested } }
+    var shouldStop: Bool { state.withLock { $0.stopRequested } }
 
     func drain() -> [ScreenUpdate] {
-        lock.withLock {
-            let drained = updates
-            updates = []
-            return drained
+        state.withLock { state in
+            defer { state.updates = [] }
+            return state.updates
         }
     }
 }

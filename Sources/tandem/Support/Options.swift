@@ -29,9 +29,17 @@ struct ProfileOptions: ParsableArguments {
 
     /// The profile, with the system clock or, under `--now`, a clock that starts at that instant.
     var value: Profile {
-        let directory = profile.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? Profile.defaultDirectory()
+        let directory = profile.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? Self.defaultDirectory()
         guard let now, let start = try? Self.instant(now, option: "--now") else { return Profile(directory: directory) }
         return Profile(directory: directory, clock: SystemClock(startingAt: start))
+    }
+
+    /// `$TANDEM_PROFILE`, else `~/.tandem/profile`: `$HOME` when set, else the account's home.
+    static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        let home =
+            environment["HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0, isDirectory: true) }
+            ?? FileManager.default.homeDirectoryForCurrentUser
+        return Profile.defaultDirectory(environment: environment, home: home)
     }
 
     /// Now, for a command that reads the time once: exactly the `--now` instant when one is given,

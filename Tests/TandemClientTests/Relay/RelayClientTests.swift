@@ -1,24 +1,23 @@
 import Foundation
 import KaspaCrypto
+import Synchronization
 import TandemAPI
 import TandemClient
 import Testing
 
 /// Answers every request with one fixed response and keeps the requests.
-final class FixedAnswerTransport: HTTPTransport, @unchecked Sendable {
-    // @unchecked: the lock guards `sent`; `answer` is immutable.
-    private let lock = NSLock()
-    private var sent: [TransportRequest] = []
+final class FixedAnswerTransport: HTTPTransport, Sendable {
+    private let sent = Mutex<[TransportRequest]>([])
     private let answer: TransportResponse
 
     init(status: Int, headers: [(name: String, value: String)] = [], body: String) {
         answer = TransportResponse(status: status, headers: headers, body: Data(body.utf8))
     }
 
-    var requests: [TransportRequest] { lock.withLock { sent } }
+    var requests: [TransportRequest] { sent.withLock { $0 } }
 
     func send(_ request: TransportRequest) async throws -> TransportResponse {
-        lock.withLock { sent.append(request) }
+        sent.withLock { $0.append(request) }
         return answer
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TandemAPI
 import TandemBasics
 import TandemClient
@@ -7,20 +8,18 @@ import Testing
 
 /// An in-memory event-stream server: each `open` plays the next scripted connection (status and
 /// body chunks), then either closes it or, for the last script, keeps it open until cancelled.
-final class ScriptedEventStreamTransport: EventStreamTransport, @unchecked Sendable {
-    // @unchecked: the lock guards `scripts` and `opened`.
-    private let lock = NSLock()
-    private var scripts: [(status: Int, chunks: [String], close: Bool)]
-    private var opened: [TransportRequest] = []
+final class ScriptedEventStreamTransport: EventStreamTransport, Sendable {
+    typealias Script = (status: Int, chunks: [String], close: Bool)
+    private let state: Mutex<(scripts: [Script], opened: [TransportRequest])>
 
-    init(_ scripts: [(status: Int, chunks: [String], close: Bool)]) { self.scripts = scripts }
+    init(_ scripts: [Script]) { state = Mutex((scripts, [])) }
 
-    var requests: [TransportRequest] { lock.withLock { opened } }
+    var requests: [TransportRequest] { state.withLock { $0.opened } }
 
     func open(_ request: TransportRequest) -> AsyncThrowingStream<EventStreamChunk, any Error> {
-        let script = lock.withLock { () -> (status: Int, chunks: [String], close: Bool)? in
-            opened.append(request)
-            return scripts.isEmpty ? nil : scripts.removeFirst()
+        let script = state.withLock { state -> Script? in
+            state.opened.append(request)
+            return state.scripts.isEmpty ? nil : state.scripts.removeFirst()
         }
         return AsyncThrowingStream { continuation in
             guard let script else { return }

@@ -17,7 +17,8 @@ import Testing
 @Suite struct ChainBridgeTests {
     static func submit(_ client: TestClient, _ transaction: KaspaTransaction) async throws -> RelayReceipt {
         let body = String(
-            decoding: try JSONEncoder().encode(RelayKaspaSubmission(transaction: transaction)), as: UTF8.self)
+            decoding: try JSONEncoder().encode(
+                RelayKaspaSubmission(transaction: try RelayKaspaTransaction(converting: transaction))), as: UTF8.self)
         let answer = try await LoopbackServer.post(client, APIPath.kasiaTransactions, json: body)
         #expect(answer.head.status == .ok)
         return try JSONDecoder().decode(RelayReceipt.self, from: Data(try #require(answer.body).readableBytesView))

@@ -29,7 +29,9 @@ import Testing
     static func body(_ transaction: KaspaTransaction) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        return String(decoding: try encoder.encode(RelayKaspaSubmission(transaction: transaction)), as: UTF8.self)
+        return String(
+            decoding: try encoder.encode(
+                RelayKaspaSubmission(transaction: try RelayKaspaTransaction(converting: transaction))), as: UTF8.self)
     }
 
     /// The application over real loopback sockets.

@@ -158,8 +158,13 @@ public actor RelayMessageTransport: MessageTransport {
         do { transaction = try builder.build(request, utxos: kaspaUTXOs ?? []) } catch {
             throw MessagingError.signing("Kaspa transaction: \(error.description)")
         }
+        let submission: RelayKaspaSubmission
+        do { submission = RelayKaspaSubmission(transaction: try RelayKaspaTransaction(converting: transaction)) } catch
+        {
+            throw MessagingError.signing("Kaspa transaction: \(error)")
+        }
         let receipt = try await retryingRateLimits { () async throws(RelayClientError) in
-            try await relay.submit(RelayKaspaSubmission(transaction: transaction))
+            try await relay.submit(submission)
         }
         spend(transaction)
         return receipt
