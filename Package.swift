@@ -55,6 +55,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.3"),
         .package(url: "https://github.com/hummingbird-project/swift-websocket.git", from: "1.6.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
+        // Child processes in tests (issue 26 item 4): awaited without parking a thread.
+        .package(url: "https://github.com/swiftlang/swift-subprocess.git", from: "1.0.2"),
     ],
     targets: [
         // MARK: L0
@@ -311,6 +313,7 @@ let package = Package(
         // Vectors from ../shared/vectors, copied as data, with loaders shared by every test target.
         .target(
             name: "TestSupport",
+            dependencies: [.product(name: "Subprocess", package: "swift-subprocess")],
             path: "Tests/TestSupport",
             resources: [.copy("Vectors")],
             swiftSettings: swiftSettings

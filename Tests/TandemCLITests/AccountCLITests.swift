@@ -4,14 +4,14 @@ import Testing
 
 /// `tandem serve` + `tandem account …` end to end, each command a new process.
 @Suite(.serialized) struct AccountCLITests {
-    @Test func registerLoginWhoamiLogoutWhoamiAgainstTheRealServer() throws {
-        let server = try ServerProcess()
-        defer { _ = server.stop() }
+    @Test func registerLoginWhoamiLogoutWhoamiAgainstTheRealServer() async throws {
+        let server = try await ServerProcess.start()
+        defer { server.stop() }
         let profile = try TandemProcess.temporaryDirectory().path
         let common = ["--server", server.baseURL, "--profile", profile]
 
         // Given a registered account
-        let register = try TandemProcess.run(
+        let register = try await TandemProcess.run(
             [
                 "account", "register", "--username", "Quinn", "--email", "quinn@example.com", "--name", "Quinn Q",
                 "--password-stdin",
@@ -20,11 +20,11 @@ import Testing
         #expect(register.status == 0, "\(register.stderrText)")
 
         // When it logs in and a new process asks who is signed in
-        let login = try TandemProcess.run(
+        let login = try await TandemProcess.run(
             ["account", "login", "--username", "quinn", "--password-stdin", "--json"] + common,
             stdin: Data("a long enough password\n".utf8))
         #expect(login.status == 0, "\(login.stderrText)")
-        let whoami = try TandemProcess.run(["account", "whoami", "--json"] + common)
+        let whoami = try await TandemProcess.run(["account", "whoami", "--json"] + common)
         #expect(whoami.status == 0, "\(whoami.stderrText)")
         let who = try #require(try JSONSerialization.jsonObject(with: whoami.stdout) as? [String: Any])
         #expect(who["signedIn"] as? Bool == true)
@@ -35,21 +35,21 @@ import Testing
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
 
         // Then logout ends the session and whoami reports signed out
-        let logout = try TandemProcess.run(["account", "logout"] + common)
+        let logout = try await TandemProcess.run(["account", "logout"] + common)
         #expect(logout.status == 0, "\(logout.stderrText)")
-        let after = try TandemProcess.run(["account", "whoami"] + common)
+        let after = try await TandemProcess.run(["account", "whoami"] + common)
         #expect(after.status == 1)
         #expect(after.stderrLines.count == 1)
         #expect(after.stderrText.hasPrefix("tandem: not signed in"))
-        #expect(server.stop() == 0)
+        #expect(await server.stopped() == 0)
     }
 
-    @Test func wrongPasswordAndLegacySessionAreOneLineErrors() throws {
-        let server = try ServerProcess()
-        defer { _ = server.stop() }
+    @Test func wrongPasswordAndLegacySessionAreOneLineErrors() async throws {
+        let server = try await ServerProcess.start()
+        defer { server.stop() }
         let profile = try TandemProcess.temporaryDirectory()
         let common = ["--server", server.baseURL, "--profile", profile.path]
-        let register = try TandemProcess.run(
+        let register = try await TandemProcess.run(
             [
                 "account", "register", "--username", "rhea", "--email", "rhea@example.com", "--name", "R",
                 "--password-stdin",
@@ -57,14 +57,14 @@ import Testing
             stdin: Data("a long enough password".utf8))
         #expect(register.status == 0, "\(register.stderrText)")
 
-        let wrong = try TandemProcess.run(
+        let wrong = try await TandemProcess.run(
             ["account", "login", "--username", "rhea", "--password-stdin"] + common, stdin: Data("nope\n".utf8))
         #expect(wrong.status == 1)
         #expect(wrong.stderrText.contains("INVALID_USERNAME_OR_PASSWORD"))
 
         // A legacy idAlias session file forces a re-login with a migration message.
         try Data(#"{"idAlias":"abc123"}"#.utf8).write(to: profile.appendingPathComponent("session.json"))
-        let legacy = try TandemProcess.run(["account", "whoami"] + common)
+        let legacy = try await TandemProcess.run(["account", "whoami"] + common)
         #expect(legacy.status == 1)
         #expect(legacy.stderrText.contains("idAlias"))
         #expect(!FileManager.default.fileExists(atPath: profile.appendingPathComponent("session.json").path))

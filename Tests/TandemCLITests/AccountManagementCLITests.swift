@@ -7,26 +7,26 @@ import Testing
 @Suite(.serialized) struct AccountManagementCLITests {
     static let password = "a long enough password"
 
-    @Test func sessionsRevokePasswdUpdateAndDeleteAgainstTheRealServer() throws {
-        let server = try ServerProcess(extraArguments: ["--no-rate-limit"])
-        defer { _ = server.stop() }
+    @Test func sessionsRevokePasswdUpdateAndDeleteAgainstTheRealServer() async throws {
+        let server = try await ServerProcess.start(extraArguments: ["--no-rate-limit"])
+        defer { server.stop() }
         let laptop = ["--server", server.baseURL, "--profile", try TandemProcess.temporaryDirectory().path]
         let phone = ["--server", server.baseURL, "--profile", try TandemProcess.temporaryDirectory().path]
 
         // Given one account signed in on two devices
-        let register = try TandemProcess.run(
+        let register = try await TandemProcess.run(
             [
                 "account", "register", "--username", "sol", "--email", "sol@example.com", "--name", "Sol",
                 "--password-stdin",
             ]
                 + laptop, stdin: Data("\(Self.password)\n".utf8))
         #expect(register.status == 0, "\(register.stderrText)")
-        let login = try TandemProcess.run(
+        let login = try await TandemProcess.run(
             ["account", "login", "--username", "sol", "--password-stdin"] + phone, stdin: Data(Self.password.utf8))
         #expect(login.status == 0, "\(login.stderrText)")
 
         // When the laptop lists the sessions, it sees both and marks its own
-        let sessions = try TandemProcess.run(["account", "sessions", "--json"] + laptop)
+        let sessions = try await TandemProcess.run(["account", "sessions", "--json"] + laptop)
         #expect(sessions.status == 0, "\(sessions.stderrText)")
         let rows = try #require(try JSONSerialization.jsonObject(with: sessions.stdout) as? [[String: Any]])
         #expect(rows.count == 2)
@@ -34,55 +34,55 @@ import Testing
         let phoneSession = try #require(rows.first { $0["current"] as? Bool == false }?["id"] as? String)
 
         // Then revoking the phone's session signs the phone out
-        let revoke = try TandemProcess.run(["account", "revoke", phoneSession] + laptop)
+        let revoke = try await TandemProcess.run(["account", "revoke", phoneSession] + laptop)
         #expect(revoke.status == 0, "\(revoke.stderrText)")
-        #expect(try TandemProcess.run(["account", "whoami"] + phone).status == 1)
+        #expect(try await TandemProcess.run(["account", "whoami"] + phone).status == 1)
 
         // A password change (current and new on stdin) ends the other sessions
-        let relogin = try TandemProcess.run(
+        let relogin = try await TandemProcess.run(
             ["account", "login", "--username", "sol", "--password-stdin"] + phone, stdin: Data(Self.password.utf8))
         #expect(relogin.status == 0, "\(relogin.stderrText)")
-        let passwd = try TandemProcess.run(
+        let passwd = try await TandemProcess.run(
             ["account", "passwd", "--password-stdin"] + laptop,
             stdin: Data("\(Self.password)\na newer long password\n".utf8))
         #expect(passwd.status == 0, "\(passwd.stderrText)")
-        #expect(try TandemProcess.run(["account", "whoami"] + phone).status == 1)
-        #expect(try TandemProcess.run(["account", "whoami"] + laptop).status == 0)
-        let old = try TandemProcess.run(
+        #expect(try await TandemProcess.run(["account", "whoami"] + phone).status == 1)
+        #expect(try await TandemProcess.run(["account", "whoami"] + laptop).status == 0)
+        let old = try await TandemProcess.run(
             ["account", "login", "--username", "sol", "--password-stdin"] + phone, stdin: Data(Self.password.utf8))
         #expect(old.status == 1)
         #expect(old.stderrLines.count == 1)
 
         // update --name changes the name whoami shows
-        let update = try TandemProcess.run(["account", "update", "--name", "Sol Q"] + laptop)
+        let update = try await TandemProcess.run(["account", "update", "--name", "Sol Q"] + laptop)
         #expect(update.status == 0, "\(update.stderrText)")
-        let whoami = try TandemProcess.run(["account", "whoami", "--json"] + laptop)
+        let whoami = try await TandemProcess.run(["account", "whoami", "--json"] + laptop)
         let who = try #require(try JSONSerialization.jsonObject(with: whoami.stdout) as? [String: Any])
         #expect((who["user"] as? [String: Any])?["name"] as? String == "Sol Q")
 
         // delete needs --yes with --password-stdin, then removes the account
-        let unconfirmed = try TandemProcess.run(
+        let unconfirmed = try await TandemProcess.run(
             ["account", "delete", "--password-stdin"] + laptop, stdin: Data("a newer long password\n".utf8))
         #expect(unconfirmed.status == 1)
         #expect(unconfirmed.stderrLines.count == 1)
-        let delete = try TandemProcess.run(
+        let delete = try await TandemProcess.run(
             ["account", "delete", "--password-stdin", "--yes"] + laptop, stdin: Data("a newer long password\n".utf8))
         #expect(delete.status == 0, "\(delete.stderrText)")
-        let gone = try TandemProcess.run(
+        let gone = try await TandemProcess.run(
             ["account", "login", "--username", "sol", "--password-stdin"] + phone,
             stdin: Data("a newer long password".utf8))
         #expect(gone.status == 1)
         #expect(gone.stderrText.contains("INVALID_USERNAME_OR_PASSWORD"))
-        #expect(server.stop() == 0)
+        #expect(await server.stopped() == 0)
     }
 
-    @Test func revokeNeedsExactlyOneTargetAndPasswdNeverReadsATerminalInTests() throws {
+    @Test func revokeNeedsExactlyOneTargetAndPasswdNeverReadsATerminalInTests() async throws {
         let common = ["--server", "http://127.0.0.1:9", "--profile", try TandemProcess.temporaryDirectory().path]
-        let neither = try TandemProcess.run(["account", "revoke"] + common)
+        let neither = try await TandemProcess.run(["account", "revoke"] + common)
         #expect(neither.status != 0)
-        let both = try TandemProcess.run(["account", "revoke", "s1", "--others"] + common)
+        let both = try await TandemProcess.run(["account", "revoke", "s1", "--others"] + common)
         #expect(both.status != 0)
-        let passwd = try TandemProcess.run(["account", "passwd"] + common, stdin: Data())
+        let passwd = try await TandemProcess.run(["account", "passwd"] + common, stdin: Data())
         #expect(passwd.status == 1)
         #expect(passwd.stderrText.contains("--password-stdin"))
     }

@@ -8,7 +8,7 @@ import Testing
     static let vectorHash =
         "0123456789abcdef0123456789abcdef:74369303c2129f51b1d88426bc1ea315373e0161c8b065ebff3c355c80ef17331fbba17d67d0aa89370462b5143bdbc1edf3080c5a0721978639f914aa7aeb4f"
 
-    @Test func importedUserLogsInWithTheirBetterAuthPassword() throws {
+    @Test func importedUserLogsInWithTheirBetterAuthPassword() async throws {
         let dataDirectory = try TemporaryDirectory()
         defer { dataDirectory.remove() }
         let export = dataDirectory.url.appendingPathComponent("export.json")
@@ -21,17 +21,17 @@ import Testing
             """.utf8
         ).write(to: export)
 
-        let imported = try TandemProcess.run([
+        let imported = try await TandemProcess.run([
             "admin", "import-betterauth", export.path, "--data-dir", dataDirectory.url.path, "--json",
         ])
         #expect(imported.status == 0, "\(imported.stderrText)")
         let report = try #require(try JSONSerialization.jsonObject(with: imported.stdout) as? [String: Any])
         #expect(report["imported"] as? [String] == ["ba-1"])
 
-        let server = try ServerProcess(dataDirectory: dataDirectory)
-        defer { _ = server.stop() }
+        let server = try await ServerProcess.start(dataDirectory: dataDirectory)
+        defer { server.stop() }
         let profile = try TandemProcess.temporaryDirectory().path
-        let login = try TandemProcess.run(
+        let login = try await TandemProcess.run(
             [
                 "account", "login", "--username", "Imported", "--password-stdin", "--json", "--server", server.baseURL,
                 "--profile", profile,
@@ -42,8 +42,8 @@ import Testing
         #expect(user["id"] as? String == "ba-1")
     }
 
-    @Test func unreadableExportIsAOneLineError() throws {
-        let result = try TandemProcess.run(["admin", "import-betterauth", "/nonexistent/export.json"])
+    @Test func unreadableExportIsAOneLineError() async throws {
+        let result = try await TandemProcess.run(["admin", "import-betterauth", "/nonexistent/export.json"])
         #expect(result.status == 1)
         #expect(result.stderrLines.count == 1)
         #expect(result.stderrText.hasPrefix("tandem: /nonexistent/export.json"))
@@ -60,12 +60,12 @@ import Testing
             "postgres://tandem:p@ss:hunter2-pw@/tandem?password=hunter2-pw",
         ],
     ])
-    func databaseURLErrorsNeverEchoThePassword(arguments: [String]) throws {
+    func databaseURLErrorsNeverEchoThePassword(arguments: [String]) async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let export = directory.url.appendingPathComponent("export.json")
         try Data(#"{"users":[],"accounts":[]}"#.utf8).write(to: export)
-        let result = try TandemProcess.run(
+        let result = try await TandemProcess.run(
             arguments.map { $0 == "EXPORT" ? export.path : $0 } + ["--data-dir", directory.url.path])
         #expect(result.status == 1)
         #expect(result.stderrLines.count == 1)
@@ -78,8 +78,8 @@ import Testing
         ["serve", "--database-url", "mysql://x"], ["serve", "--port", "70000"], ["serve", "--sync-queue-limit", "0"],
         ["serve", "--sync-queue-wait", "0"],
     ])
-    func serveRejectsBadOptionsWithOneLine(arguments: [String]) throws {
-        let result = try TandemProcess.run(arguments)
+    func serveRejectsBadOptionsWithOneLine(arguments: [String]) async throws {
+        let result = try await TandemProcess.run(arguments)
         #expect(result.status == 1)
         #expect(result.stderrLines.count == 1)
         #expect(result.stderrText.hasPrefix("tandem: --"))
@@ -87,8 +87,8 @@ import Testing
 
     /// Issue 12/14, session 7: the sync-write queue's bounds are `serve` options, with their
     /// defaults in `--help`.
-    @Test func serveHelpDocumentsTheSyncQueueBounds() throws {
-        let result = try TandemProcess.run(["serve", "--help"])
+    @Test func serveHelpDocumentsTheSyncQueueBounds() async throws {
+        let result = try await TandemProcess.run(["serve", "--help"])
         #expect(result.status == 0)
         // The help wraps at the terminal width: compare with the whitespace runs folded
         let help = result.stdoutText.split(whereSeparator: \.isWhitespace).joined(separator: " ")

@@ -26,10 +26,10 @@ import Testing
         (["--kaspa-node", "ws://127.0.0.1:1", "--kaspa-network", "mainnet", "--kaspa-start-hash", "abc"], "64 hex"),
         (["--kaspa-network", "mainnet"], "need --kaspa-node"),
     ])
-    func badKaspaOptionsExitOneWithOneLine(arguments: [String], says: String) throws {
+    func badKaspaOptionsExitOneWithOneLine(arguments: [String], says: String) async throws {
         let data = try TemporaryDirectory()
         defer { data.remove() }
-        let output = try TandemProcess.run(["serve", "--port", "0", "--data-dir", data.url.path] + arguments)
+        let output = try await TandemProcess.run(["serve", "--port", "0", "--data-dir", data.url.path] + arguments)
         #expect(output.status == 1)
         #expect(output.stderrLines.count == 1)
         #expect(output.stderrText.contains(says), "\(output.stderrText)")
@@ -38,9 +38,10 @@ import Testing
     @Test(arguments: RelayBackend.available)
     func aServerKilledDuringABurstResumesWithNoGapAndNoDuplicate(backend: RelayBackend) async throws {
         try await backend.withDatabase { databaseURL in
-            let node = try SimNodeProcess()
+            let node = try await SimNodeProcess.start()
             // Given a chain already long when the server starts
-            let traffic = try node.control("traffic", ["senders": Self.senders, "rounds": 80, "roundsPerBlock": 1])
+            let traffic = try await node.control(
+                "traffic", ["senders": Self.senders, "rounds": 80, "roundsPerBlock": 1])
             let addresses = try #require(traffic["addresses"] as? [String])
             let data = try TemporaryDirectory()
             defer { data.remove() }
@@ -59,7 +60,7 @@ import Testing
             _ = try await burst.value
             let second = try await ServerProcess.start(
                 dataDirectory: data, databaseURL: databaseURL, extraArguments: Self.arguments(node))
-            let tip = try #require(try node.control("state")["tip"] as? String)
+            let tip = try #require(try await node.control("state")["tip"] as? String)
             try await Self.waitUntil("the index reaches the node's tip", within: .seconds(60)) {
                 try await Self.latestBlock(second.baseURL) == tip
             }
@@ -72,11 +73,12 @@ import Testing
     /// Two instances on one PostgreSQL database (issue 25 item 4): one ingests, the other
     /// stands by and serves reads; SIGKILL the ingester and the other takes over within 10 s,
     /// missing nothing.
-    @Test(.enabled(if: ProcessInfo.processInfo.environment["POSTGRES_URL"] != nil))
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["POSTGRES_URL"] != nil, "PostgreSQL only: set POSTGRES_URL"))
     func aStandbyInstanceTakesOverWithinTenSecondsWhenTheIngesterDies() async throws {
         try await RelayBackend.postgres.withDatabase { databaseURL in
-            let node = try SimNodeProcess()
-            let traffic = try node.control("traffic", ["senders": Self.senders, "rounds": 40, "roundsPerBlock": 1])
+            let node = try await SimNodeProcess.start()
+            let traffic = try await node.control(
+                "traffic", ["senders": Self.senders, "rounds": 40, "roundsPerBlock": 1])
             let addresses = try #require(traffic["addresses"] as? [String])
             let servers = [
                 try await ServerProcess.start(databaseURL: databaseURL, extraArguments: Self.arguments(node)),
@@ -90,7 +92,7 @@ import Testing
             let ingester = try #require(roles.firstIndex(of: "ingester"))
             let standby = servers[1 - ingester]
             // Both serve reads of the same rows.
-            let tip = try #require(try node.control("state")["tip"] as? String)
+            let tip = try #require(try await node.control("state")["tip"] as? String)
             try await Self.waitUntil("the index reaches the node's tip", within: .seconds(60)) {
                 try await Self.latestBlock(standby.baseURL) == tip
             }
@@ -104,14 +106,14 @@ import Testing
             #expect(takeover < .seconds(10))
             print("ingester takeover after SIGKILL: \(takeover)")
             // And it follows the chain from where the other stopped
-            try node.control("traffic", ["senders": Self.senders, "rounds": 20, "roundsPerBlock": 1])
-            let newTip = try #require(try node.control("state")["tip"] as? String)
+            try await node.control("traffic", ["senders": Self.senders, "rounds": 20, "roundsPerBlock": 1])
+            let newTip = try #require(try await node.control("state")["tip"] as? String)
             try await Self.waitUntil("the new ingester reaches the node's tip", within: .seconds(60)) {
                 try await Self.latestBlock(standby.baseURL) == newTip
             }
             try await Self.expectRoutesEqual(
                 server: standby.baseURL, node: node, addresses: addresses, minimumRows: 600)
-            _ = await standby.shutDown()
+            _ = await standby.stopped()
         }
     }
 

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 @Suite struct ChatCLITests {
-    @Test func benchTimelinePrintsTheSpecifiedJSONAndMeetsTheTargets() throws {
-        let output = try TandemProcess.bench(["timeline", "--messages", "300", "--seed", "3", "--json"])
+    @Test func benchTimelinePrintsTheSpecifiedJSONAndMeetsTheTargets() async throws {
+        let output = try await TandemProcess.bench(["timeline", "--messages", "300", "--seed", "3", "--json"])
         #expect(output.status == 0)
         let line = output.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(line.hasPrefix("{\"messages\":300,\"prepends\":"))
@@ -21,8 +21,8 @@ import Testing
         #expect(object["invariantViolations"] as? Int == 0)
     }
 
-    @Test func benchTimelineRejectsATooSmallFixture() throws {
-        let output = try TandemProcess.bench(["timeline", "--messages", "5", "--json"])
+    @Test func benchTimelineRejectsATooSmallFixture() async throws {
+        let output = try await TandemProcess.bench(["timeline", "--messages", "5", "--json"])
         #expect(output.status == 1)
         #expect(output.stderrText.hasPrefix("tandem-bench: --messages"))
         #expect(output.stdout.isEmpty)
@@ -30,8 +30,8 @@ import Testing
 }
 
 @Suite struct ChatPagingBenchCLITests {
-    @Test func benchPagingReportsKeysetAndOffsetForEveryDepthAsJSON() throws {
-        let output = try TandemProcess.bench(["paging", "--messages", "2000", "--json"])
+    @Test func benchPagingReportsKeysetAndOffsetForEveryDepthAsJSON() async throws {
+        let output = try await TandemProcess.bench(["paging", "--messages", "2000", "--json"])
         #expect(output.status == 0)
         let object = try #require(try JSONSerialization.jsonObject(with: output.stdout) as? [String: Any])
         #expect(object["messages"] as? Int == 2_000)
@@ -41,8 +41,10 @@ import Testing
         #expect(depths.allSatisfy { $0["keyset"] is [String: Any] && $0["offset"] is [String: Any] })
     }
 
-    @Test func benchPagingRejectsAMissingDirectory() throws {
-        let output = try TandemProcess.bench(["paging", "--messages", "2000", "--directory", "/nonexistent/chat-bench"])
+    @Test func benchPagingRejectsAMissingDirectory() async throws {
+        let output = try await TandemProcess.bench([
+            "paging", "--messages", "2000", "--directory", "/nonexistent/chat-bench",
+        ])
         #expect(output.status == 1)
         #expect(output.stderrText.hasPrefix("tandem-bench: --directory"))
     }

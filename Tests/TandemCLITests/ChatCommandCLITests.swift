@@ -3,44 +3,47 @@ import Testing
 
 /// `tandem chat …` against a real `tandem serve`: the commands, their JSON and their errors.
 @Suite(.serialized) struct ChatCommandCLITests {
-    static func address(of profile: String) throws -> String {
-        let output = try TandemProcess.run(["keys", "show", "--profile", profile, "--json"])
+    static func address(of profile: String) async throws -> String {
+        let output = try await TandemProcess.run(["keys", "show", "--profile", profile, "--json"])
         let object = try JSONSerialization.jsonObject(with: output.stdout) as? [String: Any]
         return try #require(object?["address"] as? String)
     }
 
-    @Test func twoProfilesHandshakeSendSyncAndReadHistoryAndConversations() throws {
+    @Test func twoProfilesHandshakeSendSyncAndReadHistoryAndConversations() async throws {
         // Given a relay and two profiles with wallet keys
-        let server = try ServerProcess(extraArguments: ["--no-rate-limit"])
-        defer { _ = server.stop() }
+        let server = try await ServerProcess.start(extraArguments: ["--no-rate-limit"])
+        defer { server.stop() }
         let scratch = try TandemProcess.temporaryDirectory()
         let alice = scratch.appendingPathComponent("alice").path
         let bob = scratch.appendingPathComponent("bob").path
-        #expect(try TandemProcess.run(["keys", "new", "--profile", alice]).status == 0)
-        #expect(try TandemProcess.run(["keys", "new", "--profile", bob]).status == 0)
-        let aliceAddress = try Self.address(of: alice)
-        let bobAddress = try Self.address(of: bob)
+        #expect(try await TandemProcess.run(["keys", "new", "--profile", alice]).status == 0)
+        #expect(try await TandemProcess.run(["keys", "new", "--profile", bob]).status == 0)
+        let aliceAddress = try await Self.address(of: alice)
+        let bobAddress = try await Self.address(of: bob)
         let s = ["--server", server.baseURL]
 
         // When Alice greets Bob and sends from an argument and from stdin, and Bob answers
-        #expect(try TandemProcess.run(["chat", "handshake", "--profile", alice, "--to", bobAddress] + s).status == 0)
         #expect(
-            try TandemProcess.run(["chat", "send", "--profile", alice, "--to", bobAddress, "hi Bob"] + s).status == 0)
-        let piped = try TandemProcess.run(
+            try await TandemProcess.run(["chat", "handshake", "--profile", alice, "--to", bobAddress] + s).status == 0)
+        #expect(
+            try await TandemProcess.run(["chat", "send", "--profile", alice, "--to", bobAddress, "hi Bob"] + s).status
+                == 0)
+        let piped = try await TandemProcess.run(
             ["chat", "send", "--profile", alice, "--to", bobAddress, "--json"] + s, stdin: Data("from stdin\n".utf8))
         #expect(piped.status == 0)
         #expect(piped.stdoutText.contains(#""status":"sent""#))
-        let bobSync = try TandemProcess.run(["chat", "sync", "--profile", bob, "--json"] + s)
+        let bobSync = try await TandemProcess.run(["chat", "sync", "--profile", bob, "--json"] + s)
         #expect(bobSync.stdoutText.split(separator: "\n").count == 3)
         #expect(
-            try TandemProcess.run(["chat", "send", "--profile", bob, "--to", aliceAddress, "hi Alice"] + s).status == 0)
-        let aliceSync = try TandemProcess.run(["chat", "sync", "--profile", alice, "--json"] + s)
+            try await TandemProcess.run(["chat", "send", "--profile", bob, "--to", aliceAddress, "hi Alice"] + s).status
+                == 0)
+        let aliceSync = try await TandemProcess.run(["chat", "sync", "--profile", alice, "--json"] + s)
 
         // Then Alice's sync, history and conversation list show the exchange
         let arrived = try JSONSerialization.jsonObject(with: Data(aliceSync.stdoutText.utf8)) as? [String: Any]
         #expect(arrived?["text"] as? String == "hi Alice")
         #expect(arrived?["from"] as? String == bobAddress)
-        let history = try TandemProcess.run(
+        let history = try await TandemProcess.run(
             ["chat", "history", "--profile", alice, "--with", bobAddress, "--json"] + s)
         let page = try #require(try JSONSerialization.jsonObject(with: history.stdout) as? [String: Any])
         let rows = try #require(page["messages"] as? [[String: Any]])
@@ -51,7 +54,7 @@ import Testing
         #expect(messages.compactMap { $0["text"] as? String } == ["hi Bob", "from stdin", "hi Alice"])
         #expect(messages.compactMap { $0["direction"] as? String } == ["outgoing", "outgoing", "incoming"])
         #expect(page["hasMore"] as? Bool == false)
-        let older = try TandemProcess.run(
+        let older = try await TandemProcess.run(
             [
                 "chat", "history", "--profile", alice, "--with", bobAddress, "--limit", "1", "--before",
                 try #require(messages.last?["cursor"] as? String), "--json",
@@ -59,23 +62,25 @@ import Testing
         let olderPage = try JSONSerialization.jsonObject(with: older.stdout) as? [String: Any]
         #expect((olderPage?["messages"] as? [[String: Any]])?.compactMap { $0["text"] as? String } == ["from stdin"])
         #expect(olderPage?["hasMore"] as? Bool == true)
-        let conversations = try TandemProcess.run(["chat", "conversations", "--profile", alice, "--json"] + s)
+        let conversations = try await TandemProcess.run(["chat", "conversations", "--profile", alice, "--json"] + s)
         let list = try JSONSerialization.jsonObject(with: conversations.stdout) as? [[String: Any]]
         #expect(list?.compactMap { $0["address"] as? String } == [bobAddress])
         #expect((list?.first?["lastMessage"] as? [String: Any])?["text"] as? String == "hi Alice")
     }
 
-    @Test func badInputsAreOneLineErrors() throws {
+    @Test func badInputsAreOneLineErrors() async throws {
         let scratch = try TandemProcess.temporaryDirectory()
         let profile = scratch.appendingPathComponent("p").path
-        let noKey = try TandemProcess.run(["chat", "sync", "--profile", profile, "--server", "http://127.0.0.1:9"])
+        let noKey = try await TandemProcess.run([
+            "chat", "sync", "--profile", profile, "--server", "http://127.0.0.1:9",
+        ])
         #expect(noKey.status == 1)
         #expect(noKey.stderrLines.count == 1)
         #expect(noKey.stderrText.contains("no wallet key"))
-        let badAddress = try TandemProcess.run(["chat", "send", "--profile", profile, "--to", "kaspa:nope", "x"])
+        let badAddress = try await TandemProcess.run(["chat", "send", "--profile", profile, "--to", "kaspa:nope", "x"])
         #expect(badAddress.status == 1)
         #expect(badAddress.stderrText.hasPrefix("tandem: --to kaspa:nope"))
-        let badServer = try TandemProcess.run(["chat", "sync", "--profile", profile, "--server", "ftp://x"])
+        let badServer = try await TandemProcess.run(["chat", "sync", "--profile", profile, "--server", "ftp://x"])
         #expect(badServer.stderrLines.count == 1)
         #expect(badServer.stderrText.contains("--server ftp://x"))
     }

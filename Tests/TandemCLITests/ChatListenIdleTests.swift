@@ -16,7 +16,9 @@ struct ChatListenIdleTests {
     static let idleBudget = 0.3
     static let idleSeconds = 5.0
 
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/stat")))
+    @Test(
+        .tags(.idleCPU),
+        .enabled(if: IdleCPUChecks.enabled, "set \(IdleCPUChecks.variable)=1 (run with the benchmarks)"))
     func anIdleListenerUsesAlmostNoCPUAndStillDelivers() async throws {
         // Given a real relay, a listening profile and Bob in this process
         let server = try await ServerProcess.start(extraArguments: ["--no-rate-limit"])
@@ -28,31 +30,12 @@ struct ChatListenIdleTests {
         _ = try bobProfile.createWalletKey()
         let bob = try Messenger(profile: bobProfile, server: try #require(URL(string: server.baseURL)))
 
-        let outputURL = directory.url.appendingPathComponent("listen.out")
-        _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
-        let output = try FileHandle(forWritingTo: outputURL)
-        defer { try? output.close() }
-        let process = Process()
-        process.executableURL = TandemProcess.binary
-        process.arguments = [
-            "chat", "listen", "--json", "--server", server.baseURL, "--profile", listener.directory.path,
-        ]
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        let exit = ProcessExit(watching: process)
-        try process.run()
-        func printed(_ text: String) -> Bool {
-            String(decoding: (try? Data(contentsOf: outputURL)) ?? Data(), as: UTF8.self).contains(text)
-        }
-        func waitUntilPrinted(_ text: String) async throws {
-            let deadline = Date().addingTimeInterval(30)
-            while !printed(text) {
-                guard Date() < deadline, !exit.hasExited else {
-                    Issue.record("listen did not print \(text)")
-                    return
-                }
-                try await Task.sleep(for: .milliseconds(50))
+        let listen = try await ChildProcess.launch(
+            TandemProcess.binary,
+            ["chat", "listen", "--json", "--server", server.baseURL, "--profile", listener.directory.path])
+        func waitUntilPrinted(_ text: String) async {
+            if !(await listen.waitForOutput(containing: text, within: 30)) {
+                Issue.record("listen did not print \(text)")
             }
         }
 
@@ -60,28 +43,26 @@ struct ChatListenIdleTests {
             // When Bob's handshake has arrived (the listener then streams with his aliases) and
             // a first message has come through the stream
             try await bob.startConversation(with: address)
-            try await waitUntilPrinted("\"handshake\"")
+            await waitUntilPrinted("\"handshake\"")
             try await bob.send("before the quiet", to: address)
-            try await waitUntilPrinted("before the quiet")
+            await waitUntilPrinted("before the quiet")
 
             // Then five quiet seconds cost almost no CPU
             try await Task.sleep(for: .seconds(1))
-            let start = try #require(ProcessCPU.seconds(process.processIdentifier))
+            let start = try #require(ProcessCPU.seconds(listen.processIdentifier))
             try await Task.sleep(for: .seconds(Self.idleSeconds))
-            let used = try #require(ProcessCPU.seconds(process.processIdentifier)) - start
+            let used = try #require(ProcessCPU.seconds(listen.processIdentifier)) - start
             #expect(used < Self.idleBudget, "idle listen used \(used) s of CPU in \(Self.idleSeconds) s")
 
             // And a message sent after the quiet still arrives
             try await bob.send("after the quiet", to: address)
-            try await waitUntilPrinted("after the quiet")
+            await waitUntilPrinted("after the quiet")
         } catch {
-            process.terminate()
-            _ = try? await exit.status(within: 10, killing: process.processIdentifier)
-            _ = await server.shutDown()
+            _ = try? await listen.terminate(within: 10)
+            await server.stopped()
             throw error
         }
-        process.terminate()
-        _ = try await exit.status(within: 10, killing: process.processIdentifier)
-        _ = await server.shutDown()
+        _ = try await listen.terminate(within: 10)
+        await server.stopped()
     }
 }

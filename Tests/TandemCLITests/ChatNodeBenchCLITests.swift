@@ -4,8 +4,8 @@ import Testing
 /// `tandem-bench chat-node` (issue 24): a short run finds, for every message, the node's
 /// notification and the live connection's requests, and reports both pacings.
 @Suite struct ChatNodeBenchCLITests {
-    @Test func timesEveryMessageFromItsNotificationInBothPacings() throws {
-        let output = try TandemProcess.bench([
+    @Test func timesEveryMessageFromItsNotificationInBothPacings() async throws {
+        let output = try await TandemProcess.bench([
             "chat-node", "--contacts", "20", "--messages", "3", "--warm-up", "1", "--history", "2", "--json",
         ])
         #expect(output.status == 0, "\(output.stderrText)")

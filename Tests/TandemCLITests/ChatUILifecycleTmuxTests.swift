@@ -6,7 +6,8 @@ import Testing
 
 /// How `tandem chat ui` ends and idles, in tmux against a real `tandem serve` (issue 16 items 1
 /// and 5): SIGTERM and a hang-up end it within seconds with the terminal restored and the
-/// history kept, and a connected, quiet UI leaves the CPU alone.
+/// history kept, and a connected, quiet UI leaves the CPU alone (an idle-CPU check, run with the
+/// benchmarks).
 @Suite(.serialized)
 struct ChatUILifecycleTmuxTests {
     static let canRun = TmuxSession.isAvailable && FileManager.default.fileExists(atPath: "/proc/self/stat")
@@ -19,6 +20,16 @@ struct ChatUILifecycleTmuxTests {
     static func uiProcess(_ tmux: TmuxSession) async throws -> pid_t {
         let shell = try #require(pid_t(try await tmux.display("#{pane_pid}")))
         return try #require(ProcessCPU.children(of: shell).first, "no child of the pane's shell")
+    }
+
+    /// Waits until the UI is online and shows Bob's `text`, sent live; its process id.
+    static func showingLiveMessage(_ text: String, _ pair: ChatUITmuxTests.Pair, _ tmux: TmuxSession) async throws
+        -> pid_t
+    {
+        try await tmux.waitFor("online") { $0.joined().contains("● online") }
+        try await pair.bob.send(text, to: pair.uiAddress)
+        try await tmux.waitFor("bob's message") { $0.joined().contains(text) }
+        return try await uiProcess(tmux)
     }
 
     /// Whether Bob's `text` is stored in the UI profile's history file.
@@ -38,16 +49,12 @@ struct ChatUILifecycleTmuxTests {
         return true
     }
 
-    @Test(.enabled(if: canRun))
-    func aQuietUIIdlesAndSIGTERMRestoresTheTerminal() async throws {
+    @Test(.tags(.idleCPU), .enabled(if: canRun && IdleCPUChecks.enabled, "set \(IdleCPUChecks.variable)=1"))
+    func aQuietUIIdles() async throws {
         try await ChatUITmuxTests.withPair { pair in
             try await ChatUITmuxTests.withUI(pair) { tmux in
                 // Given a connected UI that has shown a live message
-                try await tmux.waitFor("online") { $0.joined().contains("● online") }
-                try await pair.bob.send("before the signal", to: pair.uiAddress)
-                try await tmux.waitFor("bob's message") { $0.joined().contains("before the signal") }
-                let pid = try await Self.uiProcess(tmux)
-                #expect(try await tmux.display("#{alternate_on}") == "1")
+                let pid = try await Self.showingLiveMessage("before the quiet", pair, tmux)
 
                 // Then five quiet seconds cost little CPU
                 try await Task.sleep(for: .seconds(1))
@@ -55,6 +62,17 @@ struct ChatUILifecycleTmuxTests {
                 try await Task.sleep(for: .seconds(Self.idleSeconds))
                 let used = try #require(ProcessCPU.seconds(pid)) - start
                 #expect(used < Self.idleBudget, "idle chat ui used \(used) s of CPU in \(Self.idleSeconds) s")
+            }
+        }
+    }
+
+    @Test(.enabled(if: canRun))
+    func sigtermRestoresTheTerminal() async throws {
+        try await ChatUITmuxTests.withPair { pair in
+            try await ChatUITmuxTests.withUI(pair) { tmux in
+                // Given a connected UI that has shown a live message
+                let pid = try await Self.showingLiveMessage("before the signal", pair, tmux)
+                #expect(try await tmux.display("#{alternate_on}") == "1")
 
                 // When SIGTERM arrives, it ends at once with status 0, out of the alternate
                 // screen and with the cursor shown again
@@ -75,10 +93,7 @@ struct ChatUILifecycleTmuxTests {
         try await ChatUITmuxTests.withPair { pair in
             try await ChatUITmuxTests.withUI(pair) { tmux in
                 // Given a connected UI that has shown a live message
-                try await tmux.waitFor("online") { $0.joined().contains("● online") }
-                try await pair.bob.send("before the hang-up", to: pair.uiAddress)
-                try await tmux.waitFor("bob's message") { $0.joined().contains("before the hang-up") }
-                let pid = try await Self.uiProcess(tmux)
+                let pid = try await Self.showingLiveMessage("before the hang-up", pair, tmux)
 
                 // When its terminal goes away (tmux closes the pane: SIGHUP and a dead tty)
                 try await tmux.tmux(["kill-pane", "-t", tmux.target])

@@ -25,7 +25,7 @@ struct ChatUITmuxTests {
         let directory: TemporaryDirectory
 
         func close() async {
-            _ = await server.shutDown()
+            _ = await server.stopped()
             directory.remove()
         }
 
@@ -53,7 +53,7 @@ struct ChatUITmuxTests {
                 server: server, uiProfile: uiProfile, uiAddress: KaspaAddress(publicKey: uiKey.xOnlyPublicKey),
                 bob: bob, directory: directory)
         } catch {
-            _ = await server.shutDown()
+            _ = await server.stopped()
             throw error
         }
         do {
@@ -240,8 +240,8 @@ struct ChatUITmuxTests {
         try await tmux.waitFor("the newest message after End") { $0.joined().contains("arrived while reading") }
     }
 
-    @Test func withoutATerminalItSaysSoAndExitsOne() throws {
-        let output = try TandemProcess.run(["chat", "ui", "--profile", TandemProcess.temporaryDirectory().path])
+    @Test func withoutATerminalItSaysSoAndExitsOne() async throws {
+        let output = try await TandemProcess.run(["chat", "ui", "--profile", TandemProcess.temporaryDirectory().path])
         #expect(output.status == 1)
         #expect(output.stdout.isEmpty)
         #expect(output.stderrLines.count == 1)

@@ -6,8 +6,8 @@ import Testing
 /// (issue 14 item 4). The CI slice runs five cycles on each backend; this keeps the harness
 /// itself from rotting between those runs.
 @Suite struct CrashBenchCLITests {
-    @Test func twoCrashCyclesLoseNoAcknowledgedWrite() throws {
-        let output = try TandemProcess.bench([
+    @Test func twoCrashCyclesLoseNoAcknowledgedWrite() async throws {
+        let output = try await TandemProcess.bench([
             "crash", "--cycles", "2", "--local-cycles", "2", "--local-commands", "4", "--seed", "7", "--json",
         ])
         #expect(output.status == 0, "\(output.stderrText)")
@@ -27,10 +27,10 @@ import Testing
         #expect(output.stderrText.contains("cycle 2/2 (sqlite)"))
     }
 
-    @Test(.enabled(if: ProcessInfo.processInfo.environment["POSTGRES_URL"] != nil))
-    func twoCrashCyclesOnPostgreSQLLoseNoAcknowledgedWrite() throws {
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["POSTGRES_URL"] != nil, "PostgreSQL only: set POSTGRES_URL"))
+    func twoCrashCyclesOnPostgreSQLLoseNoAcknowledgedWrite() async throws {
         let url = try #require(ProcessInfo.processInfo.environment["POSTGRES_URL"])
-        let output = try TandemProcess.bench([
+        let output = try await TandemProcess.bench([
             "crash", "--cycles", "2", "--local-cycles", "0", "--database-url", url, "--seed", "7", "--json",
         ])
         #expect(output.status == 0, "\(output.stderrText)")
@@ -41,15 +41,15 @@ import Testing
         #expect(report["integrityChecks"] as? Int == 0)
     }
 
-    @Test func crashRefusesANonPostgresURL() throws {
-        let output = try TandemProcess.bench(["crash", "--database-url", "mysql://x", "--json"])
+    @Test func crashRefusesANonPostgresURL() async throws {
+        let output = try await TandemProcess.bench(["crash", "--database-url", "mysql://x", "--json"])
         #expect(output.status == 1)
         #expect(output.stderrText.hasPrefix("tandem-bench: --database-url"))
         #expect(output.stdout.isEmpty)
     }
 
-    @Test func crashHasHelp() throws {
-        let output = try TandemProcess.bench(["crash", "--help"])
+    @Test func crashHasHelp() async throws {
+        let output = try await TandemProcess.bench(["crash", "--help"])
         #expect(output.status == 0)
         #expect(output.stdoutText.contains("USAGE: tandem-bench crash"))
     }

@@ -7,22 +7,24 @@ private let vectors = Result { try KasiaVectors.load() }
 /// The CLI contract of issue 2, exercised on the real binary.
 @Suite("tandem kaspa / kasia / keys")
 struct KaspaKasiaCLITests {
-    @Test func addressCommandPrintsEveryVectorForm() throws {
+    @Test func addressCommandPrintsEveryVectorForm() async throws {
         for key in try vectors.get().keys {
             #expect(
-                try TandemProcess.run("kaspa", "address", "--public-key", key.xonly).stdoutText == key.address_mainnet
+                try await TandemProcess.run("kaspa", "address", "--public-key", key.xonly).stdoutText == key
+                    .address_mainnet
                     + "\n")
             #expect(
-                try TandemProcess.run("kaspa", "address", "--public-key", key.xonly, "--network", "testnet").stdoutText
+                try await TandemProcess.run("kaspa", "address", "--public-key", key.xonly, "--network", "testnet")
+                    .stdoutText
                     == key.address_testnet + "\n")
             #expect(
-                try TandemProcess.run("kaspa", "address", "--public-key", key.public_key_compressed, "--ecdsa")
+                try await TandemProcess.run("kaspa", "address", "--public-key", key.public_key_compressed, "--ecdsa")
                     .stdoutText
                     == key.address_mainnet_ecdsa + "\n")
         }
     }
 
-    @Test func decodePrintsNetworkVersionAndPayloadAsJSON() throws {
+    @Test func decodePrintsNetworkVersionAndPayloadAsJSON() async throws {
         let v = try vectors.get()
         let cases: [(String, String, Int, String)] = [
             (v.keys[0].address_testnet_ecdsa, "testnet", 1, v.keys[0].public_key_compressed),
@@ -30,7 +32,7 @@ struct KaspaKasiaCLITests {
             (v.p2sh_example.address_mainnet, "mainnet", 8, v.p2sh_example.script_hash),
         ]
         for (address, network, version, payload) in cases {
-            let result = try TandemProcess.run("kaspa", "decode", address, "--json")
+            let result = try await TandemProcess.run("kaspa", "decode", address, "--json")
             #expect(result.status == 0)
             let object = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
             #expect(object["network"] as? String == network)
@@ -40,7 +42,7 @@ struct KaspaKasiaCLITests {
     }
 
     @Test("bad input: exit 1 and one line on stderr naming the input")
-    func badInputsFailWithOneLine() throws {
+    func badInputsFailWithOneLine() async throws {
         let v = try vectors.get()
         let keyDir = try TemporaryDirectory()
         defer { keyDir.remove() }
@@ -61,7 +63,7 @@ struct KaspaKasiaCLITests {
                 ["kasia", "seal"],
             ]
         for arguments in runs {
-            let result = try TandemProcess.run(arguments)
+            let result = try await TandemProcess.run(arguments)
             #expect(result.status == 1, "\(arguments)")
             #expect(result.stderrLines.count == 1, "\(arguments): \(result.stderrText)")
             #expect(result.stderrText.hasPrefix("tandem: "), "\(arguments)")
@@ -69,29 +71,31 @@ struct KaspaKasiaCLITests {
         }
     }
 
-    @Test func malformedSealedMessagesFailWithTheirReason() throws {
+    @Test func malformedSealedMessagesFailWithTheirReason() async throws {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
         for c in try vectors.get().malformed where c.input_kind == "sealed" {
             let keyPath = dir.path("key-\(c.case)")
             try Data((try #require(c.private_key) + "\n").utf8).write(to: URL(fileURLWithPath: keyPath))
-            let result = try TandemProcess.run(["kasia", "open", "--key-file", keyPath, try #require(c.sealed_hex)])
+            let result = try await TandemProcess.run([
+                "kasia", "open", "--key-file", keyPath, try #require(c.sealed_hex),
+            ])
             #expect(result.status == 1)
             #expect(result.stderrText == "tandem: sealed message: \(c.error)\n", "\(c.case)")
         }
     }
 
-    @Test func aliasCommandMatchesVectorsForBothSchemesAndStdinKeys() throws {
+    @Test func aliasCommandMatchesVectorsForBothSchemesAndStdinKeys() async throws {
         let v = try vectors.get()
         for pair in v.alias_pairs {
             let keyHex = try #require(v.key(named: pair.A)).private_key
-            let chat = try TandemProcess.run(
+            let chat = try await TandemProcess.run(
                 ["kasia", "alias", "--key-file", "-", "--peer", pair.B_address, "--json"],
                 stdin: Data((keyHex + "\n").utf8))
             #expect(
                 chat.stdoutText
                     == "{\"myAlias\":\"\(pair.chat.A_myAlias)\",\"theirAlias\":\"\(pair.chat.A_theirAlias)\"}\n")
-            let dm = try TandemProcess.run(
+            let dm = try await TandemProcess.run(
                 [
                     "kasia", "alias", "--key-file", "-", "--peer", pair.B_address,
                     "--scheme", "dm_alias_v1", "--json",
@@ -103,13 +107,13 @@ struct KaspaKasiaCLITests {
         }
     }
 
-    @Test func sealThenOpenRoundTripsThroughTheProfileKey() throws {
+    @Test func sealThenOpenRoundTripsThroughTheProfileKey() async throws {
         // Given a fresh profile
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
         let profile = dir.path("profile")
-        #expect(try TandemProcess.run("keys", "new", "--profile", profile).status == 0)
-        let shown = try TandemProcess.run("keys", "show", "--profile", profile, "--json")
+        #expect(try await TandemProcess.run("keys", "new", "--profile", profile).status == 0)
+        let shown = try await TandemProcess.run("keys", "show", "--profile", profile, "--json")
         let object = try #require(try JSONSerialization.jsonObject(with: shown.stdout) as? [String: String])
         let address = try #require(object["address"])
         #expect(address.hasPrefix("kaspa:q"))
@@ -117,9 +121,9 @@ struct KaspaKasiaCLITests {
 
         // When a message is sealed to its address and opened with its key file
         let plaintext = "gm 🌅\nsecond line"
-        let sealed = try TandemProcess.run(["kasia", "seal", "--to", address], stdin: Data(plaintext.utf8))
+        let sealed = try await TandemProcess.run(["kasia", "seal", "--to", address], stdin: Data(plaintext.utf8))
         #expect(sealed.status == 0)
-        let opened = try TandemProcess.run([
+        let opened = try await TandemProcess.run([
             "kasia", "open", "--key-file", profile + "/wallet.key",
             sealed.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines),
         ])
@@ -128,38 +132,39 @@ struct KaspaKasiaCLITests {
         #expect(opened.stdoutText == plaintext)
     }
 
-    @Test func keysNewRefusesToOverwriteAndWritesOwnerOnlyFile() throws {
+    @Test func keysNewRefusesToOverwriteAndWritesOwnerOnlyFile() async throws {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
         let profile = dir.path("p")
-        let first = try TandemProcess.run("keys", "new", "--profile", profile, "--json")
+        let first = try await TandemProcess.run("keys", "new", "--profile", profile, "--json")
         #expect(first.status == 0)
         let keyBefore = try Data(contentsOf: URL(fileURLWithPath: profile + "/wallet.key"))
-        let second = try TandemProcess.run("keys", "new", "--profile", profile)
+        let second = try await TandemProcess.run("keys", "new", "--profile", profile)
         #expect(second.status == 1)
         #expect(second.stderrText.contains("refusing to overwrite"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: profile + "/wallet.key")) == keyBefore)
         let attributes = try FileManager.default.attributesOfItem(atPath: profile + "/wallet.key")
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
-        #expect(try TandemProcess.run("keys", "show", "--profile", profile, "--json").stdoutText == first.stdoutText)
+        #expect(
+            try await TandemProcess.run("keys", "show", "--profile", profile, "--json").stdoutText == first.stdoutText)
     }
 
-    @Test func everyCommandHasHelp() throws {
+    @Test func everyCommandHasHelp() async throws {
         for command in [
             ["kaspa", "address"], ["kaspa", "decode"], ["kasia", "alias"], ["kasia", "seal"],
             ["kasia", "open"], ["keys", "new"], ["keys", "show"],
         ] {
-            let result = try TandemProcess.run(command + ["--help"])
+            let result = try await TandemProcess.run(command + ["--help"])
             #expect(result.status == 0, "\(command)")
             #expect(result.stdoutText.contains("USAGE: tandem " + command.joined(separator: " ")), "\(command)")
         }
-        let bench = try TandemProcess.bench(["--help"])
+        let bench = try await TandemProcess.bench(["--help"])
         #expect(bench.status == 0)
         #expect(bench.stdoutText.contains("USAGE: tandem-bench"))
     }
 
-    @Test func theShippedCLIHasNoBenchCommand() throws {
-        let result = try TandemProcess.run(["bench", "timeline", "--json"])
+    @Test func theShippedCLIHasNoBenchCommand() async throws {
+        let result = try await TandemProcess.run(["bench", "timeline", "--json"])
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
     }
@@ -168,14 +173,14 @@ struct KaspaKasiaCLITests {
 /// Regression from the outside audit of 7acabc7 (issue 14): a huge retention window overflowed.
 @Suite struct RoutingRetentionCLITests {
     @Test(arguments: [["stage", "c"], ["purge"]])
-    func hugeRetentionWindowsAreRefusedWithOneLine(command: [String]) throws {
+    func hugeRetentionWindowsAreRefusedWithOneLine(command: [String]) async throws {
         let profile = try TandemProcess.temporaryDirectory().appendingPathComponent("p").path
-        #expect(try TandemProcess.run(["keys", "new", "--profile", profile]).status == 0)
-        let result = try TandemProcess.run(
+        #expect(try await TandemProcess.run(["keys", "new", "--profile", profile]).status == 0)
+        let result = try await TandemProcess.run(
             ["kasia", "routing"] + command + ["--profile", profile, "--retention-days", "300000000000000"])
         #expect(result.status == 1)
         #expect(result.stderrLines == ["tandem: --retention-days 300000000000000: at most 36500 days (100 years)"])
-        let accepted = try TandemProcess.run(
+        let accepted = try await TandemProcess.run(
             ["kasia", "routing"] + command + ["--profile", profile, "--retention-days", "36500"])
         #expect(accepted.status == 0, "\(accepted.stderrText)")
     }

@@ -8,10 +8,10 @@ import Testing
 @Suite("Kaspa network CLI (issue 24)")
 struct KaspaWalletCLITests {
     /// A profile with a wallet key; its testnet address.
-    static func profile() throws -> (dir: String, address: String) {
+    static func profile() async throws -> (dir: String, address: String) {
         let dir = try TandemProcess.temporaryDirectory().path
-        try #require(TandemProcess.run("keys", "new", "--profile", dir).status == 0)
-        let shown = try TandemProcess.run("keys", "show", "--network", "testnet", "--json", "--profile", dir)
+        try await #require(TandemProcess.run("keys", "new", "--profile", dir).status == 0)
+        let shown = try await TandemProcess.run("keys", "show", "--network", "testnet", "--json", "--profile", dir)
         let object = try JSONSerialization.jsonObject(with: shown.stdout) as? [String: Any]
         return (dir, try #require(object?["address"] as? String))
     }
@@ -21,26 +21,26 @@ struct KaspaWalletCLITests {
     }
 
     @Test("connect checks the node, saves it, and status, balance, utxos and send use it")
-    func walletRoundTrip() throws {
-        let node = try SimNodeProcess()
-        let alice = try Self.profile()
-        let bob = try Self.profile()
-        try node.fund(alice.address, sompi: 500_000_000)
+    func walletRoundTrip() async throws {
+        let node = try await SimNodeProcess.start()
+        let alice = try await Self.profile()
+        let bob = try await Self.profile()
+        try await node.fund(alice.address, sompi: 500_000_000)
 
-        let connected = try TandemProcess.run(
+        let connected = try await TandemProcess.run(
             "kaspa", "connect", "--network", "testnet-10", "--node", node.url, "--profile", alice.dir, "--json")
         #expect(connected.status == 0, "\(connected.stderrText)")
-        let status = try Self.json(try TandemProcess.run("kaspa", "status", "--json", "--profile", alice.dir))
+        let status = try Self.json(try await TandemProcess.run("kaspa", "status", "--json", "--profile", alice.dir))
         #expect(status["network"] as? String == "testnet-10")
         #expect(status["node"] as? String == node.url)
         #expect(status["synced"] as? Bool == true)
         #expect((status["virtualDaaScore"] as? Int ?? 0) > 0)
 
-        let balance = try Self.json(try TandemProcess.run("wallet", "balance", "--json", "--profile", alice.dir))
+        let balance = try Self.json(try await TandemProcess.run("wallet", "balance", "--json", "--profile", alice.dir))
         #expect(balance["address"] as? String == alice.address)
         #expect(balance["balance"] as? Int == 500_000_000)
 
-        let utxos = try TandemProcess.run("wallet", "utxos", "--json", "--profile", alice.dir)
+        let utxos = try await TandemProcess.run("wallet", "utxos", "--json", "--profile", alice.dir)
         let entries = try #require(try JSONSerialization.jsonObject(with: utxos.stdout) as? [[String: Any]])
         #expect(entries.count == 1)
         #expect(
@@ -49,36 +49,36 @@ struct KaspaWalletCLITests {
             ])
         #expect(entries[0]["amount"] as? Int == 500_000_000)
 
-        let sent = try TandemProcess.run(
+        let sent = try await TandemProcess.run(
             "wallet", "send", "--to", bob.address, "--amount", "1.25", "--priority", "high", "--json", "--profile",
             alice.dir)
         #expect(sent.status == 0, "\(sent.stderrText)")
         let receipt = try Self.json(sent)
         let txID = try #require(receipt["transactionId"] as? String)
-        #expect(try node.mempool() == [txID])
+        #expect(try await node.mempool() == [txID])
         #expect((receipt["fee"] as? Int ?? 0) > 0)
         #expect(receipt["amount"] as? Int == 125_000_000)
 
-        try node.mine()
+        try await node.mine()
         #expect(
-            try TandemProcess.run(
+            try await TandemProcess.run(
                 "kaspa", "connect", "--network", "testnet-10", "--node", node.url, "--profile", bob.dir
             ).status == 0)
-        let bobBalance = try Self.json(try TandemProcess.run("wallet", "balance", "--json", "--profile", bob.dir))
+        let bobBalance = try Self.json(try await TandemProcess.run("wallet", "balance", "--json", "--profile", bob.dir))
         #expect(bobBalance["balance"] as? Int == 125_000_000)
 
-        let disconnected = try TandemProcess.run("kaspa", "disconnect", "--profile", alice.dir)
+        let disconnected = try await TandemProcess.run("kaspa", "disconnect", "--profile", alice.dir)
         #expect(disconnected.status == 0)
-        let after = try TandemProcess.run("wallet", "balance", "--profile", alice.dir)
+        let after = try await TandemProcess.run("wallet", "balance", "--profile", alice.dir)
         #expect(after.status == 1)
         #expect(after.stderrLines.count == 1)
     }
 
     @Test("connect names the node and the reason when none is usable, and saves nothing")
-    func connectRefusesUnusableNodes() throws {
-        let node = try SimNodeProcess(network: "testnet-11")
-        let alice = try Self.profile()
-        let result = try TandemProcess.run(
+    func connectRefusesUnusableNodes() async throws {
+        let node = try await SimNodeProcess.start(network: "testnet-11")
+        let alice = try await Self.profile()
+        let result = try await TandemProcess.run(
             "kaspa", "connect", "--network", "testnet-10", "--node", node.url, "--profile", alice.dir)
         #expect(result.status == 1)
         #expect(result.stderrLines.count == 1)
@@ -94,13 +94,13 @@ struct KaspaWalletCLITests {
             ["--amount", "100"], ["--amount", "1", "--payload", "zz"], ["--amount", "1", "--to-mainnet"],
             ["--amount", "1", "--to", "kaspatest:qq"],
         ])
-    func badSendInput(arguments: [String]) throws {
-        let node = try SimNodeProcess()
-        let alice = try Self.profile()
-        let bob = try Self.profile()
-        try node.fund(alice.address, sompi: 500_000_000)
+    func badSendInput(arguments: [String]) async throws {
+        let node = try await SimNodeProcess.start()
+        let alice = try await Self.profile()
+        let bob = try await Self.profile()
+        try await node.fund(alice.address, sompi: 500_000_000)
         #expect(
-            try TandemProcess.run(
+            try await TandemProcess.run(
                 "kaspa", "connect", "--network", "testnet-10", "--node", node.url, "--profile", alice.dir
             ).status == 0)
         var command = ["wallet", "send", "--profile", alice.dir]
@@ -110,15 +110,15 @@ struct KaspaWalletCLITests {
             command += ["--to", bob.address]
         }
         command += arguments.filter { $0 != "--to-mainnet" }
-        let result = try TandemProcess.run(command)
+        let result = try await TandemProcess.run(command)
         #expect(result.status == 1)
         #expect(result.stderrLines.count == 1, "\(result.stderrText)")
-        #expect(try node.mempool().isEmpty)
+        #expect(try await node.mempool().isEmpty)
     }
 
     @Test("connect without a node or resolver, and wallet commands on a relay profile, exit 1 with one line")
-    func notConnected() throws {
-        let alice = try Self.profile()
+    func notConnected() async throws {
+        let alice = try await Self.profile()
         for command in [
             ["kaspa", "connect", "--network", "testnet-10", "--profile", alice.dir],
             ["kaspa", "connect", "--network", "testnet-9", "--node", "ws://127.0.0.1:1", "--profile", alice.dir],
@@ -127,7 +127,7 @@ struct KaspaWalletCLITests {
             ["wallet", "balance", "--profile", alice.dir],
             ["wallet", "utxos", "--json", "--profile", alice.dir],
         ] {
-            let result = try TandemProcess.run(command)
+            let result = try await TandemProcess.run(command)
             #expect(result.status == 1, "\(command)")
             #expect(result.stderrLines.count == 1, "\(command): \(result.stderrText)")
         }
@@ -138,22 +138,22 @@ struct KaspaWalletCLITests {
 @Suite("Kaspa network CLI: Resolver (issue 24)")
 struct KaspaResolverCLITests {
     @Test("connect asks the Resolver for a node of the network and uses the one it names")
-    func connectThroughAResolver() throws {
-        let node = try SimNodeProcess()
-        let alice = try KaspaWalletCLITests.profile()
+    func connectThroughAResolver() async throws {
+        let node = try await SimNodeProcess.start()
+        let alice = try await KaspaWalletCLITests.profile()
         let resolver = "http://127.0.0.1:\(node.ports[0])"
-        let connected = try TandemProcess.run(
+        let connected = try await TandemProcess.run(
             "kaspa", "connect", "--network", "testnet-10", "--resolver", resolver, "--json", "--profile", alice.dir)
         #expect(connected.status == 0, "\(connected.stderrText)")
         let status = try KaspaWalletCLITests.json(connected)
         #expect(status["node"] as? String == node.url)
         #expect(status["resolver"] as? String == resolver)
-        let balance = try TandemProcess.run("wallet", "balance", "--json", "--profile", alice.dir)
+        let balance = try await TandemProcess.run("wallet", "balance", "--json", "--profile", alice.dir)
         #expect(balance.status == 0, "\(balance.stderrText)")
 
         // A Resolver with no node of the network leaves the profile as it was, with one line.
-        let bob = try KaspaWalletCLITests.profile()
-        let refused = try TandemProcess.run(
+        let bob = try await KaspaWalletCLITests.profile()
+        let refused = try await TandemProcess.run(
             "kaspa", "connect", "--network", "mainnet", "--resolver", resolver, "--profile", bob.dir)
         #expect(refused.status == 1)
         #expect(refused.stderrLines.count == 1)

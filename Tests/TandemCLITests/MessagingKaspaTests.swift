@@ -18,8 +18,8 @@ import Testing
     }
 
     @Test func handshakeStashAndMessageTravelAsKaspaTransactions() async throws {
-        let server = try MessagingRelayTests.startServer()
-        defer { _ = server.stop() }
+        let server = try await MessagingRelayTests.startServer()
+        defer { server.stop() }
         let (alice, aliceDirectory) = try MessagingRelayTests.messenger(server)
         let (bob, bobDirectory) = try MessagingRelayTests.messenger(server)
         defer {

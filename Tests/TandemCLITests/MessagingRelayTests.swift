@@ -34,8 +34,8 @@ import Testing
 
     static func text(_ row: StoredMessage) -> String? { row.body.map { String(decoding: $0, as: UTF8.self) } }
 
-    static func startServer(databaseURL: String? = nil) throws -> ServerProcess {
-        try ServerProcess(databaseURL: databaseURL, extraArguments: ["--no-rate-limit"])
+    static func startServer(databaseURL: String? = nil) async throws -> ServerProcess {
+        try await ServerProcess.start(databaseURL: databaseURL, extraArguments: ["--no-rate-limit"])
     }
 
     /// The rows that carry texts (handshakes add placeholder rows, kasia-protocol §8).
@@ -52,8 +52,8 @@ import Testing
 
     func exchangeAHundredMessages(databaseURL: String?) async throws {
         // Given a relay and two fresh profiles, Alice having sent Bob a handshake
-        let server = try Self.startServer(databaseURL: databaseURL)
-        defer { _ = server.stop() }
+        let server = try await Self.startServer(databaseURL: databaseURL)
+        defer { server.stop() }
         let (alice, aliceDirectory) = try Self.messenger(server)
         let (bob, bobDirectory) = try Self.messenger(server)
         defer {
@@ -97,8 +97,8 @@ import Testing
 
         // And the server's database never saw a plaintext
         if let databaseURL {
-            let stored = try RelayBackend.psql(databaseURL, "SELECT count(*) FROM kasia_tx")
-            let leaked = try RelayBackend.psql(
+            let stored = try await RelayBackend.psql(databaseURL, "SELECT count(*) FROM kasia_tx")
+            let leaked = try await RelayBackend.psql(
                 databaseURL,
                 """
                 SELECT count(*) FROM kasia_tx WHERE position(convert_to('\(canary)', 'UTF8') IN payload) > 0
@@ -116,8 +116,8 @@ import Testing
     }
 
     @Test func aResubmissionIsOneRowWithTheSameReceipt() async throws {
-        let server = try Self.startServer()
-        defer { _ = server.stop() }
+        let server = try await Self.startServer()
+        defer { server.stop() }
         let relay = RelayClient(server: try #require(URL(string: server.baseURL)), transport: URLSessionTransport())
         let key = PrivateKey.generate()
         let payload =
@@ -144,8 +144,8 @@ import Testing
 
     func restoreOnASecondDevice(databaseURL: String?) async throws {
         // Given Alice and Bob with a conversation both ways
-        let server = try Self.startServer(databaseURL: databaseURL)
-        defer { _ = server.stop() }
+        let server = try await Self.startServer(databaseURL: databaseURL)
+        defer { server.stop() }
         let key = PrivateKey.generate()
         let (alice, aliceDirectory) = try Self.messenger(server, key: key)
         let (bob, bobDirectory) = try Self.messenger(server)
@@ -181,8 +181,8 @@ import Testing
 
     @Test func listenDeliversMessagesSentAfterItStartedOnceEach() async throws {
         // Given Bob has asked Alice to chat, and Alice listens
-        let server = try Self.startServer()
-        defer { _ = server.stop() }
+        let server = try await Self.startServer()
+        defer { server.stop() }
         let (alice, aliceDirectory) = try Self.messenger(server)
         let (bob, bobDirectory) = try Self.messenger(server)
         defer {
@@ -218,8 +218,8 @@ import Testing
 
     @Test func theStreamCarriesARowSubmittedAfterItConnected() async throws {
         // Given a stream watching one alias on the real relay
-        let server = try Self.startServer()
-        defer { _ = server.stop() }
+        let server = try await Self.startServer()
+        defer { server.stop() }
         let url = try #require(URL(string: server.baseURL))
         let aliasHex = Data("0123456789ab".utf8).map { String(format: "%02x", $0) }.joined()
         let stream = RelayEventStream(server: url, transport: URLSessionEventStreamTransport(), clock: SystemClock())
@@ -259,8 +259,8 @@ import Testing
 
     @Test func aFailedSendStaysFailedUnderItsUUIDAndARetryPromotesTheSameRow() async throws {
         // Given Alice has greeted Bob, then loses the relay
-        let server = try Self.startServer()
-        defer { _ = server.stop() }
+        let server = try await Self.startServer()
+        defer { server.stop() }
         let (alice, aliceDirectory) = try Self.messenger(server)
         let (bob, bobDirectory) = try Self.messenger(server)
         defer {
@@ -290,8 +290,8 @@ import Testing
 extension MessagingRelayTests {
     @Test func aPaymentMemoIsStoredAndShownWithItsAmount() async throws {
         // Given Bob pays Alice 1.5 KAS with a KaChat memo (kasia-protocol §5.3)
-        let server = try Self.startServer()
-        defer { _ = server.stop() }
+        let server = try await Self.startServer()
+        defer { server.stop() }
         let (alice, aliceDirectory) = try Self.messenger(server)
         defer { aliceDirectory.remove() }
         let bobKey = PrivateKey.generate()

@@ -44,8 +44,8 @@ import Testing
     @Test(arguments: Opener.allCases)
     func aLegacyIOSPeerTalksToTandemOnItsOwnAliasesAndStaysHybrid(opener: Opener) async throws {
         // Given a relay, a Tandem profile and an old KaChat
-        let server = try MessagingRelayTests.startServer()
-        defer { _ = server.stop() }
+        let server = try await MessagingRelayTests.startServer()
+        defer { server.stop() }
         let (tandem, directory) = try MessagingRelayTests.messenger(server)
         defer { directory.remove() }
         let legacy = LegacyIOSRelayPeer(relay: RawRelay(base: try #require(URL(string: server.baseURL))))
@@ -89,8 +89,8 @@ import Testing
     @Test(arguments: Opener.allCases)
     func aWebDeterministicPeerTalksToTandemOnDerivedAliasesOnly(opener: Opener) async throws {
         // Given a relay, a Tandem profile and the Kasia web deterministic branch
-        let server = try MessagingRelayTests.startServer()
-        defer { _ = server.stop() }
+        let server = try await MessagingRelayTests.startServer()
+        defer { server.stop() }
         let (tandem, directory) = try MessagingRelayTests.messenger(server)
         defer { directory.remove() }
         let web = WebDeterministicRelayPeer(relay: RawRelay(base: try #require(URL(string: server.baseURL))))

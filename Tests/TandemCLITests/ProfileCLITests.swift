@@ -7,12 +7,12 @@ import Testing
 @Suite struct ProfileCLITests {
     static let peer = "kaspa:qpumuen7l8wthtz45p3ftn58pvrs9xlumvkuu2xet8egzkcklqtes4ypce9sf"
 
-    func runWithout(_ arguments: [String], environment: [String: String]) throws -> TandemProcess.Output {
-        try TandemProcess.run(arguments, environment: environment)
+    func runWithout(_ arguments: [String], environment: [String: String]) async throws -> TandemProcess.Output {
+        try await TandemProcess.run(arguments, environment: environment)
     }
 
     @Test(arguments: [true, false])
-    func tasksAndContactsWithoutProfileShareOneDirectory(viaVariable: Bool) throws {
+    func tasksAndContactsWithoutProfileShareOneDirectory(viaVariable: Bool) async throws {
         // Given a home directory and, in one case, TANDEM_PROFILE pointing elsewhere
         let scratch = try TandemProcess.temporaryDirectory()
         let named = scratch.appendingPathComponent("named")
@@ -21,21 +21,21 @@ import Testing
         let expected = viaVariable ? named : scratch.appendingPathComponent("home/.tandem/profile")
 
         // When keys, tasks and contacts run without --profile
-        #expect(try runWithout(["keys", "new"], environment: environment).status == 0)
-        let added = try runWithout(["tasks", "add", "Water the plants"], environment: environment)
+        await #expect(try runWithout(["keys", "new"], environment: environment).status == 0)
+        let added = try await runWithout(["tasks", "add", "Water the plants"], environment: environment)
         #expect(added.status == 0, "\(added.stderrText)")
-        let contact = try runWithout(["contacts", "add", Self.peer, "--alias", "Bob"], environment: environment)
+        let contact = try await runWithout(["contacts", "add", Self.peer, "--alias", "Bob"], environment: environment)
         #expect(contact.status == 0, "\(contact.stderrText)")
 
         // Then every file is in the one default directory, and each list sees what was added
         for file in ["wallet.key", "tasks.sqlite", "contacts.sqlite", "identity.key"] {
             #expect(FileManager.default.fileExists(atPath: expected.appendingPathComponent(file).path), "\(file)")
         }
-        let tasks = try runWithout(["tasks", "list", "--json"], environment: environment)
+        let tasks = try await runWithout(["tasks", "list", "--json"], environment: environment)
         #expect(tasks.stdoutText.contains("Water the plants"))
-        let contacts = try runWithout(["contacts", "list", "--json"], environment: environment)
+        let contacts = try await runWithout(["contacts", "list", "--json"], environment: environment)
         #expect(contacts.stdoutText.contains("\"alias\":\"Bob\""))
-        let explicit = try TandemProcess.run(["contacts", "list", "--json", "--profile", expected.path])
+        let explicit = try await TandemProcess.run(["contacts", "list", "--json", "--profile", expected.path])
         #expect(explicit.stdoutText == contacts.stdoutText)
     }
 }

@@ -27,18 +27,18 @@ struct CLIVector: CustomTestStringConvertible, Sendable {
 
 @Suite struct RedoCLITests {
     @Test(arguments: CLIVector.all("canonicalization"))
-    func canonPrintsExactCanonicalBytesAndOneNewline(_ vector: CLIVector) throws {
+    func canonPrintsExactCanonicalBytesAndOneNewline(_ vector: CLIVector) async throws {
         let input = try #require(vector.value["input"]?.stringValue)
-        let output = try TandemProcess.run(["redo", "canon"], stdin: Data(input.utf8))
+        let output = try await TandemProcess.run(["redo", "canon"], stdin: Data(input.utf8))
         #expect(output.status == 0)
         let expected = try #require(Data(testHex: vector.value["canonicalUtf8Hex"]?.stringValue ?? "")) + Data([0x0A])
         #expect(output.stdout == expected)
     }
 
     @Test(arguments: CLIVector.all("canonicalizationErrors"))
-    func canonExitsOneOnInvalidJSON(_ vector: CLIVector) throws {
+    func canonExitsOneOnInvalidJSON(_ vector: CLIVector) async throws {
         let input = try #require(vector.value["input"]?.stringValue)
-        let output = try TandemProcess.run(["redo", "canon"], stdin: Data(input.utf8))
+        let output = try await TandemProcess.run(["redo", "canon"], stdin: Data(input.utf8))
         #expect(output.status == 1)
         #expect(output.stdout.isEmpty)
         #expect(output.stderrText.hasPrefix("tandem: "))
@@ -46,20 +46,20 @@ struct CLIVector: CustomTestStringConvertible, Sendable {
     }
 
     @Test(arguments: CLIVector.all("validNodes"))
-    func idAndValidateAgreeWithValidNodeVectors(_ vector: CLIVector) throws {
+    func idAndValidateAgreeWithValidNodeVectors(_ vector: CLIVector) async throws {
         let directory = try TandemProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = try CLIVectors.write(try #require(vector.value["node"]), in: directory)
-        let id = try TandemProcess.run(["redo", "id", path])
+        let id = try await TandemProcess.run(["redo", "id", path])
         #expect(id.status == 0)
         #expect(id.stdoutText == (vector.value["id"]?.stringValue ?? "") + "\n")
-        let validate = try TandemProcess.run(["redo", "validate", path, "--json"])
+        let validate = try await TandemProcess.run(["redo", "validate", path, "--json"])
         #expect(validate.status == 0)
         #expect(validate.stdoutText == #"{"code":null,"detail":null,"valid":true}"# + "\n")
     }
 
     @Test(arguments: CLIVector.all("invalidNodes"))
-    func validateReportsAnAcceptableCodeForInvalidNodes(_ vector: CLIVector) throws {
+    func validateReportsAnAcceptableCodeForInvalidNodes(_ vector: CLIVector) async throws {
         let directory = try TandemProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let url = directory.appendingPathComponent("node.json")
@@ -70,7 +70,7 @@ struct CLIVector: CustomTestStringConvertible, Sendable {
         }
         var arguments = ["redo", "validate", url.path, "--json"]
         if vector.value["requireSignature"] == .bool(true) { arguments.append("--require-signature") }
-        let output = try TandemProcess.run(arguments)
+        let output = try await TandemProcess.run(arguments)
         #expect(output.status == 0)
         let verdict = try CanonicalJSON.parse(output.stdout)
         #expect(verdict["valid"] == .bool(false))
@@ -80,11 +80,11 @@ struct CLIVector: CustomTestStringConvertible, Sendable {
     }
 
     @Test(arguments: CLIVector.all("scenarios"))
-    func replayJSONMatchesScenarioExpectation(_ vector: CLIVector) throws {
+    func replayJSONMatchesScenarioExpectation(_ vector: CLIVector) async throws {
         let directory = try TandemProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = try CLIVectors.write(try #require(vector.value["nodes"]), in: directory)
-        let output = try TandemProcess.run(["redo", "replay", path, "--json"])
+        let output = try await TandemProcess.run(["redo", "replay", path, "--json"])
         #expect(output.status == 0)
         let actual = try CanonicalJSON.parse(output.stdout)
         let expected = try #require(vector.value["expected"])
@@ -99,17 +99,17 @@ struct CLIVector: CustomTestStringConvertible, Sendable {
         }
     }
 
-    @Test func replayRefusesAFileThatIsNotAnArray() throws {
+    @Test func replayRefusesAFileThatIsNotAnArray() async throws {
         let directory = try TandemProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = try CLIVectors.write(.object(JSONObject()), in: directory)
-        let output = try TandemProcess.run(["redo", "replay", path, "--json"])
+        let output = try await TandemProcess.run(["redo", "replay", path, "--json"])
         #expect(output.status == 1)
         #expect(output.stderrText.contains("JSON array"))
     }
 
-    @Test func idReportsAMissingFile() throws {
-        let output = try TandemProcess.run(["redo", "id", "/nonexistent/node.json"])
+    @Test func idReportsAMissingFile() async throws {
+        let output = try await TandemProcess.run(["redo", "id", "/nonexistent/node.json"])
         #expect(output.status == 1)
         #expect(output.stderrText.contains("/nonexistent/node.json"))
     }

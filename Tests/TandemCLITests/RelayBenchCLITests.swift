@@ -4,8 +4,8 @@ import Testing
 /// `tandem-bench relay` with tiny sizes: a real server child process on loopback, real signed
 /// submissions, real streams and a real SQLite store (issue 11 "Figures").
 @Suite struct RelayBenchCLITests {
-    @Test func benchRelayReportsEveryFigureAsJSON() throws {
-        let output = try TandemProcess.bench([
+    @Test func benchRelayReportsEveryFigureAsJSON() async throws {
+        let output = try await TandemProcess.bench([
             "relay", "--rows", "1000", "--streams", "10", "--submissions", "50", "--interval-ms", "5",
             "--requests", "300", "--connections", "4", "--samples", "2", "--verifies", "100", "--json",
         ])
@@ -35,22 +35,22 @@ import Testing
         }
     }
 
-    @Test func benchRelayRefusesTooFewRequestsForItsConnections() throws {
-        let output = try TandemProcess.bench(["relay", "--requests", "10", "--connections", "8", "--json"])
+    @Test func benchRelayRefusesTooFewRequestsForItsConnections() async throws {
+        let output = try await TandemProcess.bench(["relay", "--requests", "10", "--connections", "8", "--json"])
         #expect(output.status == 1)
         #expect(output.stderrText.hasPrefix("tandem-bench: --requests"))
         #expect(output.stdout.isEmpty)
     }
 
-    @Test func benchRelayRefusesAnUnknownLoadGenerator() throws {
-        let output = try TandemProcess.bench(["relay", "--client", "ab", "--json"])
+    @Test func benchRelayRefusesAnUnknownLoadGenerator() async throws {
+        let output = try await TandemProcess.bench(["relay", "--client", "ab", "--json"])
         #expect(output.status == 1)
         #expect(output.stderrText.hasPrefix("tandem-bench: --client: swift, wrk or both"))
         #expect(output.stdout.isEmpty)
     }
 
-    @Test func benchRelayHasHelp() throws {
-        let output = try TandemProcess.bench(["relay", "--help"])
+    @Test func benchRelayHasHelp() async throws {
+        let output = try await TandemProcess.bench(["relay", "--help"])
         #expect(output.status == 0)
         #expect(output.stdoutText.contains("USAGE: tandem-bench relay"))
         #expect(output.stdoutText.contains("--client"))

@@ -27,10 +27,10 @@ import Testing
         // Given a relay on a fixed database and Alice and Bob in a conversation
         let data = try TemporaryDirectory()
         defer { data.remove() }
-        let first = try ServerProcess(
+        let first = try await ServerProcess.start(
             dataDirectory: data, databaseURL: databaseURL, extraArguments: ["--no-rate-limit"])
         var running: ServerProcess? = first
-        defer { if let running { running.kill() } }
+        defer { running?.child.send(SIGKILL) }
         let (alice, aliceDirectory) = try MessagingRelayTests.messenger(first)
         let (bob, bobDirectory) = try MessagingRelayTests.messenger(first)
         defer {
@@ -50,7 +50,7 @@ import Testing
             if index == Self.killAfter {
                 // A send in flight while the process dies: it may or may not have committed.
                 async let inFlight = try? alice.send(text, to: bob.address)
-                first.kill()
+                await first.killed()
                 running = nil
                 if let row = await inFlight, row.status == .sent { acknowledged.append(text) } else { failures += 1 }
                 continue
@@ -68,7 +68,7 @@ import Testing
             $0.kind == .text && $0.direction == .outgoing && $0.txID == nil
         }
         #expect(unsent.allSatisfy { $0.status == .failed || $0.status == .pending })
-        let restarted = try ServerProcess(
+        let restarted = try await ServerProcess.start(
             dataDirectory: data, port: first.port, databaseURL: databaseURL, extraArguments: ["--no-rate-limit"])
         running = restarted
         #expect(restarted.baseURL == first.baseURL)

@@ -8,8 +8,8 @@ import Testing
 /// item 3): a key registration the server accepts, then push bodies whose every node passes the
 /// server's own check with a required signature, by that key, one new task per line.
 @Suite struct SyncBodiesBenchCLITests {
-    @Test func printsAKeyRegistrationThenSignedPushesOfNewTasks() throws {
-        let output = try TandemProcess.bench([
+    @Test func printsAKeyRegistrationThenSignedPushesOfNewTasks() async throws {
+        let output = try await TandemProcess.bench([
             "sync-bodies", "--user-id", "user-42", "--count", "3", "--nodes-per-push", "4",
         ])
         #expect(output.status == 0, "\(output.stderrText)")

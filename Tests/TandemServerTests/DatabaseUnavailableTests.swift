@@ -88,7 +88,7 @@ import Testing
     }
 
     /// The production wiring on a live PostgreSQL (CI's throw-away cluster): `/health` is ready.
-    @Test(.enabled(if: ProcessInfo.processInfo.environment["POSTGRES_URL"] != nil))
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["POSTGRES_URL"] != nil, "PostgreSQL only: set POSTGRES_URL"))
     func healthIsOKOnALivePostgreSQL() async throws {
         let url = try #require(ProcessInfo.processInfo.environment["POSTGRES_URL"])
         let directory = try TemporaryDirectory()

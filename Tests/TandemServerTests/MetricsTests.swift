@@ -2,8 +2,8 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Logging
-import NIOConcurrencyHelpers
 import TandemAPI
+import TandemTesting
 import TestSupport
 import Testing
 
@@ -69,7 +69,7 @@ import Testing
     }
 
     @Test func jsonLogLinesCarryTheMessageAndMetadata() throws {
-        let lines = NIOLockedLines()
+        let lines = CollectedLines()
         var logger = Logger(label: "json") { label in
             JSONLogHandler(label: label, level: .info) { lines.append($0) }
         }
@@ -88,8 +88,8 @@ import Testing
 }
 
 /// Collected log lines, for the JSON log handler's test.
-final class NIOLockedLines: Sendable {
-    private let box = NIOLockedValueBox<[String]>([])
-    func append(_ line: String) { box.withLockedValue { $0.append(line) } }
-    var all: [String] { box.withLockedValue { $0 } }
+final class CollectedLines: Sendable {
+    private let box = Locked<[String]>([])
+    func append(_ line: String) { box.withLock { $0.append(line) } }
+    var all: [String] { box.withLock { $0 } }
 }

@@ -11,7 +11,7 @@ extension StoreContractTests {
     /// Two `tandem serve` instances on one PostgreSQL (issue 13 item 2): a session revoked
     /// through one instance gets `null` from get-session on the other at once, and so does a
     /// deleted user's.
-    @Test(.enabled(if: ProcessInfo.processInfo.environment["POSTGRES_URL"] != nil))
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["POSTGRES_URL"] != nil, "PostgreSQL only: set POSTGRES_URL"))
     func aSessionRevokedOnOneInstanceIsNullOnTheOtherAtOnce() async throws {
         try await Self.withStores(.postgres, count: 2) { stores in
             let logger = Logger.quiet("two-instances")

@@ -73,7 +73,7 @@ func buildRouter(
     let table = RouteTable()
     let metrics = configuration.metrics ? ServerMetrics() : nil
     // With metrics on, every store call is counted while in flight ("database pool use").
-    let store: any ServerStore = metrics.map { MeteredStore(base: rawStore, inFlight: $0.databaseInFlight) } ?? rawStore
+    let store: any ServerStore = metrics.map { MeteredStore(base: rawStore, metrics: $0) } ?? rawStore
     let sessions = SessionAuthority(
         store: store, signer: CookieSigner(secret: secret),
         cookies: SessionCookies(secure: configuration.secureCookies),

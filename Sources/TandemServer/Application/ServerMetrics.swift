@@ -1,7 +1,7 @@
 import Foundation
 import Metrics
-import NIOConcurrencyHelpers
 import Prometheus
+import Synchronization
 import TandemAPI
 
 /// The server's Prometheus metrics (issue 13 item 6), recorded through swift-metrics into a
@@ -14,7 +14,7 @@ final class ServerMetrics: Sendable {
     private let registry = PrometheusCollectorRegistry()
     private let factory: PrometheusMetricsFactory
     /// Database operations running now, counted where the store is entered (`MeteredStore`).
-    let databaseInFlight = NIOLockedValueBox(0)
+    let databaseInFlight = Atomic<Int>(0)
 
     init() {
         var factory = PrometheusMetricsFactory(registry: registry)
@@ -62,7 +62,7 @@ final class ServerMetrics: Sendable {
             Gauge(label: "tandem_kasia_chain_node_failures", factory: factory).record(chain.failures)
         }
         Gauge(label: "tandem_database_operations_in_flight", factory: factory)
-            .record(databaseInFlight.withLockedValue { $0 })
+            .record(databaseInFlight.load(ordering: .relaxed))
         var buffer: [UInt8] = []
         registry.emit(into: &buffer)
         return buffer

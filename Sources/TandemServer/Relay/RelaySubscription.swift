@@ -1,4 +1,4 @@
-import NIOConcurrencyHelpers
+import Synchronization
 
 /// One stream's bounded queue of events (issue 11 item 3). The hub and the heartbeat push;
 /// the response writer pulls. When the queue is full the consumer is too slow: the
@@ -18,7 +18,7 @@ final class RelaySubscription: Sendable {
     let overflow: AsyncStream<Void>
     private let itemsContinuation: AsyncStream<Item>.Continuation
     private let overflowContinuation: AsyncStream<Void>.Continuation
-    private let overflowed = NIOLockedValueBox(false)
+    private let overflowed = Mutex(false)
 
     init(id: UInt64, watch: KasiaWatch, capacity: Int) {
         self.id = id
@@ -34,7 +34,7 @@ final class RelaySubscription: Sendable {
         case .enqueued: return true
         case .terminated: return false
         case .dropped:
-            overflowed.withLockedValue { $0 = true }
+            overflowed.withLock { $0 = true }
             overflowContinuation.yield()
             overflowContinuation.finish()
             itemsContinuation.finish()
@@ -44,7 +44,7 @@ final class RelaySubscription: Sendable {
     }
 
     /// Whether the consumer fell behind by more than the queue holds.
-    var hasOverflowed: Bool { overflowed.withLockedValue { $0 } }
+    var hasOverflowed: Bool { overflowed.withLock { $0 } }
 
     /// Ends the queue after what it holds (shutdown, or the client left).
     func close() {

@@ -1,4 +1,4 @@
-import NIOConcurrencyHelpers
+import Synchronization
 
 /// The one-shot meeting point of `DeadlineStore`'s operation and timer: the first result
 /// resumes the continuation, later ones are dropped, and `onFinish` cancels both tasks.
@@ -10,10 +10,10 @@ final class DeadlineRace<T: Sendable>: Sendable {
         var cleanup: (@Sendable () -> Void)?
     }
 
-    private let state = NIOLockedValueBox(State())
+    private let state = Mutex(State())
 
     func start(_ continuation: CheckedContinuation<T, any Error>) {
-        let early: Result<T, any Error>? = state.withLockedValue { state in
+        let early: Result<T, any Error>? = state.withLock { state in
             if let early = state.early { return early }
             state.continuation = continuation
             return nil
@@ -23,7 +23,7 @@ final class DeadlineRace<T: Sendable>: Sendable {
 
     /// Registers what to run once the race is decided (at once if it already is).
     func onFinish(_ cleanup: @escaping @Sendable () -> Void) {
-        let runNow = state.withLockedValue { state -> Bool in
+        let runNow = state.withLock { state -> Bool in
             if state.finished { return true }
             state.cleanup = cleanup
             return false
@@ -32,7 +32,7 @@ final class DeadlineRace<T: Sendable>: Sendable {
     }
 
     func finish(_ result: Result<T, any Error>) {
-        let (continuation, cleanup) = state.withLockedValue {
+        let (continuation, cleanup) = state.withLock {
             state -> (CheckedContinuation<T, any Error>?, (@Sendable () -> Void)?) in
             guard !state.finished else { return (nil, nil) }
             state.finished = true

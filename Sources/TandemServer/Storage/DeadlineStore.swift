@@ -12,17 +12,23 @@ public import TandemBasics
 public struct DeadlineStore: ServerStore {
     let base: any ServerStore
     let timeout: Duration
+    /// The clock the deadline runs on (a `ManualClock` in tests).
+    let clock: any WallClock
     let isUnavailable: @Sendable (any Error) -> Bool
 
-    public init(_ base: any ServerStore, timeout: Duration, isUnavailable: @escaping @Sendable (any Error) -> Bool) {
+    public init(
+        _ base: any ServerStore, timeout: Duration, clock: any WallClock = SystemClock(),
+        isUnavailable: @escaping @Sendable (any Error) -> Bool
+    ) {
         self.base = base
         self.timeout = timeout
+        self.clock = clock
         self.isUnavailable = isUnavailable
     }
 
     func bounded<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T) async throws -> T {
         let race = DeadlineRace<T>()
-        let timeout = timeout
+        let (timeout, clock) = (timeout, clock)
         let isUnavailable = isUnavailable
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
@@ -35,7 +41,7 @@ public struct DeadlineStore: ServerStore {
                     }
                 }
                 let timer = Task {
-                    try? await Task.sleep(for: timeout)
+                    try? await clock.sleep(until: clock.now.advanced(by: timeout), tolerance: nil)
                     race.finish(.failure(ServerStoreError.unavailable("no answer within \(timeout)")))
                 }
                 race.onFinish {

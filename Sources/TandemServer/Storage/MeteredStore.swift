@@ -1,5 +1,4 @@
 import Foundation
-import NIOConcurrencyHelpers
 import TandemAPI
 import TandemBasics
 
@@ -7,11 +6,11 @@ import TandemBasics
 /// 13 item 6): how many requests are inside the database at this moment, whatever the backend.
 struct MeteredStore: ServerStore {
     let base: any ServerStore
-    let inFlight: NIOLockedValueBox<Int>
+    let metrics: ServerMetrics
 
     func counted<T>(_ operation: () async throws -> T) async throws -> T {
-        inFlight.withLockedValue { $0 += 1 }
-        defer { inFlight.withLockedValue { $0 -= 1 } }
+        metrics.databaseInFlight.add(1, ordering: .relaxed)
+        defer { metrics.databaseInFlight.subtract(1, ordering: .relaxed) }
         return try await operation()
     }
 

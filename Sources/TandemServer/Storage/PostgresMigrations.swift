@@ -1,11 +1,11 @@
 import Logging
-import NIOConcurrencyHelpers
 import PostgresNIO
+import Synchronization
 
 /// Versioned schema migrations for PostgreSQL, recorded in `tandem_migrations`; shipped
 /// migrations are never edited. An advisory lock keeps concurrent instances from racing.
 final class PostgresMigrations: Sendable {
-    private let done = NIOLockedValueBox(false)
+    private let done = Mutex(false)
 
     static let steps: [(id: String, sql: [String])] = [
         (
@@ -135,7 +135,7 @@ final class PostgresMigrations: Sendable {
     ]
 
     func runOnce(client: PostgresClient, logger: Logger) async throws {
-        if done.withLockedValue({ $0 }) { return }
+        if done.withLock({ $0 }) { return }
         try await client.withTransaction(logger: logger) { connection in
             try await connection.query("SELECT pg_advisory_xact_lock(7037818)", logger: logger)
             try await connection.query(
@@ -151,6 +151,6 @@ final class PostgresMigrations: Sendable {
                 try await connection.query("INSERT INTO tandem_migrations (id) VALUES (\(step.id))", logger: logger)
             }
         }
-        done.withLockedValue { $0 = true }
+        done.withLock { $0 = true }
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import NIOConcurrencyHelpers
+import Synchronization
 import TandemAPI
 
 /// Write-through cache of session and user rows for the SQLite backend. The server process is
@@ -23,18 +23,18 @@ final class SQLiteRowCache: Sendable {
         var users: [String: AuthUser] = [:]
     }
 
-    private let state = NIOLockedValueBox(State())
+    private let state = Mutex(State())
     private let capacity: Int
 
     init(capacity: Int = 100_000) { self.capacity = capacity }
 
     func session(tokenHash: SessionTokenHash) -> StoredSession? {
-        state.withLockedValue { $0.sessions[tokenHash.hex] }
+        state.withLock { $0.sessions[tokenHash.hex] }
     }
 
     /// Take before reading a session row that may fill the cache.
     func fillTicket() -> FillTicket {
-        state.withLockedValue { FillTicket(generation: $0.generation) }
+        state.withLock { FillTicket(generation: $0.generation) }
     }
 
     /// Caches a session read after `ticket` was taken, unless a session was removed or
@@ -51,7 +51,7 @@ final class SQLiteRowCache: Sendable {
         normalized.expiresAt = Date(storeMillis: session.expiresAt.storeMillis)
         normalized.createdAt = Date(storeMillis: session.createdAt.storeMillis)
         normalized.updatedAt = Date(storeMillis: session.updatedAt.storeMillis)
-        state.withLockedValue { state in
+        state.withLock { state in
             if let generation, generation != state.generation { return }
             if state.sessions.count >= capacity {
                 state.sessions = [:]
@@ -63,7 +63,7 @@ final class SQLiteRowCache: Sendable {
     }
 
     func refresh(id: SessionID, expiresAt: Date, updatedAt: Date) {
-        state.withLockedValue { state in
+        state.withLock { state in
             state.generation &+= 1
             guard let hash = state.hashByID[id.rawValue] else { return }
             state.sessions[hash]?.expiresAt = Date(storeMillis: expiresAt.storeMillis)
@@ -72,7 +72,7 @@ final class SQLiteRowCache: Sendable {
     }
 
     func removeSession(id: SessionID) {
-        state.withLockedValue { state in
+        state.withLock { state in
             state.generation &+= 1
             guard let hash = state.hashByID.removeValue(forKey: id.rawValue) else { return }
             state.sessions[hash] = nil
@@ -81,7 +81,7 @@ final class SQLiteRowCache: Sendable {
 
     /// Forgets several sessions at once (revoke-sessions, delete-user).
     func removeSessions(ids: [SessionID]) {
-        state.withLockedValue { state in
+        state.withLock { state in
             state.generation &+= 1
             for id in ids {
                 guard let hash = state.hashByID.removeValue(forKey: id.rawValue) else { continue }
@@ -91,12 +91,12 @@ final class SQLiteRowCache: Sendable {
     }
 
     func user(id: UserID) -> AuthUser? {
-        state.withLockedValue { $0.users[id.rawValue] }
+        state.withLock { $0.users[id.rawValue] }
     }
 
     /// Caches a user read after `ticket` was taken, unless a user changed meanwhile.
     func fill(_ user: AuthUser, ifUnchangedSince ticket: FillTicket) {
-        state.withLockedValue { state in
+        state.withLock { state in
             guard ticket.generation == state.generation else { return }
             if state.users.count >= capacity { state.users = [:] }
             state.users[user.id] = user
@@ -105,7 +105,7 @@ final class SQLiteRowCache: Sendable {
 
     /// Caches a user this process has just written (update-user).
     func store(_ user: AuthUser) {
-        state.withLockedValue { state in
+        state.withLock { state in
             state.generation &+= 1
             if state.users.count >= capacity { state.users = [:] }
             state.users[user.id] = user
@@ -114,7 +114,7 @@ final class SQLiteRowCache: Sendable {
 
     /// Forgets a deleted user (delete-user).
     func removeUser(id: UserID) {
-        state.withLockedValue { state in
+        state.withLock { state in
             state.generation &+= 1
             state.users[id.rawValue] = nil
         }

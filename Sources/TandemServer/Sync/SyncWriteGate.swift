@@ -1,5 +1,6 @@
-import NIOConcurrencyHelpers
+import Synchronization
 import TandemAPI
+import TandemBasics
 
 /// The in-process queue in front of the sync writes (issue 12; found by `scripts/load`
 /// sync-push on PostgreSQL): every write that takes the sync clock — a node push, a contact
@@ -36,13 +37,15 @@ final class SyncWriteGate: Sendable {
     /// False: every write runs at once (the store orders its writes itself; see above).
     let queues: Bool
     let limits: SyncWriteLimits
+    /// The clock deadlines are read from and slept on (a `ManualClock` in tests).
+    let clock: any WallClock
 
     private struct Waiter {
         let id: UInt64
         let account: String
         let continuation: CheckedContinuation<Void, any Error>
         /// When it is refused if still waiting: its arrival plus `limits.maxWait`.
-        let deadline: ContinuousClock.Instant
+        let deadline: UnixMillis
     }
 
     private struct State {
@@ -69,11 +72,12 @@ final class SyncWriteGate: Sendable {
     /// `queuedFirst`: queued, and no sweeper was alive, so this caller starts one.
     private enum Admission { case now, queued, queuedFirst, refused, cancelled }
 
-    private let state = NIOLockedValueBox(State())
+    private let state = Mutex(State())
 
-    init(queues: Bool = true, limits: SyncWriteLimits = SyncWriteLimits()) {
+    init(queues: Bool = true, limits: SyncWriteLimits = SyncWriteLimits(), clock: any WallClock = SystemClock()) {
         self.queues = queues
         self.limits = limits
+        self.clock = clock
     }
 
     /// The gate the router puts in front of `store`'s sync writes: a queue only where the store
@@ -99,16 +103,17 @@ final class SyncWriteGate: Sendable {
     }
 
     /// How many writes wait now (for tests and metrics).
-    var waiting: Int { state.withLockedValue { $0.queue.count } }
+    var waiting: Int { state.withLock { $0.queue.count } }
 
     private func enter(account: String) async throws {
-        let id = state.withLockedValue { state in
+        let id = state.withLock { state in
             state.nextID += 1
             return state.nextID
         }
+        let now = clock.now
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let admission = state.withLockedValue { state -> Admission in
+                let admission = state.withLock { state -> Admission in
                     // Checked under the lock that `drop` takes: a cancellation either shows
                     // here or finds the waiter queued.
                     if Task.isCancelled { return .cancelled }
@@ -119,7 +124,7 @@ final class SyncWriteGate: Sendable {
                     guard state.queue.count < limits.maxWaiting,
                         state.waitingByAccount[account, default: 0] < limits.maxWaitingPerAccount
                     else { return .refused }
-                    let deadline = ContinuousClock.now.advanced(by: limits.maxWait)
+                    let deadline = now.advanced(by: limits.maxWait)
                     state.queue.append(
                         Waiter(id: id, account: account, continuation: continuation, deadline: deadline))
                     state.waitingByAccount[account, default: 0] += 1
@@ -142,7 +147,7 @@ final class SyncWriteGate: Sendable {
 
     /// Removes a write still waiting and fails it; one already admitted is left alone.
     private func drop(_ id: UInt64, with error: any Error) {
-        guard let waiter = state.withLockedValue({ $0.remove(id) }) else { return }
+        guard let waiter = state.withLock({ $0.remove(id) }) else { return }
         waiter.continuation.resume(throwing: error)
     }
 
@@ -157,7 +162,7 @@ final class SyncWriteGate: Sendable {
     /// deadline. It ends when the queue is empty, under the lock `enter` checks `sweeping` with.
     private func sweep() async {
         while true {
-            let next = state.withLockedValue { state -> ContinuousClock.Instant? in
+            let next = state.withLock { state -> UnixMillis? in
                 guard let oldest = state.queue.first else {
                     state.sweeping = false
                     return nil
@@ -165,9 +170,9 @@ final class SyncWriteGate: Sendable {
                 return oldest.deadline
             }
             guard let next else { return }
-            try? await Task.sleep(until: next, clock: .continuous)
-            let now = ContinuousClock.now
-            let expired = state.withLockedValue { state -> [Waiter] in
+            try? await clock.sleep(until: next, tolerance: nil)
+            let now = clock.now
+            let expired = state.withLock { state -> [Waiter] in
                 var expired: [Waiter] = []
                 while let oldest = state.queue.first, oldest.deadline <= now { expired.append(state.take(at: 0)) }
                 return expired
@@ -178,7 +183,7 @@ final class SyncWriteGate: Sendable {
 
     /// Hands the turn to the oldest waiting write, if any.
     private func leave() {
-        let next = state.withLockedValue { state -> Waiter? in
+        let next = state.withLock { state -> Waiter? in
             guard !state.queue.isEmpty else {
                 state.running = false
                 return nil

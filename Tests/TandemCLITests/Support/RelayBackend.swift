@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Where a test's `tandem serve` keeps its rows: SQLite always; PostgreSQL too when
@@ -20,13 +21,13 @@ enum RelayBackend: String, CaseIterable, CustomTestStringConvertible, Sendable {
         guard self == .postgres else { return try await body(nil) }
         let base = try #require(ProcessInfo.processInfo.environment["POSTGRES_URL"])
         let name = "tandem_cli_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
-        try Self.psql(base, "CREATE DATABASE \(name)")
+        try await Self.psql(base, "CREATE DATABASE \(name)")
         do {
             let result = try await body(try Self.url(base, database: name))
-            _ = try? Self.psql(base, "DROP DATABASE \(name) WITH (FORCE)")
+            _ = try? await Self.psql(base, "DROP DATABASE \(name) WITH (FORCE)")
             return result
         } catch {
-            _ = try? Self.psql(base, "DROP DATABASE \(name) WITH (FORCE)")
+            _ = try? await Self.psql(base, "DROP DATABASE \(name) WITH (FORCE)")
             throw error
         }
     }
@@ -40,18 +41,11 @@ enum RelayBackend: String, CaseIterable, CustomTestStringConvertible, Sendable {
 
     /// Runs one SQL command with `psql` and returns its unaligned, tuples-only output.
     @discardableResult
-    static func psql(_ url: String, _ sql: String) throws -> String {
-        let process = Process()
-        process.executableURL = try psqlBinary()
-        process.arguments = ["-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-d", url, "-c", sql]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw PSQLFailure(sql: sql) }
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    static func psql(_ url: String, _ sql: String) async throws -> String {
+        let result = try await ChildProcess.collect(
+            try psqlBinary(), ["-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-d", url, "-c", sql])
+        guard result.status == 0 else { throw PSQLFailure(sql: sql) }
+        return String(decoding: result.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     private static func psqlBinary() throws -> URL {

@@ -4,12 +4,10 @@ import TestSupport
 /// A tmux server of its own running one command: keys go in with `send-keys`, the screen comes
 /// out with `capture-pane -p` (issue 16 "Tests").
 ///
-/// Every tmux process is awaited through ``ProcessExit`` (a termination handler, never
-/// `waitUntilExit`), with a deadline that kills a stuck one, so these tests share the
-/// cooperative pool with the rest of the CLI suite. The server runs in the foreground (`-D`) as
-/// our own child: Foundation's `Process` on Linux sees a child exit only when every holder of a
-/// socket it hands the child has closed it, and a server that a `new-session` client forks as a
-/// daemon keeps that socket open, so the client's exit was never reported and the wait hung.
+/// Every tmux process is a ``ChildProcess``, awaited with a deadline that kills a stuck one, so
+/// these tests share the cooperative pool with every other suite. The server runs in the
+/// foreground (`-D`) as our own child, started before any client: a client that found no server
+/// would fork one as a daemon holding the client's output open.
 final class TmuxSession {
     /// Debian's tmux, when installed.
     static let executable: URL? = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"]
@@ -19,12 +17,10 @@ final class TmuxSession {
     static var isAvailable: Bool { executable != nil }
 
     let target = "ui"
-    /// The server's socket and `capture-pane`'s output files: a file, not a pipe, so nothing is
-    /// read to an end of file another process might hold open.
+    /// The server's socket.
     private let scratch: TemporaryDirectory
     private var socket: String { scratch.path("tmux.sock") }
-    private let server: Process
-    private let serverExit: ProcessExit
+    private let server: ChildProcess
 
     /// Starts a server, then `command` in a `width`×`height` window. The shell keeps the pane
     /// open after the command ends and prints its exit status, so a crash is visible in the
@@ -32,20 +28,13 @@ final class TmuxSession {
     init(command: [String], width: Int, height: Int, environment: [String: String] = [:]) async throws {
         guard let executable = Self.executable else { throw TmuxError.notInstalled }
         scratch = try TemporaryDirectory()
-        server = Process()
-        server.executableURL = executable
-        server.arguments = ["-S", scratch.path("tmux.sock"), "-f", "/dev/null", "-D"]
-        server.environment = Self.environment
-        server.standardInput = FileHandle.nullDevice
-        server.standardOutput = FileHandle.nullDevice
-        server.standardError = FileHandle.nullDevice
-        serverExit = ProcessExit(watching: server)
+        server = try await ChildProcess.launch(
+            executable, ["-S", scratch.path("tmux.sock"), "-f", "/dev/null", "-D"], environment: Self.environment)
         do {
-            try server.run()
             // A client that finds no socket would start (and fork) a server of its own.
             let deadline = Date().addingTimeInterval(10)
             while !FileManager.default.fileExists(atPath: socket) {
-                guard !serverExit.hasExited, Date() < deadline else { throw TmuxError.serverDidNotStart }
+                guard !server.outputEnded, Date() < deadline else { throw TmuxError.serverDidNotStart }
                 try await Task.sleep(for: .milliseconds(10))
             }
             let exports = environment.map { "\($0.key)=\(Self.quoted($0.value))" }.joined(separator: " ")
@@ -59,12 +48,7 @@ final class TmuxSession {
     }
 
     /// The test process's environment in UTF-8, outside any tmux the tests run under.
-    static var environment: [String: String] {
-        var environment = ProcessInfo.processInfo.environment
-        environment["LANG"] = "C.UTF-8"
-        environment.removeValue(forKey: "TMUX")
-        return environment
-    }
+    static let environment: [String: String?] = ["LANG": "C.UTF-8", "TMUX": nil]
 
     static func quoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
 
@@ -73,29 +57,11 @@ final class TmuxSession {
     @discardableResult
     func tmux(_ arguments: [String], seconds: Double = 10) async throws -> String {
         guard let executable = Self.executable else { throw TmuxError.notInstalled }
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = ["-S", socket] + arguments
-        process.environment = Self.environment
-        let outputURL = scratch.url.appendingPathComponent("capture-\(UUID().uuidString)")
-        let captures = arguments.first == "capture-pane" || arguments.first == "display-message"
-        var output: FileHandle?
-        if captures {
-            _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
-            output = try FileHandle(forWritingTo: outputURL)
-        }
-        defer {
-            try? output?.close()
-            if captures { try? FileManager.default.removeItem(at: outputURL) }
-        }
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = output ?? FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        let exit = ProcessExit(watching: process)
-        try process.run()
-        let status = try await exit.status(within: seconds, killing: process.processIdentifier)
+        let client = try await ChildProcess.launch(
+            executable, ["-S", socket] + arguments, environment: Self.environment)
+        let status = try await client.exitStatus(within: seconds)
         guard status == 0 else { throw TmuxError.failed(arguments, status) }
-        return captures ? String(decoding: try Data(contentsOf: outputURL), as: UTF8.self) : ""
+        return String(decoding: client.standardOutput, as: UTF8.self)
     }
 
     /// Named keys (`PPage`, `End`, `Enter`, `C-c`).
@@ -142,9 +108,9 @@ final class TmuxSession {
     /// Ends the tmux server (and the command in it), waits for it, and removes the scratch
     /// directory.
     func kill() async {
-        if !serverExit.hasExited, server.processIdentifier > 0 {
+        if !server.outputEnded {
             _ = try? await tmux(["kill-server"])
-            _ = try? await serverExit.status(within: 10, killing: server.processIdentifier)
+            _ = try? await server.exitStatus(within: 10)
         }
         scratch.remove()
     }

@@ -10,8 +10,8 @@ import Testing
 /// 10,000-record figure, and saves it when a request fails).
 @Suite(.serialized) struct ContactsPullResumeTests {
     @Test func anInterruptedPullResumesAfterTheRecordsItMerged() async throws {
-        let server = try SyncConvergenceTests.startServer(databaseURL: nil)
-        defer { _ = server.stop() }
+        let server = try await SyncConvergenceTests.startServer(databaseURL: nil)
+        defer { server.stop() }
         let url = try #require(URL(string: server.baseURL))
         let walletKey = PrivateKey.generate()
         let writer = try await SyncDevice(server: url, username: "rhea", walletKey: walletKey, signUp: true)

@@ -10,21 +10,21 @@ import Testing
         let profile: String
         let common: [String]
 
-        func run(_ arguments: [String], stdin: String = "") throws -> TandemProcess.Output {
-            try TandemProcess.run(arguments + common, stdin: Data(stdin.utf8))
+        func run(_ arguments: [String], stdin: String = "") async throws -> TandemProcess.Output {
+            try await TandemProcess.run(arguments + common, stdin: Data(stdin.utf8))
         }
 
         /// Runs and expects success, returning stdout.
-        func ok(_ arguments: String...) throws -> String { try ok(arguments) }
+        func ok(_ arguments: String...) async throws -> String { try await ok(arguments) }
 
-        func ok(_ arguments: [String]) throws -> String {
-            let output = try run(arguments)
+        func ok(_ arguments: [String]) async throws -> String {
+            let output = try await run(arguments)
             #expect(output.status == 0, "\(arguments): \(output.stderrText)")
             return output.stdoutText
         }
     }
 
-    static func device(_ server: ServerProcess, username: String, register: Bool, wallet: String? = nil) throws
+    static func device(_ server: ServerProcess, username: String, register: Bool, wallet: String? = nil) async throws
         -> Device
     {
         let directory = try TandemProcess.temporaryDirectory()
@@ -33,16 +33,16 @@ import Testing
         if let wallet {
             try FileManager.default.copyItem(atPath: wallet, toPath: directory.path + "/wallet.key")
         } else {
-            _ = try device.ok("keys", "new")
+            _ = try await device.ok("keys", "new")
         }
         let answer =
-            register
+            await register
             ? try device.run(
                 [
                     "account", "register", "--username", username, "--email", "\(username)@example.com", "--name",
                     username, "--password-stdin",
                 ] + account, stdin: "a long enough password\n")
-            : try device.run(
+            : try await device.run(
                 ["account", "login", "--username", username, "--password-stdin"] + account,
                 stdin: "a long enough password\n")
         #expect(answer.status == 0, "\(answer.stderrText)")
@@ -53,60 +53,62 @@ import Testing
         try JSONSerialization.jsonObject(with: Data(text.utf8))
     }
 
-    @Test func syncCommandsPrintTheirReportsAsTextAndJSON() throws {
-        let server = try ServerProcess(extraArguments: ["--no-rate-limit"])
-        defer { _ = server.stop() }
+    @Test func syncCommandsPrintTheirReportsAsTextAndJSON() async throws {
+        let server = try await ServerProcess.start(extraArguments: ["--no-rate-limit"])
+        defer { server.stop() }
         let url = ["--server", server.baseURL]
-        let phone = try Self.device(server, username: "alice", register: true)
-        let task = try phone.ok("tasks", "add", "Water the plants", "--now", "2026-01-01")
+        let phone = try await Self.device(server, username: "alice", register: true)
+        let task = try await phone.ok("tasks", "add", "Water the plants", "--now", "2026-01-01")
             .trimmingCharacters(in: .newlines)
         let peer = try TandemProcess.temporaryDirectory().path
-        _ = try TandemProcess.run(["keys", "new", "--profile", peer])
+        _ = try await TandemProcess.run(["keys", "new", "--profile", peer])
         let shown = try #require(
-            try Self.json(try TandemProcess.run(["keys", "show", "--json", "--profile", peer]).stdoutText)
+            try Self.json(try await TandemProcess.run(["keys", "show", "--json", "--profile", peer]).stdoutText)
                 as? [String: Any])
         let bob = try #require(shown["address"] as? String)
-        _ = try phone.ok("contacts", "add", bob, "--alias", "Bob")
+        _ = try await phone.ok("contacts", "add", bob, "--alias", "Bob")
 
         // tandem sync: one line per engine, or both reports as JSON
-        #expect(
+        await #expect(
             try phone.ok(["sync"] + url) == "tasks: pulled 0, pushed 2\ncontacts: pulled 0, pushed 1, changed 0\n")
-        #expect(
+        await #expect(
             try phone.ok(["sync", "--json"] + url)
                 == #"{"contacts":{"changed":0,"conflicts":0,"pulled":1,"pushed":0,"unreadable":0},"#
                 + #""tasks":{"alreadyOnServer":0,"invalidReceived":0,"pending":0,"pulled":2,"pushed":0,"rejected":[]}}"#
                 + "\n")
 
         // A second device of the account: tasks sync and contacts sync on their own
-        let laptop = try Self.device(server, username: "alice", register: false, wallet: phone.profile + "/wallet.key")
-        #expect(try laptop.ok(["tasks", "sync"] + url) == "tasks: pulled 2, pushed 0\n")
-        #expect(
+        let laptop = try await Self.device(
+            server, username: "alice", register: false, wallet: phone.profile + "/wallet.key")
+        await #expect(try laptop.ok(["tasks", "sync"] + url) == "tasks: pulled 2, pushed 0\n")
+        await #expect(
             try laptop.ok(["tasks", "sync", "--json"] + url)
                 == #"{"alreadyOnServer":0,"invalidReceived":0,"pending":0,"pulled":0,"pushed":0,"rejected":[]}"# + "\n")
-        #expect(try laptop.ok(["contacts", "sync"] + url) == "contacts: pulled 1, pushed 0, changed 1\n")
-        #expect(
+        await #expect(try laptop.ok(["contacts", "sync"] + url) == "contacts: pulled 1, pushed 0, changed 1\n")
+        await #expect(
             try laptop.ok(["contacts", "sync", "--json"] + url)
                 == #"{"changed":0,"conflicts":0,"pulled":0,"pushed":0,"unreadable":0}"# + "\n")
 
         // keys devices: both device keys, this one marked
-        let devices = try phone.ok(["keys", "devices"] + url).split(separator: "\n")
+        let devices = try await phone.ok(["keys", "devices"] + url).split(separator: "\n")
         #expect(devices.count == 2)
         #expect(devices.filter { $0.hasSuffix("(this device)") }.count == 1)
         #expect(devices.allSatisfy { $0.contains("  since ") })
-        let rows = try #require(try Self.json(try laptop.ok(["keys", "devices", "--json"] + url)) as? [[String: Any]])
+        let rows = try await #require(
+            try Self.json(try laptop.ok(["keys", "devices", "--json"] + url)) as? [[String: Any]])
         #expect(rows.count == 2)
         #expect(rows.filter { $0["thisDevice"] as? Bool == true }.count == 1)
         #expect(rows.allSatisfy { ($0["publicKey"] as? String)?.count == 64 && $0["createdAt"] is String })
 
         // tasks share: text, then JSON for a share that was already there
-        _ = try Self.device(server, username: "bob", register: true)
-        #expect(try phone.ok(["tasks", "share", task, "--with", "bob"] + url) == "shared \(task) with bob\n")
-        #expect(
+        _ = try await Self.device(server, username: "bob", register: true)
+        await #expect(try phone.ok(["tasks", "share", task, "--with", "bob"] + url) == "shared \(task) with bob\n")
+        await #expect(
             try phone.ok(["tasks", "share", String(task.prefix(8)), "--with", "Bob", "--json"] + url)
                 == #"{"added":false,"taskId":"\#(task)","username":"bob"}"# + "\n")
-        let unknown = try phone.run(["tasks", "share", task, "--with", "nobody_here"] + url)
+        let unknown = try await phone.run(["tasks", "share", task, "--with", "nobody_here"] + url)
         #expect(unknown.status == 1)
         #expect(unknown.stderrLines.count == 1)
-        #expect(server.stop() == 0)
+        #expect(await server.stopped() == 0)
     }
 }

@@ -14,8 +14,8 @@ import Testing
 /// Devices of one account converge through a real `tandem serve` whatever the order of their
 /// offline edits, syncs and interruptions (issue 12 "Tests").
 @Suite(.serialized) struct SyncConvergenceTests {
-    static func startServer(databaseURL: String?) throws -> ServerProcess {
-        try ServerProcess(databaseURL: databaseURL, extraArguments: ["--no-rate-limit"])
+    static func startServer(databaseURL: String?) async throws -> ServerProcess {
+        try await ServerProcess.start(databaseURL: databaseURL, extraArguments: ["--no-rate-limit"])
     }
 
     /// Every seed on SQLite, and on PostgreSQL when `POSTGRES_URL` is set (each run in a scratch
@@ -63,8 +63,8 @@ import Testing
     }
 
     func convergeToTheReplayOfTheUnion(_ databaseURL: String?, _ seed: UInt64) async throws {
-        let server = try Self.startServer(databaseURL: databaseURL)
-        defer { _ = server.stop() }
+        let server = try await Self.startServer(databaseURL: databaseURL)
+        defer { server.stop() }
         let url = try #require(URL(string: server.baseURL))
         let walletKey = PrivateKey.generate()
         var devices: [SyncDevice] = []
@@ -122,8 +122,8 @@ import Testing
     }
 
     func secondAccountConvergesAfterSharing(_ databaseURL: String?) async throws {
-        let server = try Self.startServer(databaseURL: databaseURL)
-        defer { _ = server.stop() }
+        let server = try await Self.startServer(databaseURL: databaseURL)
+        defer { server.stop() }
         let url = try #require(URL(string: server.baseURL))
         let anna = try await SyncDevice(server: url, username: "anna", walletKey: .generate(), signUp: true)
         let ben = try await SyncDevice(server: url, username: "ben", walletKey: .generate(), signUp: true)

@@ -11,7 +11,7 @@ import Testing
 extension StoreContractTests {
     /// Issue 25 item 4: two instances on one PostgreSQL, both with the node; whichever ingests,
     /// a chain row reaches the streams opened on both (LISTEN/NOTIFY), with its acceptance.
-    @Test(.enabled(if: ProcessInfo.processInfo.environment["POSTGRES_URL"] != nil))
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["POSTGRES_URL"] != nil, "PostgreSQL only: set POSTGRES_URL"))
     func aChainRowReachesStreamsOnEveryInstance() async throws {
         let node = SimulatedKaspaNode()
         try await node.serve([SimulatedNodeConfiguration()]) { servers in

@@ -11,7 +11,7 @@ import Testing
 extension StoreContractTests {
     /// Two `tandem serve` instances on one PostgreSQL (issue 11 item 3): a row submitted to
     /// one reaches a stream opened on the other, through LISTEN/NOTIFY.
-    @Test(.enabled(if: ProcessInfo.processInfo.environment["POSTGRES_URL"] != nil))
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["POSTGRES_URL"] != nil, "PostgreSQL only: set POSTGRES_URL"))
     func aRowSubmittedToOneInstanceReachesAStreamOnAnother() async throws {
         try await Self.withStores(.postgres, count: 2) { stores in
             let logger = Logger.quiet("two-instances")

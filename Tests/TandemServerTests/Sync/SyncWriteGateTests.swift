@@ -1,6 +1,6 @@
 import HTTPTypes
-import NIOConcurrencyHelpers
 import TandemAPI
+import TandemTesting
 import Testing
 
 @testable import TandemServer
@@ -8,24 +8,25 @@ import Testing
 /// The in-process queue of sync writes (issue 12, clock lock past the deadline): one write at a
 /// time in arrival order, and a typed 429 `SYNC_BUSY` only when the queue is full or too slow.
 @Suite struct SyncWriteGateTests {
-    /// Waits (without blocking a cooperative thread) until `condition` holds.
+    /// Waits (without blocking a cooperative thread) until `condition` holds, for at most 10 s.
     static func eventually(_ condition: @Sendable () -> Bool) async throws {
-        for _ in 0..<2000 where !condition() { try await Task.sleep(for: .milliseconds(1)) }
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !condition(), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(1)) }
         #expect(condition())
     }
 
     /// Runs `body` while a write of `u1` holds `gate`, then lets that write finish.
     static func whileHeld(_ gate: SyncWriteGate, _ body: () async throws -> Void) async throws {
         let (release, releaser) = AsyncStream.makeStream(of: Void.self)
-        let started = NIOLockedValueBox(false)
+        let started = Locked(false)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
                 try await gate.run(account: "u1") {
-                    started.withLockedValue { $0 = true }
+                    started.withLock { $0 = true }
                     for await _ in release { break }
                 }
             }
-            try await eventually { started.withLockedValue { $0 } }
+            try await eventually { started.withLock { $0 } }
             try await body()
             releaser.yield()
             try await group.waitForAll()
@@ -34,26 +35,26 @@ import Testing
 
     @Test func writesRunOneAtATimeInArrivalOrder() async throws {
         let gate = SyncWriteGate()
-        let log = NIOLockedValueBox<[String]>([])
+        let log = Locked<[String]>([])
         let (release, releaser) = AsyncStream.makeStream(of: Void.self)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
                 try await gate.run(account: "u1") {
-                    log.withLockedValue { $0.append("first start") }
+                    log.withLock { $0.append("first start") }
                     for await _ in release { break }
-                    log.withLockedValue { $0.append("first end") }
+                    log.withLock { $0.append("first end") }
                 }
             }
-            try await Self.eventually { log.withLockedValue { $0.count } == 1 }
+            try await Self.eventually { log.withLock { $0.count } == 1 }
             for name in ["second", "third"] {
-                group.addTask { try await gate.run(account: "u2") { log.withLockedValue { $0.append(name) } } }
+                group.addTask { try await gate.run(account: "u2") { log.withLock { $0.append(name) } } }
                 let queued = name == "second" ? 1 : 2
                 try await Self.eventually { gate.waiting == queued }
             }
             releaser.yield()
             try await group.waitForAll()
         }
-        #expect(log.withLockedValue { $0 } == ["first start", "first end", "second", "third"])
+        #expect(log.withLock { $0 } == ["first start", "first end", "second", "third"])
         #expect(gate.waiting == 0)
     }
 
@@ -80,9 +81,17 @@ import Testing
     }
 
     @Test func aWriteThatWaitsTooLongIsRefusedAndLeavesTheQueue() async throws {
-        let gate = SyncWriteGate(limits: SyncWriteLimits(maxWait: .milliseconds(50)))
+        let clock = ManualClock()
+        let gate = SyncWriteGate(limits: SyncWriteLimits(maxWait: .milliseconds(50)), clock: clock)
         try await Self.whileHeld(gate) {
-            await #expect(throws: APIFailure.self) { try await gate.run(account: "u2") {} }
+            let waiter = Task { try await gate.run(account: "u2") {} }
+            // Queued, and the sweeper asleep until its deadline: a millisecond short of it, it waits on
+            try await Self.eventually { gate.waiting == 1 && clock.sleeperCount == 1 }
+            clock.advance(by: .milliseconds(49))
+            #expect(gate.waiting == 1)
+            // At the deadline it is refused
+            clock.advance(by: .milliseconds(1))
+            await #expect(throws: APIFailure.self) { try await waiter.value }
             #expect(gate.waiting == 0)
         }
         // The gate is free again
@@ -92,10 +101,11 @@ import Testing
     /// One sweeper serves the whole queue: every waiter past its deadline is refused, not only
     /// the one it slept for, and a write arriving after the queue emptied starts a new sweeper.
     @Test func everyWaiterPastItsDeadlineIsRefusedByTheOneSweeper() async throws {
-        let gate = SyncWriteGate(limits: SyncWriteLimits(maxWait: .milliseconds(40)))
+        let clock = ManualClock()
+        let gate = SyncWriteGate(limits: SyncWriteLimits(maxWait: .milliseconds(40)), clock: clock)
         try await Self.whileHeld(gate) {
             for round in 0..<2 {
-                let refused = NIOLockedValueBox(0)
+                let refused = Locked(0)
                 try await withThrowingTaskGroup(of: Void.self) { waiters in
                     for account in ["u2", "u3", "u4"] {
                         waiters.addTask {
@@ -103,13 +113,16 @@ import Testing
                                 _ = try await gate.run(account: account) { Issue.record("ran while the gate was held") }
                             } catch let failure as APIFailure where failure.body.code == APIErrorCode.syncBusy.rawValue
                             {
-                                refused.withLockedValue { $0 += 1 }
+                                refused.withLock { $0 += 1 }
                             }
                         }
                     }
+                    // All three queued, one sweeper asleep: one move of the clock refuses them all
+                    try await Self.eventually { gate.waiting == 3 && clock.sleeperCount == 1 }
+                    clock.advance(by: .milliseconds(40))
                     try await waiters.waitForAll()
                 }
-                #expect(refused.withLockedValue { $0 } == 3, "round \(round)")
+                #expect(refused.withLock { $0 } == 3, "round \(round)")
                 #expect(gate.waiting == 0)
             }
         }
@@ -119,14 +132,14 @@ import Testing
     @Test func aCancelledWaiterLeavesTheQueueAndAThrowingWriteFreesTheGate() async throws {
         let gate = SyncWriteGate()
         let (release, releaser) = AsyncStream.makeStream(of: Void.self)
-        let started = NIOLockedValueBox(false)
+        let started = Locked(false)
         let holder = Task {
             try await gate.run(account: "u1") {
-                started.withLockedValue { $0 = true }
+                started.withLock { $0 = true }
                 for await _ in release { break }
             }
         }
-        try await Self.eventually { started.withLockedValue { $0 } }
+        try await Self.eventually { started.withLock { $0 } }
         let waiter = Task { try await gate.run(account: "u1") { Issue.record("a cancelled write ran") } }
         try await Self.eventually { gate.waiting == 1 }
         waiter.cancel()
@@ -144,19 +157,19 @@ import Testing
     @Test func aGateThatDoesNotQueueRunsWritesTogether() async throws {
         let gate = SyncWriteGate(
             queues: false, limits: SyncWriteLimits(maxWaiting: 1, maxWaitingPerAccount: 1, maxWait: .milliseconds(1)))
-        let inside = NIOLockedValueBox(0)
+        let inside = Locked(0)
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<3 {
                 group.addTask {
                     try await gate.run(account: "u1") {
-                        inside.withLockedValue { $0 += 1 }
-                        try await Self.eventually { inside.withLockedValue { $0 } == 3 }
+                        inside.withLock { $0 += 1 }
+                        try await Self.eventually { inside.withLock { $0 } == 3 }
                     }
                 }
             }
             try await group.waitForAll()
         }
-        #expect(inside.withLockedValue { $0 } == 3)
+        #expect(inside.withLock { $0 } == 3)
         #expect(gate.waiting == 0)
     }
 }

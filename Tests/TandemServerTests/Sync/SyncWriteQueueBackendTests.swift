@@ -2,10 +2,10 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Logging
-import NIOConcurrencyHelpers
 import PostgresNIO
 import RedoProtocol
 import TandemAPI
+import TandemTesting
 import TestSupport
 import Testing
 
@@ -22,7 +22,7 @@ extension StoreContractTests {
             let bounded = DeadlineStore(
                 store, timeout: PostgresServerStore.operationTimeout,
                 isUnavailable: PostgresServerStore.isConnectionFailure)
-            let metered = MeteredStore(base: bounded, inFlight: NIOLockedValueBox(0))
+            let metered = MeteredStore(base: bounded, metrics: ServerMetrics())
             #expect(bounded.queuesSyncWrites == queues)
             #expect(metered.queuesSyncWrites == queues)
             #expect(SyncWriteGate(for: metered, limits: SyncWriteLimits()).queues == queues)
