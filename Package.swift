@@ -428,7 +428,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TandemAPITests",
-            dependencies: ["TandemAPI", "KaspaTransaction", "KaspaCrypto"],
+            dependencies: ["TandemAPI", "KaspaTransaction", "KaspaCrypto", "TandemTesting"],
             resources: [.copy("Golden")],
             swiftSettings: swiftSettings
         ),

@@ -1,6 +1,7 @@
 import ChatHistory
 import ChatTimeline
 import Foundation
+import TandemTesting
 import Testing
 
 @Suite struct ChatHistoryStoreTests {
@@ -87,7 +88,8 @@ import Testing
         var messages = (0..<40).map { fixture.message(blockTime: UInt64($0)) }
         messages += (0..<120).map { _ in fixture.message(blockTime: 100, timestamp: 100) }
         messages += (0..<40).map { fixture.message(blockTime: UInt64(200 + $0)) }
-        try fixture.store.save(contentsOf: messages.shuffled())
+        var shuffle = SeededRandom(seed: 7)
+        try fixture.store.save(contentsOf: messages.shuffled(using: &shuffle))
         // When paging from the newest
         let walk = try fixture.walkOlder(limit: limit)
         // Then every row comes exactly once, in the Swift key order

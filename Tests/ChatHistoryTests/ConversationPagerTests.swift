@@ -1,6 +1,7 @@
 import ChatHistory
 import ChatTimeline
 import Foundation
+import TandemTesting
 import Testing
 
 @Suite struct ConversationPagerTests {
@@ -34,7 +35,8 @@ import Testing
         defer { fixture.remove() }
         // Ties in (blockTime, timestamp) every 4 rows, so pages split equal-key groups
         let messages = (0..<500).map { fixture.message(blockTime: UInt64($0 / 4), txID: "tx\($0)") }
-        try fixture.store.save(contentsOf: messages.shuffled())
+        var shuffle = SeededRandom(seed: 7)
+        try fixture.store.save(contentsOf: messages.shuffled(using: &shuffle))
         var pager = Self.pager(fixture)
         Self.open(&pager)
         // Repeated triggers while a query waits do not add a second one

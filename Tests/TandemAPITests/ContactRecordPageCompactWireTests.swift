@@ -1,5 +1,6 @@
 import Foundation
 import TandemAPI
+import TandemTesting
 import Testing
 
 /// ``ContactRecordPage/init(compactWire:)`` reads exactly what `JSONDecoder` reads whenever it
@@ -22,7 +23,7 @@ import Testing
     }
 
     @Test func everyEncodedPageIsReadAsJSONDecoderReadsIt() throws {
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededRandom(seed: 20_261_127)
         for _ in 0..<300 {
             let data = try APIJSON.encoder().encode(Self.randomPage(&generator))
             let compact = try #require(ContactRecordPage(compactWire: data))
@@ -32,7 +33,7 @@ import Testing
 
     /// Random damage: the compact reader either declines or agrees with `JSONDecoder`.
     @Test func aDamagedPageIsDeclinedOrReadAsJSONDecoderReadsIt() throws {
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededRandom(seed: 20_261_128)
         let alphabet = Array(#"{}[]",:0123456789 aftrue-+.eE\/=x"#.utf8)
         for _ in 0..<2_000 {
             var bytes = Array(try APIJSON.encoder().encode(Self.randomPage(&generator)))

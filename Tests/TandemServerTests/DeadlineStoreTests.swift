@@ -21,7 +21,7 @@ import Testing
         let (never, _) = AsyncStream.makeStream(of: Void.self)
         let call = Task { try await store.bounded { for await _ in never {} } }
         // The deadline's timer is asleep; a millisecond short of 5 s the call still waits
-        while clock.sleeperCount == 0 { await Task.yield() }
+        #expect(await eventually { clock.sleeperCount == 1 })
         clock.advance(by: .milliseconds(4_999))
         #expect(clock.sleeperCount == 1)
         clock.advance(by: .milliseconds(1))

@@ -2,6 +2,7 @@ import Foundation
 import KaspaCrypto
 import RedoProtocol
 import TandemClient
+import TandemTesting
 import TaskStore
 import TestSupport
 import Testing
@@ -37,9 +38,7 @@ import Testing
         let push = Task { try await engine.run() }
         // The engine writes the log through its own connection; a read that finds it locked
         // just means "not yet".
-        while (try? anna.editor.log.unsyncedCount()) ?? nodes.count == nodes.count {
-            try await Task.sleep(for: .milliseconds(2))
-        }
+        #expect(await eventually { ((try? anna.editor.log.unsyncedCount()) ?? nodes.count) < nodes.count })
         await first.killed()
         let interrupted = await push.result
         let acknowledged = Set(nodes.map(\.id.description)).subtracting(

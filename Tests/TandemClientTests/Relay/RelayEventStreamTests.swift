@@ -50,7 +50,7 @@ final class ScriptedEventStreamTransport: EventStreamTransport, Sendable {
 
         // When the first event is read and the stream waits out its backoff
         #expect(try await iterator.next()?.txID == "a")
-        while clock.sleeperCount == 0 { await Task.yield() }
+        #expect(await eventually { clock.sleeperCount > 0 })
         clock.advance(by: .seconds(1))
 
         // Then the second connection resumes after event 5 and delivers the next row

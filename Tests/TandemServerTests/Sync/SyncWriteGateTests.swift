@@ -8,11 +8,9 @@ import Testing
 /// The in-process queue of sync writes (issue 12, clock lock past the deadline): one write at a
 /// time in arrival order, and a typed 429 `SYNC_BUSY` only when the queue is full or too slow.
 @Suite struct SyncWriteGateTests {
-    /// Waits (without blocking a cooperative thread) until `condition` holds, for at most 10 s.
+    /// Waits (without blocking a cooperative thread) until `condition` holds.
     static func eventually(_ condition: @Sendable () -> Bool) async throws {
-        let deadline = ContinuousClock.now + .seconds(10)
-        while !condition(), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(1)) }
-        #expect(condition())
+        #expect(await TandemTesting.eventually(condition))
     }
 
     /// Runs `body` while a write of `u1` holds `gate`, then lets that write finish.
