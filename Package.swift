@@ -15,6 +15,37 @@ let swiftSettings: [SwiftSetting] =
         .enableUpcomingFeature("InternalImportsByDefault"),
     ] + (fuzzing ? [.unsafeFlags(["-sanitize=fuzzer,address", "-enable-testing"])] : [])
 
+// The two C crypto libraries (docs/ARCHITECTURE.md "Apple platforms"). On Linux they are Debian's,
+// found through pkg-config. Apple platforms have no pkg-config and no such system libraries, so
+// there SwiftPM packages build the C from source; a Linux resolve never names those packages
+// (these machines resolve only an offline package set). The Apple branch is not built here:
+// unverified until a macOS machine builds it.
+#if canImport(Darwin)
+    let cryptoPackages: [Package.Dependency] = [
+        .package(url: "https://github.com/21-DOT-DEV/swift-secp256k1", exact: "0.23.2"),
+        .package(url: "https://github.com/tesseract-one/Blake2.swift", from: "0.2.0"),
+    ]
+    let secp256k1: Target.Dependency = .product(name: "libsecp256k1", package: "swift-secp256k1")
+    let blake2: Target.Dependency = .product(name: "Blake2", package: "Blake2.swift")
+    let cryptoLibraries: [Target] = []
+#else
+    let cryptoPackages: [Package.Dependency] = []
+    let secp256k1: Target.Dependency = "CSecp256k1"
+    let blake2: Target.Dependency = "CBlake2"
+    let cryptoLibraries: [Target] = [
+        .systemLibrary(
+            name: "CSecp256k1",
+            pkgConfig: "libsecp256k1",
+            providers: [.apt(["libsecp256k1-dev"])]
+        ),
+        .systemLibrary(
+            name: "CBlake2",
+            pkgConfig: "libb2",
+            providers: [.apt(["libb2-dev"])]
+        ),
+    ]
+#endif
+
 let package = Package(
     name: "Tandem",
     platforms: [.macOS(.v15), .iOS(.v18)],
@@ -57,17 +88,12 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
         // Child processes in tests (issue 26 item 4): awaited without parking a thread.
         .package(url: "https://github.com/swiftlang/swift-subprocess.git", from: "1.0.2"),
-    ],
-    targets: [
+    ] + cryptoPackages,
+    targets: cryptoLibraries + [
         // MARK: L0
         .target(
             name: "TandemBasics",
             swiftSettings: swiftSettings
-        ),
-        .systemLibrary(
-            name: "CSecp256k1",
-            pkgConfig: "libsecp256k1",
-            providers: [.apt(["libsecp256k1-dev"]), .brew(["secp256k1"])]
         ),
         // The C library's wcwidth for the chat screen's display widths (issue 16); libc, nothing to link.
         .target(name: "CTextWidth"),
@@ -79,13 +105,8 @@ let package = Package(
         ),
         .target(
             name: "KaspaCrypto",
-            dependencies: ["CSecp256k1", "TandemBasics"],
+            dependencies: [secp256k1, "TandemBasics"],
             swiftSettings: swiftSettings
-        ),
-        .systemLibrary(
-            name: "CBlake2",
-            pkgConfig: "libb2",
-            providers: [.apt(["libb2-dev"]), .brew(["libb2"])]
         ),
         .target(
             name: "CanonicalJSON",
@@ -106,7 +127,7 @@ let package = Package(
         .target(
             name: "KaspaTransaction",
             dependencies: [
-                "TandemBasics", "KaspaCrypto", "CBlake2",
+                "TandemBasics", "KaspaCrypto", blake2,
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: swiftSettings
@@ -294,7 +315,7 @@ let package = Package(
         .executableTarget(
             name: "tandem-bench",
             dependencies: [
-                "CSecp256k1", "KaspaCrypto", "KaspaTransaction", "KasiaProtocol", "CanonicalJSON", "RedoProtocol",
+                secp256k1, "KaspaCrypto", "KaspaTransaction", "KasiaProtocol", "CanonicalJSON", "RedoProtocol",
                 "ChatTimeline",
                 "ChatHistory", "TaskStore", "RoutingStore", "Contacts", "TandemAPI", "TandemClient", "TandemServer",
                 "TandemTesting", "CommandLineContract", "ChatScreen", "TandemNIOTransport", "KaspaRPC", "KaspaNode",

@@ -1,5 +1,3 @@
-import CBlake2
-
 /// The domains Kaspa keys BLAKE2b-256 with: each hash family uses its name as the BLAKE2 key,
 /// so a digest of one kind can never stand for another (rusty-kaspa `crypto/hashes`).
 public enum KaspaHashDomain: String, Sendable, CaseIterable {
@@ -11,25 +9,21 @@ public enum KaspaHashDomain: String, Sendable, CaseIterable {
     case transactionSigning = "TransactionSigningHash"
 }
 
-/// Keyed BLAKE2b-256 with Kaspa's little-endian field writers, over Debian's libb2.
+/// Keyed BLAKE2b-256 with Kaspa's little-endian field writers (``Blake2bState``: Debian's libb2 on Linux).
 ///
 /// libsodium's `crypto_generichash` refuses keys shorter than 16 bytes, and "TransactionID" has
-/// 13; libb2's `blake2b_init_key` takes any key of 1...64 bytes, which is what Kaspa needs.
+/// 13; BLAKE2's own keyed init takes any key of 1...64 bytes, which is what Kaspa needs.
 /// The keyed start state of each domain is made once and copied, so a hash costs only its data.
 public struct KaspaHasher {
-    private var state: blake2b_state
+    private var state: Blake2bState
 
     /// The keyed initial state of each domain, built once per process.
     private static let transactionIDState = keyedState(.transactionID)
     private static let transactionHashState = keyedState(.transactionHash)
     private static let transactionSigningState = keyedState(.transactionSigning)
 
-    private static func keyedState(_ domain: KaspaHashDomain) -> blake2b_state {
-        var state = blake2b_state()
-        let key = Array(domain.rawValue.utf8)
-        // Cannot fail: a 32-byte output and a 13...22-byte key are in libb2's accepted ranges.
-        _ = blake2b_init_key(&state, 32, key, key.count)
-        return state
+    private static func keyedState(_ domain: KaspaHashDomain) -> Blake2bState {
+        Blake2bState(key: Array(domain.rawValue.utf8))
     }
 
     public init(domain: KaspaHashDomain) {
@@ -43,11 +37,10 @@ public struct KaspaHasher {
     @discardableResult
     public mutating func update(_ bytes: some Collection<UInt8>) -> Self {
         let done: Void? = bytes.withContiguousStorageIfAvailable { buffer in
-            _ = blake2b_update(&state, buffer.baseAddress, buffer.count)
+            state.update(UnsafeRawBufferPointer(buffer))
         }
         if done == nil {
-            let copy = Array(bytes)
-            _ = blake2b_update(&state, copy, copy.count)
+            Array(bytes).withUnsafeBytes { state.update($0) }
         }
         return self
     }
@@ -67,16 +60,12 @@ public struct KaspaHasher {
     }
 
     private mutating func writeLittleEndian<T: FixedWidthInteger>(_ value: T) {
-        withUnsafeBytes(of: value.littleEndian) { buffer in
-            _ = blake2b_update(&state, buffer.baseAddress, buffer.count)
-        }
+        withUnsafeBytes(of: value.littleEndian) { state.update($0) }
     }
 
     /// The 32-byte digest. Consumes this hasher's state (copy first to keep going).
     public mutating func finalize() -> [UInt8] {
-        var out = [UInt8](repeating: 0, count: 32)
-        _ = blake2b_final(&state, &out, 32)
-        return out
+        state.finalize()
     }
 
     /// One-shot digest of `bytes` in `domain`.

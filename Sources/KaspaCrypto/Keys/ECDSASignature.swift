@@ -1,4 +1,8 @@
-import CSecp256k1
+#if canImport(Darwin)
+    import libsecp256k1
+#else
+    import CSecp256k1
+#endif
 
 /// A 64-byte compact secp256k1 ECDSA signature `r ‖ s` (big-endian), the form Kaspa puts in an
 /// ECDSA input's signature script (`OP_DATA_65 ‖ r ‖ s ‖ type`; rusty-kaspa `txscript`

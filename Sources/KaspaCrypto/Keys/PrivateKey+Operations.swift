@@ -1,4 +1,8 @@
-import CSecp256k1
+#if canImport(Darwin)
+    import libsecp256k1
+#else
+    import CSecp256k1
+#endif
 
 /// The raw 32-byte x coordinate of a Diffie-Hellman product `k·P`.
 ///

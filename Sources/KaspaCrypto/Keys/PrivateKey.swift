@@ -1,5 +1,10 @@
-import CSecp256k1
 import TandemBasics
+
+#if canImport(Darwin)
+    import libsecp256k1
+#else
+    import CSecp256k1
+#endif
 
 /// A secp256k1 private key: a scalar in `1 ..< n`.
 ///

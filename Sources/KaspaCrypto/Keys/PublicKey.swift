@@ -1,4 +1,8 @@
-import CSecp256k1
+#if canImport(Darwin)
+    import libsecp256k1
+#else
+    import CSecp256k1
+#endif
 
 /// A secp256k1 public key with full parity: the 33-byte SEC1-compressed form.
 ///

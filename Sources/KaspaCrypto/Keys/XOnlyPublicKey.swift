@@ -1,4 +1,8 @@
-import CSecp256k1
+#if canImport(Darwin)
+    import libsecp256k1
+#else
+    import CSecp256k1
+#endif
 
 /// A BIP-340 x-only public key: 32 bytes, the x coordinate of a point with implied even y.
 ///

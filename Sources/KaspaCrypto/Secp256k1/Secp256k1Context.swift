@@ -1,4 +1,8 @@
-import CSecp256k1
+#if canImport(Darwin)
+    import libsecp256k1
+#else
+    import CSecp256k1
+#endif
 
 /// The libsecp256k1 context every key operation uses.
 ///

@@ -1,6 +1,11 @@
-import CSecp256k1
 import KasiaProtocol
 import KaspaCrypto
+
+#if canImport(Darwin)
+    import libsecp256k1
+#else
+    import CSecp256k1
+#endif
 
 /// Issue 2's figures: alias pair, seal and open of a 100-byte message, each against one raw
 /// libsecp256k1 ECDH measured in the same run.

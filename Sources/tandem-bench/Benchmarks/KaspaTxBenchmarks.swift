@@ -1,6 +1,11 @@
-import CSecp256k1
 import KaspaCrypto
 import KaspaTransaction
+
+#if canImport(Darwin)
+    import libsecp256k1
+#else
+    import CSecp256k1
+#endif
 
 /// Issue 15's figures: sighash + BIP-340 sign per input against one raw libsecp256k1 sign in the
 /// same run (goal ≤ 1.3×), and a handshake built (selection, fee, signing) from 1,000 UTXOs.
