@@ -88,6 +88,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
         // Child processes in tests (issue 26 item 4): awaited without parking a thread.
         .package(url: "https://github.com/swiftlang/swift-subprocess.git", from: "1.0.2"),
+        // The OpenAPI document's own check (issue 26 item 5): linked by TandemServerTests only.
+        .package(url: "https://github.com/mattpolzin/OpenAPIKit.git", from: "6.4.0"),
     ] + cryptoPackages,
     targets: cryptoLibraries + [
         // MARK: L0
@@ -235,6 +237,8 @@ let package = Package(
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ],
+            // The OpenAPI document, embedded in the binary (`PackageResources.openapi_json`).
+            resources: [.embedInCode("Resources/openapi.json")],
             swiftSettings: swiftSettings
         ),
 
@@ -459,6 +463,7 @@ let package = Package(
                 "TandemServer", "TandemAPI", "TestSupport", "TandemTesting", "KaspaCrypto", "KasiaProtocol",
                 "TandemBasics", "RedoProtocol", "CanonicalJSON", "KaspaTransaction", "KaspaSimNode", "KaspaRPC",
                 "KaspaNode", "TandemNIOTransport",
+                .product(name: "OpenAPIKit", package: "OpenAPIKit"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),

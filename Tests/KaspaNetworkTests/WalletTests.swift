@@ -165,7 +165,7 @@ struct WalletTests {
     func submitFailsOver() async throws {
         try await SimulatedNetwork.with(ports: 2) { network in
             try await network.node.fund(network.address, amount: 1_000_000_000)
-            let client = network.client(callTimeout: .seconds(2))
+            let client = network.client(callTimeout: .seconds(6))
             let wallet = try network.wallet(client: client)
             try await wallet.refresh()
             let first = try #require(await client.node)
@@ -181,8 +181,9 @@ struct WalletTests {
     func outcomeUnknown() async throws {
         try await SimulatedNetwork.with { network in
             try await network.node.fund(network.address, amount: 1_000_000_000)
-            // The limit is long enough for a loaded machine's healthy calls; the stalled submit waits it out.
-            let wallet = try network.wallet(client: network.client(callTimeout: .seconds(2)))
+            // The limit is long enough for a loaded machine's healthy calls (every suite shares one
+            // test process and two cores); the stalled submit waits it out.
+            let wallet = try network.wallet(client: network.client(callTimeout: .seconds(6)))
             // A live wallet (it follows the node) sends without re-reading: the submit is the
             // first call the stalled node gets.
             let info = RPCServerInfo(

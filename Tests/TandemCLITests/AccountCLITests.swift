@@ -44,6 +44,41 @@ import Testing
         #expect(await server.stopped() == 0)
     }
 
+    /// Issue 26 item 5: `--server` is named at register and login only; the profile remembers it.
+    @Test func theProfileRemembersTheServerItSignedInTo() async throws {
+        let server = try await ServerProcess.start()
+        defer { server.stop() }
+        let profile = try TandemProcess.temporaryDirectory().path
+
+        // Given an account registered with --server
+        let register = try await TandemProcess.run(
+            [
+                "account", "register", "--username", "rae", "--email", "rae@example.com", "--name", "Rae",
+                "--password-stdin", "--server", server.baseURL, "--profile", profile,
+            ],
+            stdin: Data("a long enough password\n".utf8))
+        #expect(register.status == 0, "\(register.stderrText)")
+
+        // Then later commands that name no server reach the same one: whoami, tasks sync, logout, login
+        let whoami = try await TandemProcess.run(["account", "whoami", "--json", "--profile", profile])
+        #expect(whoami.status == 0, "\(whoami.stderrText)")
+        let who = try #require(try JSONSerialization.jsonObject(with: whoami.stdout) as? [String: Any])
+        #expect((who["user"] as? [String: Any])?["username"] as? String == "rae")
+        let sync = try await TandemProcess.run(["tasks", "sync", "--profile", profile])
+        #expect(sync.status == 0, "\(sync.stderrText)")
+        #expect(try await TandemProcess.run(["account", "logout", "--profile", profile]).status == 0)
+        let login = try await TandemProcess.run(
+            ["account", "login", "--username", "rae", "--password-stdin", "--profile", profile],
+            stdin: Data("a long enough password\n".utf8))
+        #expect(login.status == 0, "\(login.stderrText)")
+
+        // And a server named on the command line wins over the remembered one
+        let elsewhere = try await TandemProcess.run(
+            ["account", "whoami", "--server", "http://127.0.0.1:9", "--profile", profile])
+        #expect(elsewhere.status == 1)
+        #expect(elsewhere.stderrLines.count == 1)
+    }
+
     @Test func wrongPasswordAndLegacySessionAreOneLineErrors() async throws {
         let server = try await ServerProcess.start()
         defer { server.stop() }

@@ -79,6 +79,10 @@ import Testing
         return byName
     }
 
+    enum MapError: Error {
+        case unknownLayer(String, String)
+    }
+
     enum ManifestError: Error {
         case dumpFailed(String)
         case unreadDependency(String, String)
@@ -91,7 +95,8 @@ import Testing
         var layers: [String: Layer] = [:]
         for match in text.matches(of: pattern) {
             guard let layerText = match.output[1].substring, let name = match.output[2].substring else { continue }
-            layers[String(name)] = try #require(Layer(layerText), "unknown layer \(layerText) of \(name)")
+            guard let layer = Layer(layerText) else { throw MapError.unknownLayer(String(layerText), String(name)) }
+            layers[String(name)] = layer
         }
         return layers
     }

@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import TandemAPI
+import TandemTesting
 import TestSupport
 import Testing
 
@@ -97,7 +98,7 @@ import Testing
         let configuration = ServerConfiguration(
             host: "127.0.0.1", port: 0, storage: .postgres(url: url), dataDirectory: directory.url,
             secret: TestServer.secret,
-            rateLimiting: false)
+            rateLimiting: false, clock: ManualClock())
         let app = try await buildApplication(configuration: configuration, logger: logger)
         try await app.test(.router) { client in
             let answer = try await APIClient(client: client).send(.get, APIPath.health)

@@ -1,4 +1,5 @@
 import Foundation
+import OpenAPIKit
 import TandemAPI
 import TandemServer
 import Testing
@@ -23,6 +24,20 @@ import Testing
                 for method in operations.keys { documented.insert("\(method.uppercased()) \(path)") }
             }
             #expect(documented == registered)
+        }
+    }
+
+    /// The served document is the resource file, and OpenAPIKit reads it as a valid OpenAPI 3.1
+    /// document: every `$ref` resolves, every operation has responses, operation ids are unique.
+    @Test func theDocumentIsAValidOpenAPI31Document() async throws {
+        let server = try TestServer()
+        try await server.test { api in
+            let answer = try await api.send(.get, APIPath.openAPI)
+            #expect(answer.status == .ok)
+            let document = try JSONDecoder().decode(OpenAPI.Document.self, from: answer.body)
+            #expect(document.openAPIVersion == .v3_1_0)
+            try document.validate()
+            #expect(!document.paths.isEmpty)
         }
     }
 

@@ -10,7 +10,7 @@ import Testing
 @Suite struct SessionCacheRaceTests {
     static func session(_ index: Int) -> StoredSession {
         StoredSession(
-            id: SessionID("s\(index)"), tokenHash: SessionTokenHash(hex: "hash\(index)"), userID: UserID("u1"),
+            id: SessionID("s\(index)"), tokenHash: SessionTokenHash(hex: "hash\(index)"), userID: AccountID("u1"),
             expiresAt: StoreContractTests.time.addingTimeInterval(604_800), createdAt: StoreContractTests.time,
             updatedAt: StoreContractTests.time, ipAddress: "", userAgent: nil, rememberMe: true)
     }

@@ -115,7 +115,7 @@ import Testing
         let server = try TestServer()
         try await server.test { api in
             let user = try await api.signUp("ivan").decode(SignUpResponse.self).user
-            let account = try #require(try await server.store.credentialAccount(userID: UserID(user.id)))
+            let account = try #require(try await server.store.credentialAccount(userID: AccountID(user.id)))
             #expect(account.accountId == user.id)
             #expect(PasswordHasher.isWellFormed(account.passwordHash))
             #expect(account.passwordHash.split(separator: ":").first?.count == 32)

@@ -12,7 +12,7 @@ import Testing
 extension StoreContractTests {
     static func session(_ id: String, user: String, hash: String, createdAt: Date) -> StoredSession {
         StoredSession(
-            id: SessionID(id), tokenHash: SessionTokenHash(hex: hash), userID: UserID(user),
+            id: SessionID(id), tokenHash: SessionTokenHash(hex: hash), userID: AccountID(user),
             expiresAt: createdAt.addingTimeInterval(604_800), createdAt: createdAt, updatedAt: createdAt,
             ipAddress: "", userAgent: "agent \(id)", rememberMe: true)
     }
@@ -35,20 +35,20 @@ extension StoreContractTests {
     func sessionsOfAUserAreListedOldestFirstAndRevokedAllButOne(backend: Backend) async throws {
         try await Self.withStore(backend) { store in
             try await Self.seedTwoUsers(store)
-            #expect(try await store.sessions(userID: UserID("u1")).map(\.id.rawValue) == ["s1", "s2", "s3"])
+            #expect(try await store.sessions(userID: AccountID("u1")).map(\.id.rawValue) == ["s1", "s2", "s3"])
             #expect(
-                try await store.sessions(userID: UserID("u1")).first
+                try await store.sessions(userID: AccountID("u1")).first
                     == Self.session(
                         "s1", user: "u1", hash: "hash1", createdAt: Self.time.addingTimeInterval(1)))
             // Warm any cache, then revoke: the deleted rows are gone at once.
             _ = try await store.session(tokenHash: SessionTokenHash(hex: "hash1"))
-            try await store.deleteSessions(userID: UserID("u1"), keeping: SessionID("s2"))
+            try await store.deleteSessions(userID: AccountID("u1"), keeping: SessionID("s2"))
             #expect(try await store.session(tokenHash: SessionTokenHash(hex: "hash1")) == nil)
             #expect(try await store.session(tokenHash: SessionTokenHash(hex: "hash3")) == nil)
-            #expect(try await store.sessions(userID: UserID("u1")).map(\.id.rawValue) == ["s2"])
-            try await store.deleteSessions(userID: UserID("u1"), keeping: nil)
+            #expect(try await store.sessions(userID: AccountID("u1")).map(\.id.rawValue) == ["s2"])
+            try await store.deleteSessions(userID: AccountID("u1"), keeping: nil)
             #expect(try await store.session(tokenHash: SessionTokenHash(hex: "hash2")) == nil)
-            #expect(try await store.sessions(userID: UserID("u2")).map(\.id.rawValue) == ["s4"])
+            #expect(try await store.sessions(userID: AccountID("u2")).map(\.id.rawValue) == ["s4"])
         }
     }
 
@@ -56,25 +56,25 @@ extension StoreContractTests {
     func usersAndPasswordsUpdateAndUsernamesStayUnique(backend: Backend) async throws {
         try await Self.withStore(backend) { store in
             try await Self.seedTwoUsers(store)
-            var anna = try #require(try await store.user(id: UserID("u1")))
+            var anna = try #require(try await store.user(id: AccountID("u1")))
             anna.name = "Anna K"
             anna.image = "https://example.com/a.png"
             anna.username = "anna.k"
             anna.displayUsername = "Anna.K"
             anna.updatedAt = Self.time.addingTimeInterval(60)
             try await store.updateUser(anna)
-            #expect(try await store.user(id: UserID("u1")) == anna)
+            #expect(try await store.user(id: AccountID("u1")) == anna)
             #expect(try await store.user(username: "anna.k") == anna)
             #expect(try await store.user(username: "anna") == nil)
             var clash = anna
             clash.username = "bert"
             await #expect(throws: ServerStoreError.usernameTaken("bert")) { try await store.updateUser(clash) }
-            #expect(try await store.user(id: UserID("u1")) == anna)
+            #expect(try await store.user(id: AccountID("u1")) == anna)
 
             try await store.updatePassword(
-                userID: UserID("u1"), passwordHash: "aa:bb", updatedAt: Self.time.addingTimeInterval(90))
-            #expect(try await store.credentialAccount(userID: UserID("u1"))?.passwordHash == "aa:bb")
-            #expect(try await store.credentialAccount(userID: UserID("u2"))?.passwordHash == "00:11")
+                userID: AccountID("u1"), passwordHash: "aa:bb", updatedAt: Self.time.addingTimeInterval(90))
+            #expect(try await store.credentialAccount(userID: AccountID("u1"))?.passwordHash == "aa:bb")
+            #expect(try await store.credentialAccount(userID: AccountID("u2"))?.passwordHash == "00:11")
         }
     }
 
@@ -82,15 +82,15 @@ extension StoreContractTests {
     func deleteUserLeavesNoRowOfTheUserInAnyTable(backend: Backend) async throws {
         try await Self.withStore(backend) { store in
             try await Self.seedTwoUsers(store)
-            _ = try await store.user(id: UserID("u1"))
+            _ = try await store.user(id: AccountID("u1"))
             _ = try await store.session(tokenHash: SessionTokenHash(hex: "hash1"))
             #expect(try await Self.cellsHolding(["u1"], in: store).count >= 4)
-            try await store.deleteUser(id: UserID("u1"))
+            try await store.deleteUser(id: AccountID("u1"))
             #expect(try await Self.cellsHolding(["u1", "anna", "anna@example.com", "hash1"], in: store) == [])
-            #expect(try await store.user(id: UserID("u1")) == nil)
+            #expect(try await store.user(id: AccountID("u1")) == nil)
             #expect(try await store.session(tokenHash: SessionTokenHash(hex: "hash1")) == nil)
-            #expect(try await store.user(id: UserID("u2")) != nil)
-            #expect(try await store.sessions(userID: UserID("u2")).count == 1)
+            #expect(try await store.user(id: AccountID("u2")) != nil)
+            #expect(try await store.sessions(userID: AccountID("u2")).count == 1)
         }
     }
 

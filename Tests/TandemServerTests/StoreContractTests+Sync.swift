@@ -27,7 +27,7 @@ extension StoreContractTests {
     func deviceKeysBelongToOneAccountAndRevokedKeysStayRevoked(backend: Backend) async throws {
         try await Self.withStore(backend) { store in
             try await Self.makeUsers(store, ["u1", "u2"])
-            let (u1, u2) = (UserID("u1"), UserID("u2"))
+            let (u1, u2) = (AccountID("u1"), AccountID("u2"))
             let registered = try await store.registerDeviceKey(publicKey: "k1", userID: u1, now: Self.now)
             let key = StoredDeviceKey(publicKey: "k1", userID: u1, createdAt: Self.now, revokedAt: nil)
             #expect(registered == .registered(key))
@@ -48,7 +48,7 @@ extension StoreContractTests {
     func nodesAreCheckedAgainstTheStoreAndFeedsFollowAccessAndSharing(backend: Backend) async throws {
         try await Self.withStore(backend) { store in
             try await Self.makeUsers(store, ["u1", "u2"])
-            let (u1, u2) = (UserID("u1"), UserID("u2"))
+            let (u1, u2) = (AccountID("u1"), AccountID("u2"))
             let outcomes = try await store.appendRedoNodes(
                 [
                     Self.node("a1", task: "A", create: true), Self.node("a2", task: "A", parents: ["a1"]),
@@ -103,7 +103,7 @@ extension StoreContractTests {
     func contactRecordsAreWrittenWithCompareAndSwapAllOrNothing(backend: Backend) async throws {
         try await Self.withStore(backend) { store in
             try await Self.makeUsers(store, ["u1", "u2"])
-            let (u1, u2) = (UserID("u1"), UserID("u2"))
+            let (u1, u2) = (AccountID("u1"), AccountID("u2"))
             func draft(_ id: String, _ box: String, _ base: Int64) -> ContactRecordDraft {
                 ContactRecordDraft(id: id, box: Data(box.utf8), baseVersion: base)
             }

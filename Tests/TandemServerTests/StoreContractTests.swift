@@ -49,7 +49,7 @@ import Testing
                 updatedAt: time,
                 username: username, displayUsername: username.uppercased()),
             CredentialAccount(
-                id: "acc-\(id)", accountId: id, userID: UserID(id), passwordHash: "00:11", createdAt: time,
+                id: "acc-\(id)", accountId: id, userID: AccountID(id), passwordHash: "00:11", createdAt: time,
                 updatedAt: time),
             ChatProfile(userId: id, displayName: "N \(id)", kaspaAddress: nil, publicKeys: [], updatedAt: time)
         )
@@ -62,12 +62,12 @@ import Testing
         try await Self.withStore(backend) { store in
             let (user, account, profile) = Self.user("u1", username: "anna", email: "anna@example.com", at: Self.time)
             try await store.createUser(user, account: account, profile: profile)
-            #expect(try await store.user(id: UserID("u1")) == user)
+            #expect(try await store.user(id: AccountID("u1")) == user)
             #expect(try await store.user(username: "anna") == user)
             #expect(try await store.user(email: "anna@example.com") == user)
             #expect(try await store.user(username: "nobody") == nil)
-            #expect(try await store.credentialAccount(userID: UserID("u1")) == account)
-            #expect(try await store.profile(userID: UserID("u1")) == profile)
+            #expect(try await store.credentialAccount(userID: AccountID("u1")) == account)
+            #expect(try await store.profile(userID: AccountID("u1")) == profile)
         }
     }
 
@@ -84,8 +84,8 @@ import Testing
             await #expect(throws: ServerStoreError.emailTaken("anna@example.com")) {
                 try await store.createUser(sameEmail.0, account: sameEmail.1, profile: sameEmail.2)
             }
-            #expect(try await store.user(id: UserID("u2")) == nil)
-            #expect(try await store.profile(userID: UserID("u3")) == nil)
+            #expect(try await store.user(id: AccountID("u2")) == nil)
+            #expect(try await store.profile(userID: AccountID("u3")) == nil)
         }
     }
 
@@ -96,7 +96,8 @@ import Testing
             try await store.createUser(user, account: account, profile: profile)
             let sessions = (0..<2).map { index in
                 StoredSession(
-                    id: SessionID("s\(index)"), tokenHash: SessionTokenHash(hex: "hash\(index)"), userID: UserID("u1"),
+                    id: SessionID("s\(index)"), tokenHash: SessionTokenHash(hex: "hash\(index)"),
+                    userID: AccountID("u1"),
                     expiresAt: Self.time.addingTimeInterval(604_800), createdAt: Self.time, updatedAt: Self.time,
                     ipAddress: "", userAgent: nil, rememberMe: index == 0)
             }
@@ -123,13 +124,13 @@ import Testing
                 let record = Self.user(id, username: name, email: "\(name)@example.com", at: Self.time)
                 try await store.createUser(record.0, account: record.1, profile: record.2)
             }
-            var changed = try #require(try await store.profile(userID: UserID("u1")))
+            var changed = try #require(try await store.profile(userID: AccountID("u1")))
             changed.displayName = "Anna K"
             changed.publicKeys = [String(repeating: "a", count: 64)]
             changed.kaspaAddress = "kaspa:qexample"
             try await store.updateProfile(changed)
-            #expect(try await store.profile(userID: UserID("u1")) == changed)
-            #expect(try await store.profile(userID: UserID("u2"))?.displayName == "N u2")
+            #expect(try await store.profile(userID: AccountID("u1")) == changed)
+            #expect(try await store.profile(userID: AccountID("u2"))?.displayName == "N u2")
             var ghost = changed
             ghost.userId = "ghost"
             await #expect(throws: ServerStoreError.profileMissing(userID: "ghost")) {

@@ -84,7 +84,7 @@ import Testing
             #expect(try await api.signIn("bea", password: "new staple 2026").status == .ok)
             let hash = try #require(
                 try await server.store.credentialAccount(
-                    userID: UserID(
+                    userID: AccountID(
                         json["user"].flatMap {
                             ($0 as? [String: Any])?["id"] as? String
                         } ?? ""))?.passwordHash)

@@ -28,6 +28,7 @@ public struct AccountClient: Sendable {
         let body = SignUpEmailRequest(name: name, email: email, password: password, username: username)
         let reply = try await post(APIPath.signUpEmail, body)
         let response: SignUpResponse = try decode(reply, path: APIPath.signUpEmail)
+        try rememberServer()
         return response.user
     }
 
@@ -38,7 +39,13 @@ public struct AccountClient: Sendable {
         let body = SignInUsernameRequest(username: username, password: password)
         let reply = try await post(APIPath.signInUsername, body)
         let response: SignInResponse = try decode(reply, path: APIPath.signInUsername)
+        try rememberServer()
         return response.user
+    }
+
+    /// The profile keeps the server it signed in to: later calls need not name it.
+    private func rememberServer() throws(AccountClientError) {
+        do { try profile.rememberServer(server) } catch { throw .profile(error) }
     }
 
     /// `POST /api/auth/sign-out`; the local cookie is wiped whatever the server answers.

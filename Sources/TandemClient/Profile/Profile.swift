@@ -55,6 +55,9 @@ public struct Profile: Sendable {
         /// The last chain block whose accepted transactions chat has read (JSON;
         /// ``KaspaMessageTransport``): where the next virtual-chain walk starts.
         case kaspaChainCursor = "kaspa-chain-cursor.json"
+        /// The Tandem server this profile last signed up or in to (JSON; ``Profile/rememberedServer()``):
+        /// the server of every later account, sync and relay call that names none.
+        case server = "server.json"
     }
 
     /// Where `file` lives in this profile.

@@ -1,6 +1,6 @@
 public import Contacts
 public import Foundation
-public import TandemAPI
+import TandemAPI
 
 /// Syncs the wallet's contacts through the server as sealed records (issue 12 item 3, issue 7
 /// "Sync records"): pull the records changed after the cursor, open and merge them (the store's

@@ -1,6 +1,6 @@
 import CanonicalJSON
 public import Foundation
-public import RedoProtocol
+import RedoProtocol
 public import TandemAPI
 public import TaskStore
 

@@ -1,7 +1,6 @@
 public import Foundation
 public import KaspaNode
 public import KaspaRPC
-import SecretFiles
 
 /// Which Kaspa network a profile is on and where it reaches it (issue 24 item 4: what
 /// `tandem kaspa connect` saves): the network id, node URLs and/or a Resolver, and the
@@ -38,26 +37,12 @@ public struct KaspaNetworkSettings: Sendable, Equatable, Codable {
 extension Profile {
     /// The profile's Kaspa network settings, or nil when it uses a relay.
     public func kaspaNetworkSettings() throws(ProfileError) -> KaspaNetworkSettings? {
-        let url = url(.kaspaNetwork)
-        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-        do { return try JSONDecoder().decode(KaspaNetworkSettings.self, from: Data(contentsOf: url)) } catch {
-            throw .corruptFile(path: url.path, reason: String(describing: error))
-        }
+        try readJSON(KaspaNetworkSettings.self, from: .kaspaNetwork)
     }
 
     /// Saves `settings` atomically: the profile is on the Kaspa network from now on.
     public func saveKaspaNetworkSettings(_ settings: KaspaNetworkSettings) throws(ProfileError) {
-        let url = url(.kaspaNetwork)
-        do {
-            try SecretFile.createDirectory(directory)
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-            try encoder.encode(settings).write(to: url, options: .atomic)
-        } catch let error as SecretFileError {
-            throw ProfileError(error)
-        } catch {
-            throw .fileSystem(path: url.path, reason: String(describing: error))
-        }
+        try writeJSON(settings, to: .kaspaNetwork, pretty: true)
     }
 
     /// Returns the profile to the relay. Pending transactions stay on file for a later connect.

@@ -1,4 +1,4 @@
-public import KaspaNode
+import KaspaNode
 import KaspaRPC
 public import KaspaTransaction
 import TandemBasics

@@ -1,7 +1,7 @@
 public import Foundation
 public import KaspaCrypto
 public import KaspaNode
-public import KaspaRPC
+import KaspaRPC
 public import KaspaTransaction
 import TandemBasics
 

@@ -93,23 +93,27 @@ func buildRouter(
     }
     router.add(middleware: OriginCheckMiddleware(policy: origins))
 
-    SystemController(store: store, kaspa: chain?.status).register(on: router, table: table)
+    SystemController(store: store, clock: configuration.clock, kaspa: chain?.status).register(on: router, table: table)
     MetricsController(metrics: metrics, hub: hub, chain: chain?.status).register(on: router, table: table)
     AuthController(
         store: store, sessions: sessions, hasher: PasswordHasher(), origins: origins, clock: configuration.clock
     )
     .register(on: router, table: table)
+    // Behind requireAuth: the middleware resolves the session, the child context carries it.
     let guarded = router.group("api/auth").add(middleware: RequireAuthMiddleware(sessions: sessions))
+        .group(context: AuthenticatedRequestContext.self)
     SessionController(store: store, sessions: sessions, clock: configuration.clock).register(on: guarded, table: table)
     AccountController(
         store: store, sessions: sessions, hasher: PasswordHasher(), origins: origins, clock: configuration.clock
     )
     .register(on: guarded, table: table)
     let me = router.group("api/me").add(middleware: RequireAuthMiddleware(sessions: sessions))
+        .group(context: AuthenticatedRequestContext.self)
     ProfileController(store: store, clock: configuration.clock).register(on: me, table: table)
     let syncWrites = SyncWriteGate(for: store, limits: configuration.syncWrites)
     DeviceKeysController(store: store, clock: configuration.clock, gate: syncWrites).register(on: me, table: table)
     let sync = router.group("api").add(middleware: RequireAuthMiddleware(sessions: sessions))
+        .group(context: AuthenticatedRequestContext.self)
     RedoNodesController(store: store, clock: configuration.clock, gate: syncWrites).register(on: sync, table: table)
     ContactRecordsController(store: store, gate: syncWrites).register(on: sync, table: table)
 

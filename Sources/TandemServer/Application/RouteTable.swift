@@ -13,10 +13,10 @@ public struct RouteEntry: Hashable, Sendable, CustomStringConvertible {
 final class RouteTable {
     private(set) var entries: [RouteEntry] = []
 
-    func add(
-        _ router: some RouterMethods<TandemRequestContext>, _ method: HTTPRequest.Method, _ path: String,
+    func add<Context: RequestContext>(
+        _ router: some RouterMethods<Context>, _ method: HTTPRequest.Method, _ path: String,
         fullPath: String? = nil,
-        _ handler: @escaping @Sendable (Request, TandemRequestContext) async throws -> Response
+        _ handler: @escaping @Sendable (Request, Context) async throws -> Response
     ) {
         router.on(RouterPath(path), method: method, use: handler)
         entries.append(RouteEntry(method: method.rawValue, path: fullPath ?? path))

@@ -46,7 +46,8 @@ struct SessionAuthority: Sendable {
         let now = clock.now.date
         let token = SessionToken.generate()
         let session = StoredSession(
-            id: SessionID(SessionToken.randomAlphanumeric(count: 32)), tokenHash: token.hash, userID: UserID(user.id),
+            id: SessionID(SessionToken.randomAlphanumeric(count: 32)), tokenHash: token.hash,
+            userID: AccountID(user.id),
             expiresAt: now.addingTimeInterval(rememberMe ? Self.lifetime : Self.shortLifetime),
             createdAt: now, updatedAt: now, ipAddress: "",
             userAgent: ServerLimits.truncated(

@@ -15,7 +15,7 @@ struct AccountController: Sendable {
     let origins: OriginPolicy
     let clock: any WallClock
 
-    func register(on group: RouterGroup<TandemRequestContext>, table: RouteTable) {
+    func register(on group: RouterGroup<AuthenticatedRequestContext>, table: RouteTable) {
         table.add(group, .post, "update-user", fullPath: APIPath.updateUser) { request, context in
             try await updateUser(request, context: context)
         }
@@ -30,8 +30,8 @@ struct AccountController: Sendable {
     /// `POST /update-user`: `email` is refused (400 `EMAIL_CAN_NOT_BE_UPDATED`); a username
     /// follows the sign-up hook's rules (400 codes; taken by another user ⇒ 400
     /// `USERNAME_IS_ALREADY_TAKEN`); nothing to change ⇒ 400; success ⇒ `{status:true}`.
-    func updateUser(_ request: Request, context: TandemRequestContext) async throws -> Response {
-        guard let current = context.authenticated else { throw APIFailure.unauthorized }
+    func updateUser(_ request: Request, context: AuthenticatedRequestContext) async throws -> Response {
+        let current = context.session
         var fields = try UpdateUserRequest.fields(of: try await JSONBody.read(request))
         if let email = fields.value(.email), email != .null, email != .bool(false), email != .string("") {
             throw APIFailure(.badRequest, .emailCanNotBeUpdated, "Email can not be updated")
@@ -73,8 +73,8 @@ struct AccountController: Sendable {
     /// `POST /change-password`: new password 8–128, current password checked (400
     /// `INVALID_PASSWORD`), a fresh scrypt hash stored; with `revokeOtherSessions` every
     /// session ends and a new one starts, its token answered and its cookie set.
-    func changePassword(_ request: Request, context: TandemRequestContext) async throws -> Response {
-        guard let current = context.authenticated else { throw APIFailure.unauthorized }
+    func changePassword(_ request: Request, context: AuthenticatedRequestContext) async throws -> Response {
+        let current = context.session
         var fields = try ChangePasswordRequest.fields(of: try await JSONBody.read(request))
         let body = try fields.decode(ChangePasswordRequest.read)
         try Self.checkLength(body.newPassword, minimum: true)
@@ -102,8 +102,8 @@ struct AccountController: Sendable {
     /// `POST /delete-user`: Tandem always asks for the password (issue 13; without it 400
     /// `USER_ALREADY_HAS_PASSWORD`), then removes every row of the user in one transaction
     /// and expires the cookies: `{success:true, message:"User deleted"}`.
-    func deleteUser(_ request: Request, context: TandemRequestContext) async throws -> Response {
-        guard let current = context.authenticated else { throw APIFailure.unauthorized }
+    func deleteUser(_ request: Request, context: AuthenticatedRequestContext) async throws -> Response {
+        let current = context.session
         var fields = try DeleteUserRequest.fields(of: try await JSONBody.read(request))
         let body = try fields.decode(DeleteUserRequest.read)
         if let callbackURL = body.callbackURL { try origins.checkCallbackURL(callbackURL, request: request) }
@@ -123,7 +123,7 @@ struct AccountController: Sendable {
         return try JSONResponse.make(DeleteUserResponse.deleted, headers: headers)
     }
 
-    private func credentialAccount(_ userID: UserID) async throws -> CredentialAccount {
+    private func credentialAccount(_ userID: AccountID) async throws -> CredentialAccount {
         guard let account = try await store.credentialAccount(userID: userID) else {
             throw APIFailure(.badRequest, .credentialAccountNotFound, "Credential account not found")
         }

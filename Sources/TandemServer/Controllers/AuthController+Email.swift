@@ -13,7 +13,7 @@ extension AuthController {
         if let callbackURL = body.callbackURL { try origins.checkCallbackURL(callbackURL, request: request) }
         guard EmailRules.isValid(body.email) else { throw APIFailure(.badRequest, .invalidEmail, "Invalid email") }
         guard let user = try await store.user(email: body.email.lowercased()),
-            let account = try await store.credentialAccount(userID: UserID(user.id))
+            let account = try await store.credentialAccount(userID: AccountID(user.id))
         else {
             await hasher.dummyVerify(body.password)
             throw Self.invalidEmailOrPassword

@@ -51,7 +51,7 @@ extension AuthController {
             id: userID, name: name, email: normalizedEmail, emailVerified: false, image: image, createdAt: now,
             updatedAt: now, username: UsernameRules.normalize(username), displayUsername: displayUsername ?? username)
         let account = CredentialAccount(
-            id: SessionToken.randomAlphanumeric(count: 32), accountId: userID, userID: UserID(userID),
+            id: SessionToken.randomAlphanumeric(count: 32), accountId: userID, userID: AccountID(userID),
             passwordHash: try await hasher.hash(password), createdAt: now, updatedAt: now)
         let profile = ChatProfile(
             userId: userID, displayName: name.isEmpty ? (displayUsername ?? username) : name, kaspaAddress: nil,

@@ -43,7 +43,7 @@ struct AuthController: Sendable {
             throw APIFailure(.unprocessableContent, violation.code, violation.message)
         }
         guard let user = try await store.user(username: UsernameRules.normalize(username)),
-            let account = try await store.credentialAccount(userID: UserID(user.id))
+            let account = try await store.credentialAccount(userID: AccountID(user.id))
         else {
             await hasher.dummyVerify(password)
             throw APIFailure.invalidCredentials

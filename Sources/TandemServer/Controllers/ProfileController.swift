@@ -13,30 +13,30 @@ struct ProfileController: Sendable {
     static let maxDisplayNameLength = ServerLimits.maxNameLength
     static let maxPublicKeys = 16
 
-    func register(on group: RouterGroup<TandemRequestContext>, table: RouteTable) {
+    func register(on group: RouterGroup<AuthenticatedRequestContext>, table: RouteTable) {
         table.add(group, .get, "profile", fullPath: APIPath.myProfile) { _, context in try await read(context) }
         table.add(group, .put, "profile", fullPath: APIPath.myProfile) { request, context in
             try await update(request, context: context)
         }
     }
 
-    func read(_ context: TandemRequestContext) async throws -> Response {
-        guard let resolved = context.authenticated else { throw APIFailure.unauthorized }
-        guard let profile = try await store.profile(userID: UserID(resolved.user.id)) else {
+    func read(_ context: AuthenticatedRequestContext) async throws -> Response {
+        let resolved = context.session
+        guard let profile = try await store.profile(userID: AccountID(resolved.user.id)) else {
             throw ServerStoreError.profileMissing(userID: resolved.user.id)
         }
         return try JSONResponse.make(profile)
     }
 
-    func update(_ request: Request, context: TandemRequestContext) async throws -> Response {
-        guard let resolved = context.authenticated else { throw APIFailure.unauthorized }
+    func update(_ request: Request, context: AuthenticatedRequestContext) async throws -> Response {
+        let resolved = context.session
         var fields = try ChatProfileUpdate.fields(of: try await JSONBody.read(request))
         let update = try fields.decode(ChatProfileUpdate.read)
         let (displayName, publicKeys) = (update.displayName, update.publicKeys)
         // Absent: keep; null: clear; string: replace.
         let kaspaAddress: String?? = update.kaspaAddress.map(\.value)
 
-        let userID = UserID(resolved.user.id)
+        let userID = AccountID(resolved.user.id)
         guard var profile = try await store.profile(userID: userID) else {
             throw ServerStoreError.profileMissing(userID: userID.rawValue)
         }

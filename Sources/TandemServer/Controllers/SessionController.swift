@@ -13,7 +13,7 @@ struct SessionController: Sendable {
     let sessions: SessionAuthority
     let clock: any WallClock
 
-    func register(on group: RouterGroup<TandemRequestContext>, table: RouteTable) {
+    func register(on group: RouterGroup<AuthenticatedRequestContext>, table: RouteTable) {
         table.add(group, .get, "list-sessions", fullPath: APIPath.listSessions) { _, context in
             try await list(context)
         }
@@ -31,8 +31,8 @@ struct SessionController: Sendable {
     /// `GET /list-sessions`: the caller's unexpired sessions as BetterAuth `Session` objects.
     /// Only token hashes are stored, so `token` is the raw token for the current session and
     /// the token's SHA-256 hex, a handle revoke-session accepts, for the others.
-    func list(_ context: TandemRequestContext) async throws -> Response {
-        guard let current = context.authenticated else { throw APIFailure.unauthorized }
+    func list(_ context: AuthenticatedRequestContext) async throws -> Response {
+        let current = context.session
         let now = clock.now.date
         let listed = try await store.sessions(userID: current.session.userID).filter { $0.expiresAt > now }.map {
             session in
@@ -50,8 +50,8 @@ struct SessionController: Sendable {
     /// `POST /revoke-session {token}`: deletes that session when it is the caller's; any other
     /// token (unknown, or another user's) changes nothing and still answers `{status:true}`,
     /// so the route tells nobody which tokens exist.
-    func revoke(_ request: Request, context: TandemRequestContext) async throws -> Response {
-        guard let current = context.authenticated else { throw APIFailure.unauthorized }
+    func revoke(_ request: Request, context: AuthenticatedRequestContext) async throws -> Response {
+        let current = context.session
         var fields = try RevokeSessionRequest.fields(of: try await JSONBody.read(request))
         let token = try fields.decode { $0.string(.token) }
         var target = try await store.session(tokenHash: SessionToken(value: token).hash)
@@ -68,10 +68,10 @@ struct SessionController: Sendable {
 
     /// `POST /revoke-other-sessions` and `POST /revoke-sessions`; the latter ends the caller's
     /// own session too, and its answer expires the cookie.
-    func revokeAll(_ request: Request, context: TandemRequestContext, keepingCurrent: Bool) async throws
+    func revokeAll(_ request: Request, context: AuthenticatedRequestContext, keepingCurrent: Bool) async throws
         -> Response
     {
-        guard let current = context.authenticated else { throw APIFailure.unauthorized }
+        let current = context.session
         _ = try await JSONBody.read(request)
         try await store.deleteSessions(
             userID: current.session.userID, keeping: keepingCurrent ? current.session.id : nil)

@@ -2,10 +2,13 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import TandemAPI
+import TandemBasics
 
 /// `GET`/`HEAD /health`, `GET /openapi.json` and the removed legacy login.
 struct SystemController: Sendable {
     let store: any ServerStore
+    /// The clock `/health`'s deadline runs on (the server's).
+    let clock: any WallClock
     /// The chain index's state, when the server follows a Kaspa node (issue 25 item 3).
     var kaspa: KasiaChainStatus? = nil
 
@@ -18,7 +21,7 @@ struct SystemController: Sendable {
         table.add(router, .get, APIPath.health) { _, _ in try await health(withBody: true) }
         table.add(router, .head, APIPath.health) { _, _ in try await health(withBody: false) }
         table.add(router, .get, APIPath.openAPI) { _, _ in
-            JSONResponse.raw(OpenAPIDocument.json.utf8, status: .ok, headers: [:])
+            JSONResponse.raw(OpenAPIDocument.bytes, status: .ok, headers: [:])
         }
         table.add(router, .post, APIPath.legacyLogin) { _, _ in
             throw APIFailure(
@@ -32,7 +35,8 @@ struct SystemController: Sendable {
     func health(withBody: Bool) async throws -> Response {
         let ready: Bool
         do {
-            try await DeadlineStore(store, timeout: Self.readinessTimeout, isUnavailable: { _ in true }).ping()
+            try await DeadlineStore(store, timeout: Self.readinessTimeout, clock: clock, isUnavailable: { _ in true })
+                .ping()
             ready = true
         } catch is CancellationError {
             throw CancellationError()

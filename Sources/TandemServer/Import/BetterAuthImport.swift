@@ -91,7 +91,7 @@ extension BetterAuthExport {
                 username: row.username.map(UsernameRules.normalize),
                 displayUsername: row.displayUsername ?? row.username)
             let credential = CredentialAccount(
-                id: account.id, accountId: account.accountId, userID: UserID(row.id), passwordHash: hash,
+                id: account.id, accountId: account.accountId, userID: AccountID(row.id), passwordHash: hash,
                 createdAt: account.createdAt, updatedAt: account.updatedAt)
             let profile = ChatProfile(
                 userId: row.id,

@@ -59,14 +59,14 @@ public struct DeadlineStore: ServerStore {
     public func createUser(_ user: AuthUser, account: CredentialAccount, profile: ChatProfile) async throws {
         try await bounded { try await base.createUser(user, account: account, profile: profile) }
     }
-    public func user(id: UserID) async throws -> AuthUser? { try await bounded { try await base.user(id: id) } }
+    public func user(id: AccountID) async throws -> AuthUser? { try await bounded { try await base.user(id: id) } }
     public func user(username: String) async throws -> AuthUser? {
         try await bounded { try await base.user(username: username) }
     }
     public func user(email: String) async throws -> AuthUser? {
         try await bounded { try await base.user(email: email) }
     }
-    public func credentialAccount(userID: UserID) async throws -> CredentialAccount? {
+    public func credentialAccount(userID: AccountID) async throws -> CredentialAccount? {
         try await bounded { try await base.credentialAccount(userID: userID) }
     }
     public func createSession(_ session: StoredSession) async throws {
@@ -79,26 +79,26 @@ public struct DeadlineStore: ServerStore {
         try await bounded { try await base.refreshSession(id: id, expiresAt: expiresAt, updatedAt: updatedAt) }
     }
     public func deleteSession(id: SessionID) async throws { try await bounded { try await base.deleteSession(id: id) } }
-    public func profile(userID: UserID) async throws -> ChatProfile? {
+    public func profile(userID: AccountID) async throws -> ChatProfile? {
         try await bounded { try await base.profile(userID: userID) }
     }
     public func updateProfile(_ profile: ChatProfile) async throws {
         try await bounded { try await base.updateProfile(profile) }
     }
 
-    public func sessions(userID: UserID) async throws -> [StoredSession] {
+    public func sessions(userID: AccountID) async throws -> [StoredSession] {
         try await bounded { try await base.sessions(userID: userID) }
     }
-    public func deleteSessions(userID: UserID, keeping: SessionID?) async throws {
+    public func deleteSessions(userID: AccountID, keeping: SessionID?) async throws {
         try await bounded { try await base.deleteSessions(userID: userID, keeping: keeping) }
     }
     public func updateUser(_ user: AuthUser) async throws { try await bounded { try await base.updateUser(user) } }
-    public func updatePassword(userID: UserID, passwordHash: String, updatedAt: Date) async throws {
+    public func updatePassword(userID: AccountID, passwordHash: String, updatedAt: Date) async throws {
         try await bounded {
             try await base.updatePassword(userID: userID, passwordHash: passwordHash, updatedAt: updatedAt)
         }
     }
-    public func deleteUser(id: UserID) async throws { try await bounded { try await base.deleteUser(id: id) } }
+    public func deleteUser(id: AccountID) async throws { try await bounded { try await base.deleteUser(id: id) } }
 
     public func appendKasiaRecord(_ draft: KasiaRecordDraft, now: UnixMillis) async throws -> KasiaAppendOutcome {
         try await bounded { try await base.appendKasiaRecord(draft, now: now) }

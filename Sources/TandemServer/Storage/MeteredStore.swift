@@ -18,12 +18,12 @@ struct MeteredStore: ServerStore {
     func createUser(_ user: AuthUser, account: CredentialAccount, profile: ChatProfile) async throws {
         try await counted { try await base.createUser(user, account: account, profile: profile) }
     }
-    func user(id: UserID) async throws -> AuthUser? { try await counted { try await base.user(id: id) } }
+    func user(id: AccountID) async throws -> AuthUser? { try await counted { try await base.user(id: id) } }
     func user(username: String) async throws -> AuthUser? {
         try await counted { try await base.user(username: username) }
     }
     func user(email: String) async throws -> AuthUser? { try await counted { try await base.user(email: email) } }
-    func credentialAccount(userID: UserID) async throws -> CredentialAccount? {
+    func credentialAccount(userID: AccountID) async throws -> CredentialAccount? {
         try await counted { try await base.credentialAccount(userID: userID) }
     }
     func createSession(_ session: StoredSession) async throws {
@@ -36,25 +36,25 @@ struct MeteredStore: ServerStore {
         try await counted { try await base.refreshSession(id: id, expiresAt: expiresAt, updatedAt: updatedAt) }
     }
     func deleteSession(id: SessionID) async throws { try await counted { try await base.deleteSession(id: id) } }
-    func profile(userID: UserID) async throws -> ChatProfile? {
+    func profile(userID: AccountID) async throws -> ChatProfile? {
         try await counted { try await base.profile(userID: userID) }
     }
     func updateProfile(_ profile: ChatProfile) async throws {
         try await counted { try await base.updateProfile(profile) }
     }
-    func sessions(userID: UserID) async throws -> [StoredSession] {
+    func sessions(userID: AccountID) async throws -> [StoredSession] {
         try await counted { try await base.sessions(userID: userID) }
     }
-    func deleteSessions(userID: UserID, keeping: SessionID?) async throws {
+    func deleteSessions(userID: AccountID, keeping: SessionID?) async throws {
         try await counted { try await base.deleteSessions(userID: userID, keeping: keeping) }
     }
     func updateUser(_ user: AuthUser) async throws { try await counted { try await base.updateUser(user) } }
-    func updatePassword(userID: UserID, passwordHash: String, updatedAt: Date) async throws {
+    func updatePassword(userID: AccountID, passwordHash: String, updatedAt: Date) async throws {
         try await counted {
             try await base.updatePassword(userID: userID, passwordHash: passwordHash, updatedAt: updatedAt)
         }
     }
-    func deleteUser(id: UserID) async throws { try await counted { try await base.deleteUser(id: id) } }
+    func deleteUser(id: AccountID) async throws { try await counted { try await base.deleteUser(id: id) } }
     func appendKasiaRecord(_ draft: KasiaRecordDraft, now: UnixMillis) async throws -> KasiaAppendOutcome {
         try await counted { try await base.appendKasiaRecord(draft, now: now) }
     }

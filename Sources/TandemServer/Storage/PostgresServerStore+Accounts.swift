@@ -6,7 +6,7 @@ public import TandemAPI
 /// Account management on PostgreSQL (issue 13). Nothing is cached per instance, so a session
 /// revoked through one instance resolves to nothing on every other at once.
 extension PostgresServerStore {
-    public func sessions(userID: UserID) async throws -> [StoredSession] {
+    public func sessions(userID: AccountID) async throws -> [StoredSession] {
         try await migrate()
         let rows = try await client.query(
             """
@@ -19,14 +19,14 @@ extension PostgresServerStore {
         {
             out.append(
                 StoredSession(
-                    id: SessionID(id), tokenHash: SessionTokenHash(hex: hash), userID: UserID(user),
+                    id: SessionID(id), tokenHash: SessionTokenHash(hex: hash), userID: AccountID(user),
                     expiresAt: Date(storeMillis: expires), createdAt: Date(storeMillis: created),
                     updatedAt: Date(storeMillis: updated), ipAddress: ip, userAgent: agent, rememberMe: remember))
         }
         return out
     }
 
-    public func deleteSessions(userID: UserID, keeping: SessionID?) async throws {
+    public func deleteSessions(userID: AccountID, keeping: SessionID?) async throws {
         try await migrate()
         try await client.query(
             "DELETE FROM session WHERE user_id = \(userID.rawValue) AND id IS DISTINCT FROM \(keeping?.rawValue)",
@@ -49,7 +49,7 @@ extension PostgresServerStore {
         throw ServerStoreError.userMissing(userID: user.id)
     }
 
-    public func updatePassword(userID: UserID, passwordHash: String, updatedAt: Date) async throws {
+    public func updatePassword(userID: AccountID, passwordHash: String, updatedAt: Date) async throws {
         try await migrate()
         let rows = try await client.query(
             """
@@ -60,7 +60,7 @@ extension PostgresServerStore {
         throw ServerStoreError.userMissing(userID: userID.rawValue)
     }
 
-    public func deleteUser(id: UserID) async throws {
+    public func deleteUser(id: AccountID) async throws {
         try await migrate()
         let logger = logger
         try await client.withTransaction(logger: logger) { connection in

@@ -137,7 +137,7 @@ public struct PostgresServerStore: ServerStore {
         return ServerStoreError.userIDTaken(user.id)
     }
 
-    public func user(id: UserID) async throws -> AuthUser? {
+    public func user(id: AccountID) async throws -> AuthUser? {
         try await fetchUser("SELECT \(unescaped: Self.userColumns) FROM auth_user WHERE id = \(id.rawValue)")
     }
 
@@ -166,7 +166,7 @@ public struct PostgresServerStore: ServerStore {
         return nil
     }
 
-    public func credentialAccount(userID: UserID) async throws -> CredentialAccount? {
+    public func credentialAccount(userID: AccountID) async throws -> CredentialAccount? {
         try await migrate()
         let rows = try await client.query(
             """
@@ -177,7 +177,7 @@ public struct PostgresServerStore: ServerStore {
             (String, String, String, String, Int64, Int64).self)
         {
             return CredentialAccount(
-                id: id, accountId: accountID, userID: UserID(user), passwordHash: password,
+                id: id, accountId: accountID, userID: AccountID(user), passwordHash: password,
                 createdAt: Date(storeMillis: created), updatedAt: Date(storeMillis: updated))
         }
         return nil
@@ -205,7 +205,7 @@ public struct PostgresServerStore: ServerStore {
             (String, String, String, Int64, Int64, Int64, String?, String?, Bool).self)
         {
             return StoredSession(
-                id: SessionID(id), tokenHash: SessionTokenHash(hex: hash), userID: UserID(user),
+                id: SessionID(id), tokenHash: SessionTokenHash(hex: hash), userID: AccountID(user),
                 expiresAt: Date(storeMillis: expires), createdAt: Date(storeMillis: created),
                 updatedAt: Date(storeMillis: updated), ipAddress: ip, userAgent: agent, rememberMe: remember)
         }
@@ -225,7 +225,7 @@ public struct PostgresServerStore: ServerStore {
         try await client.query("DELETE FROM session WHERE id = \(id.rawValue)", logger: logger)
     }
 
-    public func profile(userID: UserID) async throws -> ChatProfile? {
+    public func profile(userID: AccountID) async throws -> ChatProfile? {
         try await migrate()
         let rows = try await client.query(
             """

@@ -90,7 +90,7 @@ final class SQLiteRowCache: Sendable {
         }
     }
 
-    func user(id: UserID) -> AuthUser? {
+    func user(id: AccountID) -> AuthUser? {
         state.withLock { $0.users[id.rawValue] }
     }
 
@@ -113,7 +113,7 @@ final class SQLiteRowCache: Sendable {
     }
 
     /// Forgets a deleted user (delete-user).
-    func removeUser(id: UserID) {
+    func removeUser(id: AccountID) {
         state.withLock { state in
             state.generation &+= 1
             state.users[id.rawValue] = nil

@@ -6,7 +6,7 @@ public import TandemAPI
 /// updates, and delete-user. Every write updates the row cache in the same call, after the
 /// commit, so the next read of this process never answers a revoked session.
 extension SQLiteServerStore {
-    public func sessions(userID: UserID) async throws -> [StoredSession] {
+    public func sessions(userID: AccountID) async throws -> [StoredSession] {
         try readNow { db in
             try Row.fetchAll(
                 db, sql: "SELECT * FROM session WHERE user_id = ? ORDER BY created_at, id", arguments: [userID.rawValue]
@@ -14,7 +14,7 @@ extension SQLiteServerStore {
         }
     }
 
-    public func deleteSessions(userID: UserID, keeping: SessionID?) async throws {
+    public func deleteSessions(userID: AccountID, keeping: SessionID?) async throws {
         let deleted = try await writer.write { db in
             let ids = try String.fetchAll(
                 db, sql: "SELECT id FROM session WHERE user_id = ? AND id IS NOT ?",
@@ -52,7 +52,7 @@ extension SQLiteServerStore {
         cache.store(stored)
     }
 
-    public func updatePassword(userID: UserID, passwordHash: String, updatedAt: Date) async throws {
+    public func updatePassword(userID: AccountID, passwordHash: String, updatedAt: Date) async throws {
         try await writer.write { db in
             try db.execute(
                 sql: "UPDATE account SET password = ?, updated_at = ? WHERE user_id = ? AND provider_id = ?",
@@ -61,7 +61,7 @@ extension SQLiteServerStore {
         }
     }
 
-    public func deleteUser(id: UserID) async throws {
+    public func deleteUser(id: AccountID) async throws {
         let sessions = try await writer.write { db in
             let ids = try String.fetchAll(db, sql: "SELECT id FROM session WHERE user_id = ?", arguments: [id.rawValue])
             try Self.deleteUserRows(db, userID: id.rawValue)

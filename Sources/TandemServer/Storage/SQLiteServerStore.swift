@@ -75,7 +75,7 @@ public struct SQLiteServerStore: ServerStore {
         }
     }
 
-    public func user(id: UserID) async throws -> AuthUser? {
+    public func user(id: AccountID) async throws -> AuthUser? {
         if let cached = cache.user(id: id) { return cached }
         let ticket = cache.fillTicket()
         let user = try await fetchUser(where: "id = ?", id.rawValue)
@@ -104,7 +104,7 @@ public struct SQLiteServerStore: ServerStore {
         }
     }
 
-    public func credentialAccount(userID: UserID) async throws -> CredentialAccount? {
+    public func credentialAccount(userID: AccountID) async throws -> CredentialAccount? {
         try readNow { db in
             let row = try Row.fetchOne(
                 db,
@@ -113,7 +113,7 @@ public struct SQLiteServerStore: ServerStore {
                     """, arguments: [userID.rawValue, CredentialAccount.providerID])
             return row.map { row in
                 CredentialAccount(
-                    id: row["id"], accountId: row["account_id"], userID: UserID(row["user_id"]),
+                    id: row["id"], accountId: row["account_id"], userID: AccountID(row["user_id"]),
                     passwordHash: row["password"], createdAt: Date(storeMillis: row["created_at"]),
                     updatedAt: Date(storeMillis: row["updated_at"]))
             }
@@ -159,7 +159,7 @@ public struct SQLiteServerStore: ServerStore {
     static func session(from row: Row) -> StoredSession {
         StoredSession(
             id: SessionID(row["id"]), tokenHash: SessionTokenHash(hex: row["token_hash"]),
-            userID: UserID(row["user_id"]), expiresAt: Date(storeMillis: row["expires_at"]),
+            userID: AccountID(row["user_id"]), expiresAt: Date(storeMillis: row["expires_at"]),
             createdAt: Date(storeMillis: row["created_at"]), updatedAt: Date(storeMillis: row["updated_at"]),
             ipAddress: row["ip_address"], userAgent: row["user_agent"], rememberMe: row["remember_me"])
     }
@@ -180,7 +180,7 @@ public struct SQLiteServerStore: ServerStore {
         cache.removeSession(id: id)
     }
 
-    public func profile(userID: UserID) async throws -> ChatProfile? {
+    public func profile(userID: AccountID) async throws -> ChatProfile? {
         let row = try readNow { db in
             try Row.fetchOne(db, sql: "SELECT * FROM users WHERE user_id = ?", arguments: [userID.rawValue])
         }

@@ -1,6 +1,6 @@
-/// An auth user's id (`auth_user.id`): 32 characters of `[A-Za-z0-9]` for users made here,
+/// An account's id (`auth_user.id`; the server's own name for a BetterAuth user id): 32 characters of `[A-Za-z0-9]` for users made here,
 /// any string for imported BetterAuth users.
-public struct UserID: Hashable, Sendable, CustomStringConvertible {
+public struct AccountID: Hashable, Sendable, CustomStringConvertible {
     public let rawValue: String
     public init(_ rawValue: String) { self.rawValue = rawValue }
     public var description: String { rawValue }

@@ -14,10 +14,10 @@ public protocol ServerStore: Sendable {
     /// Inserts a user with its credential account and chat profile in one transaction.
     /// Throws `ServerStoreError.usernameTaken` / `.emailTaken` on a unique clash.
     func createUser(_ user: AuthUser, account: CredentialAccount, profile: ChatProfile) async throws
-    func user(id: UserID) async throws -> AuthUser?
+    func user(id: AccountID) async throws -> AuthUser?
     func user(username: String) async throws -> AuthUser?
     func user(email: String) async throws -> AuthUser?
-    func credentialAccount(userID: UserID) async throws -> CredentialAccount?
+    func credentialAccount(userID: AccountID) async throws -> CredentialAccount?
 
     func createSession(_ session: StoredSession) async throws
     func session(tokenHash: SessionTokenHash) async throws -> StoredSession?
@@ -26,26 +26,26 @@ public protocol ServerStore: Sendable {
     /// Deletes one session; deleting a missing one is not an error.
     func deleteSession(id: SessionID) async throws
 
-    func profile(userID: UserID) async throws -> ChatProfile?
+    func profile(userID: AccountID) async throws -> ChatProfile?
     /// Replaces the profile of `profile.userId`, which must exist.
     func updateProfile(_ profile: ChatProfile) async throws
 
     // MARK: Account management (issue 13)
 
     /// Every session row of `userID`, expired ones included, oldest first.
-    func sessions(userID: UserID) async throws -> [StoredSession]
+    func sessions(userID: AccountID) async throws -> [StoredSession]
     /// Deletes every session of `userID` except `keeping` (revoke-sessions,
     /// revoke-other-sessions, change-password). A deleted session resolves to nothing at once,
     /// on every instance: no backend may answer a cached copy afterwards.
-    func deleteSessions(userID: UserID, keeping: SessionID?) async throws
+    func deleteSessions(userID: AccountID, keeping: SessionID?) async throws
     /// Replaces `name`, `image`, `username`, `displayUsername` and `updatedAt` of `user.id`
     /// (update-user). Throws `ServerStoreError.usernameTaken` when another user has the name.
     func updateUser(_ user: AuthUser) async throws
     /// Replaces the credential account's scrypt hash (change-password).
-    func updatePassword(userID: UserID, passwordHash: String, updatedAt: Date) async throws
+    func updatePassword(userID: AccountID, passwordHash: String, updatedAt: Date) async throws
     /// Removes every row that belongs to the user, in every table, in one transaction
     /// (delete-user). Each backend lists its tables in one place, `deleteUserRows`.
-    func deleteUser(id: UserID) async throws
+    func deleteUser(id: AccountID) async throws
 
     // MARK: Kasia relay (issue 11) and chain index (issue 25)
 
@@ -99,28 +99,28 @@ public protocol ServerStore: Sendable {
     /// GRDB writer), as the queue there only costs throughput (RELIABILITY.md, session 7).
     var queuesSyncWrites: Bool { get }
     /// Binds `publicKey` to `userID` unless another account holds it or it was revoked.
-    func registerDeviceKey(publicKey: String, userID: UserID, now: UnixMillis) async throws -> DeviceKeyOutcome
+    func registerDeviceKey(publicKey: String, userID: AccountID, now: UnixMillis) async throws -> DeviceKeyOutcome
     /// The account's keys, revoked ones included, oldest first.
-    func deviceKeys(userID: UserID) async throws -> [StoredDeviceKey]
+    func deviceKeys(userID: AccountID) async throws -> [StoredDeviceKey]
     /// Revokes one of the account's keys (idempotent); nil when the account has no such key.
-    func revokeDeviceKey(publicKey: String, userID: UserID, now: UnixMillis) async throws -> StoredDeviceKey?
+    func revokeDeviceKey(publicKey: String, userID: AccountID, now: UnixMillis) async throws -> StoredDeviceKey?
     /// Stores standalone-valid nodes pushed by `userID` in one transaction, in order, each
     /// checked against the store (task access, parents, one CREATE per task); one outcome each.
-    func appendRedoNodes(_ drafts: [RedoNodeDraft], userID: UserID, now: UnixMillis) async throws
+    func appendRedoNodes(_ drafts: [RedoNodeDraft], userID: AccountID, now: UnixMillis) async throws
         -> [RedoNodeOutcome]
     /// The account's feed after `seq`, ascending, at most `limit` nodes.
-    func redoNodes(userID: UserID, after seq: Int64, limit: Int) async throws -> [StoredRedoNode]
+    func redoNodes(userID: AccountID, after seq: Int64, limit: Int) async throws -> [StoredRedoNode]
     /// Adds `recipient` to the access list of a task `sharer` can read; the recipient's feed
     /// gets every stored node of the task, parents first.
-    func shareRedoTask(taskID: String, sharer: UserID, recipient: UserID, now: UnixMillis) async throws
+    func shareRedoTask(taskID: String, sharer: AccountID, recipient: AccountID, now: UnixMillis) async throws
         -> TaskShareOutcome
     /// Writes every record or none (compare-and-swap on each record's version).
-    func putContactRecords(_ drafts: [ContactRecordDraft], userID: UserID) async throws -> ContactPutOutcome
+    func putContactRecords(_ drafts: [ContactRecordDraft], userID: AccountID) async throws -> ContactPutOutcome
     /// The account's records changed after `seq`, ascending, at most `limit`.
-    func contactRecords(userID: UserID, after seq: Int64, limit: Int) async throws -> [StoredContactRecord]
+    func contactRecords(userID: AccountID, after seq: Int64, limit: Int) async throws -> [StoredContactRecord]
     /// Deletes the account's device keys, task access, feed and contact records, and the nodes
     /// of tasks nobody can read any more: what deleting a user must also delete (issue 13).
-    func deleteSyncData(userID: UserID) async throws
+    func deleteSyncData(userID: AccountID) async throws
 }
 
 /// Why a store write was refused.

@@ -5,7 +5,7 @@ public import Foundation
 public struct CredentialAccount: Sendable, Equatable {
     public var id: String
     public var accountId: String
-    public var userID: UserID
+    public var userID: AccountID
     /// `"<salthex>:<keyhex>"` scrypt hash (§7).
     public var passwordHash: String
     public var createdAt: Date
@@ -13,7 +13,9 @@ public struct CredentialAccount: Sendable, Equatable {
 
     public static let providerID = "credential"
 
-    public init(id: String, accountId: String, userID: UserID, passwordHash: String, createdAt: Date, updatedAt: Date) {
+    public init(
+        id: String, accountId: String, userID: AccountID, passwordHash: String, createdAt: Date, updatedAt: Date
+    ) {
         self.id = id
         self.accountId = accountId
         self.userID = userID
@@ -27,7 +29,7 @@ public struct CredentialAccount: Sendable, Equatable {
 public struct StoredSession: Sendable, Equatable {
     public var id: SessionID
     public var tokenHash: SessionTokenHash
-    public var userID: UserID
+    public var userID: AccountID
     public var expiresAt: Date
     public var createdAt: Date
     public var updatedAt: Date
@@ -37,7 +39,7 @@ public struct StoredSession: Sendable, Equatable {
     public var rememberMe: Bool
 
     public init(
-        id: SessionID, tokenHash: SessionTokenHash, userID: UserID, expiresAt: Date, createdAt: Date,
+        id: SessionID, tokenHash: SessionTokenHash, userID: AccountID, expiresAt: Date, createdAt: Date,
         updatedAt: Date, ipAddress: String?, userAgent: String?, rememberMe: Bool
     ) {
         self.id = id

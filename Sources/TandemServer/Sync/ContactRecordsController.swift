@@ -12,7 +12,7 @@ struct ContactRecordsController: Sendable {
     let store: any ServerStore
     let gate: SyncWriteGate
 
-    func register(on group: RouterGroup<TandemRequestContext>, table: RouteTable) {
+    func register(on group: RouterGroup<AuthenticatedRequestContext>, table: RouteTable) {
         table.add(group, .get, "contacts/records", fullPath: APIPath.contactRecords) { request, context in
             try await pull(request, context: context)
         }
@@ -21,11 +21,11 @@ struct ContactRecordsController: Sendable {
         }
     }
 
-    func pull(_ request: Request, context: TandemRequestContext) async throws -> Response {
-        guard let resolved = context.authenticated else { throw APIFailure.unauthorized }
+    func pull(_ request: Request, context: AuthenticatedRequestContext) async throws -> Response {
+        let resolved = context.session
         let (after, limit) = try SyncLimits.page(request)
         var records = try await store.contactRecords(
-            userID: TandemServer.UserID(resolved.user.id), after: after, limit: limit + 1)
+            userID: AccountID(resolved.user.id), after: after, limit: limit + 1)
         let hasMore = records.count > limit
         if hasMore { records.removeLast() }
         let page = WireJSON.contactRecordPage(
@@ -33,8 +33,8 @@ struct ContactRecordsController: Sendable {
         return JSONResponse.raw(page, status: .ok, headers: [:])
     }
 
-    func put(_ request: Request, context: TandemRequestContext) async throws -> Response {
-        guard let resolved = context.authenticated else { throw APIFailure.unauthorized }
+    func put(_ request: Request, context: AuthenticatedRequestContext) async throws -> Response {
+        let resolved = context.session
         guard case .object(let body) = try await SyncLimits.readJSON(request),
             case .array(let elements)? = body["records"]
         else { throw APIFailure.validation(["[body.records] Invalid input: expected array"]) }
@@ -52,7 +52,7 @@ struct ContactRecordsController: Sendable {
             drafts.append(draft)
         }
         let outcome = try await gate.run(account: resolved.user.id) {
-            try await store.putContactRecords(drafts, userID: TandemServer.UserID(resolved.user.id))
+            try await store.putContactRecords(drafts, userID: AccountID(resolved.user.id))
         }
         switch outcome {
         case .written(let versions):

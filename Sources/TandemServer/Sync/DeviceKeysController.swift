@@ -13,7 +13,7 @@ struct DeviceKeysController: Sendable {
     let clock: any WallClock
     let gate: SyncWriteGate
 
-    func register(on group: RouterGroup<TandemRequestContext>, table: RouteTable) {
+    func register(on group: RouterGroup<AuthenticatedRequestContext>, table: RouteTable) {
         table.add(group, .get, "keys", fullPath: APIPath.myKeys) { _, context in try await list(context) }
         table.add(group, .post, "keys", fullPath: APIPath.myKeys) { request, context in
             try await add(request, context: context)
@@ -23,14 +23,14 @@ struct DeviceKeysController: Sendable {
         }
     }
 
-    func list(_ context: TandemRequestContext) async throws -> Response {
-        guard let resolved = context.authenticated else { throw APIFailure.unauthorized }
-        let keys = try await store.deviceKeys(userID: TandemServer.UserID(resolved.user.id))
+    func list(_ context: AuthenticatedRequestContext) async throws -> Response {
+        let resolved = context.session
+        let keys = try await store.deviceKeys(userID: AccountID(resolved.user.id))
         return try JSONResponse.make(DeviceKeyList(keys: keys.map(Self.wire)))
     }
 
-    func add(_ request: Request, context: TandemRequestContext) async throws -> Response {
-        guard let resolved = context.authenticated else { throw APIFailure.unauthorized }
+    func add(_ request: Request, context: AuthenticatedRequestContext) async throws -> Response {
+        let resolved = context.session
         var fields = try DeviceKeyRegistration.fields(of: try await JSONBody.read(request))
         let body = try fields.decode { fields -> DeviceKeyRegistration? in
             let publicKey = fields.string(.publicKey)
@@ -51,7 +51,7 @@ struct DeviceKeysController: Sendable {
         }
         let outcome = try await gate.run(account: resolved.user.id) {
             try await store.registerDeviceKey(
-                publicKey: body.publicKey, userID: TandemServer.UserID(resolved.user.id), now: clock.now)
+                publicKey: body.publicKey, userID: AccountID(resolved.user.id), now: clock.now)
         }
         switch outcome {
         case .registered(let key): return try JSONResponse.make(Self.wire(key), status: .created)
@@ -63,12 +63,12 @@ struct DeviceKeysController: Sendable {
         }
     }
 
-    func revoke(_ context: TandemRequestContext) async throws -> Response {
-        guard let resolved = context.authenticated else { throw APIFailure.unauthorized }
+    func revoke(_ context: AuthenticatedRequestContext) async throws -> Response {
+        let resolved = context.session
         let publicKey = context.parameters.get("publicKey") ?? ""
         let revoked = try await gate.run(account: resolved.user.id) {
             try await store.revokeDeviceKey(
-                publicKey: publicKey, userID: TandemServer.UserID(resolved.user.id), now: clock.now)
+                publicKey: publicKey, userID: AccountID(resolved.user.id), now: clock.now)
         }
         guard let key = revoked else { throw APIFailure(.notFound, .keyNotFound, "no such key on this account") }
         return try JSONResponse.make(Self.wire(key))

@@ -21,7 +21,7 @@ struct RedoNodesController: Sendable {
 
     static let validator = NodeValidator(signaturePolicy: .required)
 
-    func register(on group: RouterGroup<TandemRequestContext>, table: RouteTable) {
+    func register(on group: RouterGroup<AuthenticatedRequestContext>, table: RouteTable) {
         table.add(group, .post, "redo/nodes", fullPath: APIPath.redoNodes) { request, context in
             try await push(request, context: context)
         }
@@ -35,9 +35,9 @@ struct RedoNodesController: Sendable {
         }
     }
 
-    func push(_ request: Request, context: TandemRequestContext) async throws -> Response {
-        guard let resolved = context.authenticated else { throw APIFailure.unauthorized }
-        let userID = TandemServer.UserID(resolved.user.id)
+    func push(_ request: Request, context: AuthenticatedRequestContext) async throws -> Response {
+        let resolved = context.session
+        let userID = AccountID(resolved.user.id)
         guard case .object(let body) = try await SyncLimits.readJSON(request),
             case .array(let elements)? = body["nodes"]
         else { throw APIFailure.validation(["[body.nodes] Invalid input: expected array"]) }
@@ -94,11 +94,11 @@ struct RedoNodesController: Sendable {
         return try JSONResponse.make(RedoNodePushResponse(results: results))
     }
 
-    func pull(_ request: Request, context: TandemRequestContext) async throws -> Response {
-        guard let resolved = context.authenticated else { throw APIFailure.unauthorized }
+    func pull(_ request: Request, context: AuthenticatedRequestContext) async throws -> Response {
+        let resolved = context.session
         let (after, limit) = try SyncLimits.page(request)
         var nodes = try await store.redoNodes(
-            userID: TandemServer.UserID(resolved.user.id), after: after, limit: limit + 1)
+            userID: AccountID(resolved.user.id), after: after, limit: limit + 1)
         let hasMore = nodes.count > limit
         if hasMore { nodes.removeLast() }
         // The stored texts are canonical JSON already, so the page is spliced, not re-encoded.
@@ -117,8 +117,8 @@ struct RedoNodesController: Sendable {
         return JSONResponse.raw(out, status: .ok, headers: [:])
     }
 
-    func share(_ request: Request, context: TandemRequestContext) async throws -> Response {
-        guard let resolved = context.authenticated else { throw APIFailure.unauthorized }
+    func share(_ request: Request, context: AuthenticatedRequestContext) async throws -> Response {
+        let resolved = context.session
         let taskID = context.parameters.get("taskId") ?? ""
         var fields = try TaskShareRequest.fields(of: try await JSONBody.read(request))
         let body = try fields.decode { fields in fields.string(.username).map(TaskShareRequest.init(username:)) }
@@ -130,8 +130,8 @@ struct RedoNodesController: Sendable {
         }
         let outcome = try await gate.run(account: resolved.user.id) {
             try await store.shareRedoTask(
-                taskID: taskID, sharer: TandemServer.UserID(resolved.user.id),
-                recipient: TandemServer.UserID(recipient.id), now: clock.now)
+                taskID: taskID, sharer: AccountID(resolved.user.id),
+                recipient: AccountID(recipient.id), now: clock.now)
         }
         switch outcome {
         case .notFound: throw notFound

@@ -19,17 +19,12 @@ struct AccountCommand: AsyncParsableCommand {
 
 /// `--server URL` and `--profile DIR`, shared by every account command.
 struct AccountOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Server base URL.", valueName: "url"))
-    var server = "http://127.0.0.1:8080"
+    @OptionGroup var server: ServerOption
     @OptionGroup var profile: ProfileOptions
 
     func client() throws -> AccountClient {
-        guard let url = URL(string: server), let scheme = url.scheme, scheme == "http" || scheme == "https",
-            url.host != nil
-        else {
-            throw CLIError("--server \(server): expected an http:// or https:// URL")
-        }
-        return AccountClient(server: url, profile: profile.value, transport: transport)
+        let profile = profile.value
+        return AccountClient(server: try server.url(profile: profile), profile: profile, transport: transport)
     }
 
     /// The request transport of every account and sync call: AsyncHTTPClient (issue 12

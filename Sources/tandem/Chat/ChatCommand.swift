@@ -26,11 +26,8 @@ struct ChatCommand: AsyncParsableCommand {
 
 /// `--server URL` and `--profile DIR`, shared by every chat command.
 struct ChatOptions: ParsableArguments {
-    @Option(
-        name: .long,
-        help: ArgumentHelp(
-            "Relay server base URL (a `tandem serve`); unused after `tandem kaspa connect`.", valueName: "url"))
-    var server = "http://127.0.0.1:8080"
+    /// The relay (a `tandem serve`); unused after `tandem kaspa connect`.
+    @OptionGroup var server: ServerOption
     @OptionGroup var profile: ProfileOptions
 
     /// The profile's messaging service; `streamTransport` is given by the commands that follow
@@ -47,11 +44,7 @@ struct ChatOptions: ParsableArguments {
                         resolve: KaspaNodeAccess.resolver(network: settings.network)))
             }
         }
-        guard let url = URL(string: server), let scheme = url.scheme, scheme == "http" || scheme == "https",
-            url.host != nil
-        else {
-            throw CLIError("--server \(server): expected an http:// or https:// URL")
-        }
+        let url = try server.url(profile: profile.value)
         return try openingCall {
             if let streamTransport {
                 return try Messenger(profile: profile.value, server: url, streamTransport: streamTransport)

@@ -13,7 +13,7 @@ public import TandemBasics
 /// names; `RedoPushPlanner` decides in memory, with the same rules as the SQLite store; and the
 /// planned rows go in with one `INSERT … SELECT … FROM UNNEST` per table.
 extension PostgresServerStore {
-    public func appendRedoNodes(_ drafts: [RedoNodeDraft], userID: UserID, now: UnixMillis) async throws
+    public func appendRedoNodes(_ drafts: [RedoNodeDraft], userID: AccountID, now: UnixMillis) async throws
         -> [RedoNodeOutcome]
     {
         try await migrate()

@@ -13,7 +13,7 @@ extension PostgresServerStore {
     /// connection and run down the deadline (`SyncWriteGate`).
     public var queuesSyncWrites: Bool { true }
 
-    public func registerDeviceKey(publicKey: String, userID: UserID, now: UnixMillis) async throws
+    public func registerDeviceKey(publicKey: String, userID: AccountID, now: UnixMillis) async throws
         -> DeviceKeyOutcome
     {
         try await migrate()
@@ -33,7 +33,7 @@ extension PostgresServerStore {
         }
     }
 
-    public func deviceKeys(userID: UserID) async throws -> [StoredDeviceKey] {
+    public func deviceKeys(userID: AccountID) async throws -> [StoredDeviceKey] {
         try await migrate()
         return try await client.withConnection { connection in
             try await Self.deviceKeys(
@@ -42,7 +42,8 @@ extension PostgresServerStore {
         }
     }
 
-    public func revokeDeviceKey(publicKey: String, userID: UserID, now: UnixMillis) async throws -> StoredDeviceKey? {
+    public func revokeDeviceKey(publicKey: String, userID: AccountID, now: UnixMillis) async throws -> StoredDeviceKey?
+    {
         try await migrate()
         return try await syncTransaction { connection in
             try await Self.lockClock(connection, logger, waitingAtMost: Self.clockLockTimeout)
@@ -58,7 +59,7 @@ extension PostgresServerStore {
         }
     }
 
-    public func redoNodes(userID: UserID, after seq: Int64, limit: Int) async throws -> [StoredRedoNode] {
+    public func redoNodes(userID: AccountID, after seq: Int64, limit: Int) async throws -> [StoredRedoNode] {
         try await migrate()
         let rows = try await client.query(
             """
@@ -72,7 +73,7 @@ extension PostgresServerStore {
         return nodes
     }
 
-    public func shareRedoTask(taskID: String, sharer: UserID, recipient: UserID, now: UnixMillis) async throws
+    public func shareRedoTask(taskID: String, sharer: AccountID, recipient: AccountID, now: UnixMillis) async throws
         -> TaskShareOutcome
     {
         try await migrate()
@@ -105,7 +106,7 @@ extension PostgresServerStore {
     /// versions of every named record in one `= ANY` read under the clock's lock, the conflicts
     /// decided in memory in request order (as the SQLite store does), then one
     /// `INSERT … SELECT FROM UNNEST … ON CONFLICT DO UPDATE` for all of them.
-    public func putContactRecords(_ drafts: [ContactRecordDraft], userID: UserID) async throws -> ContactPutOutcome {
+    public func putContactRecords(_ drafts: [ContactRecordDraft], userID: AccountID) async throws -> ContactPutOutcome {
         try await migrate()
         let user = userID.rawValue
         return try await syncTransaction { connection in
@@ -150,7 +151,7 @@ extension PostgresServerStore {
         }
     }
 
-    public func contactRecords(userID: UserID, after seq: Int64, limit: Int) async throws -> [StoredContactRecord] {
+    public func contactRecords(userID: AccountID, after seq: Int64, limit: Int) async throws -> [StoredContactRecord] {
         try await migrate()
         let rows = try await client.query(
             """
@@ -164,7 +165,7 @@ extension PostgresServerStore {
         return records
     }
 
-    public func deleteSyncData(userID: UserID) async throws {
+    public func deleteSyncData(userID: AccountID) async throws {
         try await migrate()
         let user = userID.rawValue
         try await client.withTransaction(logger: logger) { connection in
@@ -239,7 +240,7 @@ extension PostgresServerStore {
         for try await (publicKey, user, created, revoked) in rows.decode((String, String, Int64, Int64?).self) {
             keys.append(
                 StoredDeviceKey(
-                    publicKey: publicKey, userID: UserID(user), createdAt: UnixMillis(created),
+                    publicKey: publicKey, userID: AccountID(user), createdAt: UnixMillis(created),
                     revokedAt: revoked.map(UnixMillis.init)))
         }
         return keys

@@ -10,7 +10,7 @@ extension SQLiteServerStore {
     /// no connection and runs down no deadline (`SyncWriteGate`).
     public var queuesSyncWrites: Bool { false }
 
-    public func registerDeviceKey(publicKey: String, userID: UserID, now: UnixMillis) async throws
+    public func registerDeviceKey(publicKey: String, userID: AccountID, now: UnixMillis) async throws
         -> DeviceKeyOutcome
     {
         try await writer.write { db in
@@ -26,7 +26,7 @@ extension SQLiteServerStore {
         }
     }
 
-    public func deviceKeys(userID: UserID) async throws -> [StoredDeviceKey] {
+    public func deviceKeys(userID: AccountID) async throws -> [StoredDeviceKey] {
         try readNow { db in
             try Row.fetchAll(
                 db.cachedStatement(sql: "SELECT * FROM device_key WHERE user_id = ? ORDER BY created_at, public_key"),
@@ -35,7 +35,8 @@ extension SQLiteServerStore {
         }
     }
 
-    public func revokeDeviceKey(publicKey: String, userID: UserID, now: UnixMillis) async throws -> StoredDeviceKey? {
+    public func revokeDeviceKey(publicKey: String, userID: AccountID, now: UnixMillis) async throws -> StoredDeviceKey?
+    {
         try await writer.write { db in
             guard let key = try Self.deviceKey(db, publicKey), key.userID == userID else { return nil }
             if key.revokedAt != nil { return key }
@@ -46,7 +47,7 @@ extension SQLiteServerStore {
         }
     }
 
-    public func appendRedoNodes(_ drafts: [RedoNodeDraft], userID: UserID, now: UnixMillis) async throws
+    public func appendRedoNodes(_ drafts: [RedoNodeDraft], userID: AccountID, now: UnixMillis) async throws
         -> [RedoNodeOutcome]
     {
         try await writer.write { db in
@@ -91,7 +92,7 @@ extension SQLiteServerStore {
         return facts
     }
 
-    public func redoNodes(userID: UserID, after seq: Int64, limit: Int) async throws -> [StoredRedoNode] {
+    public func redoNodes(userID: AccountID, after seq: Int64, limit: Int) async throws -> [StoredRedoNode] {
         try readNow { db in
             let statement = try db.cachedStatement(
                 sql: """
@@ -108,7 +109,7 @@ extension SQLiteServerStore {
         }
     }
 
-    public func shareRedoTask(taskID: String, sharer: UserID, recipient: UserID, now: UnixMillis) async throws
+    public func shareRedoTask(taskID: String, sharer: AccountID, recipient: AccountID, now: UnixMillis) async throws
         -> TaskShareOutcome
     {
         try await writer.write { db in
@@ -129,7 +130,7 @@ extension SQLiteServerStore {
         }
     }
 
-    public func putContactRecords(_ drafts: [ContactRecordDraft], userID: UserID) async throws -> ContactPutOutcome {
+    public func putContactRecords(_ drafts: [ContactRecordDraft], userID: AccountID) async throws -> ContactPutOutcome {
         try await writer.write { db in
             let current = try db.cachedStatement(
                 sql: "SELECT version FROM contact_record WHERE user_id = ? AND record_id = ?")
@@ -156,7 +157,7 @@ extension SQLiteServerStore {
         }
     }
 
-    public func contactRecords(userID: UserID, after seq: Int64, limit: Int) async throws -> [StoredContactRecord] {
+    public func contactRecords(userID: AccountID, after seq: Int64, limit: Int) async throws -> [StoredContactRecord] {
         try readNow { db in
             try Row.fetchAll(
                 db.cachedStatement(
@@ -171,7 +172,7 @@ extension SQLiteServerStore {
         }
     }
 
-    public func deleteSyncData(userID: UserID) async throws {
+    public func deleteSyncData(userID: AccountID) async throws {
         try await writer.write { db in try Self.deleteSyncRows(db, userID: userID.rawValue) }
     }
 
@@ -198,7 +199,7 @@ extension SQLiteServerStore {
     private static func deviceKey(row: Row) -> StoredDeviceKey {
         let revoked: Int64? = row["revoked_at"]
         return StoredDeviceKey(
-            publicKey: row["public_key"], userID: UserID(row["user_id"]),
+            publicKey: row["public_key"], userID: AccountID(row["user_id"]),
             createdAt: UnixMillis(row["created_at"] as Int64), revokedAt: revoked.map(UnixMillis.init))
     }
 }

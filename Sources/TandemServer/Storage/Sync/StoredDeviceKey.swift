@@ -5,11 +5,11 @@ public import TandemBasics
 /// a revoked key stays stored, so it can never be bound again, and nodes it signed stay valid.
 public struct StoredDeviceKey: Sendable, Equatable {
     public let publicKey: String
-    public let userID: UserID
+    public let userID: AccountID
     public let createdAt: UnixMillis
     public let revokedAt: UnixMillis?
 
-    public init(publicKey: String, userID: UserID, createdAt: UnixMillis, revokedAt: UnixMillis?) {
+    public init(publicKey: String, userID: AccountID, createdAt: UnixMillis, revokedAt: UnixMillis?) {
         self.publicKey = publicKey
         self.userID = userID
         self.createdAt = createdAt
