@@ -98,7 +98,7 @@ extension StoreContractTests {
     /// information_schema), that holds one of `values`: tables added later are searched too.
     static func cellsHolding(_ values: [String], in store: any ServerStore) async throws -> [String] {
         if let sqlite = store as? SQLiteServerStore {
-            return try await sqlite.writer.read { db in
+            return try await sqlite.database.asyncRead { db in
                 var found: [String] = []
                 let tables = try String.fetchAll(
                     db,
@@ -125,7 +125,7 @@ extension StoreContractTests {
         let postgres = try #require(store as? PostgresServerStore)
         let logger = Logger(label: "contract")
         var columns: [(String, String)] = []
-        let rows = try await postgres.client.query(
+        let rows = try await postgres.database.query(
             """
             SELECT table_name::text, column_name::text FROM information_schema.columns
             WHERE table_schema = current_schema() ORDER BY table_name, column_name
@@ -136,7 +136,7 @@ extension StoreContractTests {
             for value in values {
                 var binds = PostgresBindings()
                 try binds.append(value)
-                let counted = try await postgres.client.query(
+                let counted = try await postgres.database.query(
                     PostgresQuery(
                         unsafeSQL: "SELECT COUNT(*) FROM \"\(table)\" WHERE \"\(column)\"::text = $1", binds: binds),
                     logger: logger)

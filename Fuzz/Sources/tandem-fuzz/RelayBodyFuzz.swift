@@ -15,8 +15,8 @@ enum RelayBodyFuzz {
     static func run(_ bytes: [UInt8]) {
         guard let parsed = try? JSONParser(limits: limits).parseKeepingIntegers(bytes) else { return }
         if case .object(let object) = parsed.value, object["transaction"] != nil {
-            guard let submission = try? JSONDecoder().decode(RelayKaspaSubmission.self, from: Data(bytes)),
-                let check = try? RelayKaspaSubmissionCheck(submission)
+            guard let body = try? JSONDecoder().decode(RelayController.KaspaBody.self, from: Data(bytes)),
+                let check = try? RelayKaspaSubmissionCheck(body.transaction)
             else { return }
             _ = try? check.draft()
             return

@@ -39,12 +39,22 @@ public func buildApplication(
     }
     let router = buildRouter(configuration: configuration, store: store, secret: secret, hub: hub, chain: chain).router
     let relay = RelayService(hub: hub, store: store, pollInterval: configuration.relay.pollInterval, logger: logger)
-    return Application(
+    var app = Application(
         router: router,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "tandem"),
         services: services + [relay] + chainServices,
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
         logger: logger)
+    // The schema, once, before the server listens. A database unreachable now does not keep the
+    // server from starting: its routes answer 503 and the first call that reaches the database
+    // migrates it (issue 14: an outage is answered, not hung on).
+    app.beforeServerStarts {
+        do { try await store.prepare() } catch {
+            logger.warning(
+                "database not ready at start-up; migrating on first contact", metadata: ["error": "\(error)"])
+        }
+    }
+    return app
 }
 
 /// The router and the table of its routes (for the OpenAPI check).
@@ -66,14 +76,13 @@ struct ChainParts: Sendable {
 /// The router with the relay's fan-out `hub`, which the application's `RelayService` feeds;
 /// tests pass their own `rateLimiter` to look at its table.
 func buildRouter(
-    configuration: ServerConfiguration, store rawStore: any ServerStore, secret: String, hub: RelayHub,
+    configuration: ServerConfiguration, store: any ServerStore, secret: String, hub: RelayHub,
     rateLimiter: RateLimiter? = nil, chain: ChainParts? = nil
 ) -> (router: Router<TandemRequestContext>, routes: [RouteEntry]) {
     let router = Router(context: TandemRequestContext.self)
     let table = RouteTable()
-    let metrics = configuration.metrics ? ServerMetrics() : nil
-    // With metrics on, every store call is counted while in flight ("database pool use").
-    let store: any ServerStore = metrics.map { MeteredStore(base: rawStore, metrics: $0) } ?? rawStore
+    // "Database pool use": the store counts its calls in flight at its choke points.
+    let metrics = configuration.metrics ? ServerMetrics(database: store.activity) : nil
     let sessions = SessionAuthority(
         store: store, signer: CookieSigner(secret: secret),
         cookies: SessionCookies(secure: configuration.secureCookies),

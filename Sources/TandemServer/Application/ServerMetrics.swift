@@ -13,10 +13,11 @@ import TandemAPI
 final class ServerMetrics: Sendable {
     private let registry = PrometheusCollectorRegistry()
     private let factory: PrometheusMetricsFactory
-    /// Database operations running now, counted where the store is entered (`MeteredStore`).
-    let databaseInFlight = Atomic<Int>(0)
+    /// Database calls running now, counted at the store's choke points (`StoreActivity`).
+    let database: StoreActivity
 
-    init() {
+    init(database: StoreActivity = StoreActivity()) {
+        self.database = database
         var factory = PrometheusMetricsFactory(registry: registry)
         factory.defaultDurationHistogramBuckets = [
             .milliseconds(1), .milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(50),
@@ -62,7 +63,7 @@ final class ServerMetrics: Sendable {
             Gauge(label: "tandem_kasia_chain_node_failures", factory: factory).record(chain.failures)
         }
         Gauge(label: "tandem_database_operations_in_flight", factory: factory)
-            .record(databaseInFlight.load(ordering: .relaxed))
+            .record(database.inFlight)
         var buffer: [UInt8] = []
         registry.emit(into: &buffer)
         return buffer

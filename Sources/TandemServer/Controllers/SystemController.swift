@@ -35,8 +35,10 @@ struct SystemController: Sendable {
     func health(withBody: Bool) async throws -> Response {
         let ready: Bool
         do {
-            try await DeadlineStore(store, timeout: Self.readinessTimeout, clock: clock, isUnavailable: { _ in true })
-                .ping()
+            let store = store
+            try await StoreDeadline(timeout: Self.readinessTimeout, clock: clock, isUnavailable: { _ in true }).bound {
+                try await store.ping()
+            }
             ready = true
         } catch is CancellationError {
             throw CancellationError()

@@ -90,7 +90,7 @@ struct RelayController: Sendable {
 
     /// ``RelayKaspaSubmission``'s form, read by KaspaTransaction's strict reader (hex, lengths,
     /// version-0 fields) rather than the DTO's plain strings.
-    private struct KaspaBody: Decodable {
+    struct KaspaBody: Decodable {
         let transaction: KaspaTransaction
 
         init(from decoder: any Decoder) throws {

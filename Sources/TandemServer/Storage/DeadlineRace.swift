@@ -1,6 +1,6 @@
 import Synchronization
 
-/// The one-shot meeting point of `DeadlineStore`'s operation and timer: the first result
+/// The one-shot meeting point of `StoreDeadline`'s operation and timer: the first result
 /// resumes the continuation, later ones are dropped, and `onFinish` cancels both tasks.
 final class DeadlineRace<T: Sendable>: Sendable {
     private struct State {

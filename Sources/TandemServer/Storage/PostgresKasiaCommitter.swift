@@ -18,7 +18,7 @@ actor PostgresKasiaCommitter {
         let continuation: CheckedContinuation<KasiaAppendOutcome, any Error>
     }
 
-    private let client: PostgresClient
+    private let database: PostgresDatabase
     private let logger: Logger
     private var queue: [Waiter] = []
     private var draining = false
@@ -26,8 +26,8 @@ actor PostgresKasiaCommitter {
     /// Most rows one statement stores; bounds the time the first caller of a batch waits.
     static let maximumBatch = 256
 
-    init(client: PostgresClient, logger: Logger) {
-        self.client = client
+    init(database: PostgresDatabase, logger: Logger) {
+        self.database = database
         self.logger = logger
     }
 
@@ -57,12 +57,12 @@ actor PostgresKasiaCommitter {
         if entries.count == 1 {
             return [
                 await capture {
-                    try await PostgresServerStore.appendOne(entries[0].0, now: entries[0].1, client, logger)
+                    try await PostgresServerStore.appendOne(entries[0].0, now: entries[0].1, database, logger)
                 }
             ]
         }
         do {
-            let assigned = try await Self.insertBatch(entries, client, logger)
+            let assigned = try await Self.insertBatch(entries, database, logger)
             var answered = Set<String>()
             var results: [Result<KasiaAppendOutcome, any Error>] = []
             for (draft, _) in entries {
@@ -80,7 +80,7 @@ actor PostgresKasiaCommitter {
         }
         var results: [Result<KasiaAppendOutcome, any Error>] = []
         for (draft, now) in entries {
-            results.append(await capture { try await PostgresServerStore.appendOne(draft, now: now, client, logger) })
+            results.append(await capture { try await PostgresServerStore.appendOne(draft, now: now, database, logger) })
         }
         return results
     }
@@ -92,7 +92,7 @@ actor PostgresKasiaCommitter {
     }
 
     private func existing(_ txID: String) async throws -> KasiaAppendOutcome {
-        guard let record = try await PostgresServerStore.stored(txID: txID, client, logger) else {
+        guard let record = try await PostgresServerStore.stored(txID: txID, database, logger) else {
             throw ServerStoreError.corruptRow(
                 table: "kasia_tx", reason: "tx \(txID): insert skipped without a stored row")
         }
@@ -106,12 +106,12 @@ actor PostgresKasiaCommitter {
     /// for n rows at once. One NOTIFY carries the newest block time. Answers tx_id → block time
     /// of the rows it inserted.
     private static func insertBatch(
-        _ entries: [(KasiaRecordDraft, UnixMillis)], _ client: PostgresClient, _ logger: Logger
+        _ entries: [(KasiaRecordDraft, UnixMillis)], _ database: PostgresDatabase, _ logger: Logger
     )
         async throws -> [String: Int64]
     {
         let drafts = entries.map(\.0)
-        let rows = try await client.query(
+        let rows = try await database.query(
             """
             WITH input AS (
                 SELECT * FROM unnest(

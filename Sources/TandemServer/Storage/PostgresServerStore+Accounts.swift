@@ -7,8 +7,7 @@ public import TandemAPI
 /// revoked through one instance resolves to nothing on every other at once.
 extension PostgresServerStore {
     public func sessions(userID: AccountID) async throws -> [StoredSession] {
-        try await migrate()
-        let rows = try await client.query(
+        let rows = try await database.query(
             """
             SELECT id, token_hash, user_id, expires_at, created_at, updated_at, ip_address, user_agent, remember_me
             FROM session WHERE user_id = \(userID.rawValue) ORDER BY created_at, id
@@ -27,16 +26,14 @@ extension PostgresServerStore {
     }
 
     public func deleteSessions(userID: AccountID, keeping: SessionID?) async throws {
-        try await migrate()
-        try await client.query(
+        try await database.query(
             "DELETE FROM session WHERE user_id = \(userID.rawValue) AND id IS DISTINCT FROM \(keeping?.rawValue)",
             logger: logger)
     }
 
     public func updateUser(_ user: AuthUser) async throws {
-        try await migrate()
         do {
-            let rows = try await client.query(
+            let rows = try await database.query(
                 """
                 UPDATE auth_user SET name = \(user.name), image = \(user.image), username = \(user.username),
                     display_username = \(user.displayUsername), updated_at = \(user.updatedAt.storeMillis)
@@ -50,8 +47,7 @@ extension PostgresServerStore {
     }
 
     public func updatePassword(userID: AccountID, passwordHash: String, updatedAt: Date) async throws {
-        try await migrate()
-        let rows = try await client.query(
+        let rows = try await database.query(
             """
             UPDATE account SET password = \(passwordHash), updated_at = \(updatedAt.storeMillis)
             WHERE user_id = \(userID.rawValue) AND provider_id = \(CredentialAccount.providerID) RETURNING id
@@ -61,9 +57,8 @@ extension PostgresServerStore {
     }
 
     public func deleteUser(id: AccountID) async throws {
-        try await migrate()
         let logger = logger
-        try await client.withTransaction(logger: logger) { connection in
+        try await database.withTransaction(logger: logger) { connection in
             try await Self.deleteUserRows(connection, userID: id.rawValue, logger: logger)
         }
     }

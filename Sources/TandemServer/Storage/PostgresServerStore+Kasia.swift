@@ -9,7 +9,6 @@ extension PostgresServerStore {
 
     /// Through the group committer (``PostgresKasiaCommitter``): one statement per burst.
     public func appendKasiaRecord(_ draft: KasiaRecordDraft, now: UnixMillis) async throws -> KasiaAppendOutcome {
-        try await migrate()
         return try await committer.append(draft, now: now)
     }
 
@@ -20,10 +19,10 @@ extension PostgresServerStore {
     /// (issue 11 item 2), and the NOTIFY goes out on commit. A `tx_id` already stored inserts
     /// nothing (the clock may step once for it, which leaves a gap no reader minds) and the
     /// stored row is answered.
-    static func appendOne(_ draft: KasiaRecordDraft, now: UnixMillis, _ client: PostgresClient, _ logger: Logger)
+    static func appendOne(_ draft: KasiaRecordDraft, now: UnixMillis, _ database: PostgresDatabase, _ logger: Logger)
         async throws -> KasiaAppendOutcome
     {
-        let rows = try await client.query(
+        let rows = try await database.query(
             """
             WITH clock AS (
                 UPDATE kasia_clock SET last = GREATEST(last + 1, \(now.rawValue))
@@ -44,7 +43,7 @@ extension PostgresServerStore {
         if let blockTime = assigned {
             return .inserted(KasiaRecord(draft: draft, relayedAt: blockTime))
         }
-        guard let existing = try await stored(txID: draft.txID, client, logger) else {
+        guard let existing = try await stored(txID: draft.txID, database, logger) else {
             throw ServerStoreError.corruptRow(table: "kasia_clock", reason: "row 1 is missing")
         }
         return .existing(existing)
@@ -97,15 +96,13 @@ extension PostgresServerStore {
     }
 
     public func latestKasiaPosition() async throws -> Int64? {
-        try await migrate()
-        let rows = try await client.query("SELECT MAX(seq) FROM kasia_tx", logger: logger)
+        let rows = try await database.query("SELECT MAX(seq) FROM kasia_tx", logger: logger)
         for try await last in rows.decode(Int64?.self) { return last }
         return nil
     }
 
     public func kasiaCounts() async throws -> KasiaCounts {
-        try await migrate()
-        let rows = try await client.query("SELECT kind, COUNT(*) FROM kasia_tx GROUP BY kind", logger: logger)
+        let rows = try await database.query("SELECT kind, COUNT(*) FROM kasia_tx GROUP BY kind", logger: logger)
         var counts: [KasiaRecordKind: Int64] = [:]
         for try await (kind, count) in rows.decode((String, Int64).self) {
             if let kind = KasiaRecordKind(rawValue: kind) { counts[kind] = count }
@@ -114,8 +111,7 @@ extension PostgresServerStore {
     }
 
     public func listenForKasiaCommits(_ onCommit: @escaping @Sendable () async -> Void) async throws {
-        try await migrate()
-        try await client.withConnection { connection in
+        try await database.holdingConnection { connection in
             try await connection.listen(on: Self.kasiaChannel) { notifications in
                 // Catch up once LISTEN is in place: rows committed while it was being set up.
                 await onCommit()
@@ -125,14 +121,13 @@ extension PostgresServerStore {
     }
 
     private func fetchKasia(_ query: PostgresQuery) async throws -> [KasiaRecord] {
-        try await migrate()
-        return try await Self.records(client.query(query, logger: logger))
+        return try await Self.records(database.query(query, logger: logger))
     }
 
     /// The stored row of `txID`, if any.
-    static func stored(txID: String, _ client: PostgresClient, _ logger: Logger) async throws -> KasiaRecord? {
+    static func stored(txID: String, _ database: PostgresDatabase, _ logger: Logger) async throws -> KasiaRecord? {
         try await records(
-            client.query(
+            database.query(
                 "SELECT \(unescaped: KasiaRecordColumns.list) FROM kasia_tx WHERE tx_id = \(txID)", logger: logger)
         ).first
     }

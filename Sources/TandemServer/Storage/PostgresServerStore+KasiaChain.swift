@@ -8,8 +8,7 @@ extension PostgresServerStore {
     static let ingesterLockKey: Int64 = 7_037_825
 
     public func kasiaChainCursor() async throws -> KasiaChainCursor? {
-        try await migrate()
-        let rows = try await client.query(
+        let rows = try await database.query(
             "SELECT block, daa_score, block_time, network FROM kasia_chain WHERE id = 1", logger: logger)
         for try await (block, score, time, network) in rows.decode((String, Int64, Int64, String).self) {
             return KasiaChainCursor(
@@ -23,7 +22,6 @@ extension PostgresServerStore {
     /// so positions stay in commit order across instances), positions are assigned here, and
     /// the rows go in through `unnest` in one upsert.
     public func applyKasiaChainPage(_ page: KasiaChainPage, now: UnixMillis) async throws -> KasiaChainApplied {
-        try await migrate()
         do { return try await applyInTransaction(page, now: now) } catch let error as PostgresTransactionError {
             // The store's own refusal, not the database's failure.
             if let refusal = error.closureError as? ServerStoreError { throw refusal }
@@ -32,7 +30,7 @@ extension PostgresServerStore {
     }
 
     private func applyInTransaction(_ page: KasiaChainPage, now: UnixMillis) async throws -> KasiaChainApplied {
-        try await client.withTransaction(logger: logger) { connection in
+        try await database.withTransaction(logger: logger) { connection in
             var found: String?
             for try await block in try await connection.query(
                 "SELECT block FROM kasia_chain WHERE id = 1 FOR UPDATE", logger: logger
@@ -145,10 +143,9 @@ extension PostgresServerStore {
     /// failed check of that connection (every `retry`) cancels `body`, since the lock went
     /// with it. Without the lock, tries again every `retry`.
     public func asKasiaIngester(retry: Duration, _ body: @escaping @Sendable () async throws -> Void) async throws {
-        try await migrate()
         while !Task.isCancelled {
             do {
-                try await client.withConnection { connection in
+                try await database.holdingConnection { connection in
                     var held = false
                     for try await got in try await connection.query(
                         "SELECT pg_try_advisory_lock(\(Self.ingesterLockKey))", logger: logger

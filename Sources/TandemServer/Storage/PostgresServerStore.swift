@@ -4,24 +4,25 @@ import NIOCore
 import PostgresNIO
 public import ServiceLifecycle
 public import TandemAPI
+public import TandemBasics
 
 /// The PostgreSQL backend through PostgresNIO's `PostgresClient` pool, for several stateless
 /// `tandem serve` instances on one database. Same tables and columns as the SQLite backend.
 ///
-/// The client must be running (`service`, or `PostgresClient.run()` in a task group) for any
-/// query; migrations run on first use, once.
+/// The client must be running (`service`, or ``run()`` in a task group) for any query.
+/// Every query goes through the ``PostgresDatabase`` choke points (deadline, metrics,
+/// migrations); ``prepare()`` brings the schema up to date before the server listens.
 public struct PostgresServerStore: ServerStore {
-    let client: PostgresClient
+    let database: PostgresDatabase
     let logger: Logger
-    private let migrations: PostgresMigrations
     /// Stores relay submissions in groups (issue 11 "Figures").
     let committer: PostgresKasiaCommitter
 
     /// The pool as a swift-service-lifecycle service, for the application's service group.
-    public var service: any Service { client }
+    public var service: any Service { database.service }
 
     /// How long opening one connection may take (issue 14 audit: an unreachable database must
-    /// not hold a request; `DeadlineStore` bounds whole operations on top of this).
+    /// not hold a request; the store deadline bounds each call on top of this).
     static let connectTimeout: Duration = .seconds(3)
     /// The pool's timers cost memory for as long as they were set, even when cancelled: each
     /// one is a task sleeping on the clock, and a cancelled `Task.sleep` keeps its task and its
@@ -37,15 +38,24 @@ public struct PostgresServerStore: ServerStore {
     /// timer at all, and a short idle timeout, so what the burst connections set lives 10 s.
     static let minimumConnections = 2
     static let connectionIdleTimeout: Duration = .seconds(10)
-    /// How long any one store operation may take before the request answers 503.
+    /// How long any one database call may take before the request answers 503.
     public static let operationTimeout: Duration = .seconds(5)
 
-    public init(url: String, logger: Logger) throws {
-        client = PostgresClient(configuration: try Self.configuration(from: url), backgroundLogger: logger)
+    /// A store on the database at `url`; `activity` counts its calls in flight (`/metrics`), and
+    /// each call is bounded by ``operationTimeout`` on `clock`.
+    public init(
+        url: String, logger: Logger, activity: StoreActivity = StoreActivity(), clock: any WallClock = SystemClock()
+    ) throws {
+        let client = PostgresClient(configuration: try Self.configuration(from: url), backgroundLogger: logger)
+        let deadline = StoreDeadline(
+            timeout: Self.operationTimeout, clock: clock, isUnavailable: Self.isConnectionFailure)
+        database = PostgresDatabase(
+            client: client, policy: StorePolicy(activity: activity, deadline: deadline), logger: logger)
         self.logger = logger
-        migrations = PostgresMigrations()
-        committer = PostgresKasiaCommitter(client: client, logger: logger)
+        committer = PostgresKasiaCommitter(database: database, logger: logger)
     }
+
+    public var activity: StoreActivity { database.policy.activity }
 
     /// `postgres://user[:password]@host[:port]/database[?sslmode=disable]`.
     static func configuration(from url: String) throws -> PostgresClient.Configuration {
@@ -77,32 +87,32 @@ public struct PostgresServerStore: ServerStore {
     }
 
     public func ping() async throws {
-        try await client.query("SELECT 1", logger: logger)
+        try await database.query("SELECT 1", logger: logger)
     }
 
     /// Runs the connection pool until cancelled (what `service` does inside a service group).
-    public func run() async { await client.run() }
+    public func run() async { await database.run() }
 
     /// Empties every table: for test suites that share one database.
     public func truncateAll() async throws {
-        try await migrate()
-        try await client.query(
+        try await database.query(
             "TRUNCATE users, session, account, auth_user, kasia_tx, kasia_chain, device_key, redo_node, redo_task_access, redo_feed, contact_record",
             logger: logger)
-        try await client.query("UPDATE sync_clock SET last = 0", logger: logger)
-        try await client.query("UPDATE kasia_clock SET last = 0", logger: logger)
+        try await database.query("UPDATE sync_clock SET last = 0", logger: logger)
+        try await database.query("UPDATE kasia_clock SET last = 0", logger: logger)
     }
 
     /// Runs the migrations if this process has not yet.
     public func migrate() async throws {
-        try await migrations.runOnce(client: client, logger: logger)
+        try await database.migrate()
     }
 
+    public func prepare() async throws { try await migrate() }
+
     public func createUser(_ user: AuthUser, account: CredentialAccount, profile: ChatProfile) async throws {
-        try await migrate()
         let keys = try StoreCoding.encodeKeys(profile.publicKeys)
         do {
-            try await client.withTransaction(logger: logger) { connection in
+            try await database.withTransaction(logger: logger) { connection in
                 try await connection.query(
                     """
                     INSERT INTO auth_user (id, name, email, email_verified, image, created_at, updated_at, username, display_username)
@@ -153,8 +163,7 @@ public struct PostgresServerStore: ServerStore {
         "id, name, email, email_verified, image, created_at, updated_at, username, display_username"
 
     private func fetchUser(_ query: PostgresQuery) async throws -> AuthUser? {
-        try await migrate()
-        let rows = try await client.query(query, logger: logger)
+        let rows = try await database.query(query, logger: logger)
         for try await (id, name, email, verified, image, created, updated, username, display) in rows.decode(
             (String, String, String, Bool, String?, Int64, Int64, String?, String?).self)
         {
@@ -167,8 +176,7 @@ public struct PostgresServerStore: ServerStore {
     }
 
     public func credentialAccount(userID: AccountID) async throws -> CredentialAccount? {
-        try await migrate()
-        let rows = try await client.query(
+        let rows = try await database.query(
             """
             SELECT id, account_id, user_id, password, created_at, updated_at FROM account
             WHERE user_id = \(userID.rawValue) AND provider_id = \(CredentialAccount.providerID) AND password IS NOT NULL
@@ -184,8 +192,7 @@ public struct PostgresServerStore: ServerStore {
     }
 
     public func createSession(_ session: StoredSession) async throws {
-        try await migrate()
-        try await client.query(
+        try await database.query(
             """
             INSERT INTO session (id, token_hash, user_id, expires_at, created_at, updated_at, ip_address, user_agent, remember_me)
             VALUES (\(session.id.rawValue), \(session.tokenHash.hex), \(session.userID.rawValue), \(session.expiresAt.storeMillis),
@@ -195,8 +202,7 @@ public struct PostgresServerStore: ServerStore {
     }
 
     public func session(tokenHash: SessionTokenHash) async throws -> StoredSession? {
-        try await migrate()
-        let rows = try await client.query(
+        let rows = try await database.query(
             """
             SELECT id, token_hash, user_id, expires_at, created_at, updated_at, ip_address, user_agent, remember_me
             FROM session WHERE token_hash = \(tokenHash.hex)
@@ -213,21 +219,18 @@ public struct PostgresServerStore: ServerStore {
     }
 
     public func refreshSession(id: SessionID, expiresAt: Date, updatedAt: Date) async throws {
-        try await migrate()
-        try await client.query(
+        try await database.query(
             """
             UPDATE session SET expires_at = \(expiresAt.storeMillis), updated_at = \(updatedAt.storeMillis) WHERE id = \(id.rawValue)
             """, logger: logger)
     }
 
     public func deleteSession(id: SessionID) async throws {
-        try await migrate()
-        try await client.query("DELETE FROM session WHERE id = \(id.rawValue)", logger: logger)
+        try await database.query("DELETE FROM session WHERE id = \(id.rawValue)", logger: logger)
     }
 
     public func profile(userID: AccountID) async throws -> ChatProfile? {
-        try await migrate()
-        let rows = try await client.query(
+        let rows = try await database.query(
             """
             SELECT user_id, display_name, kaspa_address, public_keys, updated_at FROM users WHERE user_id = \(userID.rawValue)
             """, logger: logger)
@@ -241,9 +244,8 @@ public struct PostgresServerStore: ServerStore {
     }
 
     public func updateProfile(_ profile: ChatProfile) async throws {
-        try await migrate()
         let keys = try StoreCoding.encodeKeys(profile.publicKeys)
-        let rows = try await client.query(
+        let rows = try await database.query(
             """
             UPDATE users SET display_name = \(profile.displayName), kaspa_address = \(profile.kaspaAddress),
                 public_keys = \(keys), updated_at = \(profile.updatedAt.storeMillis)

@@ -17,15 +17,15 @@ actor SQLiteKasiaCommitter {
         let continuation: CheckedContinuation<KasiaAppendOutcome, any Error>
     }
 
-    private let writer: any DatabaseWriter
+    private let database: SQLiteDatabase
     private var queue: [Waiter] = []
     private var draining = false
 
     /// Most rows one transaction commits; bounds the time the first caller of a batch waits.
     static let maximumBatch = 256
 
-    init(writer: any DatabaseWriter) {
-        self.writer = writer
+    init(database: SQLiteDatabase) {
+        self.database = database
     }
 
     func append(_ draft: KasiaRecordDraft, now: UnixMillis) async throws -> KasiaAppendOutcome {
@@ -42,7 +42,7 @@ actor SQLiteKasiaCommitter {
         while !queue.isEmpty {
             let batch = Array(queue.prefix(Self.maximumBatch))
             queue.removeFirst(batch.count)
-            let results = await Self.commit(batch.map { ($0.draft, $0.now) }, writer: writer)
+            let results = await Self.commit(batch.map { ($0.draft, $0.now) }, database: database)
             for (waiter, result) in zip(batch, results) { waiter.continuation.resume(with: result) }
         }
         draining = false
@@ -50,11 +50,11 @@ actor SQLiteKasiaCommitter {
 
     /// Commits `entries` in one transaction; when that fails, each in its own, so one bad row
     /// cannot fail the submissions that arrived with it.
-    private static func commit(_ entries: [(KasiaRecordDraft, UnixMillis)], writer: any DatabaseWriter) async
+    private static func commit(_ entries: [(KasiaRecordDraft, UnixMillis)], database: SQLiteDatabase) async
         -> [Result<KasiaAppendOutcome, any Error>]
     {
         do {
-            return try await writer.write { db in
+            return try await database.write { db in
                 var last = try latestBlockTime(db)
                 return try entries.map { try append($0.0, now: $0.1, last: &last, db) }
             }.map { .success($0) }
@@ -66,7 +66,7 @@ actor SQLiteKasiaCommitter {
             do {
                 results.append(
                     .success(
-                        try await writer.write { db in
+                        try await database.write { db in
                             var last = try latestBlockTime(db)
                             return try append(draft, now: now, last: &last, db)
                         }))

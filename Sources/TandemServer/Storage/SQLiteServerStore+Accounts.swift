@@ -15,7 +15,7 @@ extension SQLiteServerStore {
     }
 
     public func deleteSessions(userID: AccountID, keeping: SessionID?) async throws {
-        let deleted = try await writer.write { db in
+        let deleted = try await database.write { db in
             let ids = try String.fetchAll(
                 db, sql: "SELECT id FROM session WHERE user_id = ? AND id IS NOT ?",
                 arguments: [userID.rawValue, keeping?.rawValue])
@@ -28,7 +28,7 @@ extension SQLiteServerStore {
     }
 
     public func updateUser(_ user: AuthUser) async throws {
-        try await writer.write { db in
+        try await database.write { db in
             if let username = user.username,
                 try Row.fetchOne(
                     db, sql: "SELECT 1 FROM auth_user WHERE username = ? AND id <> ?", arguments: [username, user.id])
@@ -53,7 +53,7 @@ extension SQLiteServerStore {
     }
 
     public func updatePassword(userID: AccountID, passwordHash: String, updatedAt: Date) async throws {
-        try await writer.write { db in
+        try await database.write { db in
             try db.execute(
                 sql: "UPDATE account SET password = ?, updated_at = ? WHERE user_id = ? AND provider_id = ?",
                 arguments: [passwordHash, updatedAt.storeMillis, userID.rawValue, CredentialAccount.providerID])
@@ -62,7 +62,7 @@ extension SQLiteServerStore {
     }
 
     public func deleteUser(id: AccountID) async throws {
-        let sessions = try await writer.write { db in
+        let sessions = try await database.write { db in
             let ids = try String.fetchAll(db, sql: "SELECT id FROM session WHERE user_id = ?", arguments: [id.rawValue])
             try Self.deleteUserRows(db, userID: id.rawValue)
             return ids.map(SessionID.init)

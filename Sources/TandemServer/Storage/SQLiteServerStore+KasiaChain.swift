@@ -10,7 +10,7 @@ extension SQLiteServerStore {
     /// One write transaction: GRDB's single writer orders it with the relay's group commits, and
     /// both read the newest position inside their transaction, so positions stay in commit order.
     public func applyKasiaChainPage(_ page: KasiaChainPage, now: UnixMillis) async throws -> KasiaChainApplied {
-        try await writer.write { db in try Self.apply(page, now: now, db) }
+        try await database.write { db in try Self.apply(page, now: now, db) }
     }
 
     /// One process owns the SQLite file: it is the ingester at once.

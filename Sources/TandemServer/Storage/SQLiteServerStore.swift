@@ -9,14 +9,14 @@ public import TandemAPI
 /// microseconds, far less than the two thread hops of GRDB's async read, which dominated
 /// get-session (BENCHMARKS.md, issue 4). Writes stay async.
 public struct SQLiteServerStore: ServerStore {
-    let writer: any DatabaseWriter
+    let database: SQLiteDatabase
     let cache = SQLiteRowCache()
     /// Commits relay submissions in groups (issue 11 "Figures").
     let committer: SQLiteKasiaCommitter
 
     /// Opens (creating if needed) `fileURL` and runs the migrations; the directory is 0700 and
     /// the database files 0600 (`ServerFiles`).
-    public init(fileURL: URL) throws {
+    public init(fileURL: URL, activity: StoreActivity = StoreActivity()) throws {
         try ServerFiles.prepareDatabaseFile(fileURL)
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
@@ -24,17 +24,23 @@ public struct SQLiteServerStore: ServerStore {
         let pool = try DatabasePool(path: fileURL.path, configuration: configuration)
         try Self.migrator.migrate(pool)
         try ServerFiles.narrowDatabaseFiles(fileURL)
-        writer = pool
-        committer = SQLiteKasiaCommitter(writer: pool)
+        database = SQLiteDatabase(writer: pool, policy: StorePolicy(activity: activity))
+        committer = SQLiteKasiaCommitter(database: database)
     }
+
+    /// The calls in flight, counted at the choke points (`SQLiteDatabase`).
+    public var activity: StoreActivity { database.policy.activity }
+
+    /// Nothing to do: the file was migrated when it was opened.
+    public func prepare() async throws {}
 
     /// A synchronous read on the calling thread (see the type's note).
     func readNow<T>(_ block: (Database) throws -> T) throws -> T {
-        try writer.read(block)
+        try database.read(block)
     }
 
     public func createUser(_ user: AuthUser, account: CredentialAccount, profile: ChatProfile) async throws {
-        try await writer.write { db in
+        try await database.write { db in
             if try Row.fetchOne(db, sql: "SELECT 1 FROM auth_user WHERE id = ?", arguments: [user.id]) != nil {
                 throw ServerStoreError.userIDTaken(user.id)
             }
@@ -121,11 +127,11 @@ public struct SQLiteServerStore: ServerStore {
     }
 
     public func ping() async throws {
-        try await writer.read { db in _ = try Int.fetchOne(db, sql: "SELECT 1") }
+        try await database.asyncRead { db in _ = try Int.fetchOne(db, sql: "SELECT 1") }
     }
 
     public func createSession(_ session: StoredSession) async throws {
-        try await writer.write { db in
+        try await database.write { db in
             try db.execute(
                 sql: """
                     INSERT INTO session (id, token_hash, user_id, expires_at, created_at, updated_at, ip_address, user_agent, remember_me)
@@ -165,7 +171,7 @@ public struct SQLiteServerStore: ServerStore {
     }
 
     public func refreshSession(id: SessionID, expiresAt: Date, updatedAt: Date) async throws {
-        try await writer.write { db in
+        try await database.write { db in
             try db.execute(
                 sql: "UPDATE session SET expires_at = ?, updated_at = ? WHERE id = ?",
                 arguments: [expiresAt.storeMillis, updatedAt.storeMillis, id.rawValue])
@@ -174,7 +180,7 @@ public struct SQLiteServerStore: ServerStore {
     }
 
     public func deleteSession(id: SessionID) async throws {
-        try await writer.write { db in
+        try await database.write { db in
             try db.execute(sql: "DELETE FROM session WHERE id = ?", arguments: [id.rawValue])
         }
         cache.removeSession(id: id)
@@ -192,7 +198,7 @@ public struct SQLiteServerStore: ServerStore {
 
     public func updateProfile(_ profile: ChatProfile) async throws {
         let keys = try StoreCoding.encodeKeys(profile.publicKeys)
-        try await writer.write { db in
+        try await database.write { db in
             try db.execute(
                 sql: """
                     UPDATE users SET display_name = ?, kaspa_address = ?, public_keys = ?, updated_at = ? WHERE user_id = ?

@@ -2,15 +2,31 @@ public import Foundation
 public import TandemAPI
 public import TandemBasics
 
-/// Everything the server keeps: auth users, credential accounts, sessions and chat profiles.
+/// Everything the server keeps, in three parts with one protocol each — accounts, the Kasia
+/// relay and chain index, and the sync of tasks and contacts — so a controller names only the
+/// part it uses.
 ///
-/// One protocol, two backends (SQLite through GRDB, PostgreSQL through PostgresNIO); both pass
-/// the same contract suite. Writes keep the invariants: usernames and e-mails are unique
-/// (already lower-cased by the caller), a user and its account and profile appear together.
-public protocol ServerStore: Sendable {
+/// Two backends (SQLite through GRDB, PostgreSQL through PostgresNIO) implement all three and
+/// pass the same contract suite; each runs every database call through its choke points
+/// (`SQLiteDatabase`, `PostgresDatabase`: counted, and on PostgreSQL bounded in time), so a new
+/// method touches only its protocol and the two backends.
+public protocol ServerStore: AccountStore, RelayStore, SyncStore {
     /// A trivial query, for `/health`'s readiness answer: returns once the store can answer.
     func ping() async throws
 
+    /// Brings the schema up to date; the server runs it once before it listens. SQLite migrates
+    /// when the file is opened; PostgreSQL here (and, if the database was unreachable at
+    /// start-up, on the first call that reaches it).
+    func prepare() async throws
+
+    /// The database calls in flight now, counted at the backend's choke points (`/metrics`).
+    var activity: StoreActivity { get }
+}
+
+/// Auth users, credential accounts, sessions and chat profiles. Writes keep the invariants:
+/// usernames and e-mails are unique (already lower-cased by the caller), a user and its account
+/// and profile appear together.
+public protocol AccountStore: Sendable {
     /// Inserts a user with its credential account and chat profile in one transaction.
     /// Throws `ServerStoreError.usernameTaken` / `.emailTaken` on a unique clash.
     func createUser(_ user: AuthUser, account: CredentialAccount, profile: ChatProfile) async throws
@@ -46,9 +62,10 @@ public protocol ServerStore: Sendable {
     /// Removes every row that belongs to the user, in every table, in one transaction
     /// (delete-user). Each backend lists its tables in one place, `deleteUserRows`.
     func deleteUser(id: AccountID) async throws
+}
 
-    // MARK: Kasia relay (issue 11) and chain index (issue 25)
-
+/// The Kasia relay's rows (issue 11) and the chain index that follows a Kaspa node (issue 25).
+public protocol RelayStore: Sendable {
     /// Stores a relayed transaction once per `txID`. Its position (and, while it is only
     /// relayed, its block time) is `max(now, last + 1)`, assigned inside the committing
     /// transaction while every other writer waits, so positions are unique and increase in
@@ -84,14 +101,15 @@ public protocol ServerStore: Sendable {
     /// connection held for the purpose, tried every `retry` (it is freed when its holder's
     /// connection ends). SQLite: one process owns the file, so `body` runs at once.
     func asKasiaIngester(retry: Duration, _ body: @escaping @Sendable () async throws -> Void) async throws
+}
 
-    // MARK: Sync of tasks and contacts (issue 12)
-    //
-    // Every feed position (`seq`) comes from one counter advanced inside the committing
-    // transaction while other sync writers wait, so positions increase in commit order and a
-    // reader paging by "last seq seen" never skips a row (ARCHITECTURE.md "Cursors that never
-    // skip a row").
-
+/// Sync of tasks and contacts (issue 12).
+///
+/// Every feed position (`seq`) comes from one counter advanced inside the committing
+/// transaction while other sync writers wait, so positions increase in commit order and a
+/// reader paging by "last seq seen" never skips a row (ARCHITECTURE.md "Cursors that never
+/// skip a row").
+public protocol SyncStore: Sendable {
     /// Whether the server must queue this store's sync writes in process (`SyncWriteGate`):
     /// true where concurrent writers would each wait for the clock inside the database holding
     /// a pooled connection and running down the deadline (PostgreSQL's row lock); false where

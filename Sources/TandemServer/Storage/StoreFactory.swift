@@ -3,8 +3,9 @@ public import Logging
 public import ServiceLifecycle
 
 /// Opens the configured backend; PostgreSQL adds its connection pool as a service that the
-/// application's service group runs and shuts down, and every operation is bounded in time
-/// (`DeadlineStore`) so an unreachable database answers 503 rather than hanging.
+/// application's service group runs and shuts down. Every call of a PostgreSQL store is bounded
+/// in time at its choke points (`StorePolicy`), so an unreachable database answers 503 rather
+/// than hanging.
 public enum StoreFactory {
     public static func open(_ backend: StorageBackend, logger: Logger) async throws -> (
         store: any ServerStore, services: [any Service]
@@ -14,10 +15,7 @@ public enum StoreFactory {
             return (try SQLiteServerStore(fileURL: directory.appendingPathComponent("tandem.sqlite")), [])
         case .postgres(let url):
             let store = try PostgresServerStore(url: url, logger: logger)
-            let bounded = DeadlineStore(
-                store, timeout: PostgresServerStore.operationTimeout,
-                isUnavailable: PostgresServerStore.isConnectionFailure)
-            return (bounded, [store.service])
+            return (store, [store.service])
         }
     }
 }

@@ -11,7 +11,7 @@ import TandemBasics
 /// single row lock (`SELECT … FOR UPDATE`) until COMMIT, so they run one at a time anyway. Left
 /// to the database, a busy account's 64 concurrent pushes each held a pool connection while
 /// waiting for the lock, starving every other route of connections, and the wait counted
-/// against the store's deadline (`DeadlineStore`, 5 s), so a push queued behind others was
+/// against the store's deadline (`StoreDeadline`, 5 s), so a push queued behind others was
 /// answered 503 `DATABASE_UNAVAILABLE` though the database was fine. Queued here, a waiting
 /// write holds no connection and the deadline covers only its own work.
 ///

@@ -27,7 +27,7 @@ import Testing
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let store = try SQLiteServerStore(fileURL: directory.url.appendingPathComponent("tandem.sqlite"))
-        let details = try await store.writer.read { db in
+        let details = try await store.database.asyncRead { db in
             try Row.fetchAll(
                 db,
                 sql: """

@@ -11,19 +11,14 @@ import Testing
 
 extension StoreContractTests {
     /// Many concurrent pushes of one account through two server instances on one database, each
-    /// store bounded as `tandem serve` bounds it (`DeadlineStore`, 5 s). Before the in-process
+    /// store bounded as `tandem serve` bounds it (the store deadline, 5 s). Before the in-process
     /// queue (`SyncWriteGate`) and the bounded lock wait, pushes queued in PostgreSQL behind the
     /// sync clock's row lock ran past the deadline and were answered 503 `DATABASE_UNAVAILABLE`
     /// (`scripts/load` sync-push). Now every push is answered 200, or 429 `SYNC_BUSY` with
     /// `Retry-After`; none 5xx; and every node a 200 accepted is in the account's feed.
     @Test(arguments: backends)
     func concurrentPushesOfOneAccountSucceedOrAreToldToRetry(backend: Backend) async throws {
-        try await Self.withStores(backend, count: 2) { raw in
-            let stores = raw.map {
-                DeadlineStore(
-                    $0, timeout: PostgresServerStore.operationTimeout,
-                    isUnavailable: PostgresServerStore.isConnectionFailure)
-            }
+        try await Self.withStores(backend, count: 2) { stores in
             let logger = Logger.quiet("concurrent-push")
             let directory = try TemporaryDirectory()
             defer { directory.remove() }

@@ -13,19 +13,13 @@ import Testing
 
 extension StoreContractTests {
     /// Session 7 (the SQLite regression of RELIABILITY.md): the sync writes queue in process on
-    /// PostgreSQL only, through every wrapper `tandem serve` puts around the store.
+    /// PostgreSQL only.
     @Test(arguments: backends)
     func syncWritesQueueInProcessOnPostgreSQLOnly(backend: Backend) async throws {
         try await Self.withStore(backend) { store in
             let queues = backend == .postgres
             #expect(store.queuesSyncWrites == queues)
-            let bounded = DeadlineStore(
-                store, timeout: PostgresServerStore.operationTimeout,
-                isUnavailable: PostgresServerStore.isConnectionFailure)
-            let metered = MeteredStore(base: bounded, metrics: ServerMetrics())
-            #expect(bounded.queuesSyncWrites == queues)
-            #expect(metered.queuesSyncWrites == queues)
-            #expect(SyncWriteGate(for: metered, limits: SyncWriteLimits()).queues == queues)
+            #expect(SyncWriteGate(for: store, limits: SyncWriteLimits()).queues == queues)
         }
     }
 
@@ -65,10 +59,7 @@ extension StoreContractTests {
             let directory = try TemporaryDirectory()
             defer { directory.remove() }
             let logger = Logger.quiet("lock-timeout")
-            let bounded = DeadlineStore(
-                store, timeout: PostgresServerStore.operationTimeout,
-                isUnavailable: PostgresServerStore.isConnectionFailure)
-            let app = try Self.queueApplication(bounded, directory: directory, maxWait: .seconds(30), logger: logger)
+            let app = try Self.queueApplication(store, directory: directory, maxWait: .seconds(30), logger: logger)
             try await app.test(.router) { client in
                 let account = try await SyncAccount.make(APIClient(client: client), "pusher")
                 let first = [try SyncNodes.create(account.key, title: "first")]
@@ -78,10 +69,13 @@ extension StoreContractTests {
                 let (locked, lockedSink) = AsyncStream.makeStream(of: Void.self)
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     group.addTask {
-                        try await store.client.withTransaction(logger: logger) { connection in
+                        // Held for as long as the test needs, past any store deadline.
+                        try await store.database.holdingConnection { connection in
+                            try await connection.query("BEGIN", logger: logger)
                             try await PostgresServerStore.lockClock(connection, logger)
                             lockedSink.yield()
                             for await _ in release { break }
+                            try await connection.query("COMMIT", logger: logger)
                         }
                     }
                     for await _ in locked { break }

@@ -16,7 +16,6 @@ extension PostgresServerStore {
     public func appendRedoNodes(_ drafts: [RedoNodeDraft], userID: AccountID, now: UnixMillis) async throws
         -> [RedoNodeOutcome]
     {
-        try await migrate()
         let user = userID.rawValue
         return try await syncTransaction { connection in
             let clock = try await Self.lockClock(connection, logger, waitingAtMost: Self.clockLockTimeout)

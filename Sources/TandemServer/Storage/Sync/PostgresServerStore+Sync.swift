@@ -16,7 +16,6 @@ extension PostgresServerStore {
     public func registerDeviceKey(publicKey: String, userID: AccountID, now: UnixMillis) async throws
         -> DeviceKeyOutcome
     {
-        try await migrate()
         return try await syncTransaction { connection in
             try await Self.lockClock(connection, logger, waitingAtMost: Self.clockLockTimeout)
             if let existing = try await Self.deviceKeys(
@@ -34,8 +33,7 @@ extension PostgresServerStore {
     }
 
     public func deviceKeys(userID: AccountID) async throws -> [StoredDeviceKey] {
-        try await migrate()
-        return try await client.withConnection { connection in
+        return try await database.withConnection { connection in
             try await Self.deviceKeys(
                 connection,
                 "SELECT * FROM device_key WHERE user_id = \(userID.rawValue) ORDER BY created_at, public_key", logger)
@@ -44,7 +42,6 @@ extension PostgresServerStore {
 
     public func revokeDeviceKey(publicKey: String, userID: AccountID, now: UnixMillis) async throws -> StoredDeviceKey?
     {
-        try await migrate()
         return try await syncTransaction { connection in
             try await Self.lockClock(connection, logger, waitingAtMost: Self.clockLockTimeout)
             guard
@@ -60,8 +57,7 @@ extension PostgresServerStore {
     }
 
     public func redoNodes(userID: AccountID, after seq: Int64, limit: Int) async throws -> [StoredRedoNode] {
-        try await migrate()
-        let rows = try await client.query(
+        let rows = try await database.query(
             """
             SELECT f.seq, n.json FROM redo_feed f JOIN redo_node n ON n.id = f.node_id
             WHERE f.user_id = \(userID.rawValue) AND f.seq > \(seq) ORDER BY f.seq LIMIT \(Int64(limit))
@@ -76,7 +72,6 @@ extension PostgresServerStore {
     public func shareRedoTask(taskID: String, sharer: AccountID, recipient: AccountID, now: UnixMillis) async throws
         -> TaskShareOutcome
     {
-        try await migrate()
         return try await syncTransaction { connection in
             var last = try await Self.lockClock(connection, logger, waitingAtMost: Self.clockLockTimeout)
             let readers = try await Self.readers(connection, taskID, logger)
@@ -107,7 +102,6 @@ extension PostgresServerStore {
     /// decided in memory in request order (as the SQLite store does), then one
     /// `INSERT … SELECT FROM UNNEST … ON CONFLICT DO UPDATE` for all of them.
     public func putContactRecords(_ drafts: [ContactRecordDraft], userID: AccountID) async throws -> ContactPutOutcome {
-        try await migrate()
         let user = userID.rawValue
         return try await syncTransaction { connection in
             let last = try await Self.lockClock(connection, logger, waitingAtMost: Self.clockLockTimeout)
@@ -152,8 +146,7 @@ extension PostgresServerStore {
     }
 
     public func contactRecords(userID: AccountID, after seq: Int64, limit: Int) async throws -> [StoredContactRecord] {
-        try await migrate()
-        let rows = try await client.query(
+        let rows = try await database.query(
             """
             SELECT seq, record_id, box, version FROM contact_record
             WHERE user_id = \(userID.rawValue) AND seq > \(seq) ORDER BY seq LIMIT \(Int64(limit))
@@ -166,9 +159,8 @@ extension PostgresServerStore {
     }
 
     public func deleteSyncData(userID: AccountID) async throws {
-        try await migrate()
         let user = userID.rawValue
-        try await client.withTransaction(logger: logger) { connection in
+        try await database.withTransaction(logger: logger) { connection in
             try await Self.deleteSyncRows(connection, userID: user, logger: logger)
         }
     }
@@ -188,17 +180,19 @@ extension PostgresServerStore {
 
     /// How long a sync write waits in PostgreSQL for the clock's row lock before it is refused
     /// as busy (`ServerStoreError.busy`, HTTP 429 `SYNC_BUSY`) rather than timed out as an
-    /// unavailable database: `DeadlineStore` answers 503 after `operationTimeout` (5 s), and a
+    /// unavailable database: the store deadline answers 503 after `operationTimeout` (5 s), and a
     /// lock wait is contention, not unavailability. Inside one process `SyncWriteGate` queues
     /// the sync writes before they take a connection, so this wait only happens between server
     /// instances; 2 s leaves the write 3 s of the deadline.
     static let clockLockTimeout = "2s"
 
-    /// `client.withTransaction` for the sync writes: a lock wait past `lock_timeout` (SQLSTATE
-    /// 55P03) comes out as `ServerStoreError.busy`; every other error as it was.
-    func syncTransaction<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
+    /// The transaction of a sync write: a lock wait past `lock_timeout` (SQLSTATE 55P03) comes out
+    /// as `ServerStoreError.busy`; every other error as it was.
+    func syncTransaction<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T)
+        async throws -> T
+    {
         do {
-            return try await client.withTransaction(logger: logger) { connection in try await body(connection) }
+            return try await database.withTransaction(logger: logger, body)
         } catch {
             let inner = (error as? PostgresTransactionError).flatMap { $0.closureError } ?? error
             if let psql = inner as? PSQLError, psql.serverInfo?[.sqlState] == "55P03" {

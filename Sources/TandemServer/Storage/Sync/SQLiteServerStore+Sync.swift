@@ -13,7 +13,7 @@ extension SQLiteServerStore {
     public func registerDeviceKey(publicKey: String, userID: AccountID, now: UnixMillis) async throws
         -> DeviceKeyOutcome
     {
-        try await writer.write { db in
+        try await database.write { db in
             if let existing = try Self.deviceKey(db, publicKey) {
                 guard existing.userID == userID else { return .ownedByAnotherAccount }
                 return existing.revokedAt == nil ? .existing(existing) : .revoked
@@ -37,7 +37,7 @@ extension SQLiteServerStore {
 
     public func revokeDeviceKey(publicKey: String, userID: AccountID, now: UnixMillis) async throws -> StoredDeviceKey?
     {
-        try await writer.write { db in
+        try await database.write { db in
             guard let key = try Self.deviceKey(db, publicKey), key.userID == userID else { return nil }
             if key.revokedAt != nil { return key }
             try db.execute(
@@ -50,7 +50,7 @@ extension SQLiteServerStore {
     public func appendRedoNodes(_ drafts: [RedoNodeDraft], userID: AccountID, now: UnixMillis) async throws
         -> [RedoNodeOutcome]
     {
-        try await writer.write { db in
+        try await database.write { db in
             var clock = try SyncClock(db)
             let plan = RedoPushPlanner.plan(
                 drafts, pusher: userID.rawValue, facts: try Self.pushFacts(db, drafts), clock: clock.last)
@@ -112,7 +112,7 @@ extension SQLiteServerStore {
     public func shareRedoTask(taskID: String, sharer: AccountID, recipient: AccountID, now: UnixMillis) async throws
         -> TaskShareOutcome
     {
-        try await writer.write { db in
+        try await database.write { db in
             let readers = try Self.readers(db, taskID: taskID)
             guard readers.contains(sharer.rawValue) else { return .notFound }
             if readers.contains(recipient.rawValue) { return .alreadyShared }
@@ -131,7 +131,7 @@ extension SQLiteServerStore {
     }
 
     public func putContactRecords(_ drafts: [ContactRecordDraft], userID: AccountID) async throws -> ContactPutOutcome {
-        try await writer.write { db in
+        try await database.write { db in
             let current = try db.cachedStatement(
                 sql: "SELECT version FROM contact_record WHERE user_id = ? AND record_id = ?")
             var conflicts: [String] = []
@@ -173,7 +173,7 @@ extension SQLiteServerStore {
     }
 
     public func deleteSyncData(userID: AccountID) async throws {
-        try await writer.write { db in try Self.deleteSyncRows(db, userID: userID.rawValue) }
+        try await database.write { db in try Self.deleteSyncRows(db, userID: userID.rawValue) }
     }
 
     /// The user's device keys, task access, feed and contact records, and the nodes of tasks

@@ -1,0 +1,30 @@
+import GRDB
+
+/// The SQLite file behind the backend's choke points (issue 26 item 2): every read and write a
+/// store method makes goes through ``StorePolicy`` here, counted while in flight. No deadline:
+/// the file is local and GRDB's one writer orders the writes.
+struct SQLiteDatabase: Sendable {
+    private let writer: any DatabaseWriter
+    let policy: StorePolicy
+
+    init(writer: any DatabaseWriter, policy: StorePolicy) {
+        self.writer = writer
+        self.policy = policy
+    }
+
+    /// A synchronous read on the calling thread: a WAL read of one indexed row takes
+    /// microseconds, far less than the two thread hops of GRDB's async read (BENCHMARKS.md, issue 4).
+    func read<T>(_ block: (Database) throws -> T) throws -> T {
+        try policy.counted { try writer.read(block) }
+    }
+
+    /// An asynchronous read, for a caller that may wait (`ping`).
+    func asyncRead<T: Sendable>(_ block: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await policy.countedAsync { try await writer.read(block) }
+    }
+
+    /// One write transaction on GRDB's writer.
+    func write<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await policy.countedAsync { try await writer.write(updates) }
+    }
+}
