@@ -1,5 +1,6 @@
 import Foundation
 import TandemAPI
+import TandemBasics
 import TestSupport
 import Testing
 
@@ -11,8 +12,8 @@ import Testing
     static func session(_ index: Int) -> StoredSession {
         StoredSession(
             id: SessionID("s\(index)"), tokenHash: SessionTokenHash(hex: "hash\(index)"), userID: AccountID("u1"),
-            expiresAt: StoreContractTests.time.addingTimeInterval(604_800), createdAt: StoreContractTests.time,
-            updatedAt: StoreContractTests.time, ipAddress: "", userAgent: nil, rememberMe: true)
+            expiresAt: StoreContractTests.millis.advanced(by: .seconds(604_800)), createdAt: StoreContractTests.millis,
+            updatedAt: StoreContractTests.millis, ipAddress: "", userAgent: nil, rememberMe: true)
     }
 
     /// The interleaving itself, step by step: read (ticket taken), sign-out, then the fill.
@@ -33,7 +34,8 @@ import Testing
         let cache = SQLiteRowCache()
         let session = Self.session(0)
         let ticket = cache.fillTicket()
-        cache.refresh(id: session.id, expiresAt: session.expiresAt.addingTimeInterval(60), updatedAt: session.updatedAt)
+        cache.refresh(
+            id: session.id, expiresAt: session.expiresAt.advanced(by: .seconds(60)), updatedAt: session.updatedAt)
         cache.fill(session, ifUnchangedSince: ticket)
         #expect(cache.session(tokenHash: session.tokenHash) == nil)
     }

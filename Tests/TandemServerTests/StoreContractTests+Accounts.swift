@@ -3,6 +3,7 @@ import GRDB
 import Logging
 import PostgresNIO
 import TandemAPI
+import TandemBasics
 import TestSupport
 import Testing
 
@@ -13,7 +14,8 @@ extension StoreContractTests {
     static func session(_ id: String, user: String, hash: String, createdAt: Date) -> StoredSession {
         StoredSession(
             id: SessionID(id), tokenHash: SessionTokenHash(hex: hash), userID: AccountID(user),
-            expiresAt: createdAt.addingTimeInterval(604_800), createdAt: createdAt, updatedAt: createdAt,
+            expiresAt: UnixMillis(createdAt).advanced(by: .seconds(604_800)), createdAt: UnixMillis(createdAt),
+            updatedAt: UnixMillis(createdAt),
             ipAddress: "", userAgent: "agent \(id)", rememberMe: true)
     }
 
@@ -72,7 +74,7 @@ extension StoreContractTests {
             #expect(try await store.user(id: AccountID("u1")) == anna)
 
             try await store.updatePassword(
-                userID: AccountID("u1"), passwordHash: "aa:bb", updatedAt: Self.time.addingTimeInterval(90))
+                userID: AccountID("u1"), passwordHash: "aa:bb", updatedAt: Self.millis.advanced(by: .seconds(90)))
             #expect(try await store.credentialAccount(userID: AccountID("u1"))?.passwordHash == "aa:bb")
             #expect(try await store.credentialAccount(userID: AccountID("u2"))?.passwordHash == "00:11")
         }
@@ -135,7 +137,7 @@ extension StoreContractTests {
         for (table, column) in columns {
             for value in values {
                 var binds = PostgresBindings()
-                try binds.append(value)
+                binds.append(value)
                 let counted = try await postgres.database.query(
                     PostgresQuery(
                         unsafeSQL: "SELECT COUNT(*) FROM \"\(table)\" WHERE \"\(column)\"::text = $1", binds: binds),

@@ -57,14 +57,14 @@ extension StoreContractTests {
                 ], userID: u1, now: Self.now)
             #expect(
                 outcomes == [
-                    .accepted, .accepted, .duplicate, .rejected(code: "E_PARENT_NOT_FOUND"),
-                    .rejected(code: "E_DUPLICATE_CREATE"), .rejected(code: "E_PARENT_NOT_FOUND"),
+                    .accepted, .accepted, .duplicate, .rejected(.redo(.parentNotFound)),
+                    .rejected(.redo(.duplicateCreate)), .rejected(.redo(.parentNotFound)),
                 ])
             // u2 cannot write into u1's task, sees nothing, cannot share it
             #expect(
                 try await store.appendRedoNodes(
                     [Self.node("a3", task: "A", parents: ["a2"])], userID: u2, now: Self.now)
-                    == [.rejected(code: RedoSyncCode.taskForbidden)])
+                    == [.rejected(.taskForbidden)])
             #expect(try await store.redoNodes(userID: u2, after: 0, limit: 10).isEmpty)
             #expect(try await store.shareRedoTask(taskID: "A", sharer: u2, recipient: u2, now: Self.now) == .notFound)
 
@@ -87,15 +87,15 @@ extension StoreContractTests {
             #expect(u1Feed.map(\.seq) == u1Feed.map(\.seq).sorted())
             #expect(try await store.redoNodes(userID: u1, after: u1Feed[0].seq, limit: 1).map(\.seq) == [u1Feed[1].seq])
 
-            // Deleting u1's sync data leaves u2's task A readable to u2 and deletes nothing of it
-            try await store.deleteSyncData(userID: u1)
+            // Deleting u1 leaves u2's task A readable to u2 and deletes nothing of it
+            try await store.deleteUser(id: u1)
             #expect(try await store.redoNodes(userID: u1, after: 0, limit: 10).isEmpty)
             #expect(try await store.redoNodes(userID: u2, after: 0, limit: 10).count == 4)
-            try await store.deleteSyncData(userID: u2)
+            try await store.deleteUser(id: u2)
             #expect(
                 try await store.appendRedoNodes(
                     [Self.node("a4", task: "A", parents: ["a3"])], userID: u2, now: Self.now)
-                    == [.rejected(code: "E_PARENT_NOT_FOUND")])
+                    == [.rejected(.redo(.parentNotFound))])
         }
     }
 
@@ -133,7 +133,7 @@ extension StoreContractTests {
                 try await store.putContactRecords([draft("b1", "x", 1), draft("b2", "y", 0)], userID: u1)
                     == .conflict(["b2"]))
             #expect(try await store.contactRecords(userID: u1, after: all[599].seq, limit: 10).isEmpty)
-            try await store.deleteSyncData(userID: u1)
+            try await store.deleteUser(id: u1)
             #expect(try await store.contactRecords(userID: u1, after: 0, limit: 10).isEmpty)
             #expect(try await store.contactRecords(userID: u2, after: 0, limit: 10).count == 1)
         }

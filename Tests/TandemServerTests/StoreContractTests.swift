@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import TandemAPI
+import TandemBasics
 import TandemServer
 import TestSupport
 import Testing
@@ -49,13 +50,15 @@ import Testing
                 updatedAt: time,
                 username: username, displayUsername: username.uppercased()),
             CredentialAccount(
-                id: "acc-\(id)", accountId: id, userID: AccountID(id), passwordHash: "00:11", createdAt: time,
-                updatedAt: time),
+                id: "acc-\(id)", accountId: id, userID: AccountID(id), passwordHash: "00:11",
+                createdAt: UnixMillis(time), updatedAt: UnixMillis(time)),
             ChatProfile(userId: id, displayName: "N \(id)", kaspaAddress: nil, publicKeys: [], updatedAt: time)
         )
     }
 
     static let time = Date(timeIntervalSince1970: 1_800_000_000.123)
+    /// `time` as the store keeps it.
+    static let millis = UnixMillis(time)
 
     @Test(arguments: backends)
     func usersRoundTripAndAreFoundByIdUsernameAndEmail(backend: Backend) async throws {
@@ -98,17 +101,18 @@ import Testing
                 StoredSession(
                     id: SessionID("s\(index)"), tokenHash: SessionTokenHash(hex: "hash\(index)"),
                     userID: AccountID("u1"),
-                    expiresAt: Self.time.addingTimeInterval(604_800), createdAt: Self.time, updatedAt: Self.time,
+                    expiresAt: Self.millis.advanced(by: .seconds(604_800)), createdAt: Self.millis,
+                    updatedAt: Self.millis,
                     ipAddress: "", userAgent: nil, rememberMe: index == 0)
             }
             for session in sessions { try await store.createSession(session) }
             #expect(try await store.session(tokenHash: SessionTokenHash(hex: "hash0")) == sessions[0])
             #expect(try await store.session(tokenHash: SessionTokenHash(hex: "hash1")) == sessions[1])
-            let later = Self.time.addingTimeInterval(86_400)
+            let later = Self.millis.advanced(by: .seconds(86_400))
             try await store.refreshSession(
-                id: SessionID("s0"), expiresAt: later.addingTimeInterval(604_800), updatedAt: later)
+                id: SessionID("s0"), expiresAt: later.advanced(by: .seconds(604_800)), updatedAt: later)
             let refreshed = try #require(try await store.session(tokenHash: SessionTokenHash(hex: "hash0")))
-            #expect(refreshed.expiresAt == later.addingTimeInterval(604_800))
+            #expect(refreshed.expiresAt == later.advanced(by: .seconds(604_800)))
             #expect(refreshed.updatedAt == later)
             try await store.deleteSession(id: SessionID("s0"))
             try await store.deleteSession(id: SessionID("s0"))

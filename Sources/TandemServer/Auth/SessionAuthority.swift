@@ -14,7 +14,7 @@ public struct ResolvedSession: Sendable {
         SessionResponse(
             session: AuthSession(
                 id: session.id.rawValue, token: token.value, userId: session.userID.rawValue,
-                expiresAt: session.expiresAt, createdAt: session.createdAt, updatedAt: session.updatedAt,
+                expiresAt: session.expiresAt.date, createdAt: session.createdAt.date, updatedAt: session.updatedAt.date,
                 ipAddress: session.ipAddress, userAgent: session.userAgent),
             user: user)
     }
@@ -37,18 +37,18 @@ struct SessionAuthority: Sendable {
     let cookies: SessionCookies
     let clock: any WallClock
 
-    static let lifetime = TimeInterval(AuthCookie.sessionLifetimeSeconds)
-    static let shortLifetime: TimeInterval = 86_400
-    static let refreshAge = TimeInterval(AuthCookie.refreshAgeSeconds)
+    static let lifetime = Duration.seconds(AuthCookie.sessionLifetimeSeconds)
+    static let shortLifetime = Duration.seconds(86_400)
+    static let refreshAge = Duration.seconds(AuthCookie.refreshAgeSeconds)
 
     /// A new session for `user`; returns the raw token and the `Set-Cookie` values.
     func start(for user: AuthUser, rememberMe: Bool, request: Request) async throws -> (SessionToken, [String]) {
-        let now = clock.now.date
+        let now = clock.now
         let token = SessionToken.generate()
         let session = StoredSession(
             id: SessionID(SessionToken.randomAlphanumeric(count: 32)), tokenHash: token.hash,
             userID: AccountID(user.id),
-            expiresAt: now.addingTimeInterval(rememberMe ? Self.lifetime : Self.shortLifetime),
+            expiresAt: now.advanced(by: rememberMe ? Self.lifetime : Self.shortLifetime),
             createdAt: now, updatedAt: now, ipAddress: "",
             userAgent: ServerLimits.truncated(
                 request.headers[.userAgent] ?? "", toBytes: ServerLimits.maxUserAgentBytes),
@@ -74,16 +74,16 @@ struct SessionAuthority: Sendable {
     func resolve(_ request: Request, allowRefresh: Bool = true) async throws -> SessionResolution {
         guard let token = token(in: request) else { return .absent }
         guard var session = try await store.session(tokenHash: token.hash) else { return .stale }
-        let now = clock.now.date
+        let now = clock.now
         guard session.expiresAt > now else {
             try await store.deleteSession(id: session.id)
             return .stale
         }
         guard let user = try await store.user(id: session.userID) else { return .stale }
         var setCookie: String?
-        let lastExtension = session.expiresAt.addingTimeInterval(-Self.lifetime)
-        if allowRefresh && session.rememberMe && now >= lastExtension.addingTimeInterval(Self.refreshAge) {
-            session.expiresAt = now.addingTimeInterval(Self.lifetime)
+        let lastExtension = session.expiresAt.advanced(by: .zero - Self.lifetime)
+        if allowRefresh && session.rememberMe && now >= lastExtension.advanced(by: Self.refreshAge) {
+            session.expiresAt = now.advanced(by: Self.lifetime)
             session.updatedAt = now
             try await store.refreshSession(id: session.id, expiresAt: session.expiresAt, updatedAt: now)
             setCookie = cookies.set(signer.cookieValue(for: token), maxAge: AuthCookie.sessionLifetimeSeconds)

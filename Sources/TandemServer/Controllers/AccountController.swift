@@ -85,7 +85,7 @@ struct AccountController: Sendable {
         guard await hasher.verify(body.currentPassword, against: account.passwordHash) else {
             throw Self.invalidPassword
         }
-        try await store.updatePassword(userID: userID, passwordHash: newHash, updatedAt: clock.now.date)
+        try await store.updatePassword(userID: userID, passwordHash: newHash, updatedAt: clock.now)
         context.logger.info("password changed", metadata: ["user": "\(userID.rawValue)"])
         var token: String?
         var headers = HTTPFields()

@@ -52,7 +52,7 @@ extension AuthController {
             updatedAt: now, username: UsernameRules.normalize(username), displayUsername: displayUsername ?? username)
         let account = CredentialAccount(
             id: SessionToken.randomAlphanumeric(count: 32), accountId: userID, userID: AccountID(userID),
-            passwordHash: try await hasher.hash(password), createdAt: now, updatedAt: now)
+            passwordHash: try await hasher.hash(password), createdAt: UnixMillis(now), updatedAt: UnixMillis(now))
         let profile = ChatProfile(
             userId: userID, displayName: name.isEmpty ? (displayUsername ?? username) : name, kaspaAddress: nil,
             publicKeys: [], updatedAt: now)

@@ -33,14 +33,14 @@ struct SessionController: Sendable {
     /// the token's SHA-256 hex, a handle revoke-session accepts, for the others.
     func list(_ context: AuthenticatedRequestContext) async throws -> Response {
         let current = context.session
-        let now = clock.now.date
+        let now = clock.now
         let listed = try await store.sessions(userID: current.session.userID).filter { $0.expiresAt > now }.map {
             session in
             AuthSession(
                 id: session.id.rawValue,
                 token: session.id == current.session.id ? current.token.value : session.tokenHash.hex,
-                userId: session.userID.rawValue, expiresAt: session.expiresAt, createdAt: session.createdAt,
-                updatedAt: session.updatedAt, ipAddress: session.ipAddress, userAgent: session.userAgent)
+                userId: session.userID.rawValue, expiresAt: session.expiresAt.date, createdAt: session.createdAt.date,
+                updatedAt: session.updatedAt.date, ipAddress: session.ipAddress, userAgent: session.userAgent)
         }
         var headers = HTTPFields()
         headers[.cacheControl] = "no-store"

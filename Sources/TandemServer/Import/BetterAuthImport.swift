@@ -1,5 +1,6 @@
 public import Foundation
 import TandemAPI
+import TandemBasics
 
 /// Imports users and their credential accounts exported from a BetterAuth database, so their
 /// existing passwords keep working (the scrypt format is the same, betterauth-api.md §7, §12).
@@ -92,7 +93,7 @@ extension BetterAuthExport {
                 displayUsername: row.displayUsername ?? row.username)
             let credential = CredentialAccount(
                 id: account.id, accountId: account.accountId, userID: AccountID(row.id), passwordHash: hash,
-                createdAt: account.createdAt, updatedAt: account.updatedAt)
+                createdAt: UnixMillis(account.createdAt), updatedAt: UnixMillis(account.updatedAt))
             let profile = ChatProfile(
                 userId: row.id,
                 displayName: row.name.isEmpty ? (row.displayUsername ?? row.username ?? row.id) : row.name,

@@ -37,6 +37,7 @@ struct PostgresDatabase: Sendable {
     /// Runs the pool until cancelled.
     func run() async { await client.run() }
 
+    @discardableResult
     func query(_ query: PostgresQuery, logger: Logger) async throws -> PostgresRowSequence {
         let (client, migrations, migrationLogger) = (client, migrations, self.logger)
         return try await policy.run {

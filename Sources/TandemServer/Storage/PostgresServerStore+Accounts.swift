@@ -1,7 +1,8 @@
-public import Foundation
+import Foundation
 import Logging
 import PostgresNIO
 public import TandemAPI
+public import TandemBasics
 
 /// Account management on PostgreSQL (issue 13). Nothing is cached per instance, so a session
 /// revoked through one instance resolves to nothing on every other at once.
@@ -19,8 +20,8 @@ extension PostgresServerStore {
             out.append(
                 StoredSession(
                     id: SessionID(id), tokenHash: SessionTokenHash(hex: hash), userID: AccountID(user),
-                    expiresAt: Date(storeMillis: expires), createdAt: Date(storeMillis: created),
-                    updatedAt: Date(storeMillis: updated), ipAddress: ip, userAgent: agent, rememberMe: remember))
+                    expiresAt: UnixMillis(expires), createdAt: UnixMillis(created),
+                    updatedAt: UnixMillis(updated), ipAddress: ip, userAgent: agent, rememberMe: remember))
         }
         return out
     }
@@ -46,10 +47,10 @@ extension PostgresServerStore {
         throw ServerStoreError.userMissing(userID: user.id)
     }
 
-    public func updatePassword(userID: AccountID, passwordHash: String, updatedAt: Date) async throws {
+    public func updatePassword(userID: AccountID, passwordHash: String, updatedAt: UnixMillis) async throws {
         let rows = try await database.query(
             """
-            UPDATE account SET password = \(passwordHash), updated_at = \(updatedAt.storeMillis)
+            UPDATE account SET password = \(passwordHash), updated_at = \(updatedAt.rawValue)
             WHERE user_id = \(userID.rawValue) AND provider_id = \(CredentialAccount.providerID) RETURNING id
             """, logger: logger)
         for try await _ in rows.decode(String.self) { return }
@@ -59,18 +60,13 @@ extension PostgresServerStore {
     public func deleteUser(id: AccountID) async throws {
         let logger = logger
         try await database.withTransaction(logger: logger) { connection in
-            try await Self.deleteUserRows(connection, userID: id.rawValue, logger: logger)
+            // Under the sync clock's lock, as every sync write: no feed position is handed out
+            // while the user's rows go. Every row the user owns goes with it (each child table's
+            // ON DELETE CASCADE); the nodes of tasks nobody can read any more have no owner row.
+            _ = try await Self.lockClock(connection, logger)
+            try await connection.query("DELETE FROM auth_user WHERE id = \(id.rawValue)", logger: logger)
+            try await connection.query(
+                "DELETE FROM redo_node WHERE task_id NOT IN (SELECT task_id FROM redo_task_access)", logger: logger)
         }
-    }
-
-    /// The one list of what delete-user removes, children first (issue 13 item 3); the same
-    /// tables as `SQLiteServerStore.deleteUserRows`. The "no row left" test reads every table
-    /// of the schema, so a table added without joining this list fails it.
-    static func deleteUserRows(_ connection: PostgresConnection, userID: String, logger: Logger) async throws {
-        try await deleteSyncRows(connection, userID: userID, logger: logger)
-        try await connection.query("DELETE FROM session WHERE user_id = \(userID)", logger: logger)
-        try await connection.query("DELETE FROM account WHERE user_id = \(userID)", logger: logger)
-        try await connection.query("DELETE FROM users WHERE user_id = \(userID)", logger: logger)
-        try await connection.query("DELETE FROM auth_user WHERE id = \(userID)", logger: logger)
     }
 }

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import Logging
 import NIOCore
 import PostgresNIO
@@ -123,7 +123,7 @@ public struct PostgresServerStore: ServerStore {
                     """
                     INSERT INTO account (id, account_id, provider_id, user_id, password, created_at, updated_at)
                     VALUES (\(account.id), \(account.accountId), \(CredentialAccount.providerID), \(account.userID.rawValue),
-                            \(account.passwordHash), \(account.createdAt.storeMillis), \(account.updatedAt.storeMillis))
+                            \(account.passwordHash), \(account.createdAt.rawValue), \(account.updatedAt.rawValue))
                     """, logger: logger)
                 try await connection.query(
                     """
@@ -186,7 +186,7 @@ public struct PostgresServerStore: ServerStore {
         {
             return CredentialAccount(
                 id: id, accountId: accountID, userID: AccountID(user), passwordHash: password,
-                createdAt: Date(storeMillis: created), updatedAt: Date(storeMillis: updated))
+                createdAt: UnixMillis(created), updatedAt: UnixMillis(updated))
         }
         return nil
     }
@@ -195,8 +195,8 @@ public struct PostgresServerStore: ServerStore {
         try await database.query(
             """
             INSERT INTO session (id, token_hash, user_id, expires_at, created_at, updated_at, ip_address, user_agent, remember_me)
-            VALUES (\(session.id.rawValue), \(session.tokenHash.hex), \(session.userID.rawValue), \(session.expiresAt.storeMillis),
-                    \(session.createdAt.storeMillis), \(session.updatedAt.storeMillis), \(session.ipAddress), \(session.userAgent),
+            VALUES (\(session.id.rawValue), \(session.tokenHash.hex), \(session.userID.rawValue), \(session.expiresAt.rawValue),
+                    \(session.createdAt.rawValue), \(session.updatedAt.rawValue), \(session.ipAddress), \(session.userAgent),
                     \(session.rememberMe))
             """, logger: logger)
     }
@@ -212,16 +212,16 @@ public struct PostgresServerStore: ServerStore {
         {
             return StoredSession(
                 id: SessionID(id), tokenHash: SessionTokenHash(hex: hash), userID: AccountID(user),
-                expiresAt: Date(storeMillis: expires), createdAt: Date(storeMillis: created),
-                updatedAt: Date(storeMillis: updated), ipAddress: ip, userAgent: agent, rememberMe: remember)
+                expiresAt: UnixMillis(expires), createdAt: UnixMillis(created),
+                updatedAt: UnixMillis(updated), ipAddress: ip, userAgent: agent, rememberMe: remember)
         }
         return nil
     }
 
-    public func refreshSession(id: SessionID, expiresAt: Date, updatedAt: Date) async throws {
+    public func refreshSession(id: SessionID, expiresAt: UnixMillis, updatedAt: UnixMillis) async throws {
         try await database.query(
             """
-            UPDATE session SET expires_at = \(expiresAt.storeMillis), updated_at = \(updatedAt.storeMillis) WHERE id = \(id.rawValue)
+            UPDATE session SET expires_at = \(expiresAt.rawValue), updated_at = \(updatedAt.rawValue) WHERE id = \(id.rawValue)
             """, logger: logger)
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import TandemAPI
+import TandemBasics
 
 /// Write-through cache of session and user rows for the SQLite backend. The server process is
 /// the only writer of its SQLite file (one machine, ARCHITECTURE.md "Scale"), and every write
@@ -47,27 +48,23 @@ final class SQLiteRowCache: Sendable {
     func store(_ session: StoredSession) { store(session, onlyAt: nil) }
 
     private func store(_ session: StoredSession, onlyAt generation: UInt64?) {
-        var normalized = session
-        normalized.expiresAt = Date(storeMillis: session.expiresAt.storeMillis)
-        normalized.createdAt = Date(storeMillis: session.createdAt.storeMillis)
-        normalized.updatedAt = Date(storeMillis: session.updatedAt.storeMillis)
         state.withLock { state in
             if let generation, generation != state.generation { return }
             if state.sessions.count >= capacity {
                 state.sessions = [:]
                 state.hashByID = [:]
             }
-            state.sessions[normalized.tokenHash.hex] = normalized
-            state.hashByID[normalized.id.rawValue] = normalized.tokenHash.hex
+            state.sessions[session.tokenHash.hex] = session
+            state.hashByID[session.id.rawValue] = session.tokenHash.hex
         }
     }
 
-    func refresh(id: SessionID, expiresAt: Date, updatedAt: Date) {
+    func refresh(id: SessionID, expiresAt: UnixMillis, updatedAt: UnixMillis) {
         state.withLock { state in
             state.generation &+= 1
             guard let hash = state.hashByID[id.rawValue] else { return }
-            state.sessions[hash]?.expiresAt = Date(storeMillis: expiresAt.storeMillis)
-            state.sessions[hash]?.updatedAt = Date(storeMillis: updatedAt.storeMillis)
+            state.sessions[hash]?.expiresAt = expiresAt
+            state.sessions[hash]?.updatedAt = updatedAt
         }
     }
 

@@ -1,6 +1,7 @@
-public import Foundation
+import Foundation
 import GRDB
 public import TandemAPI
+public import TandemBasics
 
 /// Account management on SQLite (issue 13): session lists and revocation, user and password
 /// updates, and delete-user. Every write updates the row cache in the same call, after the
@@ -52,11 +53,11 @@ extension SQLiteServerStore {
         cache.store(stored)
     }
 
-    public func updatePassword(userID: AccountID, passwordHash: String, updatedAt: Date) async throws {
+    public func updatePassword(userID: AccountID, passwordHash: String, updatedAt: UnixMillis) async throws {
         try await database.write { db in
             try db.execute(
                 sql: "UPDATE account SET password = ?, updated_at = ? WHERE user_id = ? AND provider_id = ?",
-                arguments: [passwordHash, updatedAt.storeMillis, userID.rawValue, CredentialAccount.providerID])
+                arguments: [passwordHash, updatedAt.rawValue, userID.rawValue, CredentialAccount.providerID])
             if db.changesCount == 0 { throw ServerStoreError.userMissing(userID: userID.rawValue) }
         }
     }
@@ -64,21 +65,13 @@ extension SQLiteServerStore {
     public func deleteUser(id: AccountID) async throws {
         let sessions = try await database.write { db in
             let ids = try String.fetchAll(db, sql: "SELECT id FROM session WHERE user_id = ?", arguments: [id.rawValue])
-            try Self.deleteUserRows(db, userID: id.rawValue)
+            // Every row the user owns goes with it (each child table's ON DELETE CASCADE); the
+            // nodes of tasks nobody can read any more have no owner row, so they are purged here.
+            try db.execute(sql: "DELETE FROM auth_user WHERE id = ?", arguments: [id.rawValue])
+            try db.execute(sql: "DELETE FROM redo_node WHERE task_id NOT IN (SELECT task_id FROM redo_task_access)")
             return ids.map(SessionID.init)
         }
         cache.removeSessions(ids: sessions)
         cache.removeUser(id: id)
-    }
-
-    /// The one list of what delete-user removes, children first (issue 13 item 3). A table that
-    /// holds rows of a user joins this list the day it is created; the "no row left" test reads
-    /// every table of the schema, so a forgotten one fails it.
-    static func deleteUserRows(_ db: Database, userID: String) throws {
-        try deleteSyncRows(db, userID: userID)
-        for table in ["session", "account", "users"] {
-            try db.execute(sql: "DELETE FROM \(table) WHERE user_id = ?", arguments: [userID])
-        }
-        try db.execute(sql: "DELETE FROM auth_user WHERE id = ?", arguments: [userID])
     }
 }

@@ -78,7 +78,7 @@ extension SQLiteServerStore {
             // Issue 12. sync_clock.last is the one counter of node positions and feed seqs,
             // advanced inside each sync write (one writer at a time), so seqs follow commit order.
             // Rows keyed by account cascade with the account; nodes stay while any account
-            // can read their task (deleteSyncData removes the orphans).
+            // can read their task (deleteUser purges the orphans).
             try db.execute(
                 sql: """
                     CREATE TABLE sync_clock (id INTEGER PRIMARY KEY NOT NULL, last INTEGER NOT NULL);

@@ -1,6 +1,7 @@
 public import Foundation
 import GRDB
 public import TandemAPI
+public import TandemBasics
 
 /// The default backend: one SQLite file in WAL mode through a GRDB `DatabasePool`, so reads
 /// (get-session, the hot path) run concurrently with writes. Needs no set-up.
@@ -68,7 +69,7 @@ public struct SQLiteServerStore: ServerStore {
                     """,
                 arguments: [
                     account.id, account.accountId, CredentialAccount.providerID, account.userID.rawValue,
-                    account.passwordHash, account.createdAt.storeMillis, account.updatedAt.storeMillis,
+                    account.passwordHash, account.createdAt.rawValue, account.updatedAt.rawValue,
                 ])
             try db.execute(
                 sql: """
@@ -120,8 +121,8 @@ public struct SQLiteServerStore: ServerStore {
             return row.map { row in
                 CredentialAccount(
                     id: row["id"], accountId: row["account_id"], userID: AccountID(row["user_id"]),
-                    passwordHash: row["password"], createdAt: Date(storeMillis: row["created_at"]),
-                    updatedAt: Date(storeMillis: row["updated_at"]))
+                    passwordHash: row["password"], createdAt: UnixMillis(row["created_at"] as Int64),
+                    updatedAt: UnixMillis(row["updated_at"] as Int64))
             }
         }
     }
@@ -139,7 +140,7 @@ public struct SQLiteServerStore: ServerStore {
                     """,
                 arguments: [
                     session.id.rawValue, session.tokenHash.hex, session.userID.rawValue,
-                    session.expiresAt.storeMillis, session.createdAt.storeMillis, session.updatedAt.storeMillis,
+                    session.expiresAt.rawValue, session.createdAt.rawValue, session.updatedAt.rawValue,
                     session.ipAddress, session.userAgent, session.rememberMe,
                 ])
         }
@@ -165,16 +166,16 @@ public struct SQLiteServerStore: ServerStore {
     static func session(from row: Row) -> StoredSession {
         StoredSession(
             id: SessionID(row["id"]), tokenHash: SessionTokenHash(hex: row["token_hash"]),
-            userID: AccountID(row["user_id"]), expiresAt: Date(storeMillis: row["expires_at"]),
-            createdAt: Date(storeMillis: row["created_at"]), updatedAt: Date(storeMillis: row["updated_at"]),
+            userID: AccountID(row["user_id"]), expiresAt: UnixMillis(row["expires_at"] as Int64),
+            createdAt: UnixMillis(row["created_at"] as Int64), updatedAt: UnixMillis(row["updated_at"] as Int64),
             ipAddress: row["ip_address"], userAgent: row["user_agent"], rememberMe: row["remember_me"])
     }
 
-    public func refreshSession(id: SessionID, expiresAt: Date, updatedAt: Date) async throws {
+    public func refreshSession(id: SessionID, expiresAt: UnixMillis, updatedAt: UnixMillis) async throws {
         try await database.write { db in
             try db.execute(
                 sql: "UPDATE session SET expires_at = ?, updated_at = ? WHERE id = ?",
-                arguments: [expiresAt.storeMillis, updatedAt.storeMillis, id.rawValue])
+                arguments: [expiresAt.rawValue, updatedAt.rawValue, id.rawValue])
         }
         cache.refresh(id: id, expiresAt: expiresAt, updatedAt: updatedAt)
     }

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import TandemAPI
 public import TandemBasics
 
@@ -38,7 +38,7 @@ public protocol AccountStore: Sendable {
     func createSession(_ session: StoredSession) async throws
     func session(tokenHash: SessionTokenHash) async throws -> StoredSession?
     /// Moves a session's expiry (sliding refresh, §6).
-    func refreshSession(id: SessionID, expiresAt: Date, updatedAt: Date) async throws
+    func refreshSession(id: SessionID, expiresAt: UnixMillis, updatedAt: UnixMillis) async throws
     /// Deletes one session; deleting a missing one is not an error.
     func deleteSession(id: SessionID) async throws
 
@@ -58,9 +58,10 @@ public protocol AccountStore: Sendable {
     /// (update-user). Throws `ServerStoreError.usernameTaken` when another user has the name.
     func updateUser(_ user: AuthUser) async throws
     /// Replaces the credential account's scrypt hash (change-password).
-    func updatePassword(userID: AccountID, passwordHash: String, updatedAt: Date) async throws
+    func updatePassword(userID: AccountID, passwordHash: String, updatedAt: UnixMillis) async throws
     /// Removes every row that belongs to the user, in every table, in one transaction
-    /// (delete-user). Each backend lists its tables in one place, `deleteUserRows`.
+    /// (delete-user): the child tables follow `auth_user` by `ON DELETE CASCADE`, and the nodes
+    /// of tasks nobody can read any more are purged with them.
     func deleteUser(id: AccountID) async throws
 }
 
@@ -136,9 +137,6 @@ public protocol SyncStore: Sendable {
     func putContactRecords(_ drafts: [ContactRecordDraft], userID: AccountID) async throws -> ContactPutOutcome
     /// The account's records changed after `seq`, ascending, at most `limit`.
     func contactRecords(userID: AccountID, after seq: Int64, limit: Int) async throws -> [StoredContactRecord]
-    /// Deletes the account's device keys, task access, feed and contact records, and the nodes
-    /// of tasks nobody can read any more: what deleting a user must also delete (issue 13).
-    func deleteSyncData(userID: AccountID) async throws
 }
 
 /// Why a store write was refused.

@@ -1,4 +1,4 @@
-public import Synchronization
+import Synchronization
 public import TandemBasics
 
 /// How many database calls are running now, for `/metrics`' "database pool use" (issue 13

@@ -1,4 +1,5 @@
-public import Foundation
+import Foundation
+public import TandemBasics
 
 /// An `account` row with `providerId = "credential"`: the password lives here, never on the
 /// user (betterauth-api.md §12).
@@ -8,13 +9,14 @@ public struct CredentialAccount: Sendable, Equatable {
     public var userID: AccountID
     /// `"<salthex>:<keyhex>"` scrypt hash (§7).
     public var passwordHash: String
-    public var createdAt: Date
-    public var updatedAt: Date
+    public var createdAt: UnixMillis
+    public var updatedAt: UnixMillis
 
     public static let providerID = "credential"
 
     public init(
-        id: String, accountId: String, userID: AccountID, passwordHash: String, createdAt: Date, updatedAt: Date
+        id: String, accountId: String, userID: AccountID, passwordHash: String, createdAt: UnixMillis,
+        updatedAt: UnixMillis
     ) {
         self.id = id
         self.accountId = accountId
@@ -30,17 +32,17 @@ public struct StoredSession: Sendable, Equatable {
     public var id: SessionID
     public var tokenHash: SessionTokenHash
     public var userID: AccountID
-    public var expiresAt: Date
-    public var createdAt: Date
-    public var updatedAt: Date
+    public var expiresAt: UnixMillis
+    public var createdAt: UnixMillis
+    public var updatedAt: UnixMillis
     public var ipAddress: String?
     public var userAgent: String?
     /// false for `rememberMe:false` sessions, which last one day and never slide (§6).
     public var rememberMe: Bool
 
     public init(
-        id: SessionID, tokenHash: SessionTokenHash, userID: AccountID, expiresAt: Date, createdAt: Date,
-        updatedAt: Date, ipAddress: String?, userAgent: String?, rememberMe: Bool
+        id: SessionID, tokenHash: SessionTokenHash, userID: AccountID, expiresAt: UnixMillis, createdAt: UnixMillis,
+        updatedAt: UnixMillis, ipAddress: String?, userAgent: String?, rememberMe: Bool
     ) {
         self.id = id
         self.tokenHash = tokenHash

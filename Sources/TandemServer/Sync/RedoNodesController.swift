@@ -85,9 +85,9 @@ struct RedoNodesController: Sendable {
                 switch outcome {
                 case .accepted: break
                 case .duplicate: results[slot].status = .duplicate
-                case .rejected(let code):
+                case .rejected(let rejection):
                     results[slot].status = .rejected
-                    results[slot].code = code
+                    results[slot].code = rejection.code
                 }
             }
         }

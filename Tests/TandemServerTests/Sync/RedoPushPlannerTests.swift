@@ -35,7 +35,7 @@ import Testing
                 Self.node("a1", task: "A", create: true), Self.node("a2", task: "A", parents: ["a1"]),
                 Self.node("a9", task: "A", create: true),
             ], facts: facts)
-        #expect(plan.outcomes == Array(repeating: .rejected(code: RedoSyncCode.taskForbidden), count: 3))
+        #expect(plan.outcomes == Array(repeating: .rejected(.taskForbidden), count: 3))
         #expect(plan.nodes.isEmpty && plan.feed.isEmpty && plan.grants.isEmpty)
         #expect(plan.clock == 100)
     }
@@ -54,9 +54,9 @@ import Testing
     @Test func aSecondCreateOfATaskIsADuplicateCreateWhetherStoredOrInThePush() {
         let stored = Self.plan(
             [Self.node("a9", task: "A", create: true)], facts: RedoPushFacts(readers: ["A": ["me"]]))
-        #expect(stored.outcomes == [.rejected(code: "E_DUPLICATE_CREATE")])
+        #expect(stored.outcomes == [.rejected(.redo(.duplicateCreate))])
         let inPush = Self.plan([Self.node("b1", task: "B", create: true), Self.node("b9", task: "B", create: true)])
-        #expect(inPush.outcomes == [.accepted, .rejected(code: "E_DUPLICATE_CREATE")])
+        #expect(inPush.outcomes == [.accepted, .rejected(.redo(.duplicateCreate))])
         #expect(inPush.grants == ["B"])
     }
 
@@ -71,7 +71,7 @@ import Testing
                 Self.node("a2", task: "A", parents: ["a1"]),
                 Self.node("a3", task: "A", parents: ["a1", "a2"]),
             ], facts: facts)
-        let missing = RedoNodeOutcome.rejected(code: "E_PARENT_NOT_FOUND")
+        let missing = RedoNodeOutcome.rejected(.redo(.parentNotFound))
         #expect(plan.outcomes == [missing, missing, missing, missing, .accepted, .accepted])
         #expect(plan.nodes.map(\.id) == ["a2", "a3"])
     }
@@ -80,7 +80,7 @@ import Testing
         let plan = Self.plan([
             Self.node("x1", task: "A", parents: ["nope"]), Self.node("x2", task: "A", parents: ["x1"]),
         ])
-        #expect(plan.outcomes.allSatisfy { $0 == .rejected(code: "E_PARENT_NOT_FOUND") })
+        #expect(plan.outcomes.allSatisfy { $0 == .rejected(.redo(.parentNotFound)) })
     }
 
     @Test func everyReaderGetsAFeedRowInIdOrderAndRejectedNodesTakeNoPosition() {
@@ -90,7 +90,7 @@ import Testing
                 Self.node("a2", task: "A", parents: ["a1"]), Self.node("x", task: "A", parents: ["gone"]),
                 Self.node("a3", task: "A", parents: ["a2"]),
             ], facts: facts, clock: 7)
-        #expect(plan.outcomes == [.accepted, .rejected(code: "E_PARENT_NOT_FOUND"), .accepted])
+        #expect(plan.outcomes == [.accepted, .rejected(.redo(.parentNotFound)), .accepted])
         #expect(plan.nodes.map(\.position) == [8, 12])
         #expect(plan.feed.map(\.position) == [9, 10, 11, 13, 14, 15])
         #expect(plan.feed.map(\.userID) == ["amy", "me", "zed", "amy", "me", "zed"])

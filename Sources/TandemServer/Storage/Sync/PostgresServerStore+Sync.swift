@@ -158,26 +158,6 @@ extension PostgresServerStore {
         return records
     }
 
-    public func deleteSyncData(userID: AccountID) async throws {
-        let user = userID.rawValue
-        try await database.withTransaction(logger: logger) { connection in
-            try await Self.deleteSyncRows(connection, userID: user, logger: logger)
-        }
-    }
-
-    /// The user's device keys, task access, feed and contact records, and the nodes of tasks
-    /// nobody can read any more, under the sync clock's lock; delete-user runs it inside its own
-    /// transaction (issue 13).
-    static func deleteSyncRows(_ connection: PostgresConnection, userID user: String, logger: Logger) async throws {
-        _ = try await lockClock(connection, logger)
-        try await connection.query("DELETE FROM device_key WHERE user_id = \(user)", logger: logger)
-        try await connection.query("DELETE FROM redo_task_access WHERE user_id = \(user)", logger: logger)
-        try await connection.query("DELETE FROM redo_feed WHERE user_id = \(user)", logger: logger)
-        try await connection.query("DELETE FROM contact_record WHERE user_id = \(user)", logger: logger)
-        try await connection.query(
-            "DELETE FROM redo_node WHERE task_id NOT IN (SELECT task_id FROM redo_task_access)", logger: logger)
-    }
-
     /// How long a sync write waits in PostgreSQL for the clock's row lock before it is refused
     /// as busy (`ServerStoreError.busy`, HTTP 429 `SYNC_BUSY`) rather than timed out as an
     /// unavailable database: the store deadline answers 503 after `operationTimeout` (5 s), and a

@@ -1,3 +1,6 @@
+public import RedoProtocol
+import TandemAPI
+
 /// A standalone-valid, signature-checked node ready to store (issue 12 item 2): what the store
 /// needs for its contextual checks, plus the canonical text kept verbatim (spec §11.2).
 public struct RedoNodeDraft: Sendable, Equatable {
@@ -23,10 +26,26 @@ public enum RedoNodeOutcome: Sendable, Equatable {
     case accepted
     /// Already stored (same id, so same content).
     case duplicate
-    /// Refused with a code: `E_PARENT_NOT_FOUND` (a parent is not stored in the same task; the
-    /// server keeps its store closed under parents, so a pull never hands out a pending node),
-    /// `E_DUPLICATE_CREATE` (the task already has another CREATE) or `E_TASK_FORBIDDEN`.
-    case rejected(code: String)
+    /// Refused: a parent is not stored in the same task (the server keeps its store closed
+    /// under parents, so a pull never hands out a pending node), the task already has another
+    /// CREATE, or the pushing account may not read the task.
+    case rejected(RedoNodeRejection)
+}
+
+/// Why the store refused a node: a Redo protocol code, or the server's own access rule.
+public enum RedoNodeRejection: Sendable, Equatable {
+    /// `E_PARENT_NOT_FOUND`, `E_DUPLICATE_CREATE` (PROTOCOL.md §5.1).
+    case redo(RedoCode)
+    /// `E_TASK_FORBIDDEN`: the task exists and the pushing account may not read it.
+    case taskForbidden
+
+    /// The code a push answers with.
+    public var code: String {
+        switch self {
+        case .redo(let code): code.rawValue
+        case .taskForbidden: RedoSyncCode.taskForbidden
+        }
+    }
 }
 
 /// A node of an account's feed: its position in server order and its canonical text.

@@ -27,7 +27,7 @@ enum RedoPushPlanner {
         for draft in drafts {
             let known = readers[draft.taskID] ?? []
             if !known.isEmpty && !known.contains(pusher) {
-                plan.outcomes.append(.rejected(code: RedoSyncCode.taskForbidden))
+                plan.outcomes.append(.rejected(.taskForbidden))
                 continue
             }
             if nodeTasks[draft.id] != nil {
@@ -37,14 +37,14 @@ enum RedoPushPlanner {
             var granted = known
             if draft.isCreate {
                 guard known.isEmpty else {
-                    plan.outcomes.append(.rejected(code: "E_DUPLICATE_CREATE"))
+                    plan.outcomes.append(.rejected(.redo(.duplicateCreate)))
                     continue
                 }
                 plan.grants.append(draft.taskID)
                 granted = [pusher]
             } else {
                 guard !known.isEmpty, draft.parents.allSatisfy({ nodeTasks[$0] == draft.taskID }) else {
-                    plan.outcomes.append(.rejected(code: "E_PARENT_NOT_FOUND"))
+                    plan.outcomes.append(.rejected(.redo(.parentNotFound)))
                     continue
                 }
             }

@@ -172,19 +172,6 @@ extension SQLiteServerStore {
         }
     }
 
-    public func deleteSyncData(userID: AccountID) async throws {
-        try await database.write { db in try Self.deleteSyncRows(db, userID: userID.rawValue) }
-    }
-
-    /// The user's device keys, task access, feed and contact records, and the nodes of tasks
-    /// nobody can read any more; delete-user runs it inside its own transaction (issue 13).
-    static func deleteSyncRows(_ db: Database, userID: String) throws {
-        for table in ["device_key", "redo_task_access", "redo_feed", "contact_record"] {
-            try db.execute(sql: "DELETE FROM \(table) WHERE user_id = ?", arguments: [userID])
-        }
-        try db.execute(sql: "DELETE FROM redo_node WHERE task_id NOT IN (SELECT task_id FROM redo_task_access)")
-    }
-
     private static func readers(_ db: Database, taskID: String) throws -> Set<String> {
         Set(
             try String.fetchAll(
