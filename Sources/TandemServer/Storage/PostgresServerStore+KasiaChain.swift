@@ -38,14 +38,12 @@ extension PostgresServerStore {
             guard found == page.from?.block else {
                 throw ServerStoreError.chainCursorMoved(expected: page.from?.block, found: found)
             }
-            var last: Int64 = 0
+            var stored: Int64?
             for try await value in try await connection.query(
                 "SELECT last FROM kasia_clock WHERE id = 1 FOR UPDATE", logger: logger
-            ).decode(Int64.self) { last = value }
-            func next() -> Int64 {
-                last = max(now.rawValue, last + 1)
-                return last
-            }
+            ).decode(Int64.self) { stored = value }
+            var positions = KasiaPositions(last: stored)
+            func next() -> Int64 { positions.take(at: now) }
             var applied = KasiaChainApplied()
             if !page.removedBlocks.isEmpty {
                 // A row the page accepts again elsewhere is moved below, not removed here.
@@ -93,6 +91,7 @@ extension PostgresServerStore {
                     try await Self.upsert(changed, positions: changed.map { _ in next() }, connection)
                 }
             }
+            let last = positions.last ?? 0
             try await connection.query(
                 "UPDATE kasia_clock SET last = \(last) WHERE id = 1 AND last < \(last)", logger: logger)
             try await connection.query(

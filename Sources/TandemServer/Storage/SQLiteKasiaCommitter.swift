@@ -55,8 +55,8 @@ actor SQLiteKasiaCommitter {
     {
         do {
             return try await database.write { db in
-                var last = try latestBlockTime(db)
-                return try entries.map { try append($0.0, now: $0.1, last: &last, db) }
+                var positions = KasiaPositions(last: try latestBlockTime(db))
+                return try entries.map { try append($0.0, now: $0.1, positions: &positions, db) }
             }.map { .success($0) }
         } catch {
             guard entries.count > 1 else { return [.failure(error)] }
@@ -67,8 +67,8 @@ actor SQLiteKasiaCommitter {
                 results.append(
                     .success(
                         try await database.write { db in
-                            var last = try latestBlockTime(db)
-                            return try append(draft, now: now, last: &last, db)
+                            var positions = KasiaPositions(last: try latestBlockTime(db))
+                            return try append(draft, now: now, positions: &positions, db)
                         }))
             } catch {
                 results.append(.failure(error))
@@ -85,12 +85,12 @@ actor SQLiteKasiaCommitter {
 
     /// One row inside the batch's transaction: the insert is tried first and skipped on a
     /// `tx_id` already stored (earlier, or earlier in this batch), which then answers the
-    /// stored row. The common case, a new row, costs no lookup before the insert. `last` is
-    /// the newest block time in the transaction so far; it advances only when a row is stored.
-    private static func append(_ draft: KasiaRecordDraft, now: UnixMillis, last: inout Int64?, _ db: Database) throws
-        -> KasiaAppendOutcome
-    {
-        let blockTime = last.map { max(now.rawValue, $0 + 1) } ?? now.rawValue
+    /// stored row. The common case, a new row, costs no lookup before the insert. `positions`
+    /// holds the newest position in the transaction so far; it advances only when a row is stored.
+    private static func append(
+        _ draft: KasiaRecordDraft, now: UnixMillis, positions: inout KasiaPositions, _ db: Database
+    ) throws -> KasiaAppendOutcome {
+        let blockTime = positions.next(at: now)
         try db.cachedStatement(
             sql: """
                 INSERT INTO kasia_tx (\(KasiaRecordColumns.relayInsert)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -101,7 +101,7 @@ actor SQLiteKasiaCommitter {
             Data(draft.body), Data(draft.payload), String(draft.nonce), draft.signature, blockTime, blockTime,
         ])
         guard db.changesCount == 0 else {
-            last = blockTime
+            _ = positions.take(at: now)
             return .inserted(KasiaRecord(draft: draft, relayedAt: blockTime))
         }
         guard let existing = try SQLiteServerStore.fetchRecords(db, "WHERE tx_id = ?", [draft.txID]).first else {

@@ -35,11 +35,8 @@ extension SQLiteServerStore {
         guard stored?.block == page.from?.block else {
             throw ServerStoreError.chainCursorMoved(expected: page.from?.block, found: stored?.block)
         }
-        var last = try SQLiteKasiaCommitter.latestBlockTime(db) ?? 0
-        func next() -> Int64 {
-            last = max(now.rawValue, last + 1)
-            return last
-        }
+        var positions = KasiaPositions(last: try SQLiteKasiaCommitter.latestBlockTime(db))
+        func next() -> Int64 { positions.take(at: now) }
         var applied = KasiaChainApplied()
         // A row the page accepts again elsewhere is moved below, not removed here.
         let reaccepted = Set(page.rows.map(\.draft.txID))

@@ -18,17 +18,18 @@ extension PostgresServerStore {
     {
         return try await syncTransaction { connection in
             try await Self.lockClock(connection, logger, waitingAtMost: Self.clockLockTimeout)
-            if let existing = try await Self.deviceKeys(
+            let stored = try await Self.deviceKeys(
                 connection, "SELECT * FROM device_key WHERE public_key = \(publicKey)", logger
-            ).first {
-                guard existing.userID == userID else { return .ownedByAnotherAccount }
-                return existing.revokedAt == nil ? .existing(existing) : .revoked
+            ).first
+            let plan = DeviceKeyPlanner.register(publicKey: publicKey, account: userID, now: now, stored: stored)
+            if let key = plan.insert {
+                try await connection.query(
+                    """
+                    INSERT INTO device_key (public_key, user_id, created_at)
+                    VALUES (\(key.publicKey), \(key.userID.rawValue), \(key.createdAt.rawValue))
+                    """, logger: logger)
             }
-            try await connection.query(
-                """
-                INSERT INTO device_key (public_key, user_id, created_at) VALUES (\(publicKey), \(userID.rawValue), \(now.rawValue))
-                """, logger: logger)
-            return .registered(StoredDeviceKey(publicKey: publicKey, userID: userID, createdAt: now, revokedAt: nil))
+            return plan.outcome
         }
     }
 
@@ -44,15 +45,16 @@ extension PostgresServerStore {
     {
         return try await syncTransaction { connection in
             try await Self.lockClock(connection, logger, waitingAtMost: Self.clockLockTimeout)
-            guard
-                let key = try await Self.deviceKeys(
-                    connection, "SELECT * FROM device_key WHERE public_key = \(publicKey)", logger
-                ).first, key.userID == userID
-            else { return nil }
-            if key.revokedAt != nil { return key }
-            try await connection.query(
-                "UPDATE device_key SET revoked_at = \(now.rawValue) WHERE public_key = \(publicKey)", logger: logger)
-            return StoredDeviceKey(publicKey: publicKey, userID: userID, createdAt: key.createdAt, revokedAt: now)
+            let stored = try await Self.deviceKeys(
+                connection, "SELECT * FROM device_key WHERE public_key = \(publicKey)", logger
+            ).first
+            let plan = DeviceKeyPlanner.revoke(account: userID, now: now, stored: stored)
+            if let revokeAt = plan.revokeAt {
+                try await connection.query(
+                    "UPDATE device_key SET revoked_at = \(revokeAt.rawValue) WHERE public_key = \(publicKey)",
+                    logger: logger)
+            }
+            return plan.answer
         }
     }
 
@@ -73,26 +75,29 @@ extension PostgresServerStore {
         -> TaskShareOutcome
     {
         return try await syncTransaction { connection in
-            var last = try await Self.lockClock(connection, logger, waitingAtMost: Self.clockLockTimeout)
-            let readers = try await Self.readers(connection, taskID, logger)
-            guard readers.contains(sharer.rawValue) else { return .notFound }
-            if readers.contains(recipient.rawValue) { return .alreadyShared }
-            try await connection.query(
-                """
-                INSERT INTO redo_task_access (task_id, user_id, granted_at) VALUES (\(taskID), \(recipient.rawValue), \(now.rawValue))
-                """, logger: logger)
+            let last = try await Self.lockClock(connection, logger, waitingAtMost: Self.clockLockTimeout)
+            let outcome = TaskSharePlan.decide(
+                sharer: sharer, recipient: recipient, readers: try await Self.readers(connection, taskID, logger))
+            guard outcome == .added else { return outcome }
             var ids: [String] = []
             let rows = try await connection.query(
                 "SELECT id FROM redo_node WHERE task_id = \(taskID) ORDER BY pos", logger: logger)
             for try await id in rows.decode(String.self) { ids.append(id) }
-            for id in ids {
-                last += 1
+            let plan = TaskSharePlan.added(recipient: recipient, nodeIDs: ids, clock: last)
+            try await connection.query(
+                """
+                INSERT INTO redo_task_access (task_id, user_id, granted_at) VALUES (\(taskID), \(recipient.rawValue), \(now.rawValue))
+                """, logger: logger)
+            if !plan.feed.isEmpty {
                 try await connection.query(
-                    "INSERT INTO redo_feed (seq, user_id, node_id) VALUES (\(last), \(recipient.rawValue), \(id))",
-                    logger: logger)
+                    """
+                    INSERT INTO redo_feed (seq, user_id, node_id)
+                    SELECT seq, \(recipient.rawValue), node_id
+                    FROM UNNEST(\(plan.feed.map(\.position))::bigint[], \(plan.feed.map(\.nodeID))::text[]) AS feed_row(seq, node_id)
+                    """, logger: logger)
             }
-            try await connection.query("UPDATE sync_clock SET last = \(last) WHERE id = 1", logger: logger)
-            return .added
+            try await connection.query("UPDATE sync_clock SET last = \(plan.clock) WHERE id = 1", logger: logger)
+            return plan.outcome
         }
     }
 
@@ -112,36 +117,21 @@ extension PostgresServerStore {
                 WHERE user_id = \(user) AND record_id = ANY(\(drafts.map(\.id))::text[])
                 """, logger: logger)
             for try await (id, version) in rows.decode((String, Int64).self) { stored[id] = version }
-            let conflicts = drafts.filter { (stored[$0.id] ?? 0) != $0.baseVersion }.map(\.id)
-            if !conflicts.isEmpty { return .conflict(conflicts) }
-            // Positions in request order; an id named twice keeps its last write, as a
-            // row-by-row upsert would (one statement may not update a row twice).
-            var lastIndex: [String: Int] = [:]
-            for (index, draft) in drafts.enumerated() { lastIndex[draft.id] = index }
-            var ids: [String] = []
-            var versions: [Int64] = []
-            var boxes: [ByteBuffer] = []
-            var positions: [Int64] = []
-            for (index, draft) in drafts.enumerated() where lastIndex[draft.id] == index {
-                ids.append(draft.id)
-                versions.append(draft.baseVersion + 1)
-                boxes.append(ByteBuffer(bytes: draft.box))
-                positions.append(last + Int64(index) + 1)
-            }
-            if !ids.isEmpty {
+            let plan = ContactPutPlan.plan(drafts, stored: stored, clock: last)
+            if !plan.writes.isEmpty {
                 try await connection.query(
                     """
                     INSERT INTO contact_record (user_id, record_id, version, box, seq)
                     SELECT \(user), id, version, box, seq
-                    FROM UNNEST(\(ids)::text[], \(versions)::bigint[], \(boxes)::bytea[], \(positions)::bigint[])
+                    FROM UNNEST(\(plan.writes.map(\.id))::text[], \(plan.writes.map(\.version))::bigint[],
+                                \(plan.writes.map { ByteBuffer(bytes: $0.box) })::bytea[], \(plan.writes.map(\.position))::bigint[])
                         AS record_row(id, version, box, seq)
                     ON CONFLICT (user_id, record_id) DO UPDATE
                     SET version = excluded.version, box = excluded.box, seq = excluded.seq
                     """, logger: logger)
+                try await connection.query("UPDATE sync_clock SET last = \(plan.clock) WHERE id = 1", logger: logger)
             }
-            let clock = last + Int64(drafts.count)
-            try await connection.query("UPDATE sync_clock SET last = \(clock) WHERE id = 1", logger: logger)
-            return .written(drafts.map { $0.baseVersion + 1 })
+            return plan.outcome
         }
     }
 

@@ -14,15 +14,14 @@ extension SQLiteServerStore {
         -> DeviceKeyOutcome
     {
         try await database.write { db in
-            if let existing = try Self.deviceKey(db, publicKey) {
-                guard existing.userID == userID else { return .ownedByAnotherAccount }
-                return existing.revokedAt == nil ? .existing(existing) : .revoked
+            let plan = DeviceKeyPlanner.register(
+                publicKey: publicKey, account: userID, now: now, stored: try Self.deviceKey(db, publicKey))
+            if let key = plan.insert {
+                try db.execute(
+                    sql: "INSERT INTO device_key (public_key, user_id, created_at) VALUES (?, ?, ?)",
+                    arguments: [key.publicKey, key.userID.rawValue, key.createdAt.rawValue])
             }
-            try db.execute(
-                sql: "INSERT INTO device_key (public_key, user_id, created_at) VALUES (?, ?, ?)",
-                arguments: [publicKey, userID.rawValue, now.rawValue])
-            return .registered(
-                StoredDeviceKey(publicKey: publicKey, userID: userID, createdAt: now, revokedAt: nil))
+            return plan.outcome
         }
     }
 
@@ -38,12 +37,13 @@ extension SQLiteServerStore {
     public func revokeDeviceKey(publicKey: String, userID: AccountID, now: UnixMillis) async throws -> StoredDeviceKey?
     {
         try await database.write { db in
-            guard let key = try Self.deviceKey(db, publicKey), key.userID == userID else { return nil }
-            if key.revokedAt != nil { return key }
-            try db.execute(
-                sql: "UPDATE device_key SET revoked_at = ? WHERE public_key = ?",
-                arguments: [now.rawValue, publicKey])
-            return StoredDeviceKey(publicKey: publicKey, userID: userID, createdAt: key.createdAt, revokedAt: now)
+            let plan = DeviceKeyPlanner.revoke(account: userID, now: now, stored: try Self.deviceKey(db, publicKey))
+            if let revokeAt = plan.revokeAt {
+                try db.execute(
+                    sql: "UPDATE device_key SET revoked_at = ? WHERE public_key = ?",
+                    arguments: [revokeAt.rawValue, publicKey])
+            }
+            return plan.answer
         }
     }
 
@@ -113,20 +113,22 @@ extension SQLiteServerStore {
         -> TaskShareOutcome
     {
         try await database.write { db in
-            let readers = try Self.readers(db, taskID: taskID)
-            guard readers.contains(sharer.rawValue) else { return .notFound }
-            if readers.contains(recipient.rawValue) { return .alreadyShared }
+            let outcome = TaskSharePlan.decide(
+                sharer: sharer, recipient: recipient, readers: try Self.readers(db, taskID: taskID))
+            guard outcome == .added else { return outcome }
             var clock = try SyncClock(db)
+            let ids = try String.fetchAll(
+                db, sql: "SELECT id FROM redo_node WHERE task_id = ? ORDER BY pos", arguments: [taskID])
+            let plan = TaskSharePlan.added(recipient: recipient, nodeIDs: ids, clock: clock.last)
             try db.execute(
                 sql: "INSERT INTO redo_task_access (task_id, user_id, granted_at) VALUES (?, ?, ?)",
                 arguments: [taskID, recipient.rawValue, now.rawValue])
-            let ids = try String.fetchAll(
-                db, sql: "SELECT id FROM redo_node WHERE task_id = ? ORDER BY pos", arguments: [taskID])
             let insertFeed = try db.cachedStatement(
                 sql: "INSERT INTO redo_feed (seq, user_id, node_id) VALUES (?, ?, ?)")
-            for id in ids { try insertFeed.execute(arguments: [clock.next(), recipient.rawValue, id]) }
+            for row in plan.feed { try insertFeed.execute(arguments: [row.position, row.userID, row.nodeID]) }
+            clock.last = plan.clock
             try clock.save(db)
-            return .added
+            return plan.outcome
         }
     }
 
@@ -134,26 +136,27 @@ extension SQLiteServerStore {
         try await database.write { db in
             let current = try db.cachedStatement(
                 sql: "SELECT version FROM contact_record WHERE user_id = ? AND record_id = ?")
-            var conflicts: [String] = []
-            for draft in drafts {
-                let version = try Int64.fetchOne(current, arguments: [userID.rawValue, draft.id]) ?? 0
-                if version != draft.baseVersion { conflicts.append(draft.id) }
+            var stored: [String: Int64] = [:]
+            for draft in drafts where stored[draft.id] == nil {
+                if let version = try Int64.fetchOne(current, arguments: [userID.rawValue, draft.id]) {
+                    stored[draft.id] = version
+                }
             }
-            if !conflicts.isEmpty { return .conflict(conflicts) }
             var clock = try SyncClock(db)
+            let plan = ContactPutPlan.plan(drafts, stored: stored, clock: clock.last)
             let upsert = try db.cachedStatement(
                 sql: """
                     INSERT INTO contact_record (user_id, record_id, version, box, seq) VALUES (?, ?, ?, ?, ?)
                     ON CONFLICT (user_id, record_id) DO UPDATE
                     SET version = excluded.version, box = excluded.box, seq = excluded.seq
                     """)
-            for draft in drafts {
-                try upsert.execute(arguments: [
-                    userID.rawValue, draft.id, draft.baseVersion + 1, draft.box, clock.next(),
-                ])
+            for write in plan.writes {
+                try upsert.execute(arguments: [userID.rawValue, write.id, write.version, write.box, write.position])
             }
+            guard !plan.writes.isEmpty else { return plan.outcome }
+            clock.last = plan.clock
             try clock.save(db)
-            return .written(drafts.map { $0.baseVersion + 1 })
+            return plan.outcome
         }
     }
 

@@ -1,0 +1,66 @@
+import Foundation
+
+/// The contact records' compare-and-swap (issue 12 item 4), written once for both backends
+/// (issue 26 item 2): a backend reads the stored versions of the named records and the sync
+/// clock, and writes the rows this plan lists.
+struct ContactPutPlan: Sendable, Equatable {
+    /// A `contact_record` row to insert or replace.
+    struct Write: Sendable, Equatable {
+        let id: String
+        let version: Int64
+        let box: Data
+        let position: Int64
+    }
+
+    let outcome: ContactPutOutcome
+    /// Empty on a conflict: then nothing is written.
+    let writes: [Write]
+    /// The sync clock's new value.
+    let clock: Int64
+
+    /// Every record or none: a record whose stored version (0 when absent) is not its draft's
+    /// base conflicts, and any conflict writes nothing. Otherwise each draft takes the next
+    /// position in request order; an id named twice keeps its last write, at that write's
+    /// position, and the clock moves past every draft.
+    static func plan(_ drafts: [ContactRecordDraft], stored: [String: Int64], clock last: Int64) -> ContactPutPlan {
+        let conflicts = drafts.filter { (stored[$0.id] ?? 0) != $0.baseVersion }.map(\.id)
+        guard conflicts.isEmpty else { return ContactPutPlan(outcome: .conflict(conflicts), writes: [], clock: last) }
+        var lastIndex: [String: Int] = [:]
+        for (index, draft) in drafts.enumerated() { lastIndex[draft.id] = index }
+        let writes = drafts.enumerated().compactMap { index, draft -> Write? in
+            guard lastIndex[draft.id] == index else { return nil }
+            return Write(
+                id: draft.id, version: draft.baseVersion + 1, box: draft.box, position: last + Int64(index) + 1)
+        }
+        return ContactPutPlan(
+            outcome: .written(drafts.map { $0.baseVersion + 1 }), writes: writes, clock: last + Int64(drafts.count))
+    }
+}
+
+/// Sharing a task (issue 12 item 3), written once for both backends: who may share, and the
+/// recipient's new feed rows.
+struct TaskSharePlan: Sendable, Equatable {
+    let outcome: TaskShareOutcome
+    /// True when the recipient's access row is to be inserted.
+    let grant: Bool
+    /// The recipient's copies of the task's nodes, in node order.
+    let feed: [RedoPushPlan.FeedRow]
+    /// The sync clock's new value.
+    let clock: Int64
+
+    /// Whether a share happens, from the task's access list: only a reader shares, and sharing
+    /// with a reader changes nothing.
+    static func decide(sharer: AccountID, recipient: AccountID, readers: Set<String>) -> TaskShareOutcome {
+        guard readers.contains(sharer.rawValue) else { return .notFound }
+        return readers.contains(recipient.rawValue) ? .alreadyShared : .added
+    }
+
+    /// An added share: the recipient's access and one feed row per stored node of the task
+    /// (`nodeIDs` in node order), at the next positions.
+    static func added(recipient: AccountID, nodeIDs: [String], clock last: Int64) -> TaskSharePlan {
+        let feed = nodeIDs.enumerated().map { index, id in
+            RedoPushPlan.FeedRow(position: last + Int64(index) + 1, userID: recipient.rawValue, nodeID: id)
+        }
+        return TaskSharePlan(outcome: .added, grant: true, feed: feed, clock: last + Int64(nodeIDs.count))
+    }
+}
