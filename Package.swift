@@ -222,9 +222,24 @@ let package = Package(
         ),
 
         // MARK: L4
+        // The server's storage (issue 26 item 2): the account, relay and sync stores on SQLite
+        // (GRDB) and PostgreSQL (PostgresNIO), their choke points and planners; no HTTP in it.
+        .target(
+            name: "TandemServerStore",
+            dependencies: [
+                "TandemAPI", "TandemBasics", "RedoProtocol",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "TandemServer",
             dependencies: [
+                "TandemServerStore",
                 "TandemAPI", "CanonicalJSON", "KaspaCrypto", "KasiaProtocol", "RedoProtocol", "TandemBasics",
                 "KaspaTransaction", "KaspaRPC", "KaspaNode",
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -266,7 +281,8 @@ let package = Package(
             dependencies: [
                 "TandemBasics", "KaspaCrypto", "KasiaProtocol", "CanonicalJSON", "RedoProtocol", "ChatTimeline",
                 "ChatHistory", "TaskStore", "RoutingStore", "Contacts", "TandemClient", "KaspaTransaction",
-                "TandemAPI", "TandemServer", "CommandLineContract", "ChatScreen", "CNcursesw", "TandemNIOTransport",
+                "TandemAPI", "TandemServer", "TandemServerStore", "CommandLineContract", "ChatScreen", "CNcursesw",
+                "TandemNIOTransport",
                 "KaspaRPC", "KaspaNode",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -322,6 +338,7 @@ let package = Package(
                 secp256k1, "KaspaCrypto", "KaspaTransaction", "KasiaProtocol", "CanonicalJSON", "RedoProtocol",
                 "ChatTimeline",
                 "ChatHistory", "TaskStore", "RoutingStore", "Contacts", "TandemAPI", "TandemClient", "TandemServer",
+                "TandemServerStore",
                 "TandemTesting", "CommandLineContract", "ChatScreen", "TandemNIOTransport", "KaspaRPC", "KaspaNode",
                 "KaspaSimNode",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -460,7 +477,8 @@ let package = Package(
         .testTarget(
             name: "TandemServerTests",
             dependencies: [
-                "TandemServer", "TandemAPI", "TestSupport", "TandemTesting", "KaspaCrypto", "KasiaProtocol",
+                "TandemServer", "TandemServerStore", "TandemAPI", "TestSupport", "TandemTesting", "KaspaCrypto",
+                "KasiaProtocol",
                 "TandemBasics", "RedoProtocol", "CanonicalJSON", "KaspaTransaction", "KaspaSimNode", "KaspaRPC",
                 "KaspaNode", "TandemNIOTransport",
                 .product(name: "OpenAPIKit", package: "OpenAPIKit"),

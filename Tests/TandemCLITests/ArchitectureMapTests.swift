@@ -165,6 +165,14 @@ import Testing
         #expect(offending.sorted() == [])
     }
 
+    /// The server's storage has no HTTP in it (issue 26 item 2): it links no Hummingbird.
+    @Test func theServerStoreLinksNoHTTPServer() async throws {
+        let manifest = try await Self.manifest()
+        let store = try #require(manifest["TandemServerStore"])
+        #expect(!store.products.contains { $0.package.hasPrefix("hummingbird") })
+        #expect(!store.targets.contains("TandemServer"))
+    }
+
     /// APIs a library below L4 must not use: macOS-only Foundation, processes and users, and
     /// server modules; and the one lock type is `Mutex` everywhere.
     static let portableDenyList = [

@@ -5,6 +5,7 @@ import TestSupport
 import Testing
 
 @testable import TandemServer
+@testable import TandemServerStore
 
 /// The `v4-kasia-rowid` migration (issue 11 "Figures") on a file written by the previous
 /// schema: every relay row survives with its block time, pages read as before, and new rows

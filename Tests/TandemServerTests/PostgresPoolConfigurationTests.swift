@@ -2,6 +2,7 @@ import PostgresNIO
 import Testing
 
 @testable import TandemServer
+@testable import TandemServerStore
 
 /// The pool settings that keep the PostgreSQL server's memory level under load: every timer
 /// the pool sets and cancels keeps its memory until its deadline, so the pool sets none on the

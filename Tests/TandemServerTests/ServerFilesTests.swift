@@ -7,6 +7,7 @@ import TestSupport
 import Testing
 
 @testable import TandemServer
+@testable import TandemServerStore
 
 /// The server's own files after a fresh start (issue 13 item 5): data directory 0700,
 /// database, WAL, SHM and secret files 0600; an exposed secret file stops the start.

@@ -5,6 +5,7 @@ import TestSupport
 import Testing
 
 @testable import TandemServer
+@testable import TandemServerStore
 
 /// A get-session that misses the SQLite row cache must not put back a session that a
 /// concurrent sign-out just deleted (issue 14 audit: read, then cache, without a check).

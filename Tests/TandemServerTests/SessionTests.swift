@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import TandemAPI
 import TandemServer
+import TandemServerStore
 import Testing
 
 /// get-session, sign-out, cookies and the session lifetime (betterauth-api.md §3, §5, §6).

@@ -1,6 +1,7 @@
 import Foundation
 import TandemAPI
 import TandemServer
+import TandemServerStore
 import Testing
 
 /// `POST /api/auth/sign-up/email` (betterauth-api.md §3, §4, §8, §9).

@@ -8,6 +8,7 @@ import TestSupport
 import Testing
 
 @testable import TandemServer
+@testable import TandemServerStore
 
 /// The storage contract for account management (issue 13), on both backends.
 extension StoreContractTests {

@@ -5,6 +5,7 @@ import Logging
 import TandemAPI
 import TandemBasics
 import TandemServer
+import TandemServerStore
 import TestSupport
 import Testing
 

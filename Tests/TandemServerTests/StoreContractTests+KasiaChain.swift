@@ -1,6 +1,7 @@
 import Foundation
 import TandemBasics
 import TandemServer
+import TandemServerStore
 import Testing
 
 /// The chain ingester's store methods on both backends (issue 25 items 1–3): rows with their

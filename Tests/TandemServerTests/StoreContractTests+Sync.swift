@@ -2,6 +2,7 @@ import Foundation
 import TandemAPI
 import TandemBasics
 import TandemServer
+import TandemServerStore
 import Testing
 
 /// The sync store methods on both backends (issue 12 items 1–3).

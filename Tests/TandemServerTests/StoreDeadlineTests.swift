@@ -3,6 +3,7 @@ import TandemTesting
 import Testing
 
 @testable import TandemServer
+@testable import TandemServerStore
 
 /// The store deadline (issue 14 audit) on an injected clock (issue 26 item 4): a call that does
 /// not answer in time fails `.unavailable` when the clock reaches the deadline, not before.

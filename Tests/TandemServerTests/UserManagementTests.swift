@@ -3,6 +3,7 @@ import TandemAPI
 import Testing
 
 @testable import TandemServer
+@testable import TandemServerStore
 
 /// update-user, change-password and delete-user (issue 13 item 3; BetterAuth `update-user.ts`
 /// and the username plugin's hook, betterauth-api.md §8).

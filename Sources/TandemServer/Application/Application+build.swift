@@ -3,6 +3,7 @@ public import Hummingbird
 public import Logging
 import NIOCore
 public import ServiceLifecycle
+public import TandemServerStore
 
 /// Builds the whole server: tests call this too (`app.test(.router)` / `.live`), so what they
 /// exercise is what `tandem serve` runs (STYLE.md; hummingbird template `App+build.swift`).

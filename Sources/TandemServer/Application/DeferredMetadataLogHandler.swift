@@ -1,4 +1,5 @@
 public import Logging
+import TandemServerStore
 
 /// Keeps a logger's metadata as a dictionary and hands it to `Inner` only when a line is
 /// written, so setting a key costs a dictionary store instead of a re-render.

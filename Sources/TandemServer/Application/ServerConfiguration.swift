@@ -1,13 +1,6 @@
 public import Foundation
 public import TandemBasics
-
-/// Where the server keeps its data.
-public enum StorageBackend: Sendable, Equatable {
-    /// SQLite file `tandem.sqlite` in this directory (the default; needs no set-up).
-    case sqlite(dataDirectory: URL)
-    /// PostgreSQL at a `postgres://user:password@host:port/database` URL.
-    case postgres(url: String)
-}
+public import TandemServerStore
 
 /// Everything `buildApplication(configuration:)` needs.
 public struct ServerConfiguration: Sendable {

@@ -3,6 +3,7 @@ import Metrics
 import Prometheus
 import Synchronization
 import TandemAPI
+import TandemServerStore
 
 /// The server's Prometheus metrics (issue 13 item 6), recorded through swift-metrics into a
 /// per-application swift-prometheus registry (never the process-global `MetricsSystem`, so

@@ -1,4 +1,5 @@
 import Foundation
+import TandemServerStore
 
 #if canImport(Glibc)
     import Glibc

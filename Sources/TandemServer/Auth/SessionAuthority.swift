@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 public import TandemAPI
 import TandemBasics
+public import TandemServerStore
 
 /// A session that resolved from a valid cookie.
 public struct ResolvedSession: Sendable {

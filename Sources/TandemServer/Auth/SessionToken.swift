@@ -1,5 +1,6 @@
 import Crypto
 import TandemBasics
+public import TandemServerStore
 
 /// A session secret: 44 characters of `[A-Za-z0-9]` from the system CSPRNG, 44·log2(62) ≈ 262
 /// bits (BetterAuth uses 32 characters, ≈ 190 bits; clients treat the token as opaque, §14).

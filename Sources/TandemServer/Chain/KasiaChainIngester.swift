@@ -5,6 +5,7 @@ import KaspaRPC
 import Logging
 import ServiceLifecycle
 import TandemBasics
+import TandemServerStore
 
 /// Follows a Kaspa node's virtual chain and stores every accepted Kasia transaction as an
 /// indexer row (issue 25).

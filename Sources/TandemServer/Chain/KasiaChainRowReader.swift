@@ -2,6 +2,7 @@ import KaspaCrypto
 import KaspaRPC
 import KaspaTransaction
 import TandemBasics
+import TandemServerStore
 
 /// What the chain ingester keeps of an accepted transaction: the row kasia-indexer
 /// (K-Kluster) would serve for it, by its rules, read from the payload's bytes as they are

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+public import TandemServerStore
 
 /// What `/health` and the metrics say about the chain index (issue 25 item 3), written by the
 /// ingester and read by any request; never awaited, so a stuck node cannot hold the API.

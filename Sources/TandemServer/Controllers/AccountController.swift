@@ -5,6 +5,7 @@ import Hummingbird
 import Logging
 import TandemAPI
 import TandemBasics
+import TandemServerStore
 
 /// BetterAuth's user management (`update-user.ts`) behind requireAuth: update-user (with the
 /// username plugin's hook, betterauth-api.md §8), change-password and delete-user.

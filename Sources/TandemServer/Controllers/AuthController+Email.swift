@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import TandemAPI
+import TandemServerStore
 
 extension AuthController {
     /// `POST /sign-in/email` (BetterAuth `sign-in.ts`, betterauth-api.md §3): a malformed

@@ -4,6 +4,7 @@ import Hummingbird
 import Logging
 import TandemAPI
 import TandemBasics
+import TandemServerStore
 
 extension AuthController {
     /// `POST /sign-up/email` in BetterAuth's order (betterauth-api.md §3): origin and

@@ -4,6 +4,7 @@ import Hummingbird
 import Logging
 import TandemAPI
 import TandemBasics
+import TandemServerStore
 
 /// `/api/auth/*`: BetterAuth's sign-up, e-mail and username sign-in, username availability,
 /// get-session and sign-out (betterauth-api.md §3), with its JSON, statuses, cookies and error codes.

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 import TandemAPI
+import TandemServerStore
 
 /// `GET /metrics`: Prometheus text (issue 13 item 6). It answers 404 unless the server runs
 /// with `--metrics`: the figures (request rates by route, failed sign-ins) describe the

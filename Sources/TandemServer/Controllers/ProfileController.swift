@@ -3,6 +3,7 @@ import Hummingbird
 import KaspaCrypto
 import TandemAPI
 import TandemBasics
+import TandemServerStore
 
 /// `GET/PUT /api/me/profile`: the signed-in user's chat profile (`users` table). The user is
 /// always the session's; no route takes a user id, so nobody can read or change another's.

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import TandemAPI
 import TandemBasics
+import TandemServerStore
 
 /// BetterAuth's session management (`session.ts`): list-sessions, revoke-session,
 /// revoke-other-sessions, revoke-sessions, all behind requireAuth. A revoked session is

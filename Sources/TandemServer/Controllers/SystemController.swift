@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import TandemAPI
 import TandemBasics
+import TandemServerStore
 
 /// `GET`/`HEAD /health`, `GET /openapi.json` and the removed legacy login.
 struct SystemController: Sendable {

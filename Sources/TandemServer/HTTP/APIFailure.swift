@@ -1,5 +1,6 @@
 import HTTPTypes
 import TandemAPI
+import TandemServerStore
 
 /// An error answered as `{code, message}` JSON with its HTTP status (betterauth-api.md §4).
 /// Statuses exist only here; the wire carries `APIErrorCode`.

@@ -1,4 +1,6 @@
 /// A dictionary with a fixed capacity that forgets its least recently used entry when full.
+import TandemServerStore
+
 /// Every operation is O(1): the recency order is a doubly linked list threaded through an
 /// array of slots (indices, not references, so the whole table is one value type), and a
 /// dictionary maps each key to its slot. Used where strangers choose the keys (the auth rate

@@ -1,6 +1,7 @@
 import Hummingbird
 import Logging
 import TandemAPI
+import TandemServerStore
 
 /// Turns every thrown error into JSON so no malformed request can surface as an HTML page or
 /// a bare 500: `APIFailure` as is; framework errors keep their status with a JSON body (413 for

@@ -1,6 +1,7 @@
 public import Foundation
 import TandemAPI
 import TandemBasics
+public import TandemServerStore
 
 /// Imports users and their credential accounts exported from a BetterAuth database, so their
 /// existing passwords keep working (the scrypt format is the same, betterauth-api.md §7, §12).

@@ -3,6 +3,7 @@ import Hummingbird
 import KaspaCrypto
 import TandemAPI
 import TandemBasics
+import TandemServerStore
 
 /// The kasia-indexer-compatible reads under `/kasia` (kasia-protocol §10): a Kasia client
 /// pointed at `http://host:port/kasia` reads everything the relay stores. Rows ascend by

@@ -1,5 +1,6 @@
 import TandemAPI
 import TandemBasics
+import TandemServerStore
 
 /// Writes relayed rows as kasia-indexer does (kasia-protocol §10): snake_case keys in the
 /// indexer's field order, `null` for absent optionals, lowercase hex. Written by hand so the

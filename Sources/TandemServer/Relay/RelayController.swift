@@ -8,6 +8,7 @@ import Logging
 import NIOCore
 import TandemAPI
 import TandemBasics
+import TandemServerStore
 
 /// `POST /kasia/transactions`: signed Kasia payloads in, `{"tx_id","block_time"}` out
 /// (issue 11 item 1). Every refusal is a 4xx `{code, message}` and stores nothing. With a Kaspa

@@ -1,6 +1,7 @@
 import Logging
 import Synchronization
 import TandemBasics
+import TandemServerStore
 
 /// The in-process fan-out of relayed rows to open streams (issue 11 item 3).
 ///

@@ -3,6 +3,7 @@ import KaspaCrypto
 import KaspaTransaction
 import TandemAPI
 import TandemBasics
+import TandemServerStore
 
 /// Turns a signed Kaspa transaction (``RelayKaspaSubmission``, issue 15 item 4) into the row to
 /// store, or the refusal to answer.

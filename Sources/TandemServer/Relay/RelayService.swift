@@ -1,5 +1,6 @@
 import Logging
 public import ServiceLifecycle
+import TandemServerStore
 
 /// Keeps the relay's fan-out fed with rows other processes commit (issue 11 item 3): on
 /// PostgreSQL it LISTENs for the NOTIFY each committing instance sends, and polls the store

@@ -5,6 +5,7 @@ import NIOCore
 import ServiceLifecycle
 import TandemAPI
 import TandemBasics
+import TandemServerStore
 
 /// `GET /kasia/stream?alias=HEX&address=ADDR&…`: Server-Sent Events of new rows (issue 11
 /// item 3). `event:` is the row kind, `id:` its position (unique and commit-ordered, so a

@@ -1,6 +1,7 @@
 import Hummingbird
 import ServiceLifecycle
 import TandemBasics
+import TandemServerStore
 
 /// Writes one stream: replay from the store after `start`, then live events from the
 /// subscription, each row once per change, in position (commit) order (issue 11 item 3).

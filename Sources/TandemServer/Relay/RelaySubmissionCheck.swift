@@ -2,6 +2,7 @@ import KasiaProtocol
 import KaspaCrypto
 import TandemAPI
 import TandemBasics
+import TandemServerStore
 
 /// Turns a decoded ``RelaySubmission`` into the row to store, or the refusal to answer
 /// (issue 11 item 1). The server reads the payload's envelope with `KasiaProtocol`'s parser to

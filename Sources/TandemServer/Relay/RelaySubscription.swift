@@ -1,4 +1,5 @@
 import Synchronization
+import TandemServerStore
 
 /// One stream's bounded queue of events (issue 11 item 3). The hub and the heartbeat push;
 /// the response writer pulls. When the queue is full the consumer is too slow: the

@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import TandemAPI
 import TandemBasics
+import TandemServerStore
 
 /// `GET/PUT /api/contacts/records` (issue 12 item 3): the account's encrypted contact records.
 /// The server sees blob ids and ciphertext only (issue 7); a write names the version it merged

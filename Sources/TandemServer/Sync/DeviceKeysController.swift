@@ -3,6 +3,7 @@ import Hummingbird
 import RedoProtocol
 import TandemAPI
 import TandemBasics
+import TandemServerStore
 
 /// `POST/GET /api/me/keys`, `DELETE /api/me/keys/{publicKey}` (issue 12 item 1): the device
 /// keys whose nodes the account may push. Proof of possession is a signature over

@@ -5,6 +5,7 @@ import NIOCore
 import RedoProtocol
 import TandemAPI
 import TandemBasics
+import TandemServerStore
 
 /// `POST/GET /api/redo/nodes` and `POST /api/redo/tasks/{taskId}/share` (issue 12 item 2).
 ///

@@ -1,6 +1,7 @@
 import Synchronization
 import TandemAPI
 import TandemBasics
+import TandemServerStore
 
 /// The in-process queue in front of the sync writes (issue 12; found by `scripts/load`
 /// sync-push on PostgreSQL): every write that takes the sync clock — a node push, a contact

@@ -1,4 +1,5 @@
 import Foundation
+import TandemServerStore
 
 /// `GET /api/contacts/records`'s page written directly as bytes (issue 12 "Figures": encoding a
 /// 1,000-record page with `JSONEncoder` was most of the server's share of a full contacts sync).

@@ -11,6 +11,7 @@ import TandemBasics
 import TandemClient
 import TandemNIOTransport
 import TandemServer
+import TandemServerStore
 
 /// `tandem-bench chain-index` (issue 25 "Figures"): how fast `tandem serve --kaspa-node`
 /// catches up a chain of Kasia traffic, against the chain's own ceiling for that traffic, and

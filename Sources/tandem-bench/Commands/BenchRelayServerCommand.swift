@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import Logging
 import TandemServer
+import TandemServerStore
 
 /// `tandem-bench relay-server` (hidden): the real Tandem server on a loopback port, for
 /// `tandem-bench relay`, which starts it as a child process so that the server's resident

@@ -6,6 +6,7 @@ import ServiceLifecycle
 import TandemAPI
 import TandemClient
 import TandemServer
+import TandemServerStore
 
 /// `tandem-bench server`: get-session throughput against a bare Hummingbird route, both served
 /// by this process on loopback and loaded side by side by `wrk`; sign-in latency (scrypt-bound)

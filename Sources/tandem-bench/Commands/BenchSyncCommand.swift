@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import ServiceLifecycle
 import TandemServer
+import TandemServerStore
 
 /// `tandem-bench sync`: issue 12's figures against a `tandem serve` application in this process
 /// on loopback: nodes accepted per second beside raw Ed25519 verifies per second of the same

@@ -5,6 +5,7 @@ import KaspaCrypto
 import TandemAPI
 import TandemBasics
 import TandemServer
+import TandemServerStore
 
 /// `contextual-messages/by-sender` pages at depth 0 and at depth `rows` in one SQLite store
 /// (issue 11 "Figures": depth 1,000,000 ≤ 1.5× depth 0).

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import TandemServer
+import TandemServerStore
 
 /// `tandem admin …`: server maintenance.
 struct AdminCommand: AsyncParsableCommand {

@@ -9,6 +9,7 @@ import NIOCore
 import TandemAPI
 import TandemBasics
 import TandemServer
+import TandemServerStore
 import TestSupport
 import Testing
 

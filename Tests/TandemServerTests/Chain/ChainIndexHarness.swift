@@ -11,6 +11,7 @@ import TandemAPI
 import TandemBasics
 import TandemNIOTransport
 import TandemServer
+import TandemServerStore
 import TestSupport
 import Testing
 

@@ -5,6 +5,7 @@ import TandemBasics
 import Testing
 
 @testable import TandemServer
+@testable import TandemServerStore
 
 /// kasia-indexer's payload rules as the chain ingester applies them (issue 25 item 1: "a
 /// malformed Kasia payload is stored or skipped exactly as kasia-indexer does").

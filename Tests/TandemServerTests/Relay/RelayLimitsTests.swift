@@ -7,6 +7,7 @@ import TestSupport
 import Testing
 
 @testable import TandemServer
+@testable import TandemServerStore
 
 /// Bounds that keep the relay cheap: the rate limiter's memory and the index behind the
 /// hottest indexer page.

@@ -6,6 +6,7 @@ import Logging
 import NIOCore
 import ServiceLifecycle
 import TandemServer
+import TandemServerStore
 
 /// The production application on a real loopback port, with a client whose read timeout only a
 /// real hang reaches. Sign-up and sign-in hash with scrypt on the server's shared hashing

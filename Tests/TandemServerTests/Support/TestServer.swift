@@ -7,6 +7,7 @@ import NIOCore
 import TandemAPI
 import TandemBasics
 import TandemServer
+import TandemServerStore
 import TandemTesting
 import TestSupport
 

@@ -4,6 +4,7 @@ import TandemTesting
 import Testing
 
 @testable import TandemServer
+@testable import TandemServerStore
 
 /// The hand-written contact record page (issue 12 "Figures") is the text `APIJSON.encoder()`
 /// writes for the same `ContactRecordPage`, byte for byte.

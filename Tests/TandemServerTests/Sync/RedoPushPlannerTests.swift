@@ -2,6 +2,7 @@ import TandemAPI
 import Testing
 
 @testable import TandemServer
+@testable import TandemServerStore
 
 /// Every rule of the node push's contextual checks (issue 12 item 2), without a database: the
 /// planner is the one place both stores take their per-node answers from.

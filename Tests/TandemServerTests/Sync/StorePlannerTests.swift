@@ -3,6 +3,7 @@ import TandemBasics
 import Testing
 
 @testable import TandemServer
+@testable import TandemServerStore
 
 /// The storage rules written once for both backends (issue 26 item 2), without a database: each
 /// backend reads the facts, a planner decides, the backend writes the plan. The contract suite

@@ -10,6 +10,7 @@ import TestSupport
 import Testing
 
 @testable import TandemServer
+@testable import TandemServerStore
 
 extension StoreContractTests {
     /// Session 7 (the SQLite regression of RELIABILITY.md): the sync writes queue in process on

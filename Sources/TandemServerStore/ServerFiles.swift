@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 #if canImport(Glibc)
     import Glibc
@@ -13,10 +13,10 @@ import Foundation
 /// SQLite's unix VFS creates a database with 0644 (less the umask) and gives the `-wal` and
 /// `-shm` files the mode of the database file, so the database file is created 0600 before
 /// SQLite opens it, and existing files are narrowed to 0600 on every start.
-enum ServerFiles {
+public enum ServerFiles {
     /// Creates `directory` (and missing parents) 0700. An existing directory keeps its mode:
     /// it may be one the operator shares on purpose (`--data-dir .`); the files are 0600.
-    static func prepareDirectory(_ directory: URL) throws {
+    public static func prepareDirectory(_ directory: URL) throws {
         guard access(directory.path, F_OK) != 0 else { return }
         try FileManager.default.createDirectory(
             at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -42,7 +42,7 @@ enum ServerFiles {
 
     /// Refuses a secret file that group or others may read or write: the server does not
     /// start on a key that may already be known (an operator fixes it with `chmod 600`).
-    static func checkPrivate(_ file: URL) throws {
+    public static func checkPrivate(_ file: URL) throws {
         var info = stat()
         guard stat(file.path, &info) == 0 else { return }
         let mode = info.st_mode & 0o777
@@ -51,11 +51,11 @@ enum ServerFiles {
 }
 
 /// Why the server's files could not be made private.
-enum ServerFilesError: Error, Equatable, CustomStringConvertible {
+public enum ServerFilesError: Error, Equatable, CustomStringConvertible {
     case cannotSecure(path: String)
     case exposed(path: String, mode: mode_t)
 
-    var description: String {
+    public var description: String {
         switch self {
         case .cannotSecure(let path): "cannot make \(path) private to its owner"
         case .exposed(let path, let mode):
