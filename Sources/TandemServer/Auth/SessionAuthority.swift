@@ -33,7 +33,7 @@ enum SessionResolution: Sendable {
 
 /// Creates, resolves, refreshes and ends sessions. Only token hashes reach the store.
 struct SessionAuthority: Sendable {
-    let store: any ServerStore
+    let store: any AccountStore
     let signer: CookieSigner
     let cookies: SessionCookies
     let clock: any WallClock

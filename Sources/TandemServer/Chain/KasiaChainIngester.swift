@@ -23,7 +23,7 @@ import TandemServerStore
 /// node that fails, stalls, is unsynced or is behind the cursor is left for the next one, with
 /// backoff; none of it blocks the API, which reads ``KasiaChainStatus`` only.
 struct KasiaChainIngester: Service {
-    let store: any ServerStore
+    let store: any RelayStore
     let client: KaspaNodeClient
     let network: KaspaNetwork
     /// The network's name as the cursor keeps it (`mainnet`, `testnet-10`).

@@ -10,7 +10,7 @@ import TandemServerStore
 /// BetterAuth's user management (`update-user.ts`) behind requireAuth: update-user (with the
 /// username plugin's hook, betterauth-api.md §8), change-password and delete-user.
 struct AccountController: Sendable {
-    let store: any ServerStore
+    let store: any AccountStore
     let sessions: SessionAuthority
     let hasher: PasswordHasher
     let origins: OriginPolicy

@@ -9,7 +9,7 @@ import TandemServerStore
 /// `/api/auth/*`: BetterAuth's sign-up, e-mail and username sign-in, username availability,
 /// get-session and sign-out (betterauth-api.md §3), with its JSON, statuses, cookies and error codes.
 struct AuthController: Sendable {
-    let store: any ServerStore
+    let store: any AccountStore
     let sessions: SessionAuthority
     let hasher: PasswordHasher
     let origins: OriginPolicy

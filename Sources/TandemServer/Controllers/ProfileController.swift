@@ -8,7 +8,7 @@ import TandemServerStore
 /// `GET/PUT /api/me/profile`: the signed-in user's chat profile (`users` table). The user is
 /// always the session's; no route takes a user id, so nobody can read or change another's.
 struct ProfileController: Sendable {
-    let store: any ServerStore
+    let store: any AccountStore
     let clock: any WallClock
 
     static let maxDisplayNameLength = ServerLimits.maxNameLength

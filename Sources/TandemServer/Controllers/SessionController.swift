@@ -10,7 +10,7 @@ import TandemServerStore
 /// deleted from the store, so its cookie resolves to `null` on the next get-session of every
 /// instance (the SQLite row cache forgets it in the same call; PostgreSQL caches nothing).
 struct SessionController: Sendable {
-    let store: any ServerStore
+    let store: any AccountStore
     let sessions: SessionAuthority
     let clock: any WallClock
 

@@ -71,7 +71,7 @@ public enum BetterAuthImportError: Error, Equatable, CustomStringConvertible {
 extension BetterAuthExport {
     /// Writes every importable user with its account and a fresh chat profile; users that
     /// clash, lack a credential account or break the username rules are skipped and reported.
-    public func importUsers(into store: any ServerStore) async throws -> BetterAuthImportReport {
+    public func importUsers(into store: any AccountStore) async throws -> BetterAuthImportReport {
         var report = BetterAuthImportReport()
         let credentials = Dictionary(
             accounts.filter { $0.providerId == CredentialAccount.providerID }.map { ($0.userId, $0) },

@@ -10,7 +10,7 @@ import TandemServerStore
 /// `block_time` from the inclusive cursor; `limit` defaults to 10 and is capped at 50; bad
 /// query parameters answer 400 `{"error": …}` like the indexer.
 struct IndexerController: Sendable {
-    let store: any ServerStore
+    let store: any RelayStore
 
     static let defaultLimit = 10
     static let maxLimit = 50

@@ -15,7 +15,7 @@ import TandemServerStore
 /// node (issue 25 item 5), a signed Kaspa transaction is also submitted to it and the answer
 /// gains `"kaspa": {"accepted": true, "node": URL}` or `{"accepted": false, "reason": TEXT}`.
 struct RelayController: Sendable {
-    let store: any ServerStore
+    let store: any RelayStore
     let hub: RelayHub
     let clock: any WallClock
     /// Nil when rate limiting is off (tests that submit in bulk).

@@ -11,7 +11,7 @@ import TandemServerStore
 /// instance wrote it: local submissions and the chain ingester poke it directly, and on PostgreSQL the
 /// LISTEN/NOTIFY listener and a slow poll poke it for rows written by other instances.
 actor RelayHub {
-    private let store: any ServerStore
+    private let store: any RelayStore
     private let logger: Logger
     let capacity: Int
     private var subscriptions: [UInt64: RelaySubscription] = [:]
@@ -27,7 +27,7 @@ actor RelayHub {
     /// Rows read per store query while catching up.
     static let batchSize = 500
 
-    init(store: any ServerStore, capacity: Int, logger: Logger) {
+    init(store: any RelayStore, capacity: Int, logger: Logger) {
         self.store = store
         self.capacity = capacity
         self.logger = logger

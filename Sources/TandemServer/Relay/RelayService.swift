@@ -7,7 +7,7 @@ import TandemServerStore
 /// now and then in case a notification was lost with a connection. Stops on graceful shutdown.
 public struct RelayService: Service {
     let hub: RelayHub
-    let store: any ServerStore
+    let store: any RelayStore
     let pollInterval: Duration
     let logger: Logger
 

@@ -14,7 +14,7 @@ import TandemServerStore
 /// duplicate. A row the chain moves (accepted, or returned to unaccepted by a reorg) is sent
 /// again with its new position; a row a reorg removes is not announced (issue 25).
 struct RelayStreamController: Sendable {
-    let store: any ServerStore
+    let store: any RelayStore
     let hub: RelayHub
     let heartbeat: Duration
 

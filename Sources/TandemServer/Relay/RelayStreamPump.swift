@@ -6,7 +6,7 @@ import TandemServerStore
 /// Writes one stream: replay from the store after `start`, then live events from the
 /// subscription, each row once per change, in position (commit) order (issue 11 item 3).
 struct RelayStreamPump: Sendable {
-    let store: any ServerStore
+    let store: any RelayStore
     let subscription: RelaySubscription
     let start: Int64
     let replayBatch: Int

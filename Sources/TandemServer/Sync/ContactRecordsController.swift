@@ -10,7 +10,7 @@ import TandemServerStore
 /// from and is refused with 409 when another device wrote first, so no accepted write is ever
 /// overwritten blindly.
 struct ContactRecordsController: Sendable {
-    let store: any ServerStore
+    let store: any SyncStore
     let gate: SyncWriteGate
 
     func register(on group: RouterGroup<AuthenticatedRequestContext>, table: RouteTable) {

@@ -10,7 +10,7 @@ import TandemServerStore
 /// ``DeviceKeyBinding`` naming this account, so a key cannot be claimed by someone who only
 /// saw it in a node.
 struct DeviceKeysController: Sendable {
-    let store: any ServerStore
+    let store: any SyncStore
     let clock: any WallClock
     let gate: SyncWriteGate
 

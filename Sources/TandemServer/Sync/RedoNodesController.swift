@@ -15,7 +15,7 @@ import TandemServerStore
 /// contextual checks, so one bad node never blocks the good ones. A pull answers the account's
 /// feed after the cursor, in server order.
 struct RedoNodesController: Sendable {
-    let store: any ServerStore
+    let store: any AccountStore & SyncStore
     let clock: any WallClock
     /// Shared by every sync controller of the router: the writes that take the sync clock.
     let gate: SyncWriteGate

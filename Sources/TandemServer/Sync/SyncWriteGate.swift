@@ -83,7 +83,7 @@ final class SyncWriteGate: Sendable {
 
     /// The gate the router puts in front of `store`'s sync writes: a queue only where the store
     /// says its writers would otherwise wait holding a connection.
-    convenience init(for store: any ServerStore, limits: SyncWriteLimits) {
+    convenience init(for store: any SyncStore, limits: SyncWriteLimits) {
         self.init(queues: store.queuesSyncWrites, limits: limits)
     }
 

@@ -48,12 +48,7 @@ struct ChatNodePath {
         var stretches: [[String: Double]] = []
         var lastFrames: Frames?
         for delivery in deliveries {
-            let notifications = frames.filter { event in
-                guard event.instant >= delivery.mining, event.instant <= delivery.delivered,
-                    case .notification(.utxosChanged(let body)) = event.kind
-                else { return false }
-                return (body.added + body.removed).contains { $0.address == sender }
-            }
+            let notifications = frames.utxosChanged(of: sender, from: delivery.mining, to: delivery.delivered)
             guard notifications.count == 1, let notification = notifications.first else {
                 throw CLIError(
                     "chat-node bench: \(notifications.count) UtxosChanged frames carried the sender's change of "

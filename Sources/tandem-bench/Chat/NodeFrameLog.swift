@@ -1,3 +1,4 @@
+import KaspaCrypto
 import KaspaRPC
 import KaspaSimNode
 import Synchronization
@@ -26,6 +27,17 @@ struct NodeCall {
 }
 
 extension [NodeFrameEvent] {
+    /// The UtxosChanged notifications read from `start` to `end` that carry a change of `address`.
+    func utxosChanged(
+        of address: KaspaAddress, from start: ContinuousClock.Instant, to end: ContinuousClock.Instant
+    ) -> [NodeFrameEvent] {
+        filter { event in
+            guard event.instant >= start, event.instant <= end, case .notification(.utxosChanged(let body)) = event.kind
+            else { return false }
+            return (body.added + body.removed).contains { $0.address == address }
+        }
+    }
+
     /// The requests `connection` answered, in order. A connection reads, answers and records one
     /// request at a time, so each request's record is followed by its answer's.
     func calls(on connection: UInt64) -> [NodeCall] {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TandemTesting
 
 /// `tandem-bench crash`: the crash-consistency harness of issue 14 item 4.
 ///
@@ -58,7 +59,7 @@ struct CrashCommand: ParsableCommand {
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         var report = CrashReport(backend: databaseURL == nil ? "sqlite" : "postgresql", seed: seed)
         progress("crash: \(report.backend), seed \(seed), tandem \(binary.path), data \(work.path)")
-        var random = SplitMix64(seed: seed)
+        var random = SeededRandom(seed: seed)
         do {
             try serverCycles(binary: binary, work: work, random: &random, report: &report)
             try localStoreCycles(binary: binary, work: work, random: &random, report: &report)
@@ -76,7 +77,7 @@ struct CrashCommand: ParsableCommand {
                 + "\(report.ackChecksTotal) acknowledged-write checks, 0 lost")
     }
 
-    private func serverCycles(binary: URL, work: URL, random: inout SplitMix64, report: inout CrashReport) throws {
+    private func serverCycles(binary: URL, work: URL, random: inout SeededRandom, report: inout CrashReport) throws {
         guard cycles > 0 else { return }
         let data = work.appendingPathComponent("data", isDirectory: true)
         let log = work.appendingPathComponent("server.log")
@@ -135,7 +136,8 @@ struct CrashCommand: ParsableCommand {
         }
     }
 
-    private func localStoreCycles(binary: URL, work: URL, random: inout SplitMix64, report: inout CrashReport) throws {
+    private func localStoreCycles(binary: URL, work: URL, random: inout SeededRandom, report: inout CrashReport) throws
+    {
         let count = localCycles ?? cycles
         guard count > 0, report.failures.isEmpty else { return }
         let stores = try CrashLocalStores(tandem: binary, workDirectory: work)

@@ -1,6 +1,7 @@
 import Foundation
 import KasiaProtocol
 import KaspaCrypto
+import TandemTesting
 
 /// The CLI's local stores killed mid-command (issue 14 item 4): `tandem tasks add|done`,
 /// `contacts add|rename` and `kasia routing stage` on one profile, each SIGKILLed after a
@@ -34,7 +35,7 @@ final class CrashLocalStores {
     }
 
     /// One cycle: `commands` killed commands, then the checks. Returns the problems found.
-    func cycle(_ cycle: Int, commands: Int, maxKillMilliseconds: Int, random: inout SplitMix64) throws -> [String] {
+    func cycle(_ cycle: Int, commands: Int, maxKillMilliseconds: Int, random: inout SeededRandom) throws -> [String] {
         for step in 0..<commands {
             var choices: [Operation] = [.addTask, .addContact, .setStage]
             if !tasks.isEmpty { choices.append(.completeTask) }
@@ -46,7 +47,7 @@ final class CrashLocalStores {
         return try verify()
     }
 
-    private func perform(_ operation: Operation, label: String, delay: Int, random: inout SplitMix64) throws {
+    private func perform(_ operation: Operation, label: String, delay: Int, random: inout SeededRandom) throws {
         totals.commands += 1
         switch operation {
         case .addTask:
