@@ -14,8 +14,6 @@ public final class ChildProcess: Sendable {
     private let output: OutputLog
     private let signals: AsyncStream<Int32>.Continuation
     private let run: Task<Int32, any Error>
-    /// Set once `Subprocess.run` has returned: the child is reaped, and its pid may be reused.
-    private let reaped: ReapedFlag
 
     /// Starts `executable arguments…` with the test's environment changed by `environment` (a
     /// nil value removes a variable); returns once it runs, or throws when it cannot be started.
@@ -23,12 +21,10 @@ public final class ChildProcess: Sendable {
         _ executable: URL, _ arguments: [String], environment: [String: String?] = [:]
     ) async throws -> ChildProcess {
         let output = OutputLog()
-        let reaped = ReapedFlag()
         let (signals, signalsIn) = AsyncStream<Int32>.makeStream()
         let (started, startedIn) = AsyncStream<Int32>.makeStream()
         let run = Task<Int32, any Error> {
             defer {
-                reaped.set()
                 startedIn.finish()
                 output.finish()
             }
@@ -57,18 +53,17 @@ public final class ChildProcess: Sendable {
             _ = try await run.value
             throw ChildProcessError.notStarted(executable.lastPathComponent)
         }
-        return ChildProcess(processIdentifier: pid, output: output, signals: signalsIn, run: run, reaped: reaped)
+        return ChildProcess(processIdentifier: pid, output: output, signals: signalsIn, run: run)
     }
 
     private init(
         processIdentifier: Int32, output: OutputLog, signals: AsyncStream<Int32>.Continuation,
-        run: Task<Int32, any Error>, reaped: ReapedFlag
+        run: Task<Int32, any Error>
     ) {
         self.processIdentifier = processIdentifier
         self.output = output
         self.signals = signals
         self.run = run
-        self.reaped = reaped
     }
 
     /// The test's environment with `overrides` applied.
@@ -91,13 +86,9 @@ public final class ChildProcess: Sendable {
     /// True once the child has closed its standard output (it exited).
     public var outputEnded: Bool { output.ended }
 
-    /// Sends `signal` (SIGTERM, SIGKILL, …); nothing happens once the child is reaped. Through
-    /// swift-subprocess while the child's output is open; after that (a child that closed its
-    /// standard output and runs on) with `kill(2)`, until the child is reaped.
+    /// Sends `signal` (SIGTERM, SIGKILL, …); nothing happens once the child is gone.
     public func send(_ signal: Int32) {
-        if case .terminated = signals.yield(signal), !reaped.isSet {
-            _ = Foundation.kill(processIdentifier, signal)
-        }
+        signals.yield(signal)
     }
 
     /// The first line the child prints, within `seconds`; nil when it exits first.
@@ -117,11 +108,8 @@ public final class ChildProcess: Sendable {
         let run = self.run
         let status = try await withThrowingTaskGroup(of: Int32?.self) { group in
             group.addTask { try await run.value }
-            group.addTask { [self] in
-                // Cancelled: the child ended first. Otherwise it overstayed: SIGKILL, and the
-                // group then waits for it to be reaped (awaiting `run.value` ignores cancellation).
-                do { try await Task.sleep(for: .seconds(seconds)) } catch { return nil }
-                send(SIGKILL)
+            group.addTask {
+                try await Task.sleep(for: .seconds(seconds))
                 return nil
             }
             let first = try await group.next() ?? nil
@@ -129,6 +117,8 @@ public final class ChildProcess: Sendable {
             return first
         }
         if let status { return status }
+        send(SIGKILL)
+        _ = try? await run.value
         throw ChildProcessError.timedOut(seconds)
     }
 
@@ -155,13 +145,6 @@ public enum ChildProcessError: Error, CustomStringConvertible {
         case .timedOut(let seconds): "the child process ran longer than \(Int(seconds)) s and was killed"
         }
     }
-}
-
-/// Whether a child has been reaped (its pid is no longer ours to signal).
-final class ReapedFlag: Sendable {
-    private let value = Atomic<Bool>(false)
-    var isSet: Bool { value.load(ordering: .acquiring) }
-    func set() { value.store(true, ordering: .releasing) }
 }
 
 /// A child's standard output as it arrives, with waiters for what a test expects in it.
