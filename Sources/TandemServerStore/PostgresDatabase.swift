@@ -37,12 +37,15 @@ struct PostgresDatabase: Sendable {
     /// Runs the pool until cancelled.
     func run() async { await client.run() }
 
+    /// One statement and its whole answer: the rows are read inside the policy, so the deadline,
+    /// the in-flight count and the 503 for a lost connection cover them too (a row sequence read
+    /// after the call returned would hold the connection outside all three).
     @discardableResult
-    func query(_ query: PostgresQuery, logger: Logger) async throws -> PostgresRowSequence {
+    func query(_ query: PostgresQuery, logger: Logger) async throws -> [PostgresRow] {
         let (client, migrations, migrationLogger) = (client, migrations, self.logger)
         return try await policy.run {
             try await migrations.runOnce(client: client, logger: migrationLogger)
-            return try await client.query(query, logger: logger)
+            return try await client.query(query, logger: logger).collect()
         }
     }
 
@@ -70,5 +73,17 @@ struct PostgresDatabase: Sendable {
     func holdingConnection<T>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
         try await migrations.runOnce(client: client, logger: logger)
         return try await client.withConnection(body)
+    }
+}
+
+/// Rows read whole by ``PostgresDatabase/query(_:logger:)``, decoded as PostgresNIO decodes a
+/// row sequence.
+extension [PostgresRow] {
+    func decode<Column: PostgresDecodable>(_ column: Column.Type) throws -> [Column] {
+        try map { try $0.decode(column) }
+    }
+
+    func decode<each Column: PostgresDecodable>(_ columns: (repeat each Column).Type) throws -> [(repeat each Column)] {
+        try map { try $0.decode(columns) }
     }
 }

@@ -75,6 +75,10 @@ actor PostgresKasiaCommitter {
                 }
             }
             return results
+        } catch ServerStoreError.unavailable(let reason) {
+            // The database is down or not answering: one by one would only make each later
+            // caller of the batch wait out its own deadline too.
+            return entries.map { _ in .failure(ServerStoreError.unavailable(reason)) }
         } catch {
             logger.debug("kasia batch of \(entries.count) failed, storing one by one: \(error)")
         }
@@ -146,7 +150,7 @@ actor PostgresKasiaCommitter {
             SELECT tx_id, block_time FROM inserted, (SELECT count(*) FROM notified) AS sent
             """, logger: logger)
         var assigned: [String: Int64] = [:]
-        for try await (txID, blockTime) in rows.decode((String, Int64).self) { assigned[txID] = blockTime }
+        for (txID, blockTime) in try rows.decode((String, Int64).self) { assigned[txID] = blockTime }
         return assigned
     }
 }

@@ -14,7 +14,7 @@ extension PostgresServerStore {
             FROM session WHERE user_id = \(userID.rawValue) ORDER BY created_at, id
             """, logger: logger)
         var out: [StoredSession] = []
-        for try await (id, hash, user, expires, created, updated, ip, agent, remember) in rows.decode(
+        for (id, hash, user, expires, created, updated, ip, agent, remember) in try rows.decode(
             (String, String, String, Int64, Int64, Int64, String?, String?, Bool).self)
         {
             out.append(
@@ -40,7 +40,7 @@ extension PostgresServerStore {
                     display_username = \(user.displayUsername), updated_at = \(user.updatedAt.storeMillis)
                 WHERE id = \(user.id) RETURNING id
                 """, logger: logger)
-            for try await _ in rows.decode(String.self) { return }
+            for _ in try rows.decode(String.self) { return }
         } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23505" {
             throw ServerStoreError.usernameTaken(user.username ?? "")
         }
@@ -53,7 +53,7 @@ extension PostgresServerStore {
             UPDATE account SET password = \(passwordHash), updated_at = \(updatedAt.rawValue)
             WHERE user_id = \(userID.rawValue) AND provider_id = \(CredentialAccount.providerID) RETURNING id
             """, logger: logger)
-        for try await _ in rows.decode(String.self) { return }
+        for _ in try rows.decode(String.self) { return }
         throw ServerStoreError.userMissing(userID: userID.rawValue)
     }
 

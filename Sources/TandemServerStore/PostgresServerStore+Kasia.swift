@@ -39,7 +39,7 @@ extension PostgresServerStore {
             SELECT block_time, pg_notify(\(Self.kasiaChannel), block_time::text) IS NULL FROM inserted
             """, logger: logger)
         var assigned: Int64?
-        for try await (blockTime, _) in rows.decode((Int64, Bool).self) { assigned = blockTime }
+        for (blockTime, _) in try rows.decode((Int64, Bool).self) { assigned = blockTime }
         if let blockTime = assigned {
             return .inserted(KasiaRecord(draft: draft, relayedAt: blockTime))
         }
@@ -97,14 +97,14 @@ extension PostgresServerStore {
 
     public func latestKasiaPosition() async throws -> Int64? {
         let rows = try await database.query("SELECT MAX(seq) FROM kasia_tx", logger: logger)
-        for try await last in rows.decode(Int64?.self) { return last }
+        for last in try rows.decode(Int64?.self) { return last }
         return nil
     }
 
     public func kasiaCounts() async throws -> KasiaCounts {
         let rows = try await database.query("SELECT kind, COUNT(*) FROM kasia_tx GROUP BY kind", logger: logger)
         var counts: [KasiaRecordKind: Int64] = [:]
-        for try await (kind, count) in rows.decode((String, Int64).self) {
+        for (kind, count) in try rows.decode((String, Int64).self) {
             if let kind = KasiaRecordKind(rawValue: kind) { counts[kind] = count }
         }
         return KasiaCounts(byKind: counts)
@@ -133,12 +133,12 @@ extension PostgresServerStore {
     }
 
     /// Decodes `kasia_tx` rows selected with ``KasiaRecordColumns/list``.
-    static func records(_ rows: PostgresRowSequence) async throws -> [KasiaRecord] {
+    static func records(_ rows: [PostgresRow]) throws -> [KasiaRecord] {
         var records: [KasiaRecord] = []
-        for try await (
+        for (
             txID, blockTime, kind, sender, receiver, amount, tag, body, payload, nonce, signature, seq, block, score
         )
-            in rows.decode(
+            in try rows.decode(
                 (
                     String, Int64, String, String, String?, Int64, String, Data, Data, String, String, Int64, String?,
                     Int64?

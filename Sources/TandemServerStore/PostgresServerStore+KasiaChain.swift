@@ -10,7 +10,7 @@ extension PostgresServerStore {
     public func kasiaChainCursor() async throws -> KasiaChainCursor? {
         let rows = try await database.query(
             "SELECT block, daa_score, block_time, network FROM kasia_chain WHERE id = 1", logger: logger)
-        for try await (block, score, time, network) in rows.decode((String, Int64, Int64, String).self) {
+        for (block, score, time, network) in try rows.decode((String, Int64, Int64, String).self) {
             return KasiaChainCursor(
                 block: block, daaScore: UInt64(clamping: score), blockTime: UnixMillis(time), network: network)
         }

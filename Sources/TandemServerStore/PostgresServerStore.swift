@@ -164,7 +164,7 @@ public struct PostgresServerStore: ServerStore {
 
     private func fetchUser(_ query: PostgresQuery) async throws -> AuthUser? {
         let rows = try await database.query(query, logger: logger)
-        for try await (id, name, email, verified, image, created, updated, username, display) in rows.decode(
+        for (id, name, email, verified, image, created, updated, username, display) in try rows.decode(
             (String, String, String, Bool, String?, Int64, Int64, String?, String?).self)
         {
             return AuthUser(
@@ -181,7 +181,7 @@ public struct PostgresServerStore: ServerStore {
             SELECT id, account_id, user_id, password, created_at, updated_at FROM account
             WHERE user_id = \(userID.rawValue) AND provider_id = \(CredentialAccount.providerID) AND password IS NOT NULL
             """, logger: logger)
-        for try await (id, accountID, user, password, created, updated) in rows.decode(
+        for (id, accountID, user, password, created, updated) in try rows.decode(
             (String, String, String, String, Int64, Int64).self)
         {
             return CredentialAccount(
@@ -207,7 +207,7 @@ public struct PostgresServerStore: ServerStore {
             SELECT id, token_hash, user_id, expires_at, created_at, updated_at, ip_address, user_agent, remember_me
             FROM session WHERE token_hash = \(tokenHash.hex)
             """, logger: logger)
-        for try await (id, hash, user, expires, created, updated, ip, agent, remember) in rows.decode(
+        for (id, hash, user, expires, created, updated, ip, agent, remember) in try rows.decode(
             (String, String, String, Int64, Int64, Int64, String?, String?, Bool).self)
         {
             return StoredSession(
@@ -234,8 +234,7 @@ public struct PostgresServerStore: ServerStore {
             """
             SELECT user_id, display_name, kaspa_address, public_keys, updated_at FROM users WHERE user_id = \(userID.rawValue)
             """, logger: logger)
-        for try await (user, name, address, keys, updated) in rows.decode((String, String, String?, String, Int64).self)
-        {
+        for (user, name, address, keys, updated) in try rows.decode((String, String, String?, String, Int64).self) {
             return ChatProfile(
                 userId: user, displayName: name, kaspaAddress: address, publicKeys: try StoreCoding.decodeKeys(keys),
                 updatedAt: Date(storeMillis: updated))
@@ -251,7 +250,7 @@ public struct PostgresServerStore: ServerStore {
                 public_keys = \(keys), updated_at = \(profile.updatedAt.storeMillis)
             WHERE user_id = \(profile.userId) RETURNING user_id
             """, logger: logger)
-        for try await _ in rows.decode(String.self) { return }
+        for _ in try rows.decode(String.self) { return }
         throw ServerStoreError.profileMissing(userID: profile.userId)
     }
 }

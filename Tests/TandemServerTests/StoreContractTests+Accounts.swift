@@ -133,7 +133,7 @@ extension StoreContractTests {
             SELECT table_name::text, column_name::text FROM information_schema.columns
             WHERE table_schema = current_schema() ORDER BY table_name, column_name
             """, logger: logger)
-        for try await (table, column) in rows.decode((String, String).self) { columns.append((table, column)) }
+        for (table, column) in try rows.decode((String, String).self) { columns.append((table, column)) }
         var found: [String] = []
         for (table, column) in columns {
             for value in values {
@@ -143,7 +143,7 @@ extension StoreContractTests {
                     PostgresQuery(
                         unsafeSQL: "SELECT COUNT(*) FROM \"\(table)\" WHERE \"\(column)\"::text = $1", binds: binds),
                     logger: logger)
-                for try await count in counted.decode(Int64.self) where count > 0 {
+                for count in try counted.decode(Int64.self) where count > 0 {
                     found.append("\(table).\(column)=\(value)")
                 }
             }

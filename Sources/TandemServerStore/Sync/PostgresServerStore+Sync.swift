@@ -65,7 +65,7 @@ extension PostgresServerStore {
             WHERE f.user_id = \(userID.rawValue) AND f.seq > \(seq) ORDER BY f.seq LIMIT \(Int64(limit))
             """, logger: logger)
         var nodes: [StoredRedoNode] = []
-        for try await (position, json) in rows.decode((Int64, Data).self) {
+        for (position, json) in try rows.decode((Int64, Data).self) {
             nodes.append(StoredRedoNode(seq: position, json: Array(json)))
         }
         return nodes
@@ -142,7 +142,7 @@ extension PostgresServerStore {
             WHERE user_id = \(userID.rawValue) AND seq > \(seq) ORDER BY seq LIMIT \(Int64(limit))
             """, logger: logger)
         var records: [StoredContactRecord] = []
-        for try await (position, id, box, version) in rows.decode((Int64, String, Data, Int64).self) {
+        for (position, id, box, version) in try rows.decode((Int64, String, Data, Int64).self) {
             records.append(StoredContactRecord(seq: position, id: id, box: box, version: version))
         }
         return records
