@@ -1,3 +1,5 @@
+import TandemBasics
+
 /// What `appendKasiaRecord` did.
 public enum KasiaAppendOutcome: Sendable, Equatable {
     /// A new row, committed with this block time.
@@ -11,3 +13,12 @@ public enum KasiaAppendOutcome: Sendable, Equatable {
         }
     }
 }
+
+/// One relay submission waiting in the group committer: the row and the time it arrived.
+struct KasiaAppend: Sendable {
+    let draft: KasiaRecordDraft
+    let now: UnixMillis
+}
+
+/// The relay's group committer on either backend.
+typealias KasiaCommitter = GroupCommitter<KasiaAppend, KasiaAppendOutcome>

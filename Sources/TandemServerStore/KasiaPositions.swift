@@ -4,7 +4,7 @@ import TandemBasics
 /// position is `max(now, last + 1)` — unique, increasing in commit order, never behind the wall
 /// clock — written once for both backends (issue 26 item 2). The writer holds the store's one
 /// write lock while it hands positions out, so commit order is position order. PostgreSQL's
-/// one-statement group commit of relayed rows (`PostgresKasiaCommitter`) states the same rule in
+/// one-statement group commit of relayed rows (`PostgresKasiaBatch`) states the same rule in
 /// SQL; the contract suite checks the two backends' positions alike.
 struct KasiaPositions: Sendable, Equatable {
     /// The newest position handed out (nil before the first row).

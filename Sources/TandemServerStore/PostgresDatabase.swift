@@ -17,6 +17,7 @@ struct PostgresDatabase: Sendable {
 
     init(client: PostgresClient, policy: StorePolicy, logger: Logger) {
         self.client = client
+        self.service = OnceService(client)
         self.policy = policy
         self.logger = logger
     }
@@ -31,11 +32,8 @@ struct PostgresDatabase: Sendable {
         try await policy.run { try await migrations.runOnce(client: client, logger: logger) }
     }
 
-    /// The pool as a swift-service-lifecycle service.
-    var service: any Service { client }
-
-    /// Runs the pool until cancelled.
-    func run() async { await client.run() }
+    /// The pool as a swift-service-lifecycle service; it runs once (``OnceService``).
+    let service: any Service
 
     /// One statement and its whole answer: the rows are read inside the policy, so the deadline,
     /// the in-flight count and the 503 for a lost connection cover them too (a row sequence read

@@ -7,9 +7,9 @@ extension PostgresServerStore {
     /// The NOTIFY channel every instance LISTENs on; the payload is the newest position.
     static let kasiaChannel = "kasia_tx"
 
-    /// Through the group committer (``PostgresKasiaCommitter``): one statement per burst.
+    /// Through the group committer (``PostgresKasiaBatch``): one statement per burst.
     public func appendKasiaRecord(_ draft: KasiaRecordDraft, now: UnixMillis) async throws -> KasiaAppendOutcome {
-        return try await committer.append(draft, now: now)
+        try await committer.submit(KasiaAppend(draft: draft, now: now))
     }
 
     /// One row in one statement, so one round trip (it was six: a lookup, BEGIN, the

@@ -9,17 +9,19 @@ public import TandemBasics
 /// The PostgreSQL backend through PostgresNIO's `PostgresClient` pool, for several stateless
 /// `tandem serve` instances on one database. Same tables and columns as the SQLite backend.
 ///
-/// The client must be running (`service`, or ``run()`` in a task group) for any query.
+/// Its ``services`` (the pool and the relay's group committer) must be running — in the
+/// application's service group, or through ``ServerStore/withServices(_:)`` — for any query.
 /// Every query goes through the ``PostgresDatabase`` choke points (deadline, metrics,
 /// migrations); ``prepare()`` brings the schema up to date before the server listens.
 public struct PostgresServerStore: ServerStore {
     let database: PostgresDatabase
     let logger: Logger
     /// Stores relay submissions in groups (issue 11 "Figures").
-    let committer: PostgresKasiaCommitter
+    let committer: KasiaCommitter
 
-    /// The pool as a swift-service-lifecycle service, for the application's service group.
-    public var service: any Service { database.service }
+    /// The pool, then the relay's group committer: a service group shuts them down in reverse
+    /// order, so the committer drains while the pool still answers.
+    public var services: [any Service] { [database.service, committer] }
 
     /// How long opening one connection may take (issue 14 audit: an unreachable database must
     /// not hold a request; the store deadline bounds each call on top of this).
@@ -52,7 +54,8 @@ public struct PostgresServerStore: ServerStore {
         database = PostgresDatabase(
             client: client, policy: StorePolicy(activity: activity, deadline: deadline), logger: logger)
         self.logger = logger
-        committer = PostgresKasiaCommitter(database: database, logger: logger)
+        let batch = PostgresKasiaBatch(database: database, logger: logger)
+        committer = KasiaCommitter(name: "relay submissions") { entries in await batch.commit(entries) }
     }
 
     public var activity: StoreActivity { database.policy.activity }
@@ -89,9 +92,6 @@ public struct PostgresServerStore: ServerStore {
     public func ping() async throws {
         try await database.query("SELECT 1", logger: logger)
     }
-
-    /// Runs the connection pool until cancelled (what `service` does inside a service group).
-    public func run() async { await database.run() }
 
     /// Empties every table: for test suites that share one database.
     public func truncateAll() async throws {

@@ -3,9 +3,9 @@ import GRDB
 public import TandemBasics
 
 extension SQLiteServerStore {
-    /// Through the group committer (``SQLiteKasiaCommitter``): one transaction per burst.
+    /// Through the group committer (``SQLiteKasiaBatch``): one transaction per burst.
     public func appendKasiaRecord(_ draft: KasiaRecordDraft, now: UnixMillis) async throws -> KasiaAppendOutcome {
-        try await committer.append(draft, now: now)
+        try await committer.submit(KasiaAppend(draft: draft, now: now))
     }
 
     public func kasiaRecord(txID: String) async throws -> KasiaRecord? {

@@ -35,7 +35,7 @@ extension SQLiteServerStore {
         guard stored?.block == page.from?.block else {
             throw ServerStoreError.chainCursorMoved(expected: page.from?.block, found: stored?.block)
         }
-        var positions = KasiaPositions(last: try SQLiteKasiaCommitter.latestBlockTime(db))
+        var positions = KasiaPositions(last: try SQLiteKasiaBatch.latestBlockTime(db))
         func next() -> Int64 { positions.take(at: now) }
         var applied = KasiaChainApplied()
         // A row the page accepts again elsewhere is moved below, not removed here.

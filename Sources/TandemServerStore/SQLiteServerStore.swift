@@ -1,5 +1,6 @@
 public import Foundation
 import GRDB
+public import ServiceLifecycle
 public import TandemAPI
 public import TandemBasics
 
@@ -12,8 +13,8 @@ public import TandemBasics
 public struct SQLiteServerStore: ServerStore {
     let database: SQLiteDatabase
     let cache = SQLiteRowCache()
-    /// Commits relay submissions in groups (issue 11 "Figures").
-    let committer: SQLiteKasiaCommitter
+    /// Commits relay submissions in groups (issue 11 "Figures"); one of ``services``.
+    let committer: KasiaCommitter
 
     /// Opens (creating if needed) `fileURL` and runs the migrations; the directory is 0700 and
     /// the database files 0600 (`ServerFiles`).
@@ -26,8 +27,13 @@ public struct SQLiteServerStore: ServerStore {
         try Self.migrator.migrate(pool)
         try ServerFiles.narrowDatabaseFiles(fileURL)
         database = SQLiteDatabase(writer: pool, policy: StorePolicy(activity: activity))
-        committer = SQLiteKasiaCommitter(database: database)
+        committer = KasiaCommitter(name: "relay submissions") { [database] entries in
+            await SQLiteKasiaBatch.commit(entries, database: database)
+        }
     }
+
+    /// The relay's group committer, which must run for ``appendKasiaRecord(_:now:)`` to answer.
+    public var services: [any Service] { [committer] }
 
     /// The calls in flight, counted at the choke points (`SQLiteDatabase`).
     public var activity: StoreActivity { database.policy.activity }

@@ -1,4 +1,5 @@
 import Foundation
+public import ServiceLifecycle
 public import TandemAPI
 public import TandemBasics
 
@@ -21,6 +22,22 @@ public protocol ServerStore: AccountStore, RelayStore, SyncStore {
 
     /// The database calls in flight now, counted at the backend's choke points (`/metrics`).
     var activity: StoreActivity { get }
+
+    /// What must run for the store to answer (a connection pool, the relay's group committer),
+    /// in this order: the application's service group runs them and shuts them down in reverse.
+    var services: [any Service] { get }
+}
+
+extension ServerStore {
+    /// Runs `body` while the store's ``services`` run, then stops them: for tools and tests that
+    /// use a store without an application.
+    public func withServices<T: Sendable>(_ body: () async throws -> T) async throws -> T {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for service in services { group.addTask { try await service.run() } }
+            defer { group.cancelAll() }
+            return try await body()
+        }
+    }
 }
 
 /// Auth users, credential accounts, sessions and chat profiles. Writes keep the invariants:

@@ -1,21 +1,17 @@
 import Foundation
 public import Logging
-public import ServiceLifecycle
 
-/// Opens the configured backend; PostgreSQL adds its connection pool as a service that the
-/// application's service group runs and shuts down. Every call of a PostgreSQL store is bounded
+/// Opens the configured backend; its `services` (PostgreSQL's connection pool, the relay's group
+/// committer) are what the application's service group runs and shuts down. Every call of a PostgreSQL store is bounded
 /// in time at its choke points (`StorePolicy`), so an unreachable database answers 503 rather
 /// than hanging.
 public enum StoreFactory {
-    public static func open(_ backend: StorageBackend, logger: Logger) async throws -> (
-        store: any ServerStore, services: [any Service]
-    ) {
+    public static func open(_ backend: StorageBackend, logger: Logger) async throws -> any ServerStore {
         switch backend {
         case .sqlite(let directory):
-            return (try SQLiteServerStore(fileURL: directory.appendingPathComponent("tandem.sqlite")), [])
+            try SQLiteServerStore(fileURL: directory.appendingPathComponent("tandem.sqlite"))
         case .postgres(let url):
-            let store = try PostgresServerStore(url: url, logger: logger)
-            return (store, [store.service])
+            try PostgresServerStore(url: url, logger: logger)
         }
     }
 }

@@ -42,9 +42,11 @@ import Testing
         // v5-kasia-chain: a relayed row's position is its block time; none is accepted.
         #expect(page.map(\.position) == [1000, 1001, 1002])
         #expect(page.allSatisfy { $0.acceptance == nil })
-        #expect(try await store.appendKasiaRecord(drafts[0], now: UnixMillis(5)) == .existing(page[0]))
-        let next = try await store.appendKasiaRecord(StoreContractTests.draft(4), now: UnixMillis(5))
-        #expect(next.record.blockTime == UnixMillis(1003))
-        #expect(next.record.position == 1003)
+        try await store.withServices {
+            #expect(try await store.appendKasiaRecord(drafts[0], now: UnixMillis(5)) == .existing(page[0]))
+            let next = try await store.appendKasiaRecord(StoreContractTests.draft(4), now: UnixMillis(5))
+            #expect(next.record.blockTime == UnixMillis(1003))
+            #expect(next.record.position == 1003)
+        }
     }
 }

@@ -17,7 +17,7 @@ import Testing
         let hub = RelayHub(store: server.store, capacity: 16, logger: Logger(label: "test"))
         let router = buildRouter(
             configuration: server.configuration, store: server.store, secret: TestServer.secret, hub: hub,
-            rateLimiter: limiter
+            syncWrites: SyncWriteGate(for: server.store, limits: server.configuration.syncWrites), rateLimiter: limiter
         ).router
         try await Application(router: router).test(.router) { client in
             let api = APIClient(client: client)

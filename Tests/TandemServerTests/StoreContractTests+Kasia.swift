@@ -222,7 +222,7 @@ extension StoreContractTests {
             logger.logLevel = .error
             let stores = try (0..<count).map { _ in try PostgresServerStore(url: url, logger: logger) }
             try await withThrowingTaskGroup(of: Void.self) { group in
-                for store in stores { group.addTask { await store.run() } }
+                for service in stores.flatMap(\.services) { group.addTask { try await service.run() } }
                 try await stores[0].truncateAll()
                 try await body(stores)
                 group.cancelAll()

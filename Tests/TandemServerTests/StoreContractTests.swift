@@ -26,18 +26,17 @@ import Testing
         case .sqlite:
             let directory = try TemporaryDirectory()
             defer { directory.remove() }
-            try await body(try SQLiteServerStore(fileURL: directory.url.appendingPathComponent("tandem.sqlite")))
+            let store = try SQLiteServerStore(fileURL: directory.url.appendingPathComponent("tandem.sqlite"))
+            try await store.withServices { try await body(store) }
         case .postgres:
             let url = try #require(ProcessInfo.processInfo.environment["POSTGRES_URL"])
             var logger = Logger(label: "contract")
             logger.logLevel = .error
             let store = try PostgresServerStore(url: url, logger: logger)
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask { await store.run() }
+            try await store.withServices {
                 try await store.migrate()
                 try await store.truncateAll()
                 try await body(store)
-                group.cancelAll()
             }
         }
     }

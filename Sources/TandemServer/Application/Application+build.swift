@@ -11,13 +11,15 @@ public func buildApplication(
     configuration: ServerConfiguration, logger: Logger = Logger(label: "tandem.server"),
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) async throws -> some ApplicationProtocol {
-    let opened = try await StoreFactory.open(configuration.storage, logger: logger)
+    let store = try await StoreFactory.open(configuration.storage, logger: logger)
     return try buildApplication(
-        configuration: configuration, store: opened.store, services: opened.services, logger: logger,
-        onServerRunning: onServerRunning)
+        configuration: configuration, store: store, logger: logger, onServerRunning: onServerRunning)
 }
 
-/// Builds the server on a given store (the contract suite and tests pass their own).
+/// Builds the server on a given store (the contract suite and tests pass their own). The
+/// application's service group runs, in this order, the store's services, `services`, the
+/// sync-write gate, the relay's fan-out and the chain ingester, then the HTTP server; it shuts
+/// them down in reverse, so each drains while what it needs still runs.
 public func buildApplication(
     configuration: ServerConfiguration, store: any ServerStore, services: [any Service] = [],
     logger: Logger = Logger(label: "tandem.server"),
@@ -38,12 +40,15 @@ public func buildApplication(
         ingester.idlePoll = kaspa.idlePoll
         chainServices.append(ingester)
     }
-    let router = buildRouter(configuration: configuration, store: store, secret: secret, hub: hub, chain: chain).router
+    let syncWrites = SyncWriteGate(for: store, limits: configuration.syncWrites)
+    let router = buildRouter(
+        configuration: configuration, store: store, secret: secret, hub: hub, syncWrites: syncWrites, chain: chain
+    ).router
     let relay = RelayService(hub: hub, store: store, pollInterval: configuration.relay.pollInterval, logger: logger)
     var app = Application(
         router: router,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "tandem"),
-        services: services + [relay] + chainServices,
+        services: store.services + services + [syncWrites, relay] + chainServices,
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
         logger: logger)
     // The schema, once, before the server listens. A database unreachable now does not keep the
@@ -64,7 +69,9 @@ public func buildRouter(
 ) -> (router: Router<TandemRequestContext>, routes: [RouteEntry]) {
     let hub = RelayHub(
         store: store, capacity: configuration.relay.streamBufferCapacity, logger: Logger(label: "tandem.relay"))
-    return buildRouter(configuration: configuration, store: store, secret: secret, hub: hub)
+    return buildRouter(
+        configuration: configuration, store: store, secret: secret, hub: hub,
+        syncWrites: SyncWriteGate(for: store, limits: configuration.syncWrites))
 }
 
 /// What the routes share with the chain ingester (issue 25): its state for `/health`, and the
@@ -74,11 +81,12 @@ struct ChainParts: Sendable {
     let bridge: KaspaBridge
 }
 
-/// The router with the relay's fan-out `hub`, which the application's `RelayService` feeds;
-/// tests pass their own `rateLimiter` to look at its table.
+/// The router with the relay's fan-out `hub`, which the application's `RelayService` feeds, and
+/// the sync-write gate, which its service group runs; tests pass their own `rateLimiter` to look
+/// at its table.
 func buildRouter(
     configuration: ServerConfiguration, store: any ServerStore, secret: String, hub: RelayHub,
-    rateLimiter: RateLimiter? = nil, chain: ChainParts? = nil
+    syncWrites: SyncWriteGate, rateLimiter: RateLimiter? = nil, chain: ChainParts? = nil
 ) -> (router: Router<TandemRequestContext>, routes: [RouteEntry]) {
     let router = Router(context: TandemRequestContext.self)
     let table = RouteTable()
@@ -120,7 +128,6 @@ func buildRouter(
     let me = router.group("api/me").add(middleware: RequireAuthMiddleware(sessions: sessions))
         .group(context: AuthenticatedRequestContext.self)
     ProfileController(store: store, clock: configuration.clock).register(on: me, table: table)
-    let syncWrites = SyncWriteGate(for: store, limits: configuration.syncWrites)
     DeviceKeysController(store: store, clock: configuration.clock, gate: syncWrites).register(on: me, table: table)
     let sync = router.group("api").add(middleware: RequireAuthMiddleware(sessions: sessions))
         .group(context: AuthenticatedRequestContext.self)

@@ -1,3 +1,4 @@
+public import ServiceLifecycle
 import Synchronization
 import TandemAPI
 import TandemBasics
@@ -34,7 +35,11 @@ import TandemServerStore
 /// pushes one request at a time per device, so honest accounts stay far below it), or when a
 /// write has waited `maxWait`. 429 rather than 503: the database is up, and the sync client's
 /// retry policy waits for `Retry-After` (bounded by its own maximum) and retries.
-final class SyncWriteGate: Sendable {
+///
+/// The refusals of writes that waited `maxWait` come from ``run()``, a swift-service-lifecycle
+/// service in the application's service group (issue 26 item 2: no task spawned by a request).
+/// Without it running, queued writes are still admitted in order; only the wait bound is lost.
+final class SyncWriteGate: Service {
     /// False: every write runs at once (the store orders its writes itself; see above).
     let queues: Bool
     let limits: SyncWriteLimits
@@ -51,8 +56,6 @@ final class SyncWriteGate: Sendable {
 
     private struct State {
         var running = false
-        /// Whether the sweeper task that refuses writes past their deadline is alive.
-        var sweeping = false
         var queue: [Waiter] = []
         var waitingByAccount: [String: Int] = [:]
         var nextID: UInt64 = 0
@@ -70,15 +73,19 @@ final class SyncWriteGate: Sendable {
         }
     }
 
-    /// `queuedFirst`: queued, and no sweeper was alive, so this caller starts one.
+    /// `queuedFirst`: queued into an empty queue, so the sweeper is woken for its deadline.
     private enum Admission { case now, queued, queuedFirst, refused, cancelled }
 
     private let state = Mutex(State())
+    /// Wakes ``run()`` when a write joins an empty queue; the newest wake-up is enough.
+    private let wakeups: AsyncStream<Void>
+    private let wake: AsyncStream<Void>.Continuation
 
     init(queues: Bool = true, limits: SyncWriteLimits = SyncWriteLimits(), clock: any WallClock = SystemClock()) {
         self.queues = queues
         self.limits = limits
         self.clock = clock
+        (wakeups, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
     }
 
     /// The gate the router puts in front of `store`'s sync writes: a queue only where the store
@@ -129,16 +136,14 @@ final class SyncWriteGate: Sendable {
                     state.queue.append(
                         Waiter(id: id, account: account, continuation: continuation, deadline: deadline))
                     state.waitingByAccount[account, default: 0] += 1
-                    guard !state.sweeping else { return .queued }
-                    state.sweeping = true
-                    return .queuedFirst
+                    return state.queue.count == 1 ? .queuedFirst : .queued
                 }
                 switch admission {
                 case .now: continuation.resume()
                 case .refused: continuation.resume(throwing: Self.busy("the queue is full"))
                 case .cancelled: continuation.resume(throwing: CancellationError())
                 case .queued: break
-                case .queuedFirst: Task { await self.sweep() }
+                case .queuedFirst: wake.yield()
                 }
             }
         } onCancel: {
@@ -152,26 +157,29 @@ final class SyncWriteGate: Sendable {
         waiter.continuation.resume(throwing: error)
     }
 
-    /// Refuses the writes that have waited `limits.maxWait`, for as long as any write waits.
+    /// Refuses the writes that have waited `limits.maxWait`, until graceful shutdown (by then the
+    /// HTTP server, shut down before it, has answered every request).
     ///
-    /// One sleeping task for the whole queue, not a timer per waiter: the queue is in arrival
-    /// order, so the oldest waiter's deadline is the next one due. A timer per waiter cancelled at
+    /// One sleeper for the whole queue, not a timer per waiter: the queue is in arrival order,
+    /// so the oldest waiter's deadline is the next one due. A timer per waiter cancelled at
     /// admission would, at a thousand writes a second, leave thousands of cancelled sleeps
     /// holding memory until their deadlines (swiftlang/swift#60441, the pattern session 7 found in
-    /// the PostgreSQL pool). This one is never cancelled: when the write it slept for has been
-    /// admitted meanwhile, it wakes, finds nothing expired, and sleeps until the new oldest's
-    /// deadline. It ends when the queue is empty, under the lock `enter` checks `sweeping` with.
-    private func sweep() async {
-        while true {
-            let next = state.withLock { state -> UnixMillis? in
-                guard let oldest = state.queue.first else {
-                    state.sweeping = false
-                    return nil
-                }
-                return oldest.deadline
+    /// the PostgreSQL pool). This one is never cancelled for an admission: when the write it
+    /// slept for has been admitted meanwhile, it wakes, finds nothing expired, and sleeps until
+    /// the new oldest's deadline; with the queue empty it waits for the next write to queue.
+    func run() async {
+        await cancelWhenGracefulShutdown {
+            for await _ in self.wakeups {
+                guard (try? await self.sweep()) != nil else { return }
             }
-            guard let next else { return }
-            try? await clock.sleep(until: next, tolerance: nil)
+        }
+    }
+
+    /// Sleeps until the oldest waiter's deadline and refuses every waiter past its own, until the
+    /// queue is empty; throws when cancelled.
+    private func sweep() async throws {
+        while let next = state.withLock({ $0.queue.first?.deadline }) {
+            try await clock.sleep(until: next, tolerance: nil)
             let now = clock.now
             let expired = state.withLock { state -> [Waiter] in
                 var expired: [Waiter] = []

@@ -289,15 +289,29 @@ enum ChainIndexBenchmarks {
         guard let url = configuration.databaseURL else {
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("chain-bench-db-\(UUID())")
             let store = try SQLiteServerStore(fileURL: directory.appendingPathComponent("tandem.sqlite"))
-            return OpenedStore(store: store) { try? FileManager.default.removeItem(at: directory) }
+            let running = runServices(of: store)
+            return OpenedStore(store: store) {
+                running.cancel()
+                try? FileManager.default.removeItem(at: directory)
+            }
         }
         var logger = Logger(label: "bench.postgres")
         logger.logLevel = .error
         let store = try PostgresServerStore(url: url, logger: logger)
-        let running = Task { await store.run() }
+        let running = runServices(of: store)
         try await store.migrate()
         try await store.truncateAll()
         return OpenedStore(store: store) { running.cancel() }
+    }
+
+    /// The store's services (pool, group committer) until the task is cancelled.
+    static func runServices(of store: any ServerStore) -> Task<Void, any Error> {
+        Task {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for service in store.services { group.addTask { try await service.run() } }
+                try await group.waitForAll()
+            }
+        }
     }
 }
 

@@ -44,7 +44,9 @@ struct RelayPagingBench {
             body: try KasiaPayload(parsing: payload).indexerStoredBody, payload: payload, nonce: submission.nonce,
             signature: submission.signature)
         // The real row sorts after every copy.
-        _ = try await store.appendKasiaRecord(draft, now: UnixMillis(Int64(rows) + 1_000))
+        _ = try await store.withServices {
+            try await store.appendKasiaRecord(draft, now: UnixMillis(Int64(rows) + 1_000))
+        }
 
         let clock = ContinuousClock()
         let fillStart = clock.now

@@ -42,22 +42,11 @@ struct AdminCommand: AsyncParsableCommand {
             logger.logLevel = .error
             let backend: StorageBackend =
                 databaseURL.map { .postgres(url: $0) } ?? .sqlite(dataDirectory: URL(fileURLWithPath: dataDir))
-            let report: BetterAuthImportReport
-            switch backend {
-            case .sqlite:
-                let opened = try await StoreFactory.open(backend, logger: logger)
-                report = try await export.importUsers(into: opened.store)
-            case .postgres(let url):
-                let store: PostgresServerStore
-                do { store = try PostgresServerStore(url: url, logger: logger) } catch {
-                    throw CLIError("--database-url: \(error)")
-                }
-                report = try await withThrowingTaskGroup(of: Void.self) { group in
-                    group.addTask { await store.run() }
-                    defer { group.cancelAll() }
-                    return try await export.importUsers(into: store)
-                }
+            let store: any ServerStore
+            do { store = try await StoreFactory.open(backend, logger: logger) } catch {
+                throw CLIError(databaseURL == nil ? "\(dataDir): \(error)" : "--database-url: \(error)")
             }
+            let report = try await store.withServices { try await export.importUsers(into: store) }
             if json {
                 try CommandIO.printJSON(report)
             } else {

@@ -25,11 +25,14 @@ import Testing
         let hub = RelayHub(store: server.store, capacity: capacity, logger: logger)
         var configuration = server.configuration
         configuration.relay.heartbeatInterval = heartbeat
-        let router = buildRouter(configuration: configuration, store: server.store, secret: TestServer.secret, hub: hub)
-            .router
+        let router = buildRouter(
+            configuration: configuration, store: server.store, secret: TestServer.secret, hub: hub,
+            syncWrites: SyncWriteGate(for: server.store, limits: configuration.syncWrites)
+        ).router
         let relay = RelayService(hub: hub, store: server.store, pollInterval: .seconds(2), logger: logger)
         let app = Application(
-            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)), services: [relay],
+            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+            services: server.store.services + [relay],
             logger: logger)
         try await app.test(.live) { client in
             let port = try #require(client.port)

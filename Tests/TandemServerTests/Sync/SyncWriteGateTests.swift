@@ -13,6 +13,15 @@ import Testing
         #expect(await TandemTesting.eventually(condition))
     }
 
+    /// Runs `body` while `gate`'s sweeper runs, as the application's service group runs it.
+    static func running(_ gate: SyncWriteGate, _ body: () async throws -> Void) async throws {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { await gate.run() }
+            defer { group.cancelAll() }
+            try await body()
+        }
+    }
+
     /// Runs `body` while a write of `u1` holds `gate`, then lets that write finish.
     static func whileHeld(_ gate: SyncWriteGate, _ body: () async throws -> Void) async throws {
         let (release, releaser) = AsyncStream.makeStream(of: Void.self)
@@ -81,50 +90,74 @@ import Testing
     @Test func aWriteThatWaitsTooLongIsRefusedAndLeavesTheQueue() async throws {
         let clock = ManualClock()
         let gate = SyncWriteGate(limits: SyncWriteLimits(maxWait: .milliseconds(50)), clock: clock)
-        try await Self.whileHeld(gate) {
-            let waiter = Task { try await gate.run(account: "u2") {} }
-            // Queued, and the sweeper asleep until its deadline: a millisecond short of it, it waits on
-            try await Self.eventually { gate.waiting == 1 && clock.sleeperCount == 1 }
-            clock.advance(by: .milliseconds(49))
-            #expect(gate.waiting == 1)
-            // At the deadline it is refused
-            clock.advance(by: .milliseconds(1))
-            await #expect(throws: APIFailure.self) { try await waiter.value }
-            #expect(gate.waiting == 0)
+        try await Self.running(gate) {
+            try await Self.whileHeld(gate) {
+                let waiter = Task { try await gate.run(account: "u2") {} }
+                // Queued, and the sweeper asleep until its deadline: a millisecond short of it, it waits on
+                try await Self.eventually { gate.waiting == 1 && clock.sleeperCount == 1 }
+                clock.advance(by: .milliseconds(49))
+                #expect(gate.waiting == 1)
+                // At the deadline it is refused
+                clock.advance(by: .milliseconds(1))
+                await #expect(throws: APIFailure.self) { try await waiter.value }
+                #expect(gate.waiting == 0)
+            }
+            // The gate is free again
+            #expect(try await gate.run(account: "u2") { 42 } == 42)
         }
-        // The gate is free again
-        #expect(try await gate.run(account: "u2") { 42 } == 42)
+    }
+
+    /// Without its sweeper running (no service group), the gate still admits queued writes in
+    /// order; only the wait bound is not enforced.
+    @Test func withoutItsSweeperTheGateStillAdmitsInOrder() async throws {
+        let clock = ManualClock()
+        let gate = SyncWriteGate(limits: SyncWriteLimits(maxWait: .milliseconds(10)), clock: clock)
+        let ran = Locked(false)
+        try await Self.whileHeld(gate) {
+            let waiter = Task { try await gate.run(account: "u2") { ran.withLock { $0 = true } } }
+            try await Self.eventually { gate.waiting == 1 }
+            clock.advance(by: .milliseconds(20))
+            #expect(clock.sleeperCount == 0)
+            #expect(gate.waiting == 1)
+            _ = waiter
+        }
+        try await Self.eventually { ran.withLock { $0 } }
     }
 
     /// One sweeper serves the whole queue: every waiter past its deadline is refused, not only
-    /// the one it slept for, and a write arriving after the queue emptied starts a new sweeper.
+    /// the one it slept for, and a write arriving after the queue emptied wakes it again.
     @Test func everyWaiterPastItsDeadlineIsRefusedByTheOneSweeper() async throws {
         let clock = ManualClock()
         let gate = SyncWriteGate(limits: SyncWriteLimits(maxWait: .milliseconds(40)), clock: clock)
-        try await Self.whileHeld(gate) {
-            for round in 0..<2 {
-                let refused = Locked(0)
-                try await withThrowingTaskGroup(of: Void.self) { waiters in
-                    for account in ["u2", "u3", "u4"] {
-                        waiters.addTask {
-                            do {
-                                _ = try await gate.run(account: account) { Issue.record("ran while the gate was held") }
-                            } catch let failure as APIFailure where failure.body.code == APIErrorCode.syncBusy.rawValue
-                            {
-                                refused.withLock { $0 += 1 }
+        try await Self.running(gate) {
+            try await Self.whileHeld(gate) {
+                for round in 0..<2 {
+                    let refused = Locked(0)
+                    try await withThrowingTaskGroup(of: Void.self) { waiters in
+                        for account in ["u2", "u3", "u4"] {
+                            waiters.addTask {
+                                do {
+                                    _ = try await gate.run(account: account) {
+                                        Issue.record("ran while the gate was held")
+                                    }
+                                } catch let failure as APIFailure
+                                    where failure.body.code == APIErrorCode.syncBusy.rawValue
+                                {
+                                    refused.withLock { $0 += 1 }
+                                }
                             }
                         }
+                        // All three queued, one sweeper asleep: one move of the clock refuses them all
+                        try await Self.eventually { gate.waiting == 3 && clock.sleeperCount == 1 }
+                        clock.advance(by: .milliseconds(40))
+                        try await waiters.waitForAll()
                     }
-                    // All three queued, one sweeper asleep: one move of the clock refuses them all
-                    try await Self.eventually { gate.waiting == 3 && clock.sleeperCount == 1 }
-                    clock.advance(by: .milliseconds(40))
-                    try await waiters.waitForAll()
+                    #expect(refused.withLock { $0 } == 3, "round \(round)")
+                    #expect(gate.waiting == 0)
                 }
-                #expect(refused.withLock { $0 } == 3, "round \(round)")
-                #expect(gate.waiting == 0)
             }
+            #expect(try await gate.run(account: "u2") { "free" } == "free")
         }
-        #expect(try await gate.run(account: "u2") { "free" } == "free")
     }
 
     @Test func aCancelledWaiterLeavesTheQueueAndAThrowingWriteFreesTheGate() async throws {

@@ -3,61 +3,22 @@ import Logging
 import PostgresNIO
 import TandemBasics
 
-/// Group commit for relay submissions on PostgreSQL (issue 11 "Figures"), the counterpart of
-/// ``SQLiteKasiaCommitter``: submissions that arrive while this instance's previous statement
-/// runs are stored together by the next one. `kasia_clock`'s row lock is what keeps block
-/// times in commit order across instances (issue 11 item 2), and it is held until COMMIT; one
-/// statement per batch takes it once for the whole batch instead of once per row, and pays
-/// one round trip and one NOTIFY for all of them.
-///
-/// Each caller is answered only after the statement holding its row has committed.
-actor PostgresKasiaCommitter {
-    private struct Waiter {
-        let draft: KasiaRecordDraft
-        let now: UnixMillis
-        let continuation: CheckedContinuation<KasiaAppendOutcome, any Error>
-    }
-
-    private let database: PostgresDatabase
-    private let logger: Logger
-    private var queue: [Waiter] = []
-    private var draining = false
-
-    /// Most rows one statement stores; bounds the time the first caller of a batch waits.
-    static let maximumBatch = 256
-
-    init(database: PostgresDatabase, logger: Logger) {
-        self.database = database
-        self.logger = logger
-    }
-
-    func append(_ draft: KasiaRecordDraft, now: UnixMillis) async throws -> KasiaAppendOutcome {
-        try await withCheckedThrowingContinuation { continuation in
-            queue.append(Waiter(draft: draft, now: now, continuation: continuation))
-            if !draining {
-                draining = true
-                Task { await drain() }
-            }
-        }
-    }
-
-    private func drain() async {
-        while !queue.isEmpty {
-            let batch = Array(queue.prefix(Self.maximumBatch))
-            queue.removeFirst(batch.count)
-            let results = await commit(batch.map { ($0.draft, $0.now) })
-            for (waiter, result) in zip(batch, results) { waiter.continuation.resume(with: result) }
-        }
-        draining = false
-    }
+/// How one batch of relay submissions is stored on PostgreSQL (issue 11 "Figures"), the
+/// counterpart of ``SQLiteKasiaBatch``; ``GroupCommitter`` forms the batches. `kasia_clock`'s
+/// row lock is what keeps block times in commit order across instances (issue 11 item 2), and
+/// it is held until COMMIT; one statement per batch takes it once for the whole batch instead of
+/// once per row, and pays one round trip and one NOTIFY for all of them.
+struct PostgresKasiaBatch {
+    let database: PostgresDatabase
+    let logger: Logger
 
     /// Stores `entries` in one statement; when that fails, each alone through the one-row
     /// statement, so one bad row cannot fail the submissions that arrived with it.
-    private func commit(_ entries: [(KasiaRecordDraft, UnixMillis)]) async -> [Result<KasiaAppendOutcome, any Error>] {
+    func commit(_ entries: [KasiaAppend]) async -> [Result<KasiaAppendOutcome, any Error>] {
         if entries.count == 1 {
             return [
                 await capture {
-                    try await PostgresServerStore.appendOne(entries[0].0, now: entries[0].1, database, logger)
+                    try await PostgresServerStore.appendOne(entries[0].draft, now: entries[0].now, database, logger)
                 }
             ]
         }
@@ -65,7 +26,7 @@ actor PostgresKasiaCommitter {
             let assigned = try await Self.insertBatch(entries, database, logger)
             var answered = Set<String>()
             var results: [Result<KasiaAppendOutcome, any Error>] = []
-            for (draft, _) in entries {
+            for draft in entries.map(\.draft) {
                 // The first entry of a tx_id took the row; a repeat in the batch, or a tx_id
                 // stored before, is answered with the stored row.
                 if let blockTime = assigned[draft.txID], answered.insert(draft.txID).inserted {
@@ -83,8 +44,10 @@ actor PostgresKasiaCommitter {
             logger.debug("kasia batch of \(entries.count) failed, storing one by one: \(error)")
         }
         var results: [Result<KasiaAppendOutcome, any Error>] = []
-        for (draft, now) in entries {
-            results.append(await capture { try await PostgresServerStore.appendOne(draft, now: now, database, logger) })
+        for entry in entries {
+            results.append(
+                await capture { try await PostgresServerStore.appendOne(entry.draft, now: entry.now, database, logger) }
+            )
         }
         return results
     }
@@ -110,11 +73,11 @@ actor PostgresKasiaCommitter {
     /// for n rows at once. One NOTIFY carries the newest block time. Answers tx_id → block time
     /// of the rows it inserted.
     private static func insertBatch(
-        _ entries: [(KasiaRecordDraft, UnixMillis)], _ database: PostgresDatabase, _ logger: Logger
+        _ entries: [KasiaAppend], _ database: PostgresDatabase, _ logger: Logger
     )
         async throws -> [String: Int64]
     {
-        let drafts = entries.map(\.0)
+        let drafts = entries.map(\.draft)
         let rows = try await database.query(
             """
             WITH input AS (
@@ -123,7 +86,7 @@ actor PostgresKasiaCommitter {
                     \(drafts.map { $0.receiver ?? "" })::text[], \(drafts.map(\.amount))::int8[], \(drafts.map(\.tag))::text[],
                     \(drafts.map { Hex.encode($0.body) })::text[], \(drafts.map { Hex.encode($0.payload) })::text[],
                     \(drafts.map { String($0.nonce) })::text[], \(drafts.map(\.signature))::text[],
-                    \(entries.map(\.1.rawValue))::int8[]
+                    \(entries.map(\.now.rawValue))::int8[]
                 ) WITH ORDINALITY AS t(tx_id, kind, sender, receiver, amount, tag, body, payload, nonce, signature, clock_now, ord)
             ), fresh AS (
                 SELECT DISTINCT ON (tx_id) * FROM input i

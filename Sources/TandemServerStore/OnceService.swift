@@ -1,0 +1,23 @@
+import ServiceLifecycle
+import Synchronization
+
+/// A service that runs its wrapped service once: a later `run` — the same store's services run
+/// by a test's task group and by an application's service group — waits for graceful shutdown
+/// or cancellation instead of starting it again (a pool must not run twice) or returning at
+/// once (a service group takes a service that returns for a failure and shuts down).
+final class OnceService: Service {
+    private let wrapped: any Service
+    private let started = Atomic(false)
+
+    init(_ wrapped: any Service) {
+        self.wrapped = wrapped
+    }
+
+    func run() async throws {
+        guard started.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged else {
+            try? await gracefulShutdown()
+            return
+        }
+        try await wrapped.run()
+    }
+}
