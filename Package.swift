@@ -28,6 +28,7 @@ let swiftSettings: [SwiftSetting] =
     let secp256k1: Target.Dependency = .product(name: "libsecp256k1", package: "swift-secp256k1")
     let blake2: Target.Dependency = .product(name: "Blake2", package: "Blake2.swift")
     let cryptoLibraries: [Target] = []
+    let cryptoProducts: [Product] = []
 #else
     let cryptoPackages: [Package.Dependency] = []
     let secp256k1: Target.Dependency = "CSecp256k1"
@@ -44,6 +45,8 @@ let swiftSettings: [SwiftSetting] =
             providers: [.apt(["libb2-dev"])]
         ),
     ]
+    // The raw libsecp256k1 calls the Benchmarks package measures as its crypto baseline.
+    let cryptoProducts: [Product] = [.library(name: "CSecp256k1", targets: ["CSecp256k1"])]
 #endif
 
 let package = Package(
@@ -66,10 +69,17 @@ let package = Package(
         .library(name: "TandemAPI", targets: ["TandemAPI"]),
         .library(name: "TandemClient", targets: ["TandemClient"]),
         .library(name: "ChatScreen", targets: ["ChatScreen"]),
+        .library(name: "TandemServerStore", targets: ["TandemServerStore"]),
         .library(name: "TandemServer", targets: ["TandemServer"]),
+        .library(name: "TandemNIOTransport", targets: ["TandemNIOTransport"]),
+        .library(name: "CommandLineContract", targets: ["CommandLineContract"]),
         .executable(name: "tandem", targets: ["tandem"]),
-        .executable(name: "tandem-bench", targets: ["tandem-bench"]),
-    ],
+        .executable(name: "tandem-simnode", targets: ["tandem-simnode"]),
+        // For the Benchmarks package (Benchmarks/Package.swift) and tests only: no executable
+        // product here links these (ArchitectureMapTests).
+        .library(name: "TandemTesting", targets: ["TandemTesting"]),
+        .library(name: "KaspaSimNode", targets: ["KaspaSimNode"]),
+    ] + cryptoProducts,
     dependencies: [
         .package(url: "https://github.com/apple/swift-crypto.git", "3.0.0"..<"5.0.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
@@ -270,7 +280,7 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        // The exit-status and stderr contract shared by the `tandem` and `tandem-bench` executables.
+        // The exit-status and stderr contract shared by `tandem`, `tandem-simnode` and the Benchmarks package's tools.
         .target(
             name: "CommandLineContract",
             dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")],
@@ -305,7 +315,7 @@ let package = Package(
         // A simulated rusty-kaspa node (issue 24 "Tests"): the spec's wRPC JSON frames over a real
         // WebSocket, a UTXO set, a mempool and blocks, and the kasia-indexer routes computed from
         // the chain (KasiaProtocol's parser classifies payloads); linked by tests, `tandem-simnode`
-        // and `tandem-bench` (the chat-node bench runs it in its own process) only.
+        // and the Benchmarks package only.
         .target(
             name: "KaspaSimNode",
             dependencies: [
@@ -331,26 +341,6 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        // Benchmarks: their own executable so the shipped `tandem` links no bench or test code.
-        .executableTarget(
-            name: "tandem-bench",
-            dependencies: [
-                secp256k1, "KaspaCrypto", "KaspaTransaction", "KasiaProtocol", "CanonicalJSON", "RedoProtocol",
-                "ChatTimeline",
-                "ChatHistory", "TaskStore", "RoutingStore", "Contacts", "TandemAPI", "TandemClient", "TandemServer",
-                "TandemServerStore",
-                "TandemTesting", "CommandLineContract", "ChatScreen", "TandemNIOTransport", "KaspaRPC", "KaspaNode",
-                "KaspaSimNode",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ],
-            swiftSettings: swiftSettings
-        ),
-
         // MARK: Tests
         // Vectors from ../shared/vectors, copied as data, with loaders shared by every test target.
         .target(
@@ -495,7 +485,7 @@ let package = Package(
         .testTarget(
             name: "TandemCLITests",
             dependencies: [
-                "tandem", "tandem-bench", "tandem-simnode", "CanonicalJSON", "TestSupport", "TandemTesting",
+                "tandem", "tandem-simnode", "CanonicalJSON", "TestSupport", "TandemTesting",
                 "TandemClient", "TandemAPI", "TandemBasics", "KaspaCrypto", "KasiaProtocol", "ChatHistory",
                 "ChatTimeline", "RoutingStore", "RedoProtocol", "TaskStore", "Contacts", "KaspaTransaction",
                 "ChatScreen", "KaspaSimNode",

@@ -114,10 +114,6 @@ import Testing
         #expect(documented.subtracting(targets).isEmpty, "documented but not in Package.swift")
     }
 
-    /// Product code never links the testing modules, except the benchmarks (which issue 26 item
-    /// 3 moves into a package of their own).
-    static let mayLinkTestingModules: Set<String> = ["tandem-bench"]
-
     @Test func everyEdgePointsDownOrSideways() async throws {
         let manifest = await Self.mappedTargets(try Self.manifest())
         let layers = try Self.documentedLayers()
@@ -128,15 +124,36 @@ import Testing
                 guard let dependencyLayer = layers[dependency] else { continue }
                 if layer == .testing { continue }
                 if dependencyLayer == .testing {
-                    if !Self.mayLinkTestingModules.contains(target.name) {
-                        upward.append("\(target.name) (\(layer)) → \(dependency) (testing)")
-                    }
+                    upward.append("\(target.name) (\(layer)) → \(dependency) (testing)")
                 } else if dependencyLayer > layer {
                     upward.append("\(target.name) (\(layer)) → \(dependency) (\(dependencyLayer))")
                 }
             }
         }
         #expect(upward.sorted() == [], "edges that point up")
+    }
+
+    /// Benchmarks are a package of their own (issue 26 item 3): the root has no bench target, no
+    /// executable of the product reaches a testing module through any chain of modules, and the
+    /// Benchmarks package depends on the root by path.
+    @Test func theRootBuildsNoBenchmarkAndItsExecutablesLinkNoTestingCode() async throws {
+        let manifest = try await Self.manifest()
+        let layers = try Self.documentedLayers()
+        #expect(manifest.keys.filter { $0.lowercased().contains("bench") }.isEmpty)
+        for executable in manifest.values where executable.type == "executable" {
+            guard layers[executable.name] != .testing else { continue }
+            var seen: Set<String> = []
+            var frontier = executable.targets
+            while let next = frontier.popLast() {
+                guard seen.insert(next).inserted else { continue }
+                frontier += manifest[next]?.targets ?? []
+            }
+            let testing = seen.filter { layers[$0] == .testing || $0 == "TestSupport" }
+            #expect(testing.isEmpty, "\(executable.name) links \(testing.sorted())")
+        }
+        let benchmarks = try String(
+            contentsOf: Self.root.appendingPathComponent("Benchmarks/Package.swift"), encoding: .utf8)
+        #expect(benchmarks.contains(#".package(name: "Tandem", path: "..")"#))
     }
 
     /// Packages whose products need a server or NIO; none may be linked below L4.

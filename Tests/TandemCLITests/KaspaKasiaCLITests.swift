@@ -158,9 +158,6 @@ struct KaspaKasiaCLITests {
             #expect(result.status == 0, "\(command)")
             #expect(result.stdoutText.contains("USAGE: tandem " + command.joined(separator: " ")), "\(command)")
         }
-        let bench = try await TandemProcess.bench(["--help"])
-        #expect(bench.status == 0)
-        #expect(bench.stdoutText.contains("USAGE: tandem-bench"))
     }
 
     @Test func theShippedCLIHasNoBenchCommand() async throws {

@@ -1,8 +1,8 @@
-package import Contacts
+public import Contacts
 import KasiaProtocol
 public import KaspaCrypto
-package import RoutingStore
-package import TandemBasics
+public import RoutingStore
+public import TandemBasics
 
 extension Messenger {
     /// What the live stream watches: every alias we read or send on, our address, and every
@@ -14,7 +14,7 @@ extension Messenger {
     }
 
     /// ``watchSet()`` from the stores themselves (`tandem-bench chat-node` times it).
-    package static func watchSet(
+    public static func watchSet(
         routing: RoutingStore, contacts: ContactsStore, wallet: ContactAddress, address: KaspaAddress, now: UnixMillis
     ) throws -> MessageWatchSet {
         let policy = try routing.policy()

@@ -15,8 +15,6 @@ struct TandemProcess {
 
     /// The binaries sit in the build products directory, next to the test resources.
     static var binary: URL { Vectors.productsDirectory.appendingPathComponent("tandem") }
-    static var benchBinary: URL { Vectors.productsDirectory.appendingPathComponent("tandem-bench") }
-
     /// Runs `tandem arguments…` (or another built program) with `stdin`.
     @discardableResult
     static func run(
@@ -30,11 +28,6 @@ struct TandemProcess {
     @discardableResult
     static func run(_ arguments: String..., stdin: String = "") async throws -> Output {
         try await run(arguments, stdin: Data(stdin.utf8))
-    }
-
-    /// Runs `tandem-bench arguments…`.
-    static func bench(_ arguments: [String]) async throws -> Output {
-        try await run(arguments, program: benchBinary)
     }
 
     /// A fresh temporary directory for files a test hands to the binary.

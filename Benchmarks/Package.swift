@@ -1,0 +1,98 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// Tandem's benchmarks and harnesses (issue 26 item 3), a package of their own beside the product:
+// it depends on the root package by path, so a `swift build` at the root compiles none of this.
+// - `tandem-bench`: figures against a baseline measured in the same run (BENCHMARKS.md), and the
+//   load and stream harnesses (RELIABILITY.md);
+// - `tandem-crash`: the crash-consistency harness (issue 14 item 4);
+// - `BenchSupport`: what both share, among it the one helper that starts a server child.
+// Build with `swift build --package-path Benchmarks -c release`; scripts/ point here.
+
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+// The raw libsecp256k1 baseline of the crypto figures: Debian's library through the root
+// package on Linux, the SwiftPM build of it on Apple platforms (docs/ARCHITECTURE.md).
+#if canImport(Darwin)
+    let cryptoPackages: [Package.Dependency] = [
+        .package(url: "https://github.com/21-DOT-DEV/swift-secp256k1", exact: "0.23.2")
+    ]
+    let secp256k1: Target.Dependency = .product(name: "libsecp256k1", package: "swift-secp256k1")
+#else
+    let cryptoPackages: [Package.Dependency] = []
+    let secp256k1: Target.Dependency = .product(name: "CSecp256k1", package: "Tandem")
+#endif
+
+func tandem(_ names: String...) -> [Target.Dependency] {
+    names.map { .product(name: $0, package: "Tandem") }
+}
+
+let package = Package(
+    name: "TandemBenchmarks",
+    platforms: [.macOS(.v15), .iOS(.v18)],
+    dependencies: [
+        .package(name: "Tandem", path: ".."),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.0.0"..<"5.0.0"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.0.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.3"),
+        .package(url: "https://github.com/swiftlang/swift-subprocess.git", from: "1.0.2"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+    ] + cryptoPackages,
+    targets: [
+        .target(
+            name: "BenchSupport",
+            dependencies: tandem(
+                "KasiaProtocol", "KaspaCrypto", "TandemAPI", "TandemBasics", "RedoProtocol", "TaskStore"),
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "tandem-bench",
+            dependencies: ["BenchSupport", secp256k1]
+                + tandem(
+                    "KaspaCrypto", "KaspaTransaction", "KasiaProtocol", "CanonicalJSON", "RedoProtocol", "ChatTimeline",
+                    "ChatHistory", "TaskStore", "RoutingStore", "Contacts", "TandemAPI", "TandemClient", "TandemServer",
+                    "TandemServerStore", "TandemTesting", "CommandLineContract", "ChatScreen", "TandemNIOTransport",
+                    "KaspaRPC", "KaspaNode", "KaspaSimNode", "TandemBasics")
+                + [
+                    .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                    .product(name: "Crypto", package: "swift-crypto"),
+                    .product(name: "GRDB", package: "GRDB.swift"),
+                    .product(name: "Hummingbird", package: "hummingbird"),
+                    .product(name: "Logging", package: "swift-log"),
+                    .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                    .product(name: "NIOCore", package: "swift-nio"),
+                ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "tandem-crash",
+            dependencies: ["BenchSupport"]
+                + tandem(
+                    "CanonicalJSON", "KasiaProtocol", "RedoProtocol", "TandemAPI", "TandemBasics", "TandemTesting",
+                    "CommandLineContract", "TaskStore", "Contacts", "RoutingStore", "ChatHistory", "TandemClient")
+                + [
+                    .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                    .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                    .product(name: "GRDB", package: "GRDB.swift"),
+                    .product(name: "NIOCore", package: "swift-nio"),
+                    .product(name: "NIOHTTP1", package: "swift-nio"),
+                ],
+            swiftSettings: swiftSettings
+        ),
+        // The harnesses' own checks: each tool run as a child process with small sizes.
+        .testTarget(
+            name: "BenchHarnessTests",
+            dependencies: tandem("CanonicalJSON", "RedoProtocol", "TandemAPI") + [
+                .product(name: "Subprocess", package: "swift-subprocess")
+            ],
+            swiftSettings: swiftSettings
+        ),
+    ]
+)

@@ -1,0 +1,162 @@
+import BenchSupport
+import Contacts
+import Foundation
+import KaspaCrypto
+import RedoProtocol
+import TandemClient
+import TandemNIOTransport
+import TaskStore
+
+/// One run of `tandem-bench sync` against a server already listening at `server` (issue 12
+/// "Figures"): raw Ed25519 verifies of the nodes' bodies as the baseline, then the same nodes
+/// pushed and accepted, a new device's pull + validate + replay, no-op syncs, and a contacts
+/// push and full pull. Each run signs up an account of its own, so runs can share a database.
+struct SyncBenchRun {
+    /// Seconds of each measured step of one run.
+    struct Figures {
+        var verify = 0.0
+        var push = 0.0
+        var pull = 0.0
+        /// Process CPU seconds (client and in-process server, every thread) during `pull`: with
+        /// the wall time, how much of the two cores the pull kept busy.
+        var pullCPU = 0.0
+        var idleMedian = 0.0
+        var contactsPush = 0.0
+        var contactsPull = 0.0
+    }
+
+    let server: URL
+    let directory: URL
+    let nodes: Int
+    let contacts: Int
+    let samples: Int
+    /// Print each contacts step's CLOCK_MONOTONIC window, so a profile can be cut to it
+    /// (`perf record -k CLOCK_MONOTONIC`, then `perf report --time START,END`).
+    let windows: Bool
+    let username = "bench_\(UInt32.random(in: 0...UInt32.max))"
+    /// The transport the `tandem` CLI injects, so the figures are the CLI's path.
+    let transport: any HTTPTransport = HTTPClientTransport()
+
+    private func device(_ name: String, signUp: Bool, wallet: PrivateKey) async throws -> Profile {
+        let profile = Profile(directory: directory.appendingPathComponent(name))
+        _ = try profile.importWalletKey(wallet)
+        let client = AccountClient(server: server, profile: profile, transport: transport)
+        if signUp {
+            _ = try await client.signUp(
+                username: username, email: "\(username)@example.com", name: "Bench", password: "bench password 1")
+        } else {
+            _ = try await client.signIn(username: username, password: "bench password 1")
+        }
+        return profile
+    }
+
+    func measure() async throws -> Figures {
+        var figures = Figures()
+        let clock = ContinuousClock()
+        let wallet = PrivateKey.generate()
+        let writer = try await device("writer", signUp: true, wallet: wallet)
+        let editor = try writer.openTasks()
+        let generated = try SignedNodes.tasks(count: nodes, identity: editor.identity)
+
+        // Baseline: raw Ed25519 verification of the same nodes' bodies.
+        var bodies: [(SignatureHex, [UInt8])] = []
+        for node in generated {
+            guard let signature = node.signature else { throw CLIError("bench: unsigned node") }
+            bodies.append((signature, try ContentAddress.canonicalBody(of: node.json).bytes))
+        }
+        let key = editor.identity.key.publicKey
+        let verifyStart = clock.now
+        var verified = 0
+        for (signature, body) in bodies where SigningKey.isValidSignature(signature, for: body, publicKey: key) {
+            verified += 1
+        }
+        figures.verify = (clock.now - verifyStart).inSeconds
+        guard verified == bodies.count else { throw CLIError("bench: a signature did not verify") }
+
+        // The key is bound by a first sync of the empty log, so the timed push is nodes alone.
+        var binder = try writer.taskSync(server: server, transport: transport)
+        binder.retry = .none
+        _ = try await binder.run()
+        try editor.log.append(generated)
+        let pushStart = clock.now
+        let pushed = try await binder.run()
+        figures.push = (clock.now - pushStart).inSeconds
+        guard pushed.pushed == nodes else { throw CLIError("bench: pushed \(pushed.pushed) of \(nodes)") }
+
+        // A new device: its first sync (binds its key, pulls, validates, stores) + the replayed state.
+        let reader = try await device("reader", signUp: false, wallet: wallet)
+        let readerSync = try reader.taskSync(server: server, transport: transport)
+        let pullStart = clock.now
+        let pullCPUStart = processCPUSeconds()
+        let pulled = try await readerSync.run()
+        let state = try readerSync.editor.state()
+        figures.pull = (clock.now - pullStart).inSeconds
+        figures.pullCPU = processCPUSeconds() - pullCPUStart
+        guard pulled.pulled == nodes, !state.tasks.isEmpty else { throw CLIError("bench: pulled \(pulled.pulled)") }
+
+        // A sync with nothing new.
+        var idle: [Double] = []
+        for _ in 0..<samples {
+            let start = clock.now
+            _ = try await readerSync.run()
+            idle.append((clock.now - start).inSeconds)
+        }
+        figures.idleMedian = median(idle)
+
+        // Contacts: one device adds and pushes, a new device pulls and merges.
+        let contactsWriter = try writer.contactsSync(server: server, transport: transport)
+        let walletAddress = ContactAddress(KaspaAddress(publicKey: wallet.xOnlyPublicKey))
+        let book = try writer.openContacts()
+        for _ in 0..<contacts {
+            let peer = ContactAddress(KaspaAddress(publicKey: PrivateKey.generate().xOnlyPublicKey))
+            _ = try book.add(peer, wallet: walletAddress, alias: "peer")
+        }
+        let contactsPushStart = clock.now
+        let pushWindow = Self.monotonicSeconds()
+        _ = try await contactsWriter.run()
+        figures.contactsPush = (clock.now - contactsPushStart).inSeconds
+        mark("contacts-push", from: pushWindow)
+        let contactsReader = try reader.contactsSync(server: server, transport: transport)
+        let contactsPullStart = clock.now
+        let pullWindow = Self.monotonicSeconds()
+        let contactsPulled = try await contactsReader.run()
+        figures.contactsPull = (clock.now - contactsPullStart).inSeconds
+        mark("contacts-pull", from: pullWindow)
+        guard contactsPulled.pulled == contacts else {
+            throw CLIError("bench: pulled \(contactsPulled.pulled) contacts")
+        }
+        return figures
+    }
+
+    /// With `--windows`, prints `window NAME START,END` in CLOCK_MONOTONIC seconds (perf's
+    /// `--time` form).
+    private func mark(_ name: String, from start: Double) {
+        guard windows else { return }
+        CommandIO.write(
+            "window \(name) \(String(format: "%.6f", start)),\(String(format: "%.6f", Self.monotonicSeconds()))\n")
+    }
+
+    /// CLOCK_MONOTONIC in seconds, the clock `perf record -k CLOCK_MONOTONIC` stamps samples with.
+    static func monotonicSeconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    }
+}
+
+/// The middle value (the upper middle for an even count); 0 for none.
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+}
+
+/// CPU seconds this process has used so far, all threads.
+func processCPUSeconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+}
+
+extension Duration {
+    var inSeconds: Double { nanoseconds / 1e9 }
+}

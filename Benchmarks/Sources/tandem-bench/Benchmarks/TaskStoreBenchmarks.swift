@@ -1,0 +1,56 @@
+import BenchSupport
+import Foundation
+import RedoProtocol
+import TaskStore
+
+/// `tandem-bench tasks` (issue 12 item 6, seed 004 §12): what a `tandem tasks …` command costs
+/// inside the process on a store of N tasks, against the path every command took before the
+/// projection (read every node, verify every signature, replay the lot), measured interleaved in
+/// the same run. Each case opens the log file afresh, as a command does.
+enum TaskStoreBenchmarks {
+    static func run(tasks: Int, samples: Int) throws -> BenchReport {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("tandem-bench-tasks-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("tasks.sqlite").path
+        let identity = try ProfileIdentity.loadOrCreate(
+            keyFile: directory.appendingPathComponent("identity.key"),
+            deviceFile: directory.appendingPathComponent("device.id"))
+        var clock: Int64 = 1_761_555_600_000
+        func now() throws -> WallTime {
+            clock += 1_000
+            guard let time = WallTime(millisecondsSinceEpoch: clock) else { throw CLIError("clock out of range") }
+            return time
+        }
+        let setup = TaskEditor(log: try TaskLog(path: path), identity: identity)
+        var ids: [String] = []
+        for index in 0..<tasks {
+            ids.append(
+                try setup.addTask(title: "task \(index)", priority: Int64(index % 5 + 1), now: try now()).taskID
+                    .description)
+        }
+        func editor() throws -> TaskEditor { TaskEditor(log: try TaskLog(path: path), identity: identity) }
+        var next = 0
+        let measurements = try measureInterleaved(
+            [
+                BenchCase("old path: read + verify every node + full replay", iterations: 1) {
+                    let texts = try TaskLog(path: path).storedTexts()
+                    let validator = NodeValidator()
+                    blackHole(Replayer.replay(try texts.map { try validator.validate(bytes: $0) }).tasks.count)
+                },
+                BenchCase("list: state from the projection", iterations: 5) {
+                    blackHole(try editor().state().tasks.count)
+                },
+                BenchCase("add: sign 2 nodes, append, update projection", iterations: 5) {
+                    blackHole(try editor().addTask(title: "added", now: try now()))
+                },
+                BenchCase("complete: read task, sign 2 nodes, append, update projection", iterations: 5) {
+                    next = (next + 1) % ids.count
+                    blackHole(try editor().complete(ids[next], now: try now()))
+                },
+            ], samples: samples)
+        return BenchReport(
+            title: "Local task commands on a store of \(tasks) tasks (in process)", baseline: measurements[0],
+            others: Array(measurements.dropFirst()))
+    }
+}

@@ -1,0 +1,137 @@
+import ArgumentParser
+import BenchSupport
+import Foundation
+import Hummingbird
+import Logging
+import ServiceLifecycle
+import TandemAPI
+import TandemClient
+import TandemServer
+import TandemServerStore
+
+/// `tandem-bench server`: get-session throughput against a bare Hummingbird route, both served
+/// by this process on loopback and loaded side by side by `wrk`; sign-in latency (scrypt-bound)
+/// and get-session p99.
+struct BenchServerCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "server",
+        abstract:
+            "get-session req/s vs a bare Hummingbird route (wrk over loopback), sign-in latency, get-session p99.",
+        discussion: "Needs wrk on PATH (apt-get install wrk). Build with -c release."
+    )
+
+    @Option(name: .long, help: "Seconds per wrk run.") var duration = 10
+    @Option(name: .long, help: "wrk connections.") var connections = 32
+    @Option(name: .long, help: "wrk threads.") var threads = 1
+    @Option(name: .long, help: "Sequential sign-ins timed.") var signIns = 20
+
+    func run() async throws {
+        guard let wrk = WrkRunner.locate() else { throw CLIError("wrk is not on PATH (apt-get install wrk)") }
+        var logger = Logger(label: "bench")
+        logger.logLevel = .critical
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "tandem-bench-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try SQLiteServerStore(fileURL: directory.appendingPathComponent("tandem.sqlite"))
+        let configuration = ServerConfiguration(
+            host: "127.0.0.1", port: 0, dataDirectory: directory, rateLimiting: false)
+        let ports = PortCollector()
+        let tandem = try buildApplication(configuration: configuration, store: store, logger: logger) {
+            await ports.add("tandem", $0)
+        }
+        let bareRouter = Router()
+        bareRouter.get("/bare") { _, _ in try JSONResponseBody(HealthResponse(status: "ok")) }
+        let bare = Application(
+            router: bareRouter, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+            onServerRunning: { await ports.add("bare", $0.localAddress?.port ?? 0) }, logger: logger)
+        let group = ServiceGroup(services: [tandem, bare], logger: logger)
+
+        try await withThrowingTaskGroup(of: Void.self) { tasks in
+            tasks.addTask { try await group.run() }
+            let tandemPort = await ports.wait(for: "tandem")
+            let barePort = await ports.wait(for: "bare")
+            let report = try await measure(wrk: wrk, tandemPort: tandemPort, barePort: barePort, directory: directory)
+            CommandIO.write(report + "\n")
+            await group.triggerGracefulShutdown()
+            try await tasks.waitForAll()
+        }
+    }
+
+    private func measure(wrk: String, tandemPort: Int, barePort: Int, directory: URL) async throws -> String {
+        guard let server = URL(string: "http://127.0.0.1:\(tandemPort)") else {
+            throw CLIError("bench: bad port \(tandemPort)")
+        }
+        let profile = Profile(directory: directory.appendingPathComponent("profile"))
+        let client = AccountClient(server: server, profile: profile, transport: URLSessionTransport())
+        _ = try await client.signUp(
+            username: "bench_user", email: "bench@example.com", name: "Bench", password: "bench password 1")
+
+        var signInTimes: [Duration] = []
+        let clock = ContinuousClock()
+        for _ in 0..<signIns {
+            let start = clock.now
+            _ = try await client.signIn(username: "bench_user", password: "bench password 1")
+            signInTimes.append(clock.now - start)
+        }
+        guard
+            let cookie = try SessionCookieStore(profile: profile).cookieHeader(
+                for: "http://127.0.0.1:\(tandemPort)", now: Date())
+        else {
+            throw CLIError("bench: sign-in left no session cookie")
+        }
+        let runner = WrkRunner(path: wrk, duration: duration, connections: connections, threads: threads)
+        let bareResult = try runner.run(url: "http://127.0.0.1:\(barePort)/bare", cookie: nil)
+        let sessionResult = try runner.run(url: server.absoluteString + APIPath.getSession, cookie: cookie)
+        let bareAgain = try runner.run(url: "http://127.0.0.1:\(barePort)/bare", cookie: nil)
+        let bareBest = max(bareResult.requestsPerSecond, bareAgain.requestsPerSecond)
+
+        signInTimes.sort()
+        let median = signInTimes[signInTimes.count / 2]
+        let p99 = signInTimes[min(signInTimes.count - 1, Int((Double(signInTimes.count) * 0.99).rounded(.up)) - 1)]
+        return """
+            | measurement | value |
+            |---|---:|
+            | bare Hummingbird route, req/s (best of 2 runs) | \(Int(bareBest)) |
+            | get-session (valid cookie, SQLite), req/s | \(Int(sessionResult.requestsPerSecond)) |
+            | get-session ÷ bare | \(String(format: "%.0f%%", 100 * sessionResult.requestsPerSecond / bareBest)) |
+            | get-session p50 / p99 latency | \(sessionResult.p50) / \(sessionResult.p99) |
+            | bare route p50 / p99 latency | \(bareResult.p50) / \(bareResult.p99) |
+            | sign-in latency median / p99 (\(signIns) sequential, scrypt N=16384 r=16) | \(format(median)) / \(format(p99)) |
+
+            wrk: \(threads) thread(s), \(connections) connections, \(duration) s per run, loopback; get-session non-2xx: \(sessionResult.non2xx).
+            """
+    }
+
+    private func format(_ duration: Duration) -> String {
+        let ms = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+        return String(format: "%.1f ms", ms)
+    }
+}
+
+/// Collects the ports the servers bound, for code that waits on them.
+actor PortCollector {
+    private var ports: [String: Int] = [:]
+    private var waiters: [String: [CheckedContinuation<Int, Never>]] = [:]
+
+    func add(_ name: String, _ port: Int) {
+        ports[name] = port
+        for waiter in waiters.removeValue(forKey: name) ?? [] { waiter.resume(returning: port) }
+    }
+
+    func wait(for name: String) async -> Int {
+        if let port = ports[name] { return port }
+        return await withCheckedContinuation { waiters[name, default: []].append($0) }
+    }
+}
+
+/// A response body for the bare route: the same JSON encoder path as any small handler.
+struct JSONResponseBody: ResponseGenerator {
+    let data: Data
+
+    init(_ value: some Encodable) throws { data = try JSONEncoder().encode(value) }
+
+    func response(from request: Request, context: some RequestContext) throws -> Response {
+        Response(
+            status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}

@@ -1,0 +1,105 @@
+import ArgumentParser
+import BenchSupport
+import Foundation
+import Logging
+import ServiceLifecycle
+import TandemServer
+import TandemServerStore
+
+/// `tandem-bench sync`: issue 12's figures against a `tandem serve` application in this process
+/// on loopback: nodes accepted per second beside raw Ed25519 verifies per second of the same
+/// nodes in the same run, a new device's pull + validate + replay, a sync with nothing new, and a
+/// full contacts sync. Each figure is the median of `--runs` runs (the machine is shared); with
+/// `--database-url` the runs are repeated on PostgreSQL after SQLite.
+struct BenchSyncCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sync",
+        abstract: "Sync figures: server nodes/s vs raw Ed25519 verifies/s, 10k-node pull, no-op sync, 10k contacts.",
+        discussion: "Build with -c release.")
+
+    @Option(name: .long, help: "Nodes pushed and pulled.") var nodes = 10_000
+    @Option(name: .long, help: "Contact records synced.") var contacts = 10_000
+    @Option(name: .long, help: "Samples of the no-op sync per run (median reported).") var samples = 21
+    @Option(name: .long, help: "Runs per backend (medians reported).") var runs = 3
+    @Option(name: .long, help: "PostgreSQL URL: the runs again on PostgreSQL (default: none).") var databaseURL: String?
+    @Flag(
+        name: .long,
+        help: "Print the CLOCK_MONOTONIC window of each contacts step (for perf record -k CLOCK_MONOTONIC).")
+    var windows = false
+
+    func run() async throws {
+        var backends: [(String, String?)] = [("SQLite", nil)]
+        if let databaseURL, !databaseURL.isEmpty { backends.append(("PostgreSQL", databaseURL)) }
+        for (name, url) in backends {
+            var all: [SyncBenchRun.Figures] = []
+            for run in 1...max(1, runs) {
+                let figures = try await measure(databaseURL: url)
+                CommandIO.write("\(name) run \(run): \(Self.summary(figures, nodes: nodes))\n")
+                all.append(figures)
+            }
+            CommandIO.write(table(name, all).joined(separator: "\n") + "\n\n")
+        }
+    }
+
+    /// One run against a fresh application (a new SQLite file, or the given PostgreSQL database).
+    private func measure(databaseURL: String?) async throws -> SyncBenchRun.Figures {
+        var logger = Logger(label: "bench")
+        logger.logLevel = .critical
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "tandem-bench-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let storage: StorageBackend = databaseURL.map { .postgres(url: $0) } ?? .sqlite(dataDirectory: directory)
+        let configuration = ServerConfiguration(
+            host: "127.0.0.1", port: 0, storage: storage, dataDirectory: directory, rateLimiting: false)
+        let ports = PortCollector()
+        let app = try await buildApplication(configuration: configuration, logger: logger) {
+            await ports.add("tandem", $0)
+        }
+        let group = ServiceGroup(services: [app], logger: logger)
+        return try await withThrowingTaskGroup(of: Void.self) { tasks in
+            tasks.addTask { try await group.run() }
+            let port = await ports.wait(for: "tandem")
+            guard let server = URL(string: "http://127.0.0.1:\(port)") else { throw CLIError("bench: bad port") }
+            let run = SyncBenchRun(
+                server: server, directory: directory, nodes: nodes, contacts: contacts, samples: samples,
+                windows: windows)
+            let figures = try await run.measure()
+            await group.triggerGracefulShutdown()
+            try await tasks.waitForAll()
+            return figures
+        }
+    }
+
+    private static func summary(_ figures: SyncBenchRun.Figures, nodes: Int) -> String {
+        let ratio = figures.verify / figures.push
+        return "verify \(formatDuration(figures.verify * 1e9)), push \(formatDuration(figures.push * 1e9)) "
+            + "(\(formatRatio(ratio))), pull \(formatDuration(figures.pull * 1e9)) "
+            + "(CPU \(formatDuration(figures.pullCPU * 1e9))), "
+            + "idle \(formatDuration(figures.idleMedian * 1e9)), contacts push "
+            + "\(formatDuration(figures.contactsPush * 1e9)), pull \(formatDuration(figures.contactsPull * 1e9))"
+    }
+
+    private func table(_ backend: String, _ all: [SyncBenchRun.Figures]) -> [String] {
+        func mid(_ value: (SyncBenchRun.Figures) -> Double) -> Double { median(all.map(value)) }
+        func time(_ seconds: Double) -> String { formatDuration(seconds * 1e9) }
+        let verify = mid(\.verify)
+        let push = mid(\.push)
+        let ratio = mid { $0.verify / $0.push }
+        return [
+            "### \(backend): \(nodes) nodes, \(contacts) contact records, loopback, median of \(all.count) runs",
+            "",
+            "| benchmark | median time | rate | × baseline | goal |",
+            "|---|---:|---:|---:|---|",
+            "| raw Ed25519 verify of the nodes' bodies (baseline) | \(time(verify)) | "
+                + "\(formatRate(Double(nodes) / verify)) /s | 1.0× | |",
+            "| server accepts nodes (POST /api/redo/nodes, 500 per call, client included) | \(time(push)) | "
+                + "\(formatRate(Double(nodes) / push)) /s | \(formatRatio(ratio)) | ≥ 0.5× |",
+            "| new device: first sync (key, pull, validate, store) + state of \(nodes) nodes | "
+                + "\(time(mid(\.pull))) | | | < 1 s |",
+            "| sync with nothing new (median of \(samples) per run) | \(time(mid(\.idleMedian))) | | | < 20 ms |",
+            "| contacts: first push of \(contacts) records | \(time(mid(\.contactsPush))) | | | |",
+            "| contacts: new device pulls + merges \(contacts) records | \(time(mid(\.contactsPull))) | | | < 1 s |",
+        ]
+    }
+}

@@ -1,0 +1,100 @@
+import ArgumentParser
+import BenchSupport
+import CommandLineContract
+import Foundation
+
+/// `tandem-bench chain-index`: catch-up ingest of a Kasia chain and reads during ingest (issue 25).
+struct ChainIndexBenchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "chain-index",
+        abstract:
+            "The server's chain index: catch-up ingest rate against the chain's ceiling, and reads during ingest (issue 25).",
+        discussion: """
+            Serves a simulated node in this process with deterministic Kasia traffic \
+            (SimulatedKasiaTraffic: every kind the indexer keeps, and two it skips), in two halves. A \
+            real server (buildApplication, --kaspa-node on loopback) catches up the first half on an \
+            empty database, is read while idle, stops, and catches up the second half while the same \
+            reads run. Timed: from the server's start to its stored cursor being the node's tip.
+
+            The ceiling: 10 blocks/s × the contextual messages one block's compute-mass limit \
+            (500,000) holds, from the mass of a typical one (a sealed 50-character text, one input, \
+            one change output). Baseline in the same run: the walk alone (every page read and \
+            decoded at level High, nothing stored). The node, the server and the reader share the \
+            process and its cores.
+            """
+    )
+
+    @Option(help: "Transactions on the chain, half before each catch-up.") var transactions = 20_000
+    @Option(help: "Senders (each one transaction per round).") var senders = 100
+    @Option(help: "Rounds per block.") var roundsPerBlock = 2
+    @Option(help: "Reads in the idle pass (the pass during ingest reads until the index is caught up).")
+    var reads = 400
+    @Option(help: ArgumentHelp("Run on PostgreSQL (its tables are emptied).", valueName: "postgres://…"))
+    var databaseURL: String?
+    @Flag(
+        help: ArgumentHelp(
+            "Run the node as a tandem-simnode process at nice 19 (standing for a node on another machine) instead of in this process."
+        ))
+    var nodeProcess = false
+    @Option(
+        help: ArgumentHelp("The `tandem-simnode` binary (default: the one next to this executable).", valueName: "path")
+    )
+    var simnode: String?
+    @Flag(help: "Print the result as JSON.") var json = false
+
+    func run() async throws {
+        guard transactions > 0, senders > 0, roundsPerBlock > 0, reads > 0 else {
+            throw CLIError("--transactions, --senders, --rounds-per-block and --reads must be positive")
+        }
+        var configuration = ChainIndexBenchmarks.Configuration()
+        configuration.transactions = transactions
+        configuration.senders = senders
+        configuration.roundsPerBlock = roundsPerBlock
+        configuration.reads = reads
+        configuration.databaseURL = databaseURL
+        if nodeProcess {
+            let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+            let path =
+                simnode
+                ?? URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("tandem-simnode")
+                .path
+            guard FileManager.default.isExecutableFile(atPath: path) else {
+                throw CLIError("--simnode \(path): not an executable (build it: swift build --product tandem-simnode)")
+            }
+            configuration.simnode = path
+        }
+        let report = try await ChainIndexBenchmarks.run(configuration) { line in
+            FileHandle.standardError.write(Data("chain-index: \(line)\n".utf8))
+        }
+        if json { try CommandIO.printJSON(report) } else { CommandIO.write(Self.markdown(report)) }
+    }
+
+    static func markdown(_ report: ChainIndexBenchmarks.Report) -> String {
+        func two(_ value: Double) -> String { String(format: "%.2f", value) }
+        var lines = [
+            "chain-index on \(report.backend), node \(report.node): \(report.transactions) transactions, \(report.kasiaRows) Kasia rows, \(report.blocks) blocks",
+            "ceiling: \(report.ceiling.perSecond) contextual messages/s (\(report.ceiling.perBlock) per block of mass \(report.ceiling.messageComputeMass), \(report.ceiling.messageBytes)-byte payload)",
+            "",
+            "| catch-up | rows | seconds | rows/s | ÷ ceiling |",
+            "|---|---:|---:|---:|---:|",
+        ]
+        for (index, ingest) in report.ingest.enumerated() {
+            lines.append(
+                "| \(index == 0 ? "A, empty database" : "B, after A") | \(ingest.rows) | \(two(ingest.seconds)) | \(Int(ingest.rowsPerSecond)) | \(two(ingest.ratioToCeiling))× |"
+            )
+        }
+        lines.append("| baseline: the walk alone | \(report.kasiaRows) | | \(Int(report.walkOnlyRowsPerSecond)) | |")
+        lines += [
+            "",
+            "| reads | count | p50 ms | p99 ms |",
+            "|---|---:|---:|---:|",
+            "| idle | \(report.readsIdle.count) | \(two(report.readsIdle.p50Milliseconds)) | \(two(report.readsIdle.p99Milliseconds)) |",
+            "| during ingest | \(report.readsDuringIngest.count) | \(two(report.readsDuringIngest.p50Milliseconds)) | \(two(report.readsDuringIngest.p99Milliseconds)) |",
+            "| ratio | | \(two(report.readsDuringIngest.p50Milliseconds / max(report.readsIdle.p50Milliseconds, 1e-9)))× | \(two(report.readsDuringIngest.p99Milliseconds / max(report.readsIdle.p99Milliseconds, 1e-9)))× |",
+        ]
+        lines.append(
+            "\nlive: a new block, mined → stored: p50 \(two(report.live.p50Milliseconds)) ms, p99 \(two(report.live.p99Milliseconds)) ms (\(report.live.count) blocks)"
+        )
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

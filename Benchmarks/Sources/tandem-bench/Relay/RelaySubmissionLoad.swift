@@ -1,0 +1,176 @@
+import BenchSupport
+import Foundation
+import KaspaCrypto
+import TandemAPI
+
+/// Submissions/s through `POST /kasia/transactions` against raw BIP-340 verifies/s, sampled
+/// in turn (issue 11 "Figures"): one verify sample, then one sample of each lane, and so on,
+/// so a burst of load from other processes lands on all of them.
+///
+/// Lanes: the current server's submissions; optionally the same submissions to a baseline
+/// server (an older `tandem-bench` binary's `relay-server`, for before/after in one run); and
+/// the ceiling, the current server's cheapest POST (`/users/login`, which answers 410 without
+/// reading the body or touching the store), with the same bodies over the same connections:
+/// what the HTTP stack and this client cost before any relay work. A lane's sample sends the
+/// next slice of pre-signed bodies over `connections` keep-alive connections, one thread each,
+/// counts the slice over its wall time, and reads the server's CPU time from `/proc`. A lane
+/// with ``Lane/wrk`` is loaded by wrk instead, for a fixed time, with the same slice.
+struct RelaySubmissionLoad {
+    struct Lane {
+        let name: String
+        let server: RelayServerProcess
+        let path: String
+        let expectedStatus: Int
+        let bodies: [[UInt8]]
+        /// wrk as the load generator (``RelayWrkClient``); nil: this process's threads.
+        var wrk: RelayWrkClient? = nil
+    }
+
+    struct LaneResult: Encodable {
+        var name: String
+        var requestsPerSecond: Double
+        var bestRequestsPerSecond: Double
+        /// Median requests/s ÷ median raw verifies/s.
+        var ratio: Double
+        /// Median server CPU (user + system) per request, µs.
+        var serverCPUMicrosecondsPerRequest: Double
+        /// Median CPU of this process (the load threads) per request, µs: the client shares
+        /// the server's cores, so both count against the machine.
+        var clientCPUMicrosecondsPerRequest: Double
+        var unexpectedStatus: Int
+    }
+
+    struct Result: Encodable {
+        var connections: Int
+        var samples: Int
+        var submissionsPerSample: Int
+        var submissionsPerSecond: Double
+        var bestSubmissionsPerSecond: Double
+        var verifiesPerSecond: Double
+        var bestVerifiesPerSecond: Double
+        /// Median submissions/s ÷ median raw verifies/s.
+        var ratio: Double
+        var non200: Int
+        var serverCPUMicrosecondsPerSubmission: Double
+        /// Every lane, the current submissions first.
+        var lanes: [LaneResult]
+    }
+
+    let connections: Int
+    let samples: Int
+
+    func run(lanes: [Lane], verifyIterations: Int) throws -> Result {
+        let key = try RelayBenchFixtures.key(9)
+        let digest = RelayDigest(sender: "bench", receiver: nil, amount: nil, nonce: 1, payload: [1, 2, 3]).bytes
+        let signature = try key.signature(for: digest)
+        let publicKey = key.xOnlyPublicKey
+        let perSample = (lanes.map(\.bodies.count).min() ?? 0) / (samples + 1)
+        guard perSample >= connections else { throw CLIError("--requests: at least \(connections * (samples + 1))") }
+        let clock = ContinuousClock()
+        var verifyRates: [Double] = []
+        var rates = Array(repeating: [Double](), count: lanes.count)
+        var cpu = Array(repeating: [Double](), count: lanes.count)
+        var clientCPU = Array(repeating: [Double](), count: lanes.count)
+        var unexpected = Array(repeating: 0, count: lanes.count)
+        // Sample 0 warms everything up and is discarded.
+        for sample in 0...samples {
+            var valid = 0
+            let verifyTime = clock.measure {
+                for _ in 0..<verifyIterations where publicKey.isValidSignature(signature, for: digest) { valid += 1 }
+            }
+            guard valid == verifyIterations else {
+                throw CLIError("relay bench: the baseline signature did not verify")
+            }
+            if sample > 0 { verifyRates.append(Double(verifyIterations) / (verifyTime.nanoseconds / 1e9)) }
+            for (index, lane) in lanes.enumerated() {
+                let slice = Array(lane.bodies[(sample * perSample)..<((sample + 1) * perSample)])
+                let cpuBefore = try lane.server.cpuSeconds()
+                let clientBefore = Self.ownCPUSeconds()
+                var rate: Double
+                var requests = slice.count
+                var clientUsed: Double
+                var failures: Int
+                if let wrk = lane.wrk {
+                    let result = try wrk.run(
+                        bodies: slice, port: lane.server.port, path: lane.path, expectedStatus: lane.expectedStatus)
+                    (rate, requests, clientUsed, failures) = (
+                        result.requestsPerSecond, result.requests, result.clientCPUSeconds, result.unexpected
+                    )
+                } else {
+                    let elapsed: Duration
+                    (elapsed, failures) = try load(slice, lane: lane)
+                    rate = Double(slice.count) / (elapsed.nanoseconds / 1e9)
+                    clientUsed = Self.ownCPUSeconds() - clientBefore
+                }
+                let cpuUsed = try lane.server.cpuSeconds() - cpuBefore
+                guard sample > 0, requests > 0 else { continue }
+                rates[index].append(rate)
+                cpu[index].append(cpuUsed * 1e6 / Double(requests))
+                clientCPU[index].append(clientUsed * 1e6 / Double(requests))
+                unexpected[index] += failures
+            }
+        }
+        let verify = Self.median(verifyRates)
+        let results = lanes.indices.map { index in
+            LaneResult(
+                name: lanes[index].name, requestsPerSecond: Self.median(rates[index]),
+                bestRequestsPerSecond: rates[index].max() ?? 0, ratio: Self.median(rates[index]) / verify,
+                serverCPUMicrosecondsPerRequest: Self.median(cpu[index]),
+                clientCPUMicrosecondsPerRequest: Self.median(clientCPU[index]), unexpectedStatus: unexpected[index])
+        }
+        let current = results[0]
+        return Result(
+            connections: connections, samples: samples, submissionsPerSample: perSample,
+            submissionsPerSecond: current.requestsPerSecond, bestSubmissionsPerSecond: current.bestRequestsPerSecond,
+            verifiesPerSecond: verify, bestVerifiesPerSecond: verifyRates.max() ?? verify, ratio: current.ratio,
+            non200: current.unexpectedStatus,
+            serverCPUMicrosecondsPerSubmission: current.serverCPUMicrosecondsPerRequest,
+            lanes: results)
+    }
+
+    /// User + system CPU of this process so far, seconds.
+    static func ownCPUSeconds() -> Double {
+        var usage = rusage()
+        guard getrusage(Int32(RUSAGE_SELF.rawValue), &usage) == 0 else { return 0 }
+        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+    }
+
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+    }
+
+    /// Sends `slice` over the connections; returns the wall time and the count of answers
+    /// other than the lane's expected status.
+    private func load(_ slice: [[UInt8]], lane: Lane) throws -> (Duration, Int) {
+        let tally = LoadTally()
+        let group = DispatchGroup()
+        let (port, path, expected, connections) = (lane.server.port, lane.path, lane.expectedStatus, connections)
+        let clock = ContinuousClock()
+        let start = clock.now
+        for index in 0..<connections {
+            group.enter()
+            let thread = Thread {
+                defer { group.leave() }
+                do {
+                    let connection = try LoopbackHTTPConnection(port: port)
+                    var failures = 0
+                    for item in stride(from: index, to: slice.count, by: connections) {
+                        let response = try connection.post(path, json: slice[item])
+                        if response.status != expected { failures += 1 }
+                    }
+                    tally.add(failures: failures)
+                } catch {
+                    tally.fail(String(describing: error))
+                }
+            }
+            thread.stackSize = 1 << 20
+            thread.start()
+        }
+        group.wait()
+        let elapsed = clock.now - start
+        if let error = tally.error { throw CLIError(error) }
+        return (elapsed, tally.failures)
+    }
+}
