@@ -30,6 +30,19 @@ func tandem(_ names: String...) -> [Target.Dependency] {
     names.map { .product(name: $0, package: "Tandem") }
 }
 
+/// A package-benchmark executable in `Benchmarks/NAME`, registering one suite.
+func benchmark(_ name: String) -> Target {
+    .executableTarget(
+        name: name,
+        dependencies: [
+            "MicroBenchmarks", "SuiteRegistration", .product(name: "Benchmark", package: "benchmark"),
+        ],
+        path: "Benchmarks/\(name)",
+        swiftSettings: swiftSettings,
+        plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    )
+}
+
 let package = Package(
     name: "TandemBenchmarks",
     platforms: [.macOS(.v15), .iOS(.v18)],
@@ -44,6 +57,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.3"),
         .package(url: "https://github.com/swiftlang/swift-subprocess.git", from: "1.0.2"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        // The micro benchmarks' second driver (package-benchmark), with no trait: its default
+        // RuntimeInterposer needs a package outside the offline set here, and with its
+        // MallocInterposer (LD_PRELOAD) our benchmark processes died with SIGSEGV under its tool
+        // on Swift 6.3.1 (ordo-one/benchmark#349 is that release's known runtime-hook crash). So
+        // wall time, CPU and throughput, and no allocation counts.
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: []),
     ] + cryptoPackages,
     targets: [
         .target(
@@ -52,9 +71,24 @@ let package = Package(
                 "KasiaProtocol", "KaspaCrypto", "TandemAPI", "TandemBasics", "RedoProtocol", "TaskStore"),
             swiftSettings: swiftSettings
         ),
+        // The micro benchmarks: each a suite of cases against a same-run baseline (BenchSuite),
+        // measured interleaved by `tandem-bench` and registered with package-benchmark below.
+        .target(
+            name: "MicroBenchmarks",
+            dependencies: [secp256k1]
+                + tandem(
+                    "KaspaCrypto", "KasiaProtocol", "KaspaTransaction", "KaspaRPC", "TandemClient", "TandemTesting",
+                    "TaskStore", "RedoProtocol"),
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "SuiteRegistration",
+            dependencies: ["MicroBenchmarks", .product(name: "Benchmark", package: "benchmark")],
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "tandem-bench",
-            dependencies: ["BenchSupport", secp256k1]
+            dependencies: ["BenchSupport", "MicroBenchmarks", secp256k1]
                 + tandem(
                     "KaspaCrypto", "KaspaTransaction", "KasiaProtocol", "CanonicalJSON", "RedoProtocol", "ChatTimeline",
                     "ChatHistory", "TaskStore", "RoutingStore", "Contacts", "TandemAPI", "TandemClient", "TandemServer",
@@ -67,7 +101,9 @@ let package = Package(
                     .product(name: "Hummingbird", package: "hummingbird"),
                     .product(name: "Logging", package: "swift-log"),
                     .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                    .product(name: "AsyncHTTPClient", package: "async-http-client"),
                     .product(name: "NIOCore", package: "swift-nio"),
+                    .product(name: "NIOHTTP1", package: "swift-nio"),
                 ],
             swiftSettings: swiftSettings
         ),
@@ -86,6 +122,11 @@ let package = Package(
                 ],
             swiftSettings: swiftSettings
         ),
+        // package-benchmark targets (`swift package benchmark`), one per suite.
+        benchmark("KasiaCrypto"),
+        benchmark("KaspaTransactions"),
+        benchmark("Wallet"),
+        benchmark("TaskCommands"),
         // The harnesses' own checks: each tool run as a child process with small sizes.
         .testTarget(
             name: "BenchHarnessTests",

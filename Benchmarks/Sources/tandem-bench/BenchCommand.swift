@@ -1,5 +1,6 @@
 import ArgumentParser
 import BenchSupport
+import MicroBenchmarks
 
 /// `tandem-bench …`: benchmarks that compare our code with a baseline measured in the same run.
 ///

@@ -3,6 +3,7 @@ import ChatHistory
 import ChatScreen
 import ChatTimeline
 public import Foundation
+public import MicroBenchmarks
 
 /// `tandem-bench chatui`: key press → frame computed in the terminal chat client's screen model
 /// over a very long conversation, and resident memory while scrolling all of it (issue 16

@@ -2,6 +2,7 @@ import BenchSupport
 import Contacts
 import Foundation
 import KaspaCrypto
+public import MicroBenchmarks
 import TandemBasics
 import TandemTesting
 
@@ -67,7 +68,8 @@ public enum ContactsBenchmarks {
     }
 
     /// Times `body` once per sample after an untimed `setUp`; one warm-up sample is discarded.
-    static func timed(_ name: String, samples: Int, _ setUp: () throws -> () throws -> Void) throws -> Measurement {
+    static func timed(_ name: String, samples: Int, _ setUp: () throws -> () throws -> Void) throws -> BenchMeasurement
+    {
         let clock = ContinuousClock()
         var perSample: [Double] = []
         for sample in 0...samples {
@@ -76,7 +78,7 @@ public enum ContactsBenchmarks {
             if sample > 0 { perSample.append(elapsed.nanoseconds) }
         }
         perSample.sort()
-        return Measurement(
+        return BenchMeasurement(
             name: name, iterationsPerSample: 1, samples: samples,
             medianNanoseconds: perSample[perSample.count / 2], minNanoseconds: perSample[0])
     }

@@ -2,10 +2,11 @@ import BenchSupport
 import Crypto
 import KasiaProtocol
 import KaspaCrypto
+public import MicroBenchmarks
 
 /// The parts of an alias derivation and an open, measured alone, to show where time goes.
 public enum CryptoBreakdown {
-    public static func run(samples: Int = 11, iterations: Int = 2000) throws -> [Measurement] {
+    public static func run(samples: Int = 11, iterations: Int = 2000) throws -> [BenchMeasurement] {
         let me = PrivateKey.generate()
         let peer = PrivateKey.generate()
         let payload = peer.xOnlyPublicKey.rawRepresentation

@@ -2,6 +2,7 @@ import BenchSupport
 import Foundation
 import KasiaProtocol
 import KaspaCrypto
+public import MicroBenchmarks
 import RoutingStore
 import TandemBasics
 

@@ -2,6 +2,7 @@ import BenchSupport
 import ChatHistory
 import ChatTimeline
 public import Foundation
+public import MicroBenchmarks
 import TandemTesting
 
 /// `tandem-bench paging`: page latency deep in one very long conversation, keyset against OFFSET
@@ -15,8 +16,8 @@ public enum PagingBench {
     public struct DepthResult: Sendable, Encodable {
         public let label: String
         public let depth: Int
-        public let keyset: Measurement
-        public let offset: Measurement
+        public let keyset: BenchMeasurement
+        public let offset: BenchMeasurement
     }
 
     public struct Result: Sendable, Encodable {
@@ -86,7 +87,7 @@ public enum PagingBench {
     }
 
     /// Enough iterations per sample for about 20 ms, so fast queries are not lost in timer noise.
-    static func timed(_ name: String, _ body: () throws -> Void) throws -> Measurement {
+    static func timed(_ name: String, _ body: () throws -> Void) throws -> BenchMeasurement {
         let clock = ContinuousClock()
         let once = try clock.measure(body).nanoseconds
         let iterations = max(1, min(2_000, Int(20_000_000 / max(once, 1))))

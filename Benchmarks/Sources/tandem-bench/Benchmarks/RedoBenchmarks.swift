@@ -1,6 +1,7 @@
 import BenchSupport
 import CanonicalJSON
 import Crypto
+public import MicroBenchmarks
 import RedoProtocol
 
 /// `tandem-bench redo`: canonical JSON, content ids, validation vs raw Ed25519, replay.
@@ -132,7 +133,7 @@ public enum RedoBenchmarks {
     /// Measures several bodies in alternating rounds; per body, the median of the round medians
     /// and the fastest sample overall.
     static func interleaved(rounds: Int, iterations: Int, _ bodies: [(String, () throws -> Void)]) throws
-        -> [Measurement]
+        -> [BenchMeasurement]
     {
         var medians = [[Double]](repeating: [], count: bodies.count)
         var minimums = [Double](repeating: .infinity, count: bodies.count)
@@ -146,13 +147,13 @@ public enum RedoBenchmarks {
         }
         return bodies.enumerated().map { index, entry in
             let sorted = medians[index].sorted()
-            return Measurement(
+            return BenchMeasurement(
                 name: entry.0, iterationsPerSample: iterations, samples: rounds * 9,
                 medianNanoseconds: sorted[sorted.count / 2], minNanoseconds: minimums[index])
         }
     }
 
-    static func megabytesPerSecond(_ bytes: Int, _ measurement: Measurement) -> String {
+    static func megabytesPerSecond(_ bytes: Int, _ measurement: BenchMeasurement) -> String {
         rounded(Double(bytes) / measurement.medianNanoseconds * 1e9 / 1e6, places: 1)
     }
 }

@@ -2,6 +2,7 @@ import BenchSupport
 import Contacts
 import Foundation
 import KaspaCrypto
+import MicroBenchmarks
 import RedoProtocol
 import TandemClient
 import TandemNIOTransport

@@ -1,5 +1,6 @@
 import BenchSupport
 import ChatTimeline
+public import MicroBenchmarks
 public import TandemTesting
 
 /// `tandem-bench timeline`: the §2.7 acceptance harness of timeline-and-contacts.md, run once.

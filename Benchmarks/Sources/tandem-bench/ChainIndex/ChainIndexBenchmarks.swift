@@ -7,6 +7,7 @@ import KaspaRPC
 import KaspaSimNode
 import KaspaTransaction
 import Logging
+import MicroBenchmarks
 import ServiceLifecycle
 import TandemBasics
 import TandemClient

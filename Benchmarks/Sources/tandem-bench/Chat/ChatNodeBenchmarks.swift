@@ -7,6 +7,7 @@ import KaspaCrypto
 import KaspaNode
 import KaspaRPC
 import KaspaSimNode
+import MicroBenchmarks
 import TandemClient
 import TandemNIOTransport
 

@@ -6,6 +6,7 @@ import Crypto
 import Foundation
 import KasiaProtocol
 import KaspaCrypto
+import MicroBenchmarks
 import RoutingStore
 import TandemBasics
 import TandemClient

@@ -2,6 +2,7 @@ import BenchSupport
 import KaspaCrypto
 import KaspaRPC
 import KaspaSimNode
+import MicroBenchmarks
 
 /// Each measured message's way from the node's notification to the receiver's history, read from
 /// the node's frame log: the `UtxosChanged` frame of the receiver's live connection that carries

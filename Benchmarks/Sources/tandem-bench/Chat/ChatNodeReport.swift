@@ -1,4 +1,5 @@
 import BenchSupport
+import MicroBenchmarks
 
 /// What `tandem-bench chat-node` prints: the figure in each pacing, its same-run baselines and
 /// where the time went. Times in milliseconds for whole deliveries, microseconds for their parts.

@@ -6,6 +6,7 @@ import Foundation
 import KasiaProtocol
 import KaspaCrypto
 import KaspaRPC
+import MicroBenchmarks
 import RoutingStore
 import TandemAPI
 import TandemBasics

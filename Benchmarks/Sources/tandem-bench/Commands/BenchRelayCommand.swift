@@ -2,6 +2,7 @@ import ArgumentParser
 import BenchSupport
 import Foundation
 import KaspaCrypto
+import MicroBenchmarks
 import TandemAPI
 
 /// `tandem-bench relay`: the Kasia relay's figures (issue 11): submissions/s against raw
@@ -40,7 +41,8 @@ struct BenchRelayCommand: AsyncParsableCommand {
     var baselineServer: String?
     @Option(
         name: .long,
-        help: "Load generator of the throughput lanes: swift (threads of this process), wrk, or both (each lane twice)."
+        help:
+            "Load generator of the throughput lanes: swift (AsyncHTTPClient in this process), wrk, or both (each lane twice)."
     )
     var client = "swift"
     @Option(name: .long, help: "wrk's keep-alive connections (one wrk thread).") var wrkConnections = 4
@@ -84,11 +86,11 @@ struct BenchRelayCommand: AsyncParsableCommand {
         // One server for the streams and another for the load, so neither phase inherits the
         // other's connections, subscriptions or heap.
         let streamServer = try RelayServerProcess(dataDirectory: sqliteDirectory, databaseURL: nil)
-        let stream = try RelayStreamLatency(
+        let stream = try await RelayStreamLatency(
             server: streamServer, streams: streams, submissions: submissions, interval: .milliseconds(intervalMs)
         ).run()
         streamServer.stop()
-        let sqlite = try submissionRun(directory: directory, name: "sqlite", databaseURL: nil, clients: clients) {
+        let sqlite = try await submissionRun(directory: directory, name: "sqlite", databaseURL: nil, clients: clients) {
             client, _ in bodies[client]
         }
 
@@ -96,7 +98,9 @@ struct BenchRelayCommand: AsyncParsableCommand {
         if let url = databaseURL ?? ProcessInfo.processInfo.environment["POSTGRES_URL"], !url.isEmpty {
             // One database for both servers: each lane signs with its own key, so no lane
             // resubmits a row that another lane stored.
-            postgres = try submissionRun(directory: directory, name: "postgres", databaseURL: url, clients: clients) {
+            postgres = try await submissionRun(
+                directory: directory, name: "postgres", databaseURL: url, clients: clients
+            ) {
                 client, lane in
                 try RelayBenchFixtures.bodies(
                     count: requests, key: try RelayBenchFixtures.key(4 + lane),
@@ -113,7 +117,7 @@ struct BenchRelayCommand: AsyncParsableCommand {
         }
     }
 
-    /// The load generators `--client` asks for: nil is this process's threads.
+    /// The load generators `--client` asks for: nil is this process's AsyncHTTPClient (`swift`).
     private func loadGenerators(directory: URL) throws -> [RelayWrkClient?] {
         var clients: [RelayWrkClient?] = client == "wrk" ? [] : [nil]
         if client != "swift" {
@@ -132,7 +136,7 @@ struct BenchRelayCommand: AsyncParsableCommand {
     private func submissionRun(
         directory: URL, name: String, databaseURL: String?, clients: [RelayWrkClient?],
         bodies: (Int, UInt8) throws -> [[UInt8]]
-    ) throws -> RelaySubmissionLoad.Result {
+    ) async throws -> RelaySubmissionLoad.Result {
         func server(_ suffix: String, executable: String?) throws -> RelayServerProcess {
             let data = directory.appendingPathComponent("\(name)-\(suffix)")
             try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
@@ -170,7 +174,7 @@ struct BenchRelayCommand: AsyncParsableCommand {
                     name: "minimal Hummingbird: POST \(APIPath.legacyLogin), fixed 410, no middleware\(suffix)",
                     server: minimal, path: APIPath.legacyLogin, expectedStatus: 410, bodies: currentBodies, wrk: wrk))
         }
-        return try RelaySubmissionLoad(connections: connections, samples: samples)
+        return try await RelaySubmissionLoad(connections: connections, samples: samples)
             .run(lanes: lanes, verifyIterations: verifies)
     }
 }

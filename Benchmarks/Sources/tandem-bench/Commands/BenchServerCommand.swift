@@ -3,6 +3,7 @@ import BenchSupport
 import Foundation
 import Hummingbird
 import Logging
+import MicroBenchmarks
 import ServiceLifecycle
 import TandemAPI
 import TandemClient

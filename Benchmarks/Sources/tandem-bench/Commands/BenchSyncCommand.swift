@@ -2,6 +2,7 @@ import ArgumentParser
 import BenchSupport
 import Foundation
 import Logging
+import MicroBenchmarks
 import ServiceLifecycle
 import TandemServer
 import TandemServerStore

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BenchSupport
+import MicroBenchmarks
 
 /// `tandem-bench tasks`: the issue 12 item 6 figures for local task commands.
 struct BenchTasksCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BenchSupport
 import Foundation
+import MicroBenchmarks
 
 /// `tandem-bench chat-node`: issue 24's chat figure through a simulated node in this process.
 struct ChatNodeBenchCommand: AsyncParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BenchSupport
+import MicroBenchmarks
 
 struct CryptoBench: ParsableCommand {
     static let configuration = CommandConfiguration(

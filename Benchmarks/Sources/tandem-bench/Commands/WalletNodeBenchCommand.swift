@@ -1,6 +1,7 @@
 import ArgumentParser
 import BenchSupport
 import Foundation
+import MicroBenchmarks
 
 /// `tandem-bench wallet-node`: issue 24's wallet figures through a simulated node process.
 struct WalletNodeBenchCommand: AsyncParsableCommand {

@@ -1,5 +1,6 @@
 import BenchSupport
 import Foundation
+import MicroBenchmarks
 
 /// The figures of `tandem-bench relay`, as JSON (`--json`) or a Markdown summary for
 /// BENCHMARKS.md.

@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import KasiaProtocol
 import KaspaCrypto
+import MicroBenchmarks
 import TandemAPI
 import TandemBasics
 import TandemServer

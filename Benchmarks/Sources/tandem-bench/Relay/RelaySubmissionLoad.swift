@@ -1,6 +1,10 @@
+import AsyncHTTPClient
 import BenchSupport
 import Foundation
 import KaspaCrypto
+import MicroBenchmarks
+import NIOCore
+import NIOHTTP1
 import TandemAPI
 
 /// Submissions/s through `POST /kasia/transactions` against raw BIP-340 verifies/s, sampled
@@ -12,9 +16,10 @@ import TandemAPI
 /// the ceiling, the current server's cheapest POST (`/users/login`, which answers 410 without
 /// reading the body or touching the store), with the same bodies over the same connections:
 /// what the HTTP stack and this client cost before any relay work. A lane's sample sends the
-/// next slice of pre-signed bodies over `connections` keep-alive connections, one thread each,
-/// counts the slice over its wall time, and reads the server's CPU time from `/proc`. A lane
-/// with ``Lane/wrk`` is loaded by wrk instead, for a fixed time, with the same slice.
+/// next slice of pre-signed bodies through AsyncHTTPClient over `connections` keep-alive
+/// connections, one request in flight on each, counts the slice over its wall time, and reads
+/// the server's CPU time from `/proc`. A lane with ``Lane/wrk`` is loaded by wrk instead, for a
+/// fixed time, with the same slice.
 struct RelaySubmissionLoad {
     struct Lane {
         let name: String
@@ -22,7 +27,7 @@ struct RelaySubmissionLoad {
         let path: String
         let expectedStatus: Int
         let bodies: [[UInt8]]
-        /// wrk as the load generator (``RelayWrkClient``); nil: this process's threads.
+        /// wrk as the load generator (``RelayWrkClient``); nil: this process's AsyncHTTPClient.
         var wrk: RelayWrkClient? = nil
     }
 
@@ -34,7 +39,7 @@ struct RelaySubmissionLoad {
         var ratio: Double
         /// Median server CPU (user + system) per request, µs.
         var serverCPUMicrosecondsPerRequest: Double
-        /// Median CPU of this process (the load threads) per request, µs: the client shares
+        /// Median CPU of this process (the load client) per request, µs: the client shares
         /// the server's cores, so both count against the machine.
         var clientCPUMicrosecondsPerRequest: Double
         var unexpectedStatus: Int
@@ -59,7 +64,22 @@ struct RelaySubmissionLoad {
     let connections: Int
     let samples: Int
 
-    func run(lanes: [Lane], verifyIterations: Int) throws -> Result {
+    func run(lanes: [Lane], verifyIterations: Int) async throws -> Result {
+        var configuration = HTTPClient.Configuration()
+        configuration.connectionPool = .init(
+            idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: connections)
+        let http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        do {
+            let result = try await run(lanes: lanes, verifyIterations: verifyIterations, http: http)
+            try await http.shutdown()
+            return result
+        } catch {
+            try? await http.shutdown()
+            throw error
+        }
+    }
+
+    private func run(lanes: [Lane], verifyIterations: Int, http: HTTPClient) async throws -> Result {
         let key = try RelayBenchFixtures.key(9)
         let digest = RelayDigest(sender: "bench", receiver: nil, amount: nil, nonce: 1, payload: [1, 2, 3]).bytes
         let signature = try key.signature(for: digest)
@@ -98,7 +118,7 @@ struct RelaySubmissionLoad {
                     )
                 } else {
                     let elapsed: Duration
-                    (elapsed, failures) = try load(slice, lane: lane)
+                    (elapsed, failures) = try await load(slice, lane: lane, http: http)
                     rate = Double(slice.count) / (elapsed.nanoseconds / 1e9)
                     clientUsed = Self.ownCPUSeconds() - clientBefore
                 }
@@ -141,36 +161,32 @@ struct RelaySubmissionLoad {
         return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
     }
 
-    /// Sends `slice` over the connections; returns the wall time and the count of answers
-    /// other than the lane's expected status.
-    private func load(_ slice: [[UInt8]], lane: Lane) throws -> (Duration, Int) {
-        let tally = LoadTally()
-        let group = DispatchGroup()
-        let (port, path, expected, connections) = (lane.server.port, lane.path, lane.expectedStatus, connections)
+    /// Sends `slice` with `connections` requests in flight; returns the wall time and the count
+    /// of answers other than the lane's expected status.
+    private func load(_ slice: [[UInt8]], lane: Lane, http: HTTPClient) async throws -> (Duration, Int) {
+        let url = "http://127.0.0.1:\(lane.server.port)\(lane.path)"
+        let (expected, connections) = (lane.expectedStatus, connections)
         let clock = ContinuousClock()
         let start = clock.now
-        for index in 0..<connections {
-            group.enter()
-            let thread = Thread {
-                defer { group.leave() }
-                do {
-                    let connection = try LoopbackHTTPConnection(port: port)
+        let failures = try await withThrowingTaskGroup(of: Int.self) { group in
+            for index in 0..<connections {
+                group.addTask {
                     var failures = 0
                     for item in stride(from: index, to: slice.count, by: connections) {
-                        let response = try connection.post(path, json: slice[item])
-                        if response.status != expected { failures += 1 }
+                        var request = HTTPClientRequest(url: url)
+                        request.method = .POST
+                        request.headers.add(name: "Content-Type", value: "application/json")
+                        request.body = .bytes(ByteBuffer(bytes: slice[item]))
+                        let response = try await http.execute(request, timeout: .seconds(30))
+                        // Read the answer to its end, as a client that uses it would.
+                        _ = try await response.body.collect(upTo: 1 << 20)
+                        if Int(response.status.code) != expected { failures += 1 }
                     }
-                    tally.add(failures: failures)
-                } catch {
-                    tally.fail(String(describing: error))
+                    return failures
                 }
             }
-            thread.stackSize = 1 << 20
-            thread.start()
+            return try await group.reduce(0, +)
         }
-        group.wait()
-        let elapsed = clock.now - start
-        if let error = tally.error { throw CLIError(error) }
-        return (elapsed, tally.failures)
+        return (clock.now - start, failures)
     }
 }

@@ -4,6 +4,7 @@ import KaspaCrypto
 import KaspaNode
 import KaspaRPC
 import KaspaTransaction
+import MicroBenchmarks
 import TandemClient
 import TandemNIOTransport
 

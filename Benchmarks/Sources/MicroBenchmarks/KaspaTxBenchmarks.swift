@@ -1,4 +1,3 @@
-import BenchSupport
 import KaspaCrypto
 import KaspaTransaction
 
@@ -12,6 +11,10 @@ import KaspaTransaction
 /// same run (goal ≤ 1.3×), and a handshake built (selection, fee, signing) from 1,000 UTXOs.
 public enum KaspaTxBenchmarks {
     public static func run(samples: Int = 11, iterations: Int = 200) throws -> BenchReport {
+        try suite(iterations: iterations).report(samples: samples)
+    }
+
+    public static func suite(iterations: Int = 200) throws -> BenchSuite {
         let key = PrivateKey.generate()
         let builder = KaspaTransactionBuilder(key: key)
         let recipient = KaspaAddress(publicKey: PrivateKey.generate().xOnlyPublicKey)
@@ -31,10 +34,8 @@ public enum KaspaTxBenchmarks {
         let ten = try builder.assemble(.selfSpend(payload: payload), inputs: Array(utxos[0..<10]))
 
         // Baseline: libsecp256k1's BIP-340 sign alone, keypair made beforehand, fixed digest.
-        guard let context = secp256k1_context_create(UInt32(SECP256K1_CONTEXT_NONE)) else {
-            throw BenchError.setup("no secp256k1 context")
-        }
-        defer { secp256k1_context_destroy(context) }
+        let raw = try RawSecp256k1Context()
+        let context = raw.pointer
         var keypair = secp256k1_keypair()
         guard secp256k1_keypair_create(context, &keypair, key.rawRepresentation) == 1 else {
             throw BenchError.setup("keypair")
@@ -43,26 +44,25 @@ public enum KaspaTxBenchmarks {
         let auxiliary = [UInt8](repeating: 7, count: 32)
         var signature = [UInt8](repeating: 0, count: 64)
         let request = KaspaTransactionBuilder.Request.handshake(to: recipient, payload: payload)
-        var results = try measureInterleaved(
-            [
-                BenchCase("raw BIP-340 sign (libsecp256k1)", iterations: iterations) {
-                    _ = secp256k1_schnorrsig_sign32(context, &signature, digest, &keypair, auxiliary)
-                    blackHole(signature)
-                },
+        return BenchSuite(
+            title: "Kaspa transactions",
+            baseline: BenchCase("raw BIP-340 sign (libsecp256k1)", iterations: iterations) {
+                _ = secp256k1_schnorrsig_sign32(context, &signature, digest, &keypair, auxiliary)
+                blackHole(signature)
+                withExtendedLifetime(raw) {}
+            },
+            others: [
                 BenchCase("sighash + sign, 1-input tx", iterations: iterations) {
                     blackHole(try one.signed(with: key))
                 },
-                BenchCase("sighash + sign, per input of a 10-input tx", iterations: max(1, iterations / 10)) {
+                BenchCase(
+                    "sighash + sign, per input of a 10-input tx", iterations: max(1, iterations / 10), operations: 10
+                ) {
                     blackHole(try ten.signed(with: key))
                 },
                 BenchCase("handshake from 1,000 UTXOs (select, fee, sign)", iterations: max(1, iterations / 10)) {
                     blackHole(try builder.build(request, utxos: utxos))
                 },
-            ], samples: samples)
-        let perInput = results[2]
-        results[2] = Measurement(
-            name: perInput.name, iterationsPerSample: perInput.iterationsPerSample, samples: perInput.samples,
-            medianNanoseconds: perInput.medianNanoseconds / 10, minNanoseconds: perInput.minNanoseconds / 10)
-        return BenchReport(title: "Kaspa transactions", baseline: results[0], others: Array(results.dropFirst()))
+            ])
     }
 }

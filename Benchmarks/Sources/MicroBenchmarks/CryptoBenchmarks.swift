@@ -1,4 +1,3 @@
-import BenchSupport
 import KasiaProtocol
 import KaspaCrypto
 
@@ -12,6 +11,10 @@ import KaspaCrypto
 /// libsecp256k1 ECDH measured in the same run.
 public enum CryptoBenchmarks {
     public static func run(samples: Int = 11, iterations: Int = 400) throws -> BenchReport {
+        try suite(iterations: iterations).report(samples: samples)
+    }
+
+    public static func suite(iterations: Int = 400) throws -> BenchSuite {
         let me = PrivateKey.generate()
         let peer = PrivateKey.generate()
         let peerAddress = KaspaAddress(publicKey: peer.xOnlyPublicKey)
@@ -20,8 +23,8 @@ public enum CryptoBenchmarks {
         let sealed = try KasiaCipher.seal(message, to: meAddress)
 
         // Baseline: the library call alone, on a point parsed beforehand, x copied out unhashed.
-        let context = try rawContext()
-        defer { secp256k1_context_destroy(context) }
+        let raw = try RawSecp256k1Context()
+        let context = raw.pointer
         var point = secp256k1_pubkey()
         guard secp256k1_ec_pubkey_parse(context, &point, peer.publicKey.compressedRepresentation, 33) == 1 else {
             throw BenchError.setup("peer key did not parse")
@@ -29,18 +32,20 @@ public enum CryptoBenchmarks {
         let scalar = me.rawRepresentation
         var output = [UInt8](repeating: 0, count: 32)
         let peerKey = try peerAddress.xOnlyPublicKey()
-        let results = try measureInterleaved(
-            [
-                BenchCase("raw ECDH (libsecp256k1)", iterations: iterations) {
-                    _ = secp256k1_ecdh(
-                        context, &output, &point, scalar,
-                        { out, x, _, _ in
-                            guard let out, let x else { return 0 }
-                            out.update(from: x, count: 32)
-                            return 1
-                        }, nil)
-                    blackHole(output)
-                },
+        return BenchSuite(
+            title: "Kaspa / Kasia crypto core",
+            baseline: BenchCase("raw ECDH (libsecp256k1)", iterations: iterations) {
+                _ = secp256k1_ecdh(
+                    context, &output, &point, scalar,
+                    { out, x, _, _ in
+                        guard let out, let x else { return 0 }
+                        out.update(from: x, count: 32)
+                        return 1
+                    }, nil)
+                blackHole(output)
+                withExtendedLifetime(raw) {}
+            },
+            others: [
                 BenchCase("alias pair (parsed peer key)", iterations: iterations) {
                     blackHole(try AliasPair(privateKey: me, peer: peerKey))
                 },
@@ -53,19 +58,24 @@ public enum CryptoBenchmarks {
                 BenchCase("open 100 B", iterations: iterations) {
                     blackHole(try KasiaCipher.open(sealed, using: me))
                 },
-            ], samples: samples)
-        return BenchReport(title: "Kaspa / Kasia crypto core", baseline: results[0], others: Array(results.dropFirst()))
-    }
-
-    private static func rawContext() throws -> OpaquePointer {
-        guard let context = secp256k1_context_create(UInt32(SECP256K1_CONTEXT_NONE)) else {
-            throw BenchError.setup("no secp256k1 context")
-        }
-        return context
+            ])
     }
 }
 
-/// A benchmark could not set up its inputs.
+/// A libsecp256k1 context for the raw baselines, destroyed with the suite that holds it.
+final class RawSecp256k1Context {
+    let pointer: OpaquePointer
+
+    init() throws {
+        guard let context = secp256k1_context_create(UInt32(SECP256K1_CONTEXT_NONE)) else {
+            throw BenchError.setup("no secp256k1 context")
+        }
+        pointer = context
+    }
+
+    deinit { secp256k1_context_destroy(pointer) }
+}
+
 public enum BenchError: Error, CustomStringConvertible {
     case setup(String)
 

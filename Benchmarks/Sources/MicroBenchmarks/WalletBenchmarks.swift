@@ -1,4 +1,3 @@
-import BenchSupport
 import Foundation
 import KaspaCrypto
 import KaspaRPC
@@ -13,6 +12,10 @@ public enum WalletBenchmarks {
     public static func run(samples: Int = 11, utxoCount: Int = 10_000, changeCount: Int = 1_000) throws
         -> BenchReport
     {
+        try suite(utxoCount: utxoCount, changeCount: changeCount).report(samples: samples)
+    }
+
+    public static func suite(utxoCount: Int = 10_000, changeCount: Int = 1_000) throws -> BenchSuite {
         var random = SeededRandom(seed: 24)
         let key = try PrivateKey(hex: String(repeating: "24", count: 32))
         let address = KaspaAddress(publicKey: key.xOnlyPublicKey, network: .testnet)
@@ -43,11 +46,12 @@ public enum WalletBenchmarks {
         let change = RPCUtxosChanged(added: added, removed: removed)
         let frame = Data(try RPCFrame.notification(.utxosChanged(change)).utf8)
 
-        let results = try measureInterleaved(
-            [
-                BenchCase("build + sign one transaction from one UTXO (baseline)", iterations: 20) {
-                    blackHole(try builder.build(request, utxos: [single]))
-                },
+        return BenchSuite(
+            title: "Kaspa wallet",
+            baseline: BenchCase("build + sign one transaction from one UTXO (baseline)", iterations: 20) {
+                blackHole(try builder.build(request, utxos: [single]))
+            },
+            others: [
                 BenchCase("select + build + sign from \(utxoCount) UTXOs", iterations: 5) {
                     blackHole(try builder.build(request, utxos: ledger.spendable))
                 },
@@ -66,7 +70,6 @@ public enum WalletBenchmarks {
                     copy.apply(change)
                     blackHole(copy)
                 },
-            ], samples: samples)
-        return BenchReport(title: "Kaspa wallet", baseline: results[0], others: Array(results.dropFirst()))
+            ])
     }
 }

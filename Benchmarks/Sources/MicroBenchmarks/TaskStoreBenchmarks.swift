@@ -1,5 +1,4 @@
-import BenchSupport
-import Foundation
+public import Foundation
 import RedoProtocol
 import TaskStore
 
@@ -7,11 +6,16 @@ import TaskStore
 /// inside the process on a store of N tasks, against the path every command took before the
 /// projection (read every node, verify every signature, replay the lot), measured interleaved in
 /// the same run. Each case opens the log file afresh, as a command does.
-enum TaskStoreBenchmarks {
-    static func run(tasks: Int, samples: Int) throws -> BenchReport {
+public enum TaskStoreBenchmarks {
+    public static func run(tasks: Int, samples: Int) throws -> BenchReport {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("tandem-bench-tasks-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
+        return try suite(tasks: tasks, directory: directory).report(samples: samples)
+    }
+
+    /// The cases on a store of `tasks` tasks made in `directory`, which the caller removes.
+    public static func suite(tasks: Int, directory: URL) throws -> BenchSuite {
         let path = directory.appendingPathComponent("tasks.sqlite").path
         let identity = try ProfileIdentity.loadOrCreate(
             keyFile: directory.appendingPathComponent("identity.key"),
@@ -19,7 +23,9 @@ enum TaskStoreBenchmarks {
         var clock: Int64 = 1_761_555_600_000
         func now() throws -> WallTime {
             clock += 1_000
-            guard let time = WallTime(millisecondsSinceEpoch: clock) else { throw CLIError("clock out of range") }
+            guard let time = WallTime(millisecondsSinceEpoch: clock) else {
+                throw BenchError.setup("clock out of range")
+            }
             return time
         }
         let setup = TaskEditor(log: try TaskLog(path: path), identity: identity)
@@ -31,13 +37,14 @@ enum TaskStoreBenchmarks {
         }
         func editor() throws -> TaskEditor { TaskEditor(log: try TaskLog(path: path), identity: identity) }
         var next = 0
-        let measurements = try measureInterleaved(
-            [
-                BenchCase("old path: read + verify every node + full replay", iterations: 1) {
-                    let texts = try TaskLog(path: path).storedTexts()
-                    let validator = NodeValidator()
-                    blackHole(Replayer.replay(try texts.map { try validator.validate(bytes: $0) }).tasks.count)
-                },
+        return BenchSuite(
+            title: "Local task commands on a store of \(tasks) tasks (in process)",
+            baseline: BenchCase("old path: read + verify every node + full replay", iterations: 1) {
+                let texts = try TaskLog(path: path).storedTexts()
+                let validator = NodeValidator()
+                blackHole(Replayer.replay(try texts.map { try validator.validate(bytes: $0) }).tasks.count)
+            },
+            others: [
                 BenchCase("list: state from the projection", iterations: 5) {
                     blackHole(try editor().state().tasks.count)
                 },
@@ -48,9 +55,6 @@ enum TaskStoreBenchmarks {
                     next = (next + 1) % ids.count
                     blackHole(try editor().complete(ids[next], now: try now()))
                 },
-            ], samples: samples)
-        return BenchReport(
-            title: "Local task commands on a store of \(tasks) tasks (in process)", baseline: measurements[0],
-            others: Array(measurements.dropFirst()))
+            ])
     }
 }

@@ -1,9 +1,7 @@
-import BenchSupport
-
 /// A set of measurements taken in one run, each compared with a baseline from the same run.
 public struct BenchReport: Sendable, Encodable {
     public struct Row: Sendable, Encodable {
-        public let measurement: Measurement
+        public let measurement: BenchMeasurement
         /// `measurement / baseline`; 1.0 for the baseline itself.
         public let ratioToBaseline: Double
     }
@@ -12,7 +10,7 @@ public struct BenchReport: Sendable, Encodable {
     public let baseline: String
     public let rows: [Row]
 
-    public init(title: String, baseline: Measurement, others: [Measurement]) {
+    public init(title: String, baseline: BenchMeasurement, others: [BenchMeasurement]) {
         self.title = title
         self.baseline = baseline.name
         self.rows = ([baseline] + others).map {
@@ -38,7 +36,7 @@ public struct BenchReport: Sendable, Encodable {
     }
 }
 
-func formatDuration(_ nanoseconds: Double) -> String {
+public func formatDuration(_ nanoseconds: Double) -> String {
     switch nanoseconds {
     case ..<1_000: return "\(rounded(nanoseconds, places: 0)) ns"
     case ..<1_000_000: return "\(rounded(nanoseconds / 1_000, places: 2)) µs"
@@ -47,13 +45,13 @@ func formatDuration(_ nanoseconds: Double) -> String {
     }
 }
 
-func formatRate(_ perSecond: Double) -> String {
+public func formatRate(_ perSecond: Double) -> String {
     perSecond >= 1_000 ? "\(Int(perSecond.rounded()))" : "\(rounded(perSecond, places: 1))"
 }
 
-func formatRatio(_ ratio: Double) -> String { "\(rounded(ratio, places: 2))×" }
+public func formatRatio(_ ratio: Double) -> String { "\(rounded(ratio, places: 2))×" }
 
-func rounded(_ value: Double, places: Int) -> String {
+public func rounded(_ value: Double, places: Int) -> String {
     var scale = 1.0
     for _ in 0..<places { scale *= 10 }
     let r = (value * scale).rounded() / scale

@@ -1,7 +1,5 @@
-import BenchSupport
-
 /// One benchmark result: the median time of one iteration over several samples.
-public struct Measurement: Sendable, Encodable {
+public struct BenchMeasurement: Sendable, Encodable {
     public let name: String
     /// Iterations run inside each timed sample.
     public let iterationsPerSample: Int
@@ -12,6 +10,15 @@ public struct Measurement: Sendable, Encodable {
     public let minNanoseconds: Double
 
     public var operationsPerSecond: Double { medianNanoseconds > 0 ? 1e9 / medianNanoseconds : 0 }
+
+    public init(name: String, iterationsPerSample: Int, samples: Int, medianNanoseconds: Double, minNanoseconds: Double)
+    {
+        self.name = name
+        self.iterationsPerSample = iterationsPerSample
+        self.samples = samples
+        self.medianNanoseconds = medianNanoseconds
+        self.minNanoseconds = minNanoseconds
+    }
 }
 
 /// Measures `body` with a monotonic clock: `samples` timed runs of `iterations` calls each.
@@ -23,7 +30,7 @@ public func measure(
     samples: Int = 11,
     iterations: Int,
     _ body: () throws -> Void
-) rethrows -> Measurement {
+) rethrows -> BenchMeasurement {
     let clock = ContinuousClock()
     var perIteration: [Double] = []
     perIteration.reserveCapacity(samples)
@@ -34,7 +41,7 @@ public func measure(
         if sample > 0 { perIteration.append(elapsed.nanoseconds / Double(iterations)) }
     }
     perIteration.sort()
-    return Measurement(
+    return BenchMeasurement(
         name: name,
         iterationsPerSample: iterations,
         samples: samples,
@@ -57,15 +64,19 @@ public func blackHole<T>(_ value: T) {
     withExtendedLifetime(value) {}
 }
 
-/// One benchmark for ``measureInterleaved(_:samples:)``.
+/// One benchmark for ``measureInterleaved(_:samples:)`` and the package-benchmark targets.
 public struct BenchCase {
     public let name: String
     public let iterations: Int
+    /// Operations one call of `body` does (the inputs of a transaction it signs, say): figures
+    /// are per operation.
+    public let operations: Int
     public let body: () throws -> Void
 
-    public init(_ name: String, iterations: Int, _ body: @escaping () throws -> Void) {
+    public init(_ name: String, iterations: Int, operations: Int = 1, _ body: @escaping () throws -> Void) {
         self.name = name
         self.iterations = iterations
+        self.operations = operations
         self.body = body
     }
 }
@@ -75,7 +86,7 @@ public struct BenchCase {
 /// On a shared machine, load comes and goes over seconds; measuring benchmarks one after another
 /// lets a burst land on one of them and skew its ratio to the baseline. Interleaving spreads any
 /// burst over all of them, so ratios from one run stay comparable.
-public func measureInterleaved(_ cases: [BenchCase], samples: Int = 11) throws -> [Measurement] {
+public func measureInterleaved(_ cases: [BenchCase], samples: Int = 11) throws -> [BenchMeasurement] {
     let clock = ContinuousClock()
     var perIteration = Array(repeating: [Double](), count: cases.count)
     for sample in 0...samples {
@@ -83,12 +94,14 @@ public func measureInterleaved(_ cases: [BenchCase], samples: Int = 11) throws -
             let elapsed = try clock.measure {
                 for _ in 0..<bench.iterations { try bench.body() }
             }
-            if sample > 0 { perIteration[index].append(elapsed.nanoseconds / Double(bench.iterations)) }
+            if sample > 0 {
+                perIteration[index].append(elapsed.nanoseconds / Double(bench.iterations * bench.operations))
+            }
         }
     }
     return zip(cases, perIteration).map { bench, times in
         let sorted = times.sorted()
-        return Measurement(
+        return BenchMeasurement(
             name: bench.name, iterationsPerSample: bench.iterations, samples: samples,
             medianNanoseconds: sorted[sorted.count / 2], minNanoseconds: sorted[0])
     }

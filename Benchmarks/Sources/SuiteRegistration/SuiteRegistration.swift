@@ -1,0 +1,31 @@
+public import Benchmark
+public import MicroBenchmarks
+
+/// Registers every case of a ``BenchSuite`` with package-benchmark, under the suite's title; the
+/// baseline's name says it is one. `makeSuite` runs when the benchmark executable starts, so a
+/// set-up that fails registers one benchmark that reports the failure instead of measuring.
+public func register(_ makeSuite: () throws -> BenchSuite) {
+    let suite: BenchSuite
+    do { suite = try makeSuite() } catch {
+        let message = "\(error)"
+        Benchmark("set-up failed") { benchmark in benchmark.error(message) }
+        return
+    }
+    for (index, bench) in suite.cases.enumerated() {
+        // One iteration is one call of the case's body; package-benchmark chooses how many.
+        let calls = bench.operations > 1 ? " (one call: \(bench.operations) operations)" : ""
+        let name = (index == 0 ? "baseline: " : "") + bench.name + calls
+        Benchmark(name) { benchmark in
+            for _ in benchmark.scaledIterations { try bench.body() }
+        }
+    }
+}
+
+/// What every target measures: wall time, CPU and throughput, for as long as a few seconds allow.
+/// No allocation counts: they need package-benchmark's malloc interposer, which is off (see
+/// Benchmarks/Package.swift).
+public var suiteConfiguration: Benchmark.Configuration {
+    Benchmark.Configuration(
+        metrics: [.wallClock, .cpuTotal, .throughput], warmupIterations: 1,
+        maxDuration: .seconds(3), maxIterations: 1_000)
+}
