@@ -78,7 +78,8 @@ let package = Package(
             dependencies: [secp256k1]
                 + tandem(
                     "KaspaCrypto", "KasiaProtocol", "KaspaTransaction", "KaspaRPC", "TandemClient", "TandemTesting",
-                    "TaskStore", "RedoProtocol"),
+                    "TaskStore", "RedoProtocol", "CanonicalJSON", "RoutingStore", "TandemBasics")
+                + [.product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -127,6 +128,8 @@ let package = Package(
         benchmark("KaspaTransactions"),
         benchmark("Wallet"),
         benchmark("TaskCommands"),
+        benchmark("Redo"),
+        benchmark("Kasia"),
         // The harnesses' own checks: each tool run as a child process with small sizes.
         .testTarget(
             name: "BenchHarnessTests",

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BenchSupport
 import Foundation
+import MicroBenchmarks
 
 /// `tandem-bench redo`: Redo canonical JSON, content ids, validation and replay figures.
 struct BenchRedoCommand: ParsableCommand {

@@ -1,8 +1,6 @@
-import BenchSupport
 import Foundation
 import KasiaProtocol
 import KaspaCrypto
-public import MicroBenchmarks
 import RoutingStore
 import TandemBasics
 
@@ -11,6 +9,10 @@ import TandemBasics
 public enum KasiaBenchmarks {
     /// Envelope and handshake parsing, against Foundation's JSON parser on the same handshakes.
     public static func parsing(samples: Int = 11) throws -> BenchReport {
+        try parsingSuite().report(samples: samples)
+    }
+
+    public static func parsingSuite() throws -> BenchSuite {
         let recipient = PrivateKey.generate().publicKey
         let sealed = try KasiaCipher.seal(String(repeating: "x", count: 120), to: recipient)
         let alias = Alias.random()
@@ -27,22 +29,25 @@ public enum KasiaBenchmarks {
         ]
         let handshakeData = handshakes.map { Data($0.utf8) }
         let iterations = 2_000
-        let foundation = measure("JSONSerialization, 2 handshakes", samples: samples, iterations: iterations) {
-            for data in handshakeData { blackHole(try? JSONSerialization.jsonObject(with: data)) }
-        }
-        let ours = measure(
-            "5 envelopes + 2 handshakes (KasiaPayload, HandshakePayload)", samples: samples, iterations: iterations
-        ) {
-            for payload in payloads { blackHole(try? KasiaPayload(parsing: payload)) }
-            for text in handshakes { blackHole(try? HandshakePayload(decoding: text)) }
-        }
-        return BenchReport(
+        return BenchSuite(
             title: "Kasia payload parsing (7 payloads per op; payloads/s = 7 × ops/s)",
-            baseline: foundation, others: [ours])
+            baseline: BenchCase("JSONSerialization, 2 handshakes", iterations: iterations) {
+                for data in handshakeData { blackHole(try? JSONSerialization.jsonObject(with: data)) }
+            },
+            others: [
+                BenchCase("5 envelopes + 2 handshakes (KasiaPayload, HandshakePayload)", iterations: iterations) {
+                    for payload in payloads { blackHole(try? KasiaPayload(parsing: payload)) }
+                    for text in handshakes { blackHole(try? HandshakePayload(decoding: text)) }
+                }
+            ])
     }
 
     /// Routing at `contacts` contacts: alias derivation, migration into SQLite, watched set.
     public static func routing(contacts: Int = 10_000, samples: Int = 3) throws -> BenchReport {
+        try routingSuite(contacts: contacts).report(samples: samples)
+    }
+
+    public static func routingSuite(contacts: Int = 10_000) throws -> BenchSuite {
         let me = PrivateKey.generate()
         let wallet = KaspaAddress(publicKey: me.xOnlyPublicKey)
         let peers = (0..<contacts).map { _ in PrivateKey.generate() }
@@ -59,25 +64,6 @@ public enum KasiaBenchmarks {
         ])
         let peerPublicKeys = peerAddresses.compactMap { try? $0.publicKey() }
 
-        let ecdh = try measure("\(contacts) raw ECDH (the derivation floor)", samples: samples, iterations: 1) {
-            for key in peerPublicKeys { blackHole(try me.sharedSecretFromKeyAgreement(with: key)) }
-        }
-        let migrate = try measure("migrate \(contacts) legacy contacts into SQLite", samples: samples, iterations: 1) {
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-                "tandem-bench-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(at: directory) }
-            let store = try RoutingStore(path: directory.appendingPathComponent("routing.sqlite").path)
-            let snapshot = try LegacySnapshot(json: snapshotJSON, wallet: wallet)
-            blackHole(try store.migrateLegacy(snapshot, privateKey: me, now: UnixMillis(1)))
-        }
-        let parse = try measure("  of which: parse the snapshot", samples: samples, iterations: 1) {
-            blackHole(try LegacySnapshot(json: snapshotJSON, wallet: wallet))
-        }
-        let snapshot = try LegacySnapshot(json: snapshotJSON, wallet: wallet)
-        let derive = try measure("  of which: derive \(contacts) alias pairs", samples: samples, iterations: 1) {
-            for entry in snapshot.contacts.values { blackHole(try AliasPair(privateKey: me, peer: entry.key)) }
-        }
         var table = RoutingTable()
         for address in peerAddresses {
             table[address] = try ConversationRoutingState(
@@ -85,10 +71,31 @@ public enum KasiaBenchmarks {
                 legacyIncoming: [Alias.random()], now: UnixMillis(1))
         }
         let policy = RoutingPolicy(stage: .c)
-        let watch = measure("watched alias set of \(contacts) contacts (stage C)", samples: 11, iterations: 1) {
-            blackHole(table.watchedIncomingAliases(policy: policy, now: UnixMillis(2)))
-        }
-        return BenchReport(
-            title: "Routing at \(contacts) contacts", baseline: ecdh, others: [migrate, parse, derive, watch])
+        let snapshot = try LegacySnapshot(json: snapshotJSON, wallet: wallet)
+        return BenchSuite(
+            title: "Routing at \(contacts) contacts",
+            baseline: BenchCase("\(contacts) raw ECDH (the derivation floor)", iterations: 1) {
+                for key in peerPublicKeys { blackHole(try me.sharedSecretFromKeyAgreement(with: key)) }
+            },
+            others: [
+                BenchCase("migrate \(contacts) legacy contacts into SQLite", iterations: 1) {
+                    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+                        "tandem-bench-\(UUID().uuidString)")
+                    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+                    defer { try? FileManager.default.removeItem(at: directory) }
+                    let store = try RoutingStore(path: directory.appendingPathComponent("routing.sqlite").path)
+                    let snapshot = try LegacySnapshot(json: snapshotJSON, wallet: wallet)
+                    blackHole(try store.migrateLegacy(snapshot, privateKey: me, now: UnixMillis(1)))
+                },
+                BenchCase("  of which: parse the snapshot", iterations: 1) {
+                    blackHole(try LegacySnapshot(json: snapshotJSON, wallet: wallet))
+                },
+                BenchCase("  of which: derive \(contacts) alias pairs", iterations: 1) {
+                    for entry in snapshot.contacts.values { blackHole(try AliasPair(privateKey: me, peer: entry.key)) }
+                },
+                BenchCase("watched alias set of \(contacts) contacts (stage C)", iterations: 1) {
+                    blackHole(table.watchedIncomingAliases(policy: policy, now: UnixMillis(2)))
+                },
+            ])
     }
 }

@@ -1,4 +1,3 @@
-import BenchSupport
 import CanonicalJSON
 import RedoProtocol
 
