@@ -1,5 +1,6 @@
 import KaspaCrypto
 import KaspaTransaction
+import TandemTesting
 
 #if canImport(Darwin)
     import libsecp256k1
@@ -18,7 +19,9 @@ public enum KaspaTxBenchmarks {
         let key = PrivateKey.generate()
         let builder = KaspaTransactionBuilder(key: key)
         let recipient = KaspaAddress(publicKey: PrivateKey.generate().xOnlyPublicKey)
-        var random = SystemRandomNumberGenerator()
+        // A fixed draw: how many candidates the build tries before one leaves enough change
+        // depends on the amounts, so an unseeded set made the handshake figure jump between runs.
+        var random = SeededRandom(seed: 15)
         let utxos = (0..<1000).map { index in
             KaspaUtxoEntry(
                 outpoint: KaspaOutpoint(
