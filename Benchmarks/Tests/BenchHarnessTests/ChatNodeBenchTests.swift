@@ -21,10 +21,12 @@ import Testing
         for pacing in pacings {
             let samples = try #require(pacing["samplesMilliseconds"] as? [Double])
             #expect(samples.count == 3 && samples.allSatisfy { $0 > 0 })
-            // Each message: the chain walk (its page, then an empty one) before it is delivered; the
-            // changed contact's mempool is read after the walk's rows are out, so it may come later.
+            // The live connection's requests are counted per message. How many chain-walk pages a
+            // message costs is the client's behaviour, not the bench's: usually its page and an
+            // empty one, but a loaded CI machine gave 4 pages for 3 messages (a walk that found the
+            // next block too). The client's own walk is tested in KaspaNetworkTests.
             let calls = try #require(pacing["callsPerMessage"] as? [String: Double])
-            #expect(calls["getVirtualChainFromBlockV2"] ?? 0 >= 2)
+            #expect(calls["getVirtualChainFromBlockV2"] ?? 0 > 0)
         }
     }
 }
