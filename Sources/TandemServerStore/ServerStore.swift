@@ -29,11 +29,19 @@ public protocol ServerStore: AccountStore, RelayStore, SyncStore {
 }
 
 extension ServerStore {
-    /// Runs `body` while the store's ``services`` run, then stops them: for tools and tests that
-    /// use a store without an application.
-    public func withServices<T: Sendable>(_ body: () async throws -> T) async throws -> T {
+    /// Runs the store's ``services`` until the calling task is cancelled: for tools and tests
+    /// that use a store without an application.
+    public func runServices() async throws {
         try await withThrowingTaskGroup(of: Void.self) { group in
             for service in services { group.addTask { try await service.run() } }
+            try await group.waitForAll()
+        }
+    }
+
+    /// Runs `body` while the store's ``services`` run, then stops them.
+    public func withServices<T: Sendable>(_ body: () async throws -> T) async throws -> T {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await runServices() }
             defer { group.cancelAll() }
             return try await body()
         }

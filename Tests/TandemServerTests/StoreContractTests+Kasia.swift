@@ -222,7 +222,7 @@ extension StoreContractTests {
             logger.logLevel = .error
             let stores = try (0..<count).map { _ in try PostgresServerStore(url: url, logger: logger) }
             try await withThrowingTaskGroup(of: Void.self) { group in
-                for service in stores.flatMap(\.services) { group.addTask { try await service.run() } }
+                for store in stores { group.addTask { try await store.runServices() } }
                 try await stores[0].truncateAll()
                 try await body(stores)
                 group.cancelAll()

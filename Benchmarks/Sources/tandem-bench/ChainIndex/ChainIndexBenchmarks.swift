@@ -291,7 +291,7 @@ enum ChainIndexBenchmarks {
         guard let url = configuration.databaseURL else {
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("chain-bench-db-\(UUID())")
             let store = try SQLiteServerStore(fileURL: directory.appendingPathComponent("tandem.sqlite"))
-            let running = runServices(of: store)
+            let running = Task { try await store.runServices() }
             return OpenedStore(store: store) {
                 running.cancel()
                 try? FileManager.default.removeItem(at: directory)
@@ -300,20 +300,10 @@ enum ChainIndexBenchmarks {
         var logger = Logger(label: "bench.postgres")
         logger.logLevel = .error
         let store = try PostgresServerStore(url: url, logger: logger)
-        let running = runServices(of: store)
+        let running = Task { try await store.runServices() }
         try await store.migrate()
         try await store.truncateAll()
         return OpenedStore(store: store) { running.cancel() }
-    }
-
-    /// The store's services (pool, group committer) until the task is cancelled.
-    static func runServices(of store: any ServerStore) -> Task<Void, any Error> {
-        Task {
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                for service in store.services { group.addTask { try await service.run() } }
-                try await group.waitForAll()
-            }
-        }
     }
 }
 
