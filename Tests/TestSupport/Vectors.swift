@@ -51,17 +51,46 @@ extension Vectors {
     public static var productsDirectory: URL { Bundle.module.bundleURL.deletingLastPathComponent() }
 }
 
-/// A fresh temporary directory, removed when the value is deinitialised... by the caller:
-/// tests call `remove()` in a `defer`.
+/// A fresh temporary directory under this test process's scratch root. Tests call `remove()` in a
+/// `defer`; whatever is left (a test that failed before its `defer`, a helper that hands out only
+/// the URL, a server's data directory) goes with the root when the process exits.
 public struct TemporaryDirectory: Sendable {
     public let url: URL
 
     public init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("tandem-test-\(UUID().uuidString)")
+        url = ScratchRoot.url.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 
     public func remove() { try? FileManager.default.removeItem(at: url) }
 
     public func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+}
+
+/// One directory per test process, `tandem-test-PID-…` in the system temporary directory,
+/// removed at exit. Roots left by processes that no longer run (a crash, a kill) are removed
+/// when the next test process makes its own.
+enum ScratchRoot {
+    static let prefix = "tandem-test-"
+
+    static let url: URL = {
+        let temporary = FileManager.default.temporaryDirectory
+        removeAbandonedRoots(in: temporary)
+        let url = temporary.appendingPathComponent("\(prefix)\(getpid())-\(UUID().uuidString.prefix(8))")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        atexit { try? FileManager.default.removeItem(at: ScratchRoot.url) }
+        return url
+    }()
+
+    private static func removeAbandonedRoots(in temporary: URL) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []
+        for name in names where name.hasPrefix(prefix) {
+            let fields = name.dropFirst(prefix.count).split(separator: "-")
+            // Only this scheme's roots (PID, then eight characters): a PID that no longer runs.
+            guard fields.count == 2, fields[1].count == 8, let pid = pid_t(fields[0]) else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH {
+                try? FileManager.default.removeItem(at: temporary.appendingPathComponent(name))
+            }
+        }
+    }
 }
