@@ -63,6 +63,7 @@ let package = Package(
         .library(name: "RedoProtocol", targets: ["RedoProtocol"]),
         .library(name: "ChatTimeline", targets: ["ChatTimeline"]),
         .library(name: "ChatHistory", targets: ["ChatHistory"]),
+        .library(name: "RedoApp", targets: ["RedoApp"]),
         .library(name: "TaskStore", targets: ["TaskStore"]),
         .library(name: "RoutingStore", targets: ["RoutingStore"]),
         .library(name: "Contacts", targets: ["Contacts"]),
@@ -159,6 +160,11 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "RedoApp",
+            dependencies: ["RedoProtocol"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "ChatTimeline",
             dependencies: ["TandemBasics"],
             swiftSettings: swiftSettings
@@ -190,7 +196,7 @@ let package = Package(
         .target(
             name: "TaskStore",
             dependencies: [
-                "TandemBasics", "RedoProtocol", "CanonicalJSON", "SecretFiles",
+                "TandemBasics", "RedoProtocol", "RedoApp", "CanonicalJSON", "SecretFiles",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: swiftSettings
@@ -218,8 +224,8 @@ let package = Package(
             name: "TandemClient",
             dependencies: [
                 "TandemBasics", "KaspaCrypto", "KasiaProtocol", "SecretFiles", "TandemAPI", "KaspaTransaction",
-                "ChatHistory", "ChatTimeline", "Contacts", "RoutingStore", "TaskStore", "RedoProtocol", "CanonicalJSON",
-                "KaspaRPC", "KaspaNode",
+                "ChatHistory", "ChatTimeline", "Contacts", "RoutingStore", "TaskStore", "RedoProtocol", "RedoApp",
+                "CanonicalJSON", "KaspaRPC", "KaspaNode", .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -290,7 +296,7 @@ let package = Package(
             name: "tandem",
             dependencies: [
                 "TandemBasics", "KaspaCrypto", "KasiaProtocol", "CanonicalJSON", "RedoProtocol", "ChatTimeline",
-                "ChatHistory", "TaskStore", "RoutingStore", "Contacts", "TandemClient", "KaspaTransaction",
+                "ChatHistory", "TaskStore", "RedoApp", "RoutingStore", "Contacts", "TandemClient", "KaspaTransaction",
                 "TandemAPI", "TandemServer", "TandemServerStore", "CommandLineContract", "ChatScreen", "CNcursesw",
                 "TandemNIOTransport",
                 "KaspaRPC", "KaspaNode",
@@ -430,9 +436,14 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "RedoAppTests",
+            dependencies: ["RedoApp", "RedoProtocol", "TandemBasics", "TandemTesting"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "TaskStoreTests",
             dependencies: [
-                "TandemBasics", "TaskStore", "RedoProtocol", "TestSupport", "TandemTesting",
+                "TandemBasics", "TaskStore", "RedoProtocol", "RedoApp", "TestSupport", "TandemTesting",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: swiftSettings
@@ -487,7 +498,7 @@ let package = Package(
             dependencies: [
                 "tandem", "tandem-simnode", "CanonicalJSON", "TestSupport", "TandemTesting",
                 "TandemClient", "TandemAPI", "TandemBasics", "KaspaCrypto", "KasiaProtocol", "ChatHistory",
-                "ChatTimeline", "RoutingStore", "RedoProtocol", "TaskStore", "Contacts", "KaspaTransaction",
+                "ChatTimeline", "RoutingStore", "RedoProtocol", "RedoApp", "TaskStore", "Contacts", "KaspaTransaction",
                 "ChatScreen", "KaspaSimNode",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),

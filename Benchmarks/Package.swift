@@ -78,7 +78,7 @@ let package = Package(
             dependencies: [secp256k1]
                 + tandem(
                     "KaspaCrypto", "KasiaProtocol", "KaspaTransaction", "KaspaRPC", "TandemClient", "TandemTesting",
-                    "TaskStore", "RedoProtocol", "CanonicalJSON", "RoutingStore", "TandemBasics")
+                    "TaskStore", "RedoProtocol", "RedoApp", "CanonicalJSON", "RoutingStore", "TandemBasics")
                 + [.product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: swiftSettings
         ),
@@ -130,6 +130,7 @@ let package = Package(
         benchmark("TaskCommands"),
         benchmark("Redo"),
         benchmark("Kasia"),
+        benchmark("TaskApp"),
         // The harnesses' own checks: each tool run as a child process with small sizes.
         .testTarget(
             name: "BenchHarnessTests",

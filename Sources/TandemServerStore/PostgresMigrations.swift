@@ -132,6 +132,20 @@ final class PostgresMigrations: Sendable {
         // The network the cursor belongs to: a server restarted on another network must not go
         // on from it.
         ("v5-kasia-chain-network", ["ALTER TABLE kasia_chain ADD COLUMN network TEXT NOT NULL DEFAULT ''"]),
+        // Issue 27: saved task-filter presets, sealed like contact records, in a table of the
+        // same shape (one collection each).
+        (
+            "v6-task-presets",
+            [
+                """
+                CREATE TABLE task_preset_record (
+                    user_id TEXT NOT NULL REFERENCES auth_user(id) ON DELETE CASCADE, record_id TEXT NOT NULL,
+                    version BIGINT NOT NULL, box BYTEA NOT NULL, seq BIGINT NOT NULL UNIQUE,
+                    PRIMARY KEY (user_id, record_id))
+                """,
+                "CREATE INDEX task_preset_record_feed ON task_preset_record(user_id, seq)",
+            ]
+        ),
     ]
 
     func runOnce(client: PostgresClient, logger: Logger) async throws {

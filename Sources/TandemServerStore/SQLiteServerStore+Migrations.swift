@@ -205,6 +205,22 @@ extension SQLiteServerStore {
             // go on from it (issue 25).
             try db.execute(sql: "ALTER TABLE kasia_chain ADD COLUMN network TEXT NOT NULL DEFAULT ''")
         }
+        migrator.registerMigration("v7-task-presets") { db in
+            // Issue 27: saved task-filter presets, sealed like contact records, in a table of
+            // the same shape (one collection each).
+            try db.execute(
+                sql: """
+                    CREATE TABLE task_preset_record (
+                        user_id TEXT NOT NULL REFERENCES auth_user(id) ON DELETE CASCADE,
+                        record_id TEXT NOT NULL,
+                        version INTEGER NOT NULL,
+                        box BLOB NOT NULL,
+                        seq INTEGER NOT NULL UNIQUE,
+                        PRIMARY KEY (user_id, record_id)
+                    );
+                    CREATE INDEX task_preset_record_feed ON task_preset_record(user_id, seq);
+                    """)
+        }
         return migrator
     }
 }

@@ -158,10 +158,12 @@ public protocol SyncStore: Sendable {
     /// gets every stored node of the task, parents first.
     func shareRedoTask(taskID: String, sharer: AccountID, recipient: AccountID, now: UnixMillis) async throws
         -> TaskShareOutcome
-    /// Writes every record or none (compare-and-swap on each record's version).
-    func putContactRecords(_ drafts: [ContactRecordDraft], userID: AccountID) async throws -> ContactPutOutcome
-    /// The account's records changed after `seq`, ascending, at most `limit`.
-    func contactRecords(userID: AccountID, after seq: Int64, limit: Int) async throws -> [StoredContactRecord]
+    /// Writes every record of one collection or none (compare-and-swap on each record's version).
+    func putSealedRecords(_ collection: SealedRecordCollection, _ drafts: [SealedRecordDraft], userID: AccountID)
+        async throws -> SealedRecordPutOutcome
+    /// The account's records of one collection changed after `seq`, ascending, at most `limit`.
+    func sealedRecords(_ collection: SealedRecordCollection, userID: AccountID, after seq: Int64, limit: Int)
+        async throws -> [StoredSealedRecord]
 }
 
 /// Why a store write was refused.

@@ -100,43 +100,68 @@ extension StoreContractTests {
         }
     }
 
-    @Test(arguments: backends)
-    func contactRecordsAreWrittenWithCompareAndSwapAllOrNothing(backend: Backend) async throws {
+    @Test(arguments: backends, SealedRecordCollection.allCases)
+    func sealedRecordsAreWrittenWithCompareAndSwapAllOrNothing(backend: Backend, collection: SealedRecordCollection)
+        async throws
+    {
         try await Self.withStore(backend) { store in
             try await Self.makeUsers(store, ["u1", "u2"])
             let (u1, u2) = (AccountID("u1"), AccountID("u2"))
-            func draft(_ id: String, _ box: String, _ base: Int64) -> ContactRecordDraft {
-                ContactRecordDraft(id: id, box: Data(box.utf8), baseVersion: base)
+            func draft(_ id: String, _ box: String, _ base: Int64) -> SealedRecordDraft {
+                SealedRecordDraft(id: id, box: Data(box.utf8), baseVersion: base)
             }
             #expect(
-                try await store.putContactRecords([draft("r1", "a", 0), draft("r2", "b", 0)], userID: u1)
+                try await store.putSealedRecords(collection, [draft("r1", "a", 0), draft("r2", "b", 0)], userID: u1)
                     == .written([1, 1]))
             #expect(
-                try await store.putContactRecords([draft("r3", "c", 0), draft("r1", "x", 0)], userID: u1)
+                try await store.putSealedRecords(collection, [draft("r3", "c", 0), draft("r1", "x", 0)], userID: u1)
                     == .conflict(["r1"]))
-            #expect(try await store.putContactRecords([draft("r1", "a2", 1)], userID: u1) == .written([2]))
-            #expect(try await store.putContactRecords([draft("r1", "b", 0)], userID: u2) == .written([1]))
-            let records = try await store.contactRecords(userID: u1, after: 0, limit: 10)
+            #expect(try await store.putSealedRecords(collection, [draft("r1", "a2", 1)], userID: u1) == .written([2]))
+            #expect(try await store.putSealedRecords(collection, [draft("r1", "b", 0)], userID: u2) == .written([1]))
+            let records = try await store.sealedRecords(collection, userID: u1, after: 0, limit: 10)
             #expect(records.map(\.id) == ["r2", "r1"])
             #expect(records.map(\.version) == [1, 2])
             #expect(records.last?.box == Data("a2".utf8))
-            #expect(try await store.contactRecords(userID: u1, after: records[0].seq, limit: 10).map(\.id) == ["r1"])
+            #expect(
+                try await store.sealedRecords(collection, userID: u1, after: records[0].seq, limit: 10).map(\.id) == [
+                    "r1"
+                ])
             // A batch larger than a request's, with one id twice: positions in request order,
             // the last write of an id is the one stored, and a stale one conflicts alone
             let batch = (0..<600).map { draft("b\($0)", "v\($0)", 0) } + [draft("b7", "again", 0)]
-            let written = try await store.putContactRecords(batch, userID: u1)
+            let written = try await store.putSealedRecords(collection, batch, userID: u1)
             #expect(written == .written(Array(repeating: 1, count: 601)))
-            let all = try await store.contactRecords(userID: u1, after: records[1].seq, limit: 1000)
+            let all = try await store.sealedRecords(collection, userID: u1, after: records[1].seq, limit: 1000)
             #expect(all.count == 600)
             #expect(all.map(\.seq) == all.map(\.seq).sorted())
             #expect(all.last.map { [$0.id, String(decoding: $0.box, as: UTF8.self)] } == ["b7", "again"])
             #expect(
-                try await store.putContactRecords([draft("b1", "x", 1), draft("b2", "y", 0)], userID: u1)
+                try await store.putSealedRecords(collection, [draft("b1", "x", 1), draft("b2", "y", 0)], userID: u1)
                     == .conflict(["b2"]))
-            #expect(try await store.contactRecords(userID: u1, after: all[599].seq, limit: 10).isEmpty)
+            #expect(try await store.sealedRecords(collection, userID: u1, after: all[599].seq, limit: 10).isEmpty)
             try await store.deleteUser(id: u1)
-            #expect(try await store.contactRecords(userID: u1, after: 0, limit: 10).isEmpty)
-            #expect(try await store.contactRecords(userID: u2, after: 0, limit: 10).count == 1)
+            #expect(try await store.sealedRecords(collection, userID: u1, after: 0, limit: 10).isEmpty)
+            #expect(try await store.sealedRecords(collection, userID: u2, after: 0, limit: 10).count == 1)
+        }
+    }
+
+    @Test(arguments: backends)
+    func eachCollectionKeepsItsOwnRecords(backend: Backend) async throws {
+        try await Self.withStore(backend) { store in
+            try await Self.makeUsers(store, ["u1"])
+            let u1 = AccountID("u1")
+            let draft = SealedRecordDraft(id: "r1", box: Data("contact".utf8), baseVersion: 0)
+            #expect(try await store.putSealedRecords(.contacts, [draft], userID: u1) == .written([1]))
+            #expect(try await store.sealedRecords(.taskPresets, userID: u1, after: 0, limit: 10).isEmpty)
+            // The same id in the other collection is a new record, not a conflict.
+            let preset = SealedRecordDraft(id: "r1", box: Data("preset".utf8), baseVersion: 0)
+            #expect(try await store.putSealedRecords(.taskPresets, [preset], userID: u1) == .written([1]))
+            let presets = try await store.sealedRecords(.taskPresets, userID: u1, after: 0, limit: 10)
+            #expect(presets.map(\.box) == [Data("preset".utf8)])
+            let contacts = try await store.sealedRecords(.contacts, userID: u1, after: 0, limit: 10)
+            #expect(contacts.map(\.box) == [Data("contact".utf8)])
+            try await store.deleteUser(id: u1)
+            #expect(try await store.sealedRecords(.taskPresets, userID: u1, after: 0, limit: 10).isEmpty)
         }
     }
 }

@@ -14,6 +14,7 @@ struct BenchCommand: AsyncParsableCommand {
         discussion: "Build with -c release for meaningful figures.",
         subcommands: [
             CryptoBench.self, KasiaBench.self, KaspaTxBench.self, BenchRedoCommand.self, BenchTasksCommand.self,
+            BenchTaskAppCommand.self,
             BenchTimelineCommand.self,
             BenchPagingCommand.self, BenchChatUICommand.self,
             ContactsBench.self,

@@ -4,7 +4,7 @@ extension RedoTask {
     public init(
         taskID: TaskID, createdBy: UserID, created: WallTime, title: String, description: String, privacy: Bool,
         storyPoints: Int64, priority: Int64, frequencyDays: Int64, archived: Bool, todos: [TodoTask],
-        heads: [NodeID], latestNodeID: NodeID
+        heads: [NodeID], latestNodeID: NodeID, updated: WallTime
     ) {
         self.taskID = taskID
         self.createdBy = createdBy
@@ -19,5 +19,6 @@ extension RedoTask {
         self.todos = todos
         self.heads = heads
         self.latestNodeID = latestNodeID
+        self.updated = updated
     }
 }

@@ -52,6 +52,9 @@ public struct RedoTask: Sendable, Equatable {
     public var heads: [NodeID]
     /// The last live node; a producer's next node takes it as parent (spec §5).
     public var latestNodeID: NodeID
+    /// The latest wall time of the task's live nodes: when it last changed, by its authors'
+    /// clocks (issue 27's `updated`; not part of the replay schema of spec §16).
+    public var updated: WallTime
 
     /// The open todo with the greatest (lamport, wall, nodeId); others are orphaned (spec §8).
     public var currentTodo: TodoTask? {
@@ -78,6 +81,7 @@ public struct RedoTask: Sendable, Equatable {
         todos = []
         heads = [node.id]
         latestNodeID = node.id
+        updated = node.wall
     }
 
     func todoIndex(_ guid: TodoID) -> Int? {

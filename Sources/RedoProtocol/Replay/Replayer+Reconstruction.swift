@@ -72,6 +72,7 @@ extension Replayer {
         var task = RedoTask(create: nodes[first], fields: fields)
         for index in positions.dropFirst() {
             apply(nodes[index], to: &task)
+            if nodes[index].wall > task.updated { task.updated = nodes[index].wall }
         }
         return task
     }

@@ -77,6 +77,11 @@ public enum APIErrorCode: String, Codable, Sendable, CaseIterable {
     case invalidContactRecord = "INVALID_CONTACT_RECORD"
     /// Sync: a record's `baseVersion` is not the stored version (HTTP 409); pull, merge, retry.
     case contactVersionConflict = "CONTACT_VERSION_CONFLICT"
+    /// Sync: a task preset record's id or box is malformed (HTTP 400).
+    case invalidPresetRecord = "INVALID_PRESET_RECORD"
+    /// Sync: a preset record's `baseVersion` is not the stored version (HTTP 409); pull, merge,
+    /// retry.
+    case presetVersionConflict = "PRESET_VERSION_CONFLICT"
     /// Sync: the server's queue of sync writes is full, or this write waited too long in it
     /// (HTTP 429, `Retry-After`); the database is fine, retry after the delay.
     case syncBusy = "SYNC_BUSY"

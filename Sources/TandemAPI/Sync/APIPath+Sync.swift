@@ -9,4 +9,7 @@ extension APIPath {
     public static func shareTask(_ taskID: String) -> String { "/api/redo/tasks/\(taskID)/share" }
     /// `GET`/`PUT /api/contacts/records` (issue 12 item 3).
     public static let contactRecords = "/api/contacts/records"
+    /// `GET`/`PUT /api/tasks/presets` (issue 27 item 3): saved task filters, sealed like contact
+    /// records and carried in the same wire form (`ContactRecordsPut`, `ContactRecordPage`).
+    public static let taskPresets = "/api/tasks/presets"
 }

@@ -46,6 +46,8 @@ public struct Profile: Sendable {
         case taskSync = "task-sync.json"
         /// Where contacts sync stands: cursor, versions and digests of records (JSON; ``ContactsSyncState``).
         case contactsSync = "contacts-sync.json"
+        /// Where task preset sync stands: the server, account and cursor (JSON; ``PresetSync``).
+        case presetSync = "preset-sync.json"
         /// The Kaspa network this profile uses: network id, nodes or Resolver, indexer (JSON;
         /// ``KaspaNetworkSettings``). Absent: the profile talks through a Tandem relay.
         case kaspaNetwork = "kaspa-network.json"

@@ -68,19 +68,44 @@ extension AccountClient {
     public func contactRecords(after cursor: String?, limit: Int) async throws(AccountClientError)
         -> ContactRecordPage
     {
-        let response = try await guarded(
-            "GET", Self.paged(APIPath.contactRecords, after: cursor, limit: limit), body: nil)
-        if let page = ContactRecordPage(compactWire: response.body) { return page }
-        return try decode(response, path: APIPath.contactRecords)
+        try await sealedRecords(at: APIPath.contactRecords, after: cursor, limit: limit)
     }
 
     /// `PUT /api/contacts/records`; a stale base version is `.server(409, .contactVersionConflict)`.
     public func putContactRecords(_ records: [ContactRecordWrite]) async throws(AccountClientError)
         -> [ContactRecordsPutResponse.Written]
     {
+        try await putSealedRecords(records, at: APIPath.contactRecords)
+    }
+
+    /// `GET /api/tasks/presets?after=&limit=`: the account's sealed task presets, in the contact
+    /// records' wire form.
+    public func presetRecords(after cursor: String?, limit: Int) async throws(AccountClientError)
+        -> ContactRecordPage
+    {
+        try await sealedRecords(at: APIPath.taskPresets, after: cursor, limit: limit)
+    }
+
+    /// `PUT /api/tasks/presets`; a stale base version is `.server(409, .presetVersionConflict)`.
+    public func putPresetRecords(_ records: [ContactRecordWrite]) async throws(AccountClientError)
+        -> [ContactRecordsPutResponse.Written]
+    {
+        try await putSealedRecords(records, at: APIPath.taskPresets)
+    }
+
+    private func sealedRecords(at path: String, after cursor: String?, limit: Int) async throws(AccountClientError)
+        -> ContactRecordPage
+    {
+        let response = try await guarded("GET", Self.paged(path, after: cursor, limit: limit), body: nil)
+        if let page = ContactRecordPage(compactWire: response.body) { return page }
+        return try decode(response, path: path)
+    }
+
+    private func putSealedRecords(_ records: [ContactRecordWrite], at path: String) async throws(AccountClientError)
+        -> [ContactRecordsPutResponse.Written]
+    {
         let response: ContactRecordsPutResponse = try decode(
-            try await guarded("PUT", APIPath.contactRecords, body: try encode(ContactRecordsPut(records: records))),
-            path: APIPath.contactRecords)
+            try await guarded("PUT", path, body: try encode(ContactRecordsPut(records: records))), path: path)
         return response.records
     }
 

@@ -7,7 +7,7 @@ import TandemAPI
 /// CRDT merge, so the order of arrival never matters), then push every record whose content
 /// differs from what the server holds, naming the version it merged from. A 409 means another
 /// device wrote first: pull, merge, push again — no accepted write is overwritten blindly.
-public struct ContactsSync: Sendable {
+public struct ContactsSync: Sendable, SyncEngine {
     public let client: AccountClient
     public let store: ContactsStore
     public let cipher: ContactsSyncCipher
@@ -95,13 +95,7 @@ public struct ContactsSync: Sendable {
         return true
     }
 
-    private func call<T>(_ request: () async throws(AccountClientError) -> T) async throws(SyncError) -> T {
-        do { return try await retry.run(request) } catch { throw .account(error) }
-    }
 
-    private func local<T>(_ body: () throws -> T) throws(SyncError) -> T {
-        do { return try body() } catch { throw .store(String(describing: error)) }
-    }
 }
 
 /// What one contacts sync did.

@@ -1,6 +1,8 @@
 import Contacts
 public import Foundation
 import KaspaCrypto
+public import RedoProtocol
+public import TaskStore
 
 /// The sync engines of a profile (issue 12), each with its state file in the profile.
 extension Profile {
@@ -23,5 +25,32 @@ extension Profile {
                 client: AccountClient(server: server, profile: self, transport: transport), store: try openContacts(),
                 cipher: ContactsSyncCipher(walletKey: key), stateURL: url(.contactsSync))
         } catch { throw .store(String(describing: error)) }
+    }
+
+    /// Preset sync with `server`; needs the wallet key, which seals the records.
+    public func presetSync(server: URL, transport: any HTTPTransport = URLSessionTransport()) throws(SyncError)
+        -> PresetSync
+    {
+        let key: PrivateKey
+        do { key = try walletKey() } catch { throw .walletKeyMissing(error.description) }
+        do {
+            return PresetSync(
+                client: AccountClient(server: server, profile: self, transport: transport),
+                presets: try openTaskPresets(), cipher: PresetSyncCipher(walletKey: key), stateURL: url(.presetSync))
+        } catch { throw .store(String(describing: error)) }
+    }
+
+    /// Who "mine" is for a task query: this profile's own key and every device key of the
+    /// account the last task sync listed. Without a sync, the profile's own key alone.
+    public func taskAccountKeys(identity: ProfileIdentity) throws(SyncError) -> Set<UserID> {
+        let state: TaskSyncState
+        do {
+            state = try SyncStateFile.load(TaskSyncState.self, from: url(.taskSync), fresh: TaskSyncState())
+        } catch { throw .store(String(describing: error)) }
+        var keys: Set<UserID> = [identity.userID]
+        for key in state.accountKeys ?? [] {
+            if let id = UserID(key) { keys.insert(id) }
+        }
+        return keys
     }
 }

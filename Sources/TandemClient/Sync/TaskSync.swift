@@ -9,7 +9,7 @@ public import TaskStore
 /// server lacks, in log order. The log stays the truth: offline edits never wait for a sync,
 /// an interrupted run resumes where it stopped (cursor saved per page, marks per batch), and a
 /// node the server refuses for a missing parent stays pending and is pushed again next run.
-public struct TaskSync: Sendable {
+public struct TaskSync: Sendable, SyncEngine {
     public let client: AccountClient
     public let editor: TaskEditor
     let stateURL: URL
@@ -37,7 +37,7 @@ public struct TaskSync: Sendable {
         let accountID = try await call { () async throws(AccountClientError) in try await client.accountID() }
         let server = client.server.absoluteString
         if state.server != server || state.accountID != accountID {
-            try store { try editor.log.clearRemoteMarks() }
+            try local { try editor.log.clearRemoteMarks() }
             state = TaskSyncState()
             state.server = server
             state.accountID = accountID
@@ -50,8 +50,21 @@ public struct TaskSync: Sendable {
         }
         var report = TaskSyncReport()
         try await pull(&state, report: &report, progress: progress)
+        if state.accountKeys == nil || report.pulled > 0 {
+            try await refreshAccountKeys(&state)
+        }
         try await push(&report)
         return report
+    }
+
+    /// Remembers the `author.userId` of every device key of the account (revoked ones too: what
+    /// they signed is still the account's), so a query's "mine" covers the account's other
+    /// devices offline (issue 27). Asked again whenever a pull brought nodes, which is when a
+    /// key not seen before can appear.
+    private func refreshAccountKeys(_ state: inout TaskSyncState) async throws(SyncError) {
+        let keys = try await call { () async throws(AccountClientError) in try await client.deviceKeys() }
+        state.accountKeys = keys.map { String($0.publicKey.lowercased().prefix(32)) }.sorted()
+        try save(state)
     }
 
     /// Shares a task with another account (`tandem tasks share`), after pushing it so the
@@ -76,7 +89,7 @@ public struct TaskSync: Sendable {
     }
 
     private func push(_ report: inout TaskSyncReport) async throws(SyncError) {
-        let pending = try store { try editor.log.unsyncedTexts() }
+        let pending = try local { try editor.log.unsyncedTexts() }
         var start = 0
         while start < pending.count {
             var end = start
@@ -109,7 +122,7 @@ public struct TaskSync: Sendable {
                     report.rejected.append(result)
                 }
             }
-            try store { try editor.log.markRemote(held) }
+            try local { try editor.log.markRemote(held) }
             start = end
         }
     }
@@ -129,20 +142,14 @@ public struct TaskSync: Sendable {
         return Page(nodes: nodes, cursor: cursor, hasMore: hasMore)
     }
 
-    func call<T>(_ request: () async throws(AccountClientError) -> T) async throws(SyncError) -> T {
-        do { return try await retry.run(request) } catch { throw .account(error) }
-    }
 
-    func store<T>(_ body: () throws -> T) throws(SyncError) -> T {
-        do { return try body() } catch { throw .store(String(describing: error)) }
-    }
 
     private func loadState() throws(SyncError) -> TaskSyncState {
-        try store { try SyncStateFile.load(TaskSyncState.self, from: stateURL, fresh: TaskSyncState()) }
+        try local { try SyncStateFile.load(TaskSyncState.self, from: stateURL, fresh: TaskSyncState()) }
     }
 
     func save(_ state: TaskSyncState) throws(SyncError) {
-        try store { try SyncStateFile.save(state, to: stateURL) }
+        try local { try SyncStateFile.save(state, to: stateURL) }
     }
 }
 

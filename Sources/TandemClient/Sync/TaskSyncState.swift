@@ -8,6 +8,8 @@ public struct TaskSyncState: Sendable, Equatable, Codable {
     public var registeredKey: String?
     /// The pull cursor the server issued last (opaque).
     public var cursor: String?
+    /// The `author.userId` of each of the account's device keys, as the last sync listed them.
+    public var accountKeys: [String]?
 
     public init() {}
 }

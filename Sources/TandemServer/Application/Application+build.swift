@@ -132,7 +132,8 @@ func buildRouter(
     let sync = router.group("api").add(middleware: RequireAuthMiddleware(sessions: sessions))
         .group(context: AuthenticatedRequestContext.self)
     RedoNodesController(store: store, clock: configuration.clock, gate: syncWrites).register(on: sync, table: table)
-    ContactRecordsController(store: store, gate: syncWrites).register(on: sync, table: table)
+    SealedRecordsController(route: .contacts, store: store, gate: syncWrites).register(on: sync, table: table)
+    SealedRecordsController(route: .taskPresets, store: store, gate: syncWrites).register(on: sync, table: table)
 
     let relay = configuration.relay
     let limiter =

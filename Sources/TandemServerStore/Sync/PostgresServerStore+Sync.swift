@@ -106,22 +106,25 @@ extension PostgresServerStore {
     /// versions of every named record in one `= ANY` read under the clock's lock, the conflicts
     /// decided in memory in request order (as the SQLite store does), then one
     /// `INSERT … SELECT FROM UNNEST … ON CONFLICT DO UPDATE` for all of them.
-    public func putContactRecords(_ drafts: [ContactRecordDraft], userID: AccountID) async throws -> ContactPutOutcome {
+    public func putSealedRecords(
+        _ collection: SealedRecordCollection, _ drafts: [SealedRecordDraft], userID: AccountID
+    ) async throws -> SealedRecordPutOutcome {
         let user = userID.rawValue
+        let table = collection.table
         return try await syncTransaction { connection in
             let last = try await Self.lockClock(connection, logger, waitingAtMost: Self.clockLockTimeout)
             var stored: [String: Int64] = [:]
             let rows = try await connection.query(
                 """
-                SELECT record_id, version FROM contact_record
+                SELECT record_id, version FROM \(unescaped: table)
                 WHERE user_id = \(user) AND record_id = ANY(\(drafts.map(\.id))::text[])
                 """, logger: logger)
             for try await (id, version) in rows.decode((String, Int64).self) { stored[id] = version }
-            let plan = ContactPutPlan.plan(drafts, stored: stored, clock: last)
+            let plan = SealedRecordPutPlan.plan(drafts, stored: stored, clock: last)
             if !plan.writes.isEmpty {
                 try await connection.query(
                     """
-                    INSERT INTO contact_record (user_id, record_id, version, box, seq)
+                    INSERT INTO \(unescaped: table) (user_id, record_id, version, box, seq)
                     SELECT \(user), id, version, box, seq
                     FROM UNNEST(\(plan.writes.map(\.id))::text[], \(plan.writes.map(\.version))::bigint[],
                                 \(plan.writes.map { ByteBuffer(bytes: $0.box) })::bytea[], \(plan.writes.map(\.position))::bigint[])
@@ -135,15 +138,17 @@ extension PostgresServerStore {
         }
     }
 
-    public func contactRecords(userID: AccountID, after seq: Int64, limit: Int) async throws -> [StoredContactRecord] {
+    public func sealedRecords(
+        _ collection: SealedRecordCollection, userID: AccountID, after seq: Int64, limit: Int
+    ) async throws -> [StoredSealedRecord] {
         let rows = try await database.query(
             """
-            SELECT seq, record_id, box, version FROM contact_record
+            SELECT seq, record_id, box, version FROM \(unescaped: collection.table)
             WHERE user_id = \(userID.rawValue) AND seq > \(seq) ORDER BY seq LIMIT \(Int64(limit))
             """, logger: logger)
-        var records: [StoredContactRecord] = []
+        var records: [StoredSealedRecord] = []
         for (position, id, box, version) in try rows.decode((Int64, String, Data, Int64).self) {
-            records.append(StoredContactRecord(seq: position, id: id, box: box, version: version))
+            records.append(StoredSealedRecord(seq: position, id: id, box: box, version: version))
         }
         return records
     }

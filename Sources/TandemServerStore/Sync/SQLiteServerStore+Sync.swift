@@ -132,10 +132,13 @@ extension SQLiteServerStore {
         }
     }
 
-    public func putContactRecords(_ drafts: [ContactRecordDraft], userID: AccountID) async throws -> ContactPutOutcome {
-        try await database.write { db in
+    public func putSealedRecords(
+        _ collection: SealedRecordCollection, _ drafts: [SealedRecordDraft], userID: AccountID
+    ) async throws -> SealedRecordPutOutcome {
+        let table = collection.table
+        return try await database.write { db in
             let current = try db.cachedStatement(
-                sql: "SELECT version FROM contact_record WHERE user_id = ? AND record_id = ?")
+                sql: "SELECT version FROM \(table) WHERE user_id = ? AND record_id = ?")
             var stored: [String: Int64] = [:]
             for draft in drafts where stored[draft.id] == nil {
                 if let version = try Int64.fetchOne(current, arguments: [userID.rawValue, draft.id]) {
@@ -143,10 +146,10 @@ extension SQLiteServerStore {
                 }
             }
             var clock = try SyncClock(db)
-            let plan = ContactPutPlan.plan(drafts, stored: stored, clock: clock.last)
+            let plan = SealedRecordPutPlan.plan(drafts, stored: stored, clock: clock.last)
             let upsert = try db.cachedStatement(
                 sql: """
-                    INSERT INTO contact_record (user_id, record_id, version, box, seq) VALUES (?, ?, ?, ?, ?)
+                    INSERT INTO \(table) (user_id, record_id, version, box, seq) VALUES (?, ?, ?, ?, ?)
                     ON CONFLICT (user_id, record_id) DO UPDATE
                     SET version = excluded.version, box = excluded.box, seq = excluded.seq
                     """)
@@ -160,17 +163,19 @@ extension SQLiteServerStore {
         }
     }
 
-    public func contactRecords(userID: AccountID, after seq: Int64, limit: Int) async throws -> [StoredContactRecord] {
+    public func sealedRecords(
+        _ collection: SealedRecordCollection, userID: AccountID, after seq: Int64, limit: Int
+    ) async throws -> [StoredSealedRecord] {
         try readNow { db in
             try Row.fetchAll(
                 db.cachedStatement(
                     sql: """
-                        SELECT seq, record_id, box, version FROM contact_record
+                        SELECT seq, record_id, box, version FROM \(collection.table)
                         WHERE user_id = ? AND seq > ? ORDER BY seq LIMIT ?
                         """),
                 arguments: [userID.rawValue, seq, limit]
             ).map { row in
-                StoredContactRecord(seq: row[0], id: row[1], box: row[2], version: row[3])
+                StoredSealedRecord(seq: row[0], id: row[1], box: row[2], version: row[3])
             }
         }
     }

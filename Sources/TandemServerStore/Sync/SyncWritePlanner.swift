@@ -3,7 +3,7 @@ import Foundation
 /// The contact records' compare-and-swap (issue 12 item 4), written once for both backends
 /// (issue 26 item 2): a backend reads the stored versions of the named records and the sync
 /// clock, and writes the rows this plan lists.
-struct ContactPutPlan: Sendable, Equatable {
+struct SealedRecordPutPlan: Sendable, Equatable {
     /// A `contact_record` row to insert or replace.
     struct Write: Sendable, Equatable {
         let id: String
@@ -12,7 +12,7 @@ struct ContactPutPlan: Sendable, Equatable {
         let position: Int64
     }
 
-    let outcome: ContactPutOutcome
+    let outcome: SealedRecordPutOutcome
     /// Empty on a conflict: then nothing is written.
     let writes: [Write]
     /// The sync clock's new value.
@@ -22,9 +22,11 @@ struct ContactPutPlan: Sendable, Equatable {
     /// base conflicts, and any conflict writes nothing. Otherwise each draft takes the next
     /// position in request order; an id named twice keeps its last write, at that write's
     /// position, and the clock moves past every draft.
-    static func plan(_ drafts: [ContactRecordDraft], stored: [String: Int64], clock last: Int64) -> ContactPutPlan {
+    static func plan(_ drafts: [SealedRecordDraft], stored: [String: Int64], clock last: Int64) -> SealedRecordPutPlan {
         let conflicts = drafts.filter { (stored[$0.id] ?? 0) != $0.baseVersion }.map(\.id)
-        guard conflicts.isEmpty else { return ContactPutPlan(outcome: .conflict(conflicts), writes: [], clock: last) }
+        guard conflicts.isEmpty else {
+            return SealedRecordPutPlan(outcome: .conflict(conflicts), writes: [], clock: last)
+        }
         var lastIndex: [String: Int] = [:]
         for (index, draft) in drafts.enumerated() { lastIndex[draft.id] = index }
         let writes = drafts.enumerated().compactMap { index, draft -> Write? in
@@ -32,7 +34,7 @@ struct ContactPutPlan: Sendable, Equatable {
             return Write(
                 id: draft.id, version: draft.baseVersion + 1, box: draft.box, position: last + Int64(index) + 1)
         }
-        return ContactPutPlan(
+        return SealedRecordPutPlan(
             outcome: .written(drafts.map { $0.baseVersion + 1 }), writes: writes, clock: last + Int64(drafts.count))
     }
 }

@@ -31,22 +31,21 @@ public struct TaskEditor: Sendable {
     }
 
     /// Adds a task as CREATE + create-todo in one transaction (spec §5 producer rules). Without
-    /// `due`, the first todo is due `frequencyDays` after `now`.
+    /// `due`, the first todo is due `frequencyDays` after `now`. Fields left nil take the spec's
+    /// defaults (RES-7) and are left out of the CREATE.
     @discardableResult
     public func addTask(
-        title: String, priority: Int64? = nil, due: WallTime? = nil, everyDays: Int64? = nil,
-        now: WallTime
+        title: String, description: String? = nil, priority: Int64? = nil, storyPoints: Int64? = nil,
+        privacy: Bool? = nil, due: WallTime? = nil, everyDays: Int64? = nil, now: WallTime
     ) throws -> RedoTask {
-        guard !title.isEmpty else { throw TaskStoreError.invalidField(name: "title", reason: "must not be empty") }
-        try Self.check(priority: priority)
-        if let everyDays, everyDays < 1 {
-            throw TaskStoreError.invalidField(name: "every", reason: "must be at least 1 day")
-        }
-        let fields = NodePayload.create(TaskFieldChanges(title: title, priority: priority, frequencyDays: everyDays))
+        let fields = TaskFieldChanges(
+            title: title, description: description.flatMap { $0.isEmpty ? nil : $0 }, privacy: privacy,
+            storyPoints: storyPoints, priority: priority, frequencyDays: everyDays)
+        try Self.check(fields)
         let taskID = TaskID(randomBytes: randomBytes(16))
         let create = try sign(
             NodeDraft(
-                taskID: taskID, action: .create, payload: try fields.jsonObject(), parents: [],
+                taskID: taskID, action: .create, payload: try NodePayload.create(fields).jsonObject(), parents: [],
                 lamport: 1, wall: now, author: identity.author))
         let deadline = due ?? now.adding(days: everyDays ?? 7) ?? now
         let todo = try sign(todoDraft(taskID: taskID, parent: create, deadline: deadline, now: now))
@@ -81,15 +80,50 @@ public struct TaskEditor: Sendable {
     public func edit(_ reference: String, title: String? = nil, priority: Int64? = nil, now: WallTime) throws
         -> RedoTask
     {
+        try edit(reference, TaskChange(title: title, priority: priority), now: now)
+    }
+
+    /// Applies `change` (issue 27 item 1): the task's own fields by one UPDATE carrying only the
+    /// fields that differ from the current state, then, for a new deadline or notes, one SNOOZE
+    /// of the current todo (`newDeadline`, the current one when only notes are given; the notes
+    /// are appended, spec RES-8) as the UPDATE's child. A change that changes nothing writes no
+    /// node and returns the task as it is.
+    @discardableResult
+    public func edit(_ reference: String, _ change: TaskChange, now: WallTime) throws -> RedoTask {
+        guard !change.isEmpty else { throw TaskStoreError.emptyEdit(task: reference) }
+        try Self.check(change.fields)
+        if let notes = change.notes, notes.isEmpty {
+            throw TaskStoreError.invalidField(name: "notes", reason: "must not be empty")
+        }
         let context = try EditContext(editor: self, reference: reference)
-        if let title, title.isEmpty { throw TaskStoreError.invalidField(name: "title", reason: "must not be empty") }
-        try Self.check(priority: priority)
-        let fields = TaskFieldChanges(title: title, priority: priority)
-        guard !fields.isEmpty else { throw TaskStoreError.emptyEdit(task: reference) }
-        let state = try log.appendReturningTasks([
-            try sign(context.draft(.update, payload: try NodePayload.update(fields).jsonObject(), now: now))
-        ])
-        return try Self.task(context.task.taskID, in: state)
+        let task = context.task
+        let fields = change.fields.changing(task)
+        var nodes: [RedoNode] = []
+        if !fields.isEmpty {
+            nodes.append(
+                try sign(context.draft(.update, payload: try NodePayload.update(fields).jsonObject(), now: now)))
+        }
+        if change.due != nil || change.notes != nil {
+            guard let todo = task.currentTodo else { throw TaskStoreError.noCurrentTodo(task: reference) }
+            let deadline = change.due ?? todo.deadline
+            if deadline != todo.deadline || change.notes != nil {
+                let payload = try NodePayload.snooze(
+                    todo: todo.guid, change: .newDeadline(deadline), notes: change.notes
+                )
+                .jsonObject()
+                let draft: NodeDraft
+                if let update = nodes.last {
+                    draft = NodeDraft(
+                        taskID: task.taskID, action: .snooze, payload: payload, parents: [update.id],
+                        lamport: update.lamport + 1, wall: now, author: identity.author)
+                } else {
+                    draft = try context.draft(.snooze, payload: payload, now: now)
+                }
+                nodes.append(try sign(draft))
+            }
+        }
+        guard !nodes.isEmpty else { return task }
+        return try Self.task(task.taskID, in: log.appendReturningTasks(nodes))
     }
 
     /// ARCHIVE or UNARCHIVE.
@@ -162,9 +196,20 @@ public struct TaskEditor: Sendable {
             lamport: parent.lamport + 1, wall: now, author: identity.author)
     }
 
-    private static func check(priority: Int64?) throws {
-        if let priority, !(1...5).contains(priority) {
+    /// The producer-side bounds of spec §5: a non-empty title, priority 1–5, story points ≥ 0,
+    /// a frequency of at least one day.
+    private static func check(_ fields: TaskFieldChanges) throws {
+        if let title = fields.title, title.isEmpty {
+            throw TaskStoreError.invalidField(name: "title", reason: "must not be empty")
+        }
+        if let priority = fields.priority, !(1...5).contains(priority) {
             throw TaskStoreError.invalidField(name: "priority", reason: "must be 1–5")
+        }
+        if let storyPoints = fields.storyPoints, storyPoints < 0 {
+            throw TaskStoreError.invalidField(name: "story-points", reason: "must be 0 or more")
+        }
+        if let every = fields.frequencyDays, every < 1 {
+            throw TaskStoreError.invalidField(name: "every", reason: "must be at least 1 day")
         }
     }
 }

@@ -76,6 +76,26 @@ extension TaskLog {
                     ) WITHOUT ROWID;
                     """)
         }
+        migrator.registerMigration("v5 presets") { db in
+            // Saved task filters (issue 27 item 3), synced sealed through the server. Each record
+            // is a last-writer-wins register stamped by `preset_clock` (a hybrid logical clock:
+            // never behind a stamp this profile has seen); `dirty` marks what the server has not
+            // got yet, `server_version` the version a write must name.
+            try db.execute(
+                sql: """
+                    CREATE TABLE preset (
+                        id TEXT PRIMARY KEY NOT NULL,
+                        name TEXT NOT NULL,
+                        query BLOB NOT NULL,
+                        stamp INTEGER NOT NULL,
+                        origin TEXT NOT NULL,
+                        deleted INTEGER NOT NULL,
+                        server_version INTEGER NOT NULL DEFAULT 0,
+                        dirty INTEGER NOT NULL DEFAULT 1
+                    ) WITHOUT ROWID;
+                    CREATE TABLE preset_clock (id INTEGER PRIMARY KEY CHECK (id = 1), last INTEGER NOT NULL);
+                    """)
+        }
         return migrator
     }
 }

@@ -102,7 +102,7 @@ extension TaskSlice {
             int(task.created.millisecondsSinceEpoch), .string(task.title), .string(task.description),
             .bool(task.privacy), int(task.storyPoints), int(task.priority), int(task.frequencyDays),
             .bool(task.archived), .array(task.todos.map(todo)), .array(task.heads.map { .string($0.description) }),
-            .string(task.latestNodeID.description),
+            .string(task.latestNodeID.description), int(task.updated.millisecondsSinceEpoch),
         ])
     }
 
@@ -149,17 +149,17 @@ extension TaskSlice {
     }
 
     private static func task(_ value: JSONValue) -> RedoTask? {
-        guard let p = value.arrayValue, p.count == 13, let taskID = taskID(p[0]),
+        guard let p = value.arrayValue, p.count == 14, let taskID = taskID(p[0]),
             let createdBy = p[1].stringValue.flatMap(UserID.init), let created = time(p[2]),
             let title = p[3].stringValue, let description = p[4].stringValue, let privacy = p[5].boolValue,
             let storyPoints = int(p[6]), let priority = int(p[7]), let frequencyDays = int(p[8]),
             let archived = p[9].boolValue, let todos = list(p[10], todo), let heads = list(p[11], nodeID),
-            let latest = nodeID(p[12])
+            let latest = nodeID(p[12]), let updated = time(p[13])
         else { return nil }
         return RedoTask(
             taskID: taskID, createdBy: createdBy, created: created, title: title, description: description,
             privacy: privacy, storyPoints: storyPoints, priority: priority, frequencyDays: frequencyDays,
-            archived: archived, todos: todos, heads: heads, latestNodeID: latest)
+            archived: archived, todos: todos, heads: heads, latestNodeID: latest, updated: updated)
     }
 
     private static func todo(_ value: JSONValue) -> TodoTask? {

@@ -3,38 +3,46 @@ import Foundation
 import TandemAPI
 import TandemClient
 
-/// `tandem sync`: tasks, then contacts, through the account's server (issue 12 item 5).
+/// `tandem sync`: tasks, saved task filters, then contacts, through the account's server (issue
+/// 12 item 5, issue 27 item 3).
 struct SyncCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sync",
-        abstract: "Sync tasks and contacts with the server of the signed-in account.",
+        abstract: "Sync tasks, saved task filters and contacts with the server of the signed-in account.",
         discussion: """
             Pulls what other devices and shared accounts wrote, then pushes local changes. Local \
-            edits never wait for a sync; run it whenever the network is there. Contacts are \
-            skipped, with a note, when the profile has no wallet key.
+            edits never wait for a sync; run it whenever the network is there. Saved task filters \
+            and contacts are sealed with the wallet key, so they are skipped, with a note, when \
+            the profile has none.
             """)
 
     @OptionGroup var options: AccountOptions
-    @Flag(name: .long, help: "Print {\"tasks\",\"contacts\"} reports as JSON.") var json = false
+    @Flag(name: .long, help: "Print {\"tasks\",\"presets\",\"contacts\"} reports as JSON.") var json = false
 
     struct Output: Encodable {
         let tasks: TaskSyncReport
+        let presets: PresetSyncReport?
+        let presetsSkipped: String?
         let contacts: ContactsSyncReport?
         let contactsSkipped: String?
     }
 
     func run() async throws {
         let tasks = try await SyncRunner.tasks(options, quiet: json)
+        let noWallet = "no wallet key in the profile"
+        var presets: PresetSyncReport?
+        do { presets = try await SyncRunner.presets(options) } catch SyncError.walletKeyMissing {}
         var contacts: ContactsSyncReport?
-        var skipped: String?
-        do {
-            contacts = try await SyncRunner.contacts(options, quiet: json)
-        } catch SyncError.walletKeyMissing {
-            skipped = "no wallet key in the profile"
+        do { contacts = try await SyncRunner.contacts(options, quiet: json) } catch SyncError.walletKeyMissing {}
+        if json {
+            return try CommandIO.printJSON(
+                Output(
+                    tasks: tasks, presets: presets, presetsSkipped: presets == nil ? noWallet : nil, contacts: contacts,
+                    contactsSkipped: contacts == nil ? noWallet : nil))
         }
-        if json { return try CommandIO.printJSON(Output(tasks: tasks, contacts: contacts, contactsSkipped: skipped)) }
         CommandIO.write(SyncRunner.line(tasks) + "\n")
-        CommandIO.write((contacts.map(SyncRunner.line) ?? "contacts: skipped (\(skipped ?? ""))") + "\n")
+        CommandIO.write((presets.map(SyncRunner.line) ?? "presets: skipped (\(noWallet))") + "\n")
+        CommandIO.write((contacts.map(SyncRunner.line) ?? "contacts: skipped (\(noWallet))") + "\n")
     }
 }
 
@@ -49,6 +57,12 @@ enum SyncRunner {
         return try await runReporting(quiet: quiet) { progress throws(SyncError) in
             try await engine.run(progress: progress)
         }
+    }
+
+    /// Saved task filters; `SyncError.walletKeyMissing` when the profile has no wallet key.
+    static func presets(_ options: AccountOptions) async throws -> PresetSyncReport {
+        let engine = try options.profile.value.presetSync(server: try server(options), transport: options.transport)
+        do { return try await engine.run() } catch { throw CLIError(error.description) }
     }
 
     static func contacts(_ options: AccountOptions, quiet: Bool) async throws -> ContactsSyncReport {
@@ -80,6 +94,13 @@ enum SyncRunner {
             let codes = Set(report.rejected.compactMap(\.code)).sorted().joined(separator: ", ")
             parts.append("\(report.rejected.count) rejected (\(codes))")
         }
+        return parts.joined(separator: ", ")
+    }
+
+    static func line(_ report: PresetSyncReport) -> String {
+        var parts = ["presets: pulled \(report.pulled)", "pushed \(report.pushed)"]
+        if report.conflicts > 0 { parts.append("\(report.conflicts) conflict(s) merged") }
+        if report.unreadable > 0 { parts.append("\(report.unreadable) unreadable") }
         return parts.joined(separator: ", ")
     }
 

@@ -20,6 +20,15 @@ extension TasksCommand {
         @Option(help: "Repeat every DAYS days after completion. Default 7.")
         var every: Int64?
 
+        @Option(help: "A longer description.")
+        var description: String?
+
+        @Option(help: "Story points, 0 or more. Default 1.")
+        var storyPoints: Int64?
+
+        @Flag(help: "Mark the task private.")
+        var `private` = false
+
         @Flag(help: "Print the new task as JSON.")
         var json = false
 
@@ -27,7 +36,9 @@ extension TasksCommand {
             let now = try options.wallTime()
             let dueDate = try due.map { try ProfileOptions.wallTime($0, option: "--due") }
             let task = try withTaskErrors {
-                try options.tasks().addTask(title: title, priority: priority, due: dueDate, everyDays: every, now: now)
+                try options.tasks().addTask(
+                    title: title, description: description, priority: priority, storyPoints: storyPoints,
+                    privacy: `private` ? true : nil, due: dueDate, everyDays: every, now: now)
             }
             if json { return try RedoFileInput.printCanonical(task.jsonValue) }
             CommandIO.write(task.taskID.description + "\n")

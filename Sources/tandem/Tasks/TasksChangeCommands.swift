@@ -1,5 +1,6 @@
 import ArgumentParser
 import RedoProtocol
+import TaskStore
 
 extension TasksCommand {
     /// `tasks done ID`: complete-todo on the current todo, then the next todo (spec §5).
@@ -38,19 +39,38 @@ extension TasksCommand {
 }
 
 extension TasksCommand {
-    /// `tasks edit ID [--title …] [--priority …]`: UPDATE.
+    /// `tasks edit ID [field options…]`: one UPDATE with the changed fields; `--due` and
+    /// `--notes` one SNOOZE of the current todo.
     struct Edit: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "edit", abstract: "Change a task's title or priority.")
+            commandName: "edit",
+            abstract: "Change a task's fields, its current todo's deadline, or append to the todo's notes.")
+
+        /// `--private` or `--public`.
+        enum Visibility: String, EnumerableFlag {
+            case `private`, `public`
+        }
 
         @OptionGroup var options: ProfileOptions
         @Argument(help: "Task id or a unique prefix of it.") var id: String
         @Option(help: "New title.") var title: String?
+        @Option(help: "New description (an empty one clears it).") var description: String?
         @Option(help: "New priority 1–5.") var priority: Int64?
+        @Option(help: "New story points, 0 or more.") var storyPoints: Int64?
+        @Option(help: "Repeat every DAYS days after completion.") var every: Int64?
+        @Flag(help: "Make the task private or public.") var visibility: Visibility?
+        @Option(help: "Move the current todo's deadline (YYYY-MM-DD or full timestamp).") var due: String?
+        @Option(help: "Append this text to the current todo's notes.") var notes: String?
+        @Flag(help: "Print the task as JSON (the replay schema).") var json = false
 
         func run() throws {
             let now = try options.wallTime()
-            let task = try withTaskErrors { try options.tasks().edit(id, title: title, priority: priority, now: now) }
+            let change = TaskChange(
+                title: title, description: description, priority: priority, storyPoints: storyPoints,
+                frequencyDays: every, privacy: visibility.map { $0 == .private },
+                due: try due.map { try ProfileOptions.wallTime($0, option: "--due") }, notes: notes)
+            let task = try withTaskErrors { try options.tasks().edit(id, change, now: now) }
+            if json { return try RedoFileInput.printCanonical(task.jsonValue) }
             CommandIO.write("\(task.taskID.description.prefix(8))  p\(task.priority)  \(task.title)\n")
         }
     }

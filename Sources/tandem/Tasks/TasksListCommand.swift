@@ -1,41 +1,41 @@
 import ArgumentParser
 import CanonicalJSON
+import RedoApp
 import RedoProtocol
+import TandemClient
 
 extension TasksCommand {
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "list",
-            abstract: "List active tasks by rank (priority × urgency × √storyPoints, spec §10), most urgent first.")
+            abstract: "Find and list tasks: active ones by rank (priority × urgency × √storyPoints, spec §10) unless "
+                + "the filters say otherwise.")
 
         @OptionGroup var options: ProfileOptions
+        @OptionGroup var query: TaskQueryOptions
+        @Option(help: "Start from this saved preset; the other flags narrow it.") var preset: String?
 
-        @Flag(help: "Print a JSON array of {taskId, title, priority, due, rank}.")
+        @Flag(
+            help: ArgumentHelp(
+                "Print a JSON array of {taskId, title, priority, due, rank, description, storyPoints, private, "
+                    + "frequencyDays, created, updated, archived}."))
         var json = false
 
         func run() throws {
             let now = try options.wallTime()
-            let state = try withTaskErrors { try options.tasks().state() }
-            let ranked = Ranking.ranked(state.tasks, now: now)
-            if json {
-                let rows: [JSONValue] = try ranked.map { entry in
-                    .object(
-                        try JSONObject([
-                            ("taskId", .string(entry.task.taskID.description)),
-                            ("title", .string(entry.task.title)),
-                            ("priority", .number(Double(entry.task.priority))),
-                            ("due", entry.task.currentTodo.map { .string($0.deadline.description) } ?? .null),
-                            ("rank", .number(entry.rank)),
-                        ]))
-                }
-                return try RedoFileInput.printCanonical(.array(rows))
+            let overrides = try query.overrides()
+            let rows: [TaskQueryRow]
+            do { rows = try options.value.findTasks(overrides, preset: preset, now: now) } catch {
+                throw CLIError(error.description)
             }
-            let lines = ranked.map { entry in
-                let due = entry.task.currentTodo.map { $0.deadline.description.prefix(10) } ?? "-"
-                return
-                    "\(entry.task.taskID.description.prefix(8))  p\(entry.task.priority)  due \(due)  \(entry.task.title)"
+            if json { return try RedoFileInput.printCanonical(.array(try rows.map(TaskRowJSON.row))) }
+            let lines = rows.map { row in
+                let due = row.due.map { $0.description.prefix(10) } ?? "-"
+                let marks = row.task.archived ? "  [archived]" : row.due == nil ? "  [completed]" : ""
+                return "\(row.task.taskID.description.prefix(8))  p\(row.task.priority)  due \(due)  \(row.task.title)"
+                    + marks
             }
-            CommandIO.write(lines.isEmpty ? "no active tasks\n" : lines.joined(separator: "\n") + "\n")
+            CommandIO.write(lines.isEmpty ? "no matching tasks\n" : lines.joined(separator: "\n") + "\n")
         }
     }
 }

@@ -67,13 +67,16 @@ import Testing
                 as? [String: Any])
         let bob = try #require(shown["address"] as? String)
         _ = try await phone.ok("contacts", "add", bob, "--alias", "Bob")
+        _ = try await phone.ok("tasks", "preset", "save", "soon", "--sort", "due")
 
-        // tandem sync: one line per engine, or both reports as JSON
+        // tandem sync: one line per engine, or every report as JSON
         await #expect(
-            try phone.ok(["sync"] + url) == "tasks: pulled 0, pushed 2\ncontacts: pulled 0, pushed 1, changed 0\n")
+            try phone.ok(["sync"] + url)
+                == "tasks: pulled 0, pushed 2\npresets: pulled 0, pushed 1\ncontacts: pulled 0, pushed 1, changed 0\n")
         await #expect(
             try phone.ok(["sync", "--json"] + url)
                 == #"{"contacts":{"changed":0,"conflicts":0,"pulled":1,"pushed":0,"unreadable":0},"#
+                + #""presets":{"conflicts":0,"pulled":1,"pushed":0,"unreadable":0},"#
                 + #""tasks":{"alreadyOnServer":0,"invalidReceived":0,"pending":0,"pulled":2,"pushed":0,"rejected":[]}}"#
                 + "\n")
 
@@ -85,6 +88,8 @@ import Testing
             try laptop.ok(["tasks", "sync", "--json"] + url)
                 == #"{"alreadyOnServer":0,"invalidReceived":0,"pending":0,"pulled":0,"pushed":0,"rejected":[]}"# + "\n")
         await #expect(try laptop.ok(["contacts", "sync"] + url) == "contacts: pulled 1, pushed 0, changed 1\n")
+        await #expect(try laptop.ok(["tasks", "preset", "sync"] + url) == "presets: pulled 1, pushed 0\n")
+        await #expect(try laptop.ok(["tasks", "preset", "list"]).hasPrefix("soon  {\"sort\":\"due\"}"))
         await #expect(
             try laptop.ok(["contacts", "sync", "--json"] + url)
                 == #"{"changed":0,"conflicts":0,"pulled":0,"pushed":0,"unreadable":0}"# + "\n")

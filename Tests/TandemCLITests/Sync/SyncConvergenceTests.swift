@@ -3,6 +3,7 @@ import Contacts
 import Foundation
 import GRDB
 import KaspaCrypto
+import RedoApp
 import RedoProtocol
 import TandemBasics
 import TandemClient
@@ -30,7 +31,16 @@ import Testing
         let tasks = try device.editor.state().tasks
         let target = tasks.randomElement(using: &random)?.taskID.description
         let peer = peers.randomElement(using: &random)!
-        switch Int.random(in: 0..<9, using: &random) {
+        let presetNames = ["work", "home", "urgent"]
+        let presetName = presetNames.randomElement(using: &random)!
+        let presetNow = UnixMillis(1_800_000_000_000 + Int64(step) * 60_000)
+        switch Int.random(in: 0..<12, using: &random) {
+        case 9:
+            let query = TaskQuery(priorityMin: Int64.random(in: 1...5, using: &random), sort: .due)
+            try device.presets.save(name: presetName, query: query, now: presetNow)
+        case 10:
+            _ = try? device.presets.rename(presetName, to: presetNames.randomElement(using: &random)!, now: presetNow)
+        case 11: try? device.presets.delete(named: presetName, now: presetNow)
         case 0, 1: try device.editor.addTask(title: "task \(step)", now: now)
         case 2: if let target { try device.editor.edit(target, title: "title \(step)", now: now) }
         case 3: if let target { try device.editor.complete(target, now: now) }
@@ -51,6 +61,7 @@ import Testing
             : URLSessionTransport()
         do {
             _ = try await device.taskSync(transport).run()
+            _ = try await device.presetSync(transport).run()
             _ = try await device.contactsSync(transport).run()
         } catch let error as SyncError {
             guard interrupt, case .account(.unreachable) = error else { throw error }
@@ -95,6 +106,7 @@ import Testing
                 let report = try await device.taskSync().run()
                 #expect(report.rejected.isEmpty)
                 #expect(report.pending == 0)
+                _ = try await device.presetSync().run()
                 _ = try await device.contactsSync().run()
             }
         }
@@ -114,6 +126,20 @@ import Testing
         for device in devices { _ = try merged.merge(try device.contacts.records(wallet: device.wallet)) }
         let expectedContacts = try merged.contacts(wallet: devices[0].wallet, includeDeleted: true)
         for device in devices { #expect(try device.contactList() == expectedContacts) }
+        // and the same presets: every record as the last writer left it, nothing left to push
+        var records: [String: TaskPreset] = [:]
+        for device in devices {
+            for record in try device.presets.allRecords()
+            where records[record.id].map({ record.supersedes($0) }) ?? true {
+                records[record.id] = record
+            }
+        }
+        let expectedRecords = records.values.sorted { $0.id < $1.id }
+        for device in devices {
+            #expect(try device.presets.allRecords() == expectedRecords)
+            #expect(try device.presets.outgoing().isEmpty)
+            #expect(try device.presets.list() == devices[0].presets.list())
+        }
     }
 
     @Test(arguments: RelayBackend.available)

@@ -17,6 +17,7 @@ struct SyncDevice {
     let server: URL
     let editor: TaskEditor
     let contacts: ContactsStore
+    let presets: TaskPresets
     let wallet: ContactAddress
 
     static let password = "correct horse battery"
@@ -35,6 +36,7 @@ struct SyncDevice {
         }
         editor = try profile.openTasks()
         contacts = try profile.openContacts()
+        presets = try profile.openTaskPresets()
         wallet = ContactAddress(KaspaAddress(publicKey: walletKey.xOnlyPublicKey))
     }
 
@@ -56,6 +58,16 @@ struct SyncDevice {
         engine.retry = retry
         engine.pageSize = 3
         engine.batchSize = 4
+        return engine
+    }
+
+    func presetSync(_ transport: any HTTPTransport = URLSessionTransport(), retry: SyncRetryPolicy = .none) throws
+        -> PresetSync
+    {
+        var engine = try profile.presetSync(server: server, transport: transport)
+        engine.retry = retry
+        engine.pageSize = 2
+        engine.batchSize = 2
         return engine
     }
 

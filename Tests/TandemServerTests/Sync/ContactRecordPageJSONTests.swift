@@ -9,7 +9,7 @@ import Testing
 /// The hand-written contact record page (issue 12 "Figures") is the text `APIJSON.encoder()`
 /// writes for the same `ContactRecordPage`, byte for byte.
 @Suite struct ContactRecordPageJSONTests {
-    static func expected(_ records: [StoredContactRecord], cursor: String, hasMore: Bool) throws -> String {
+    static func expected(_ records: [StoredSealedRecord], cursor: String, hasMore: Bool) throws -> String {
         let page = ContactRecordPage(
             records: records.map {
                 ContactRecordEntry(id: $0.id, box: $0.box.base64EncodedString(), version: $0.version)
@@ -22,7 +22,7 @@ import Testing
     func randomPagesMatchJSONEncoder(count: Int) throws {
         var generator = SeededRandom(seed: 20_261_127)
         let records = (0..<count).map { index in
-            StoredContactRecord(
+            StoredSealedRecord(
                 seq: Int64(index), id: String(repeating: "ab", count: 32),
                 box: Data(
                     (0..<Int.random(in: 1...600, using: &generator)).map { _ in
@@ -33,7 +33,7 @@ import Testing
         for hasMore in [false, true] {
             let cursor = String(count * 7)
             #expect(
-                String(decoding: WireJSON.contactRecordPage(records, cursor: cursor, hasMore: hasMore), as: UTF8.self)
+                String(decoding: WireJSON.sealedRecordPage(records, cursor: cursor, hasMore: hasMore), as: UTF8.self)
                     == (try Self.expected(records, cursor: cursor, hasMore: hasMore)))
         }
     }
@@ -42,11 +42,11 @@ import Testing
     @Test(arguments: WireJSONTests.awkwardStrings)
     func awkwardTextsMatchJSONEncoder(text: String) throws {
         let records = [
-            StoredContactRecord(seq: 1, id: text, box: Data([0xFF, 0xEF, 0xBE, 0xFB]), version: 0),
-            StoredContactRecord(seq: 2, id: "x", box: Data(repeating: 0xFC, count: 9), version: -1),
+            StoredSealedRecord(seq: 1, id: text, box: Data([0xFF, 0xEF, 0xBE, 0xFB]), version: 0),
+            StoredSealedRecord(seq: 2, id: "x", box: Data(repeating: 0xFC, count: 9), version: -1),
         ]
         #expect(
-            String(decoding: WireJSON.contactRecordPage(records, cursor: text, hasMore: true), as: UTF8.self)
+            String(decoding: WireJSON.sealedRecordPage(records, cursor: text, hasMore: true), as: UTF8.self)
                 == (try Self.expected(records, cursor: text, hasMore: true)))
     }
 }

@@ -52,18 +52,20 @@ import Testing
     }
 
     @Test func contactRecordsAreSwappedAllOrNothingInRequestOrder() {
-        func draft(_ id: String, _ base: Int64) -> ContactRecordDraft {
-            ContactRecordDraft(id: id, box: Data(id.utf8), baseVersion: base)
+        func draft(_ id: String, _ base: Int64) -> SealedRecordDraft {
+            SealedRecordDraft(id: id, box: Data(id.utf8), baseVersion: base)
         }
         // Given r1 at version 2 and a clock at 10
         let stored: [String: Int64] = ["r1": 2]
         // A stale base or a new record claiming a base conflicts, and nothing is written
-        let conflict = ContactPutPlan.plan([draft("r1", 1), draft("r2", 0), draft("r3", 4)], stored: stored, clock: 10)
+        let conflict = SealedRecordPutPlan.plan(
+            [draft("r1", 1), draft("r2", 0), draft("r3", 4)], stored: stored, clock: 10)
         #expect(conflict.outcome == .conflict(["r1", "r3"]))
         #expect(conflict.writes.isEmpty)
         #expect(conflict.clock == 10)
         // Otherwise each draft takes the next position; an id named twice keeps its last write
-        let written = ContactPutPlan.plan([draft("r1", 2), draft("r2", 0), draft("r1", 2)], stored: stored, clock: 10)
+        let written = SealedRecordPutPlan.plan(
+            [draft("r1", 2), draft("r2", 0), draft("r1", 2)], stored: stored, clock: 10)
         #expect(written.outcome == .written([3, 1, 3]))
         #expect(written.writes.map(\.id) == ["r2", "r1"])
         #expect(written.writes.map(\.position) == [12, 13])

@@ -5,19 +5,38 @@ import TandemAPI
 import TandemBasics
 import TandemServerStore
 
-/// `GET/PUT /api/contacts/records` (issue 12 item 3): the account's encrypted contact records.
-/// The server sees blob ids and ciphertext only (issue 7); a write names the version it merged
-/// from and is refused with 409 when another device wrote first, so no accepted write is ever
-/// overwritten blindly.
-struct ContactRecordsController: Sendable {
+/// `GET/PUT /api/contacts/records` (issue 12 item 3) and `GET/PUT /api/tasks/presets` (issue 27
+/// item 3): one collection each of the account's end-to-end encrypted records. The server sees
+/// record ids and ciphertext only (issue 7); a write names the version it merged from and is
+/// refused with 409 when another device wrote first, so no accepted write is ever overwritten
+/// blindly.
+struct SealedRecordsController: Sendable {
+    /// A collection's route and the error codes its answers carry.
+    struct Route: Sendable {
+        let collection: SealedRecordCollection
+        /// Below `/api`, e.g. `contacts/records`.
+        let path: String
+        let fullPath: String
+        let invalid: APIErrorCode
+        let conflict: APIErrorCode
+
+        static let contacts = Route(
+            collection: .contacts, path: "contacts/records", fullPath: APIPath.contactRecords,
+            invalid: .invalidContactRecord, conflict: .contactVersionConflict)
+        static let taskPresets = Route(
+            collection: .taskPresets, path: "tasks/presets", fullPath: APIPath.taskPresets,
+            invalid: .invalidPresetRecord, conflict: .presetVersionConflict)
+    }
+
+    let route: Route
     let store: any SyncStore
     let gate: SyncWriteGate
 
     func register(on group: RouterGroup<AuthenticatedRequestContext>, table: RouteTable) {
-        table.add(group, .get, "contacts/records", fullPath: APIPath.contactRecords) { request, context in
+        table.add(group, .get, route.path, fullPath: route.fullPath) { request, context in
             try await pull(request, context: context)
         }
-        table.add(group, .put, "contacts/records", fullPath: APIPath.contactRecords) { request, context in
+        table.add(group, .put, route.path, fullPath: route.fullPath) { request, context in
             try await put(request, context: context)
         }
     }
@@ -25,11 +44,11 @@ struct ContactRecordsController: Sendable {
     func pull(_ request: Request, context: AuthenticatedRequestContext) async throws -> Response {
         let resolved = context.session
         let (after, limit) = try SyncLimits.page(request)
-        var records = try await store.contactRecords(
-            userID: AccountID(resolved.user.id), after: after, limit: limit + 1)
+        var records = try await store.sealedRecords(
+            route.collection, userID: AccountID(resolved.user.id), after: after, limit: limit + 1)
         let hasMore = records.count > limit
         if hasMore { records.removeLast() }
-        let page = WireJSON.contactRecordPage(
+        let page = WireJSON.sealedRecordPage(
             records, cursor: SyncLimits.cursor(records.last?.seq ?? after), hasMore: hasMore)
         return JSONResponse.raw(page, status: .ok, headers: [:])
     }
@@ -43,17 +62,17 @@ struct ContactRecordsController: Sendable {
             throw APIFailure(
                 .badRequest, .tooManyItems, "at most \(SyncLimits.maxRecordsPerPut) records per request")
         }
-        var drafts: [ContactRecordDraft] = []
+        var drafts: [SealedRecordDraft] = []
         var seen: Set<String> = []
         for (index, element) in elements.enumerated() {
-            let draft = try Self.draft(element, index: index)
+            let draft = try Self.draft(element, index: index, invalid: route.invalid)
             guard seen.insert(draft.id).inserted else {
-                throw APIFailure(.badRequest, .invalidContactRecord, "records[\(index)].id appears twice")
+                throw APIFailure(.badRequest, route.invalid, "records[\(index)].id appears twice")
             }
             drafts.append(draft)
         }
         let outcome = try await gate.run(account: resolved.user.id) {
-            try await store.putContactRecords(drafts, userID: AccountID(resolved.user.id))
+            try await store.putSealedRecords(route.collection, drafts, userID: AccountID(resolved.user.id))
         }
         switch outcome {
         case .written(let versions):
@@ -62,14 +81,14 @@ struct ContactRecordsController: Sendable {
                     records: zip(drafts, versions).map { .init(id: $0.id, version: $1) }))
         case .conflict(let ids):
             throw APIFailure(
-                .conflict, .contactVersionConflict,
+                .conflict, route.conflict,
                 "stale baseVersion for \(ids.count) record(s): pull, merge and retry; first: \(ids[0])")
         }
     }
 
-    static func draft(_ element: JSONValue, index: Int) throws -> ContactRecordDraft {
+    static func draft(_ element: JSONValue, index: Int, invalid code: APIErrorCode) throws -> SealedRecordDraft {
         func invalid(_ reason: String) -> APIFailure {
-            APIFailure(.badRequest, .invalidContactRecord, "records[\(index)]: \(reason)")
+            APIFailure(.badRequest, code, "records[\(index)]: \(reason)")
         }
         guard case .object(let object) = element else { throw invalid("expected an object") }
         guard case .string(let id)? = object["id"], Hex.decodeLowercase(id, byteCount: 32) != nil else {
@@ -81,6 +100,6 @@ struct ContactRecordsController: Sendable {
         guard case .number(let number)? = object["baseVersion"], let base = Int64(exactly: number),
             base >= 0
         else { throw invalid("baseVersion must be a non-negative integer") }
-        return ContactRecordDraft(id: id, box: box, baseVersion: base)
+        return SealedRecordDraft(id: id, box: box, baseVersion: base)
     }
 }

@@ -1,12 +1,12 @@
 import Foundation
 import TandemServerStore
 
-/// `GET /api/contacts/records`'s page written directly as bytes (issue 12 "Figures": encoding a
+/// A page of `GET /api/contacts/records` or `GET /api/tasks/presets` written directly as bytes (issue 12 "Figures": encoding a
 /// 1,000-record page with `JSONEncoder` was most of the server's share of a full contacts sync).
 /// The text is exactly what `APIJSON.encoder()` writes for a `ContactRecordPage` — sorted keys,
 /// unescaped slashes — and a test compares the two.
 extension WireJSON {
-    static func contactRecordPage(_ records: [StoredContactRecord], cursor: String, hasMore: Bool) -> [UInt8] {
+    static func sealedRecordPage(_ records: [StoredSealedRecord], cursor: String, hasMore: Bool) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(records.reduce(64) { $0 + $1.box.count * 4 / 3 + $1.id.utf8.count + 48 })
         out.append(contentsOf: #"{"cursor":"#.utf8)

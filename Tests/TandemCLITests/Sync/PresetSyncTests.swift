@@ -1,0 +1,94 @@
+import CanonicalJSON
+import Foundation
+import KaspaCrypto
+import RedoApp
+import RedoProtocol
+import TandemBasics
+import TandemClient
+import TaskStore
+import TestSupport
+import Testing
+
+/// Saved task filters between two devices of one account, through a real `tandem serve`
+/// (issue 27 item 3): a rename on one and a delete on the other end the same on both.
+@Suite(.serialized) struct PresetSyncTests {
+    @Test(arguments: RelayBackend.available)
+    func aRenameAndADeleteConverge(backend: RelayBackend) async throws {
+        try await backend.withDatabase { databaseURL in try await renameAndDelete(databaseURL) }
+    }
+
+    func syncBoth(_ first: SyncDevice, _ second: SyncDevice) async throws {
+        _ = try await first.presetSync().run()
+        _ = try await second.presetSync().run()
+        _ = try await first.presetSync().run()
+    }
+
+    func renameAndDelete(_ databaseURL: String?) async throws {
+        let server = try await SyncConvergenceTests.startServer(databaseURL: databaseURL)
+        defer { server.stop() }
+        let url = try #require(URL(string: server.baseURL))
+        let walletKey = PrivateKey.generate()
+        let phone = try await SyncDevice(server: url, username: "anna", walletKey: walletKey, signUp: true)
+        let laptop = try await SyncDevice(server: url, username: "anna", walletKey: walletKey, signUp: false)
+        defer {
+            phone.directory.remove()
+            laptop.directory.remove()
+        }
+        func at(_ minutes: Int64) -> UnixMillis { UnixMillis(1_800_000_000_000 + minutes * 60_000) }
+
+        let work = TaskQuery(search: "report", priorityMin: 3, sort: .due)
+        try phone.presets.save(name: "work", query: work, now: at(0))
+        try await syncBoth(phone, laptop)
+        #expect(try laptop.presets.list().map(\.name) == ["work"])
+        #expect(try laptop.presets.preset(named: "work")?.query == work)
+
+        // Offline: the phone renames, then the laptop deletes: the later change, the delete, wins.
+        try phone.presets.rename("work", to: "office", now: at(1))
+        try laptop.presets.delete(named: "work", now: at(2))
+        try await syncBoth(phone, laptop)
+        #expect(try phone.presets.list().isEmpty)
+        #expect(try laptop.presets.list().isEmpty)
+
+        // And the other way round: a delete, then a later rename: the rename wins on both.
+        try phone.presets.save(name: "home", query: TaskQuery(status: .all), now: at(3))
+        try await syncBoth(phone, laptop)
+        try laptop.presets.delete(named: "home", now: at(4))
+        try phone.presets.rename("home", to: "house", now: at(5))
+        try await syncBoth(laptop, phone)
+        #expect(try phone.presets.list().map(\.name) == ["house"])
+        #expect(try laptop.presets.list().map(\.name) == ["house"])
+        #expect(try phone.presets.allRecords() == laptop.presets.allRecords())
+
+        // The same name saved on both before either syncs: one preset of that name on both, the
+        // later save's query; the next save cleans up the other record.
+        try phone.presets.save(name: "urgent", query: TaskQuery(priorityMin: 5), now: at(6))
+        try laptop.presets.save(name: "urgent", query: TaskQuery(priorityMin: 4), now: at(7))
+        try await syncBoth(phone, laptop)
+        #expect(try phone.presets.list() == laptop.presets.list())
+        #expect(try phone.presets.preset(named: "urgent")?.query == TaskQuery(priorityMin: 4))
+        try phone.presets.save(name: "urgent", query: TaskQuery(priorityMin: 3), now: at(8))
+        try await syncBoth(phone, laptop)
+        let urgent = try laptop.presets.allRecords().filter { $0.name == "urgent" }
+        #expect(urgent.filter { !$0.deleted }.count == 1)
+        #expect(try laptop.presets.preset(named: "urgent")?.query == TaskQuery(priorityMin: 3))
+
+        // The CLI lists through a synced preset, narrowed by more flags.
+        let profile = laptop.profile.directory.path
+        let created = try #require(WallTime(millisecondsSinceEpoch: 1_800_000_000_000))
+        try laptop.editor.addTask(title: "Fix the roof", priority: 5, now: created)
+        try laptop.editor.addTask(title: "Read", priority: 3, now: created)
+        let listed = try await TandemProcess.run([
+            "tasks", "list", "--preset", "urgent", "--json", "--profile", profile,
+        ])
+        #expect(listed.status == 0, "\(listed.stderrText)")
+        let titles = try CanonicalJSON.parse(listed.stdout).arrayValue?.compactMap { $0["title"]?.stringValue }
+        #expect(titles == ["Fix the roof", "Read"])
+        let narrowed = try await TandemProcess.run([
+            "tasks", "list", "--preset", "urgent", "--priority-min", "4", "--json", "--profile", profile,
+        ])
+        #expect(try CanonicalJSON.parse(narrowed.stdout).arrayValue?.count == 1)
+        let unknown = try await TandemProcess.run(["tasks", "list", "--preset", "nope", "--profile", profile])
+        #expect(unknown.status == 1)
+        #expect(unknown.stderrText == "tandem: no preset 'nope'\n")
+    }
+}
