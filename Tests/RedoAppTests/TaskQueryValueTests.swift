@@ -17,6 +17,10 @@ import Testing
         #expect(throws: TaskQueryError.limitNotPositive(0)) { try TaskQuery(limit: 0).validated() }
         #expect(throws: (any Error).self) { try TaskQuery(overdue: true, noDue: true).validated() }
         #expect((try? TaskQuery(priorityMin: 2, priorityMax: 2, limit: 1).validated()) != nil)
+        // No due date alone means any status: an active task always has an open todo.
+        #expect(TaskQueryOverrides(noDue: true).query.status == .all)
+        #expect(TaskQueryOverrides(status: .completed, noDue: true).query.status == .completed)
+        #expect(throws: (any Error).self) { try TaskQuery(status: .active, noDue: true).validated() }
     }
 
     @Test func narrowingKeepsThePresetAndTightensIt() throws {

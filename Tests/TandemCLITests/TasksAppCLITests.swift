@@ -90,6 +90,15 @@ import Testing
         #expect(stats["predictions"]?.arrayValue?.first?["taskId"] == .string(id))
         let chart = try String(contentsOf: svg, encoding: .utf8)
         #expect(chart.hasPrefix("<svg "))
+        // Days given alone are days in --time-zone; --until counts its own day; a window that
+        // ends before now has its streak end at its last day.
+        let lastDay = try await profile.json(
+            ["stats", "--since", "2025-10-26", "--time-zone", "Europe/Berlin"], now: "2025-10-26T20:00:00.000Z")
+        #expect(lastDay["completions"] == .number(1))
+        let early = try await profile.json(
+            ["stats", "--until", "2025-10-22", "--time-zone", "Europe/Berlin"], now: "2025-10-26T20:00:00.000Z")
+        #expect(early["completions"] == .number(3))
+        #expect(early["currentStreakDays"] == .number(3))
         let text = try await profile.run(["stats"], now: "2025-10-26T20:00:00.000Z")
         #expect(text.status == 0)
         #expect(text.stdoutText.contains("week of 2025-10-20  ") && text.stdoutText.contains("█"))

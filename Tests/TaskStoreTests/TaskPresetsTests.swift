@@ -98,6 +98,28 @@ import Testing
         }
     }
 
+    @Test func aRenameDeletesTheOtherRecordsOfTheOldName() throws {
+        let phone = try Self.replica("device-a", seed: 3)
+        let laptop = try Self.replica("device-b", seed: 4)
+        // Both save "work" before they sync: two live records of one name.
+        try phone.save(name: "work", query: TaskQuery(priorityMin: 2), now: UnixMillis(1_000))
+        try laptop.save(name: "work", query: TaskQuery(priorityMin: 3), now: UnixMillis(2_000))
+        for record in try laptop.allRecords() { try phone.merge(record, version: 1) }
+        #expect(try phone.allRecords().filter { !$0.deleted }.count == 2)
+        try phone.rename("work", to: "office", now: UnixMillis(3_000))
+        #expect(try phone.list().map(\.name) == ["office"])
+        #expect(try phone.preset(named: "office")?.query == TaskQuery(priorityMin: 3))
+        #expect(try phone.allRecords().filter { !$0.deleted }.count == 1)
+        // The server holds a record this build cannot read at version 7: a local change to it
+        // is pushed over version 7, an unchanged copy is not pushed.
+        let office = try #require(try phone.preset(named: "office"))
+        try phone.pushed(office, version: 2)
+        try phone.serverHolds(office.id, version: 7)
+        #expect(try phone.outgoing().filter { $0.preset.id == office.id }.isEmpty)
+        try phone.rename("office", to: "desk", now: UnixMillis(4_000))
+        #expect(try phone.outgoing().first { $0.preset.id == office.id }?.baseVersion == 7)
+    }
+
     @Test func aMergeKeepsTheWinnerAndMarksWhatToPush() throws {
         let presets = try Self.replica("device-a", seed: 9)
         let mine = try presets.save(name: "work", query: TaskQuery(priorityMin: 2), now: UnixMillis(5_000))

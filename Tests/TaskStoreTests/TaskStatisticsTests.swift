@@ -131,6 +131,17 @@ import Testing
         return (byDay, onTime, lead, busiest, byPriority, longest, days)
     }
 
+    /// Consecutive days in `days` ending `today`, or yesterday when `today` is not in it.
+    static func streak(ending today: String, in days: Set<String>) -> Int {
+        var count = 0
+        var cursor: String? = days.contains(today) ? today : neighbour(today, -1)
+        while let day = cursor, days.contains(day) {
+            count += 1
+            cursor = neighbour(day, -1)
+        }
+        return count
+    }
+
     /// The calendar day before or after a `YYYY-MM-DD`.
     static func neighbour(_ text: String, _ offset: Int) -> String? {
         let parts = text.split(separator: "-").compactMap { Int($0) }
@@ -156,14 +167,7 @@ import Testing
         #expect(stats.busiestWeekdayName == expected.weekday)
         #expect(stats.byPriority == expected.byPriority)
         #expect(stats.longestStreakDays == expected.longest)
-        var current = 0
-        var cursor: String? = Self.day(year.now)
-        if let today = cursor, !expected.days.contains(today) { cursor = Self.neighbour(today, -1) }
-        while let day = cursor, expected.days.contains(day) {
-            current += 1
-            cursor = Self.neighbour(day, -1)
-        }
-        #expect(stats.currentStreakDays == current)
+        #expect(stats.currentStreakDays == Self.streak(ending: Self.day(year.now), in: expected.days))
         #expect(stats.overdueNow == year.deadlines.values.filter { $0 < year.now }.count)
         #expect(stats.predictions.count == 3)
         #expect(stats.lastEightWeeks.count == 8)
@@ -181,7 +185,10 @@ import Testing
         #expect(quarter.completions == inQuarter.count)
         #expect(quarter.completionsByDay == expectedQuarter.byDay)
         #expect(quarter.longestStreakDays == expectedQuarter.longest)
-        #expect(quarter.currentStreakDays == 0)
+        // The window ends before now: its streak ends on its last day, September 30.
+        #expect(quarter.currentStreakDays == Self.streak(ending: "2025-09-30", in: expectedQuarter.days))
+        #expect(quarter.currentStreakDays > 0)
+        #expect(quarter.lastEightWeeks.last?.start == "2025-09-24")
     }
 
     @Test("statistics and queries from a shuffled log are equal", arguments: [11, 12] as [UInt64])

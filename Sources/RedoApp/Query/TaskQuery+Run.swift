@@ -18,9 +18,8 @@ public struct TaskQueryContext: Sendable {
 public struct TaskQueryRow: Sendable, Equatable {
     public let task: RedoTask
     public let rank: Double?
-
     /// The current todo's deadline, if the task has an open todo.
-    public var due: WallTime? { task.currentTodo?.deadline }
+    public let due: WallTime?
 }
 
 extension TaskQuery {
@@ -31,9 +30,19 @@ extension TaskQuery {
         var rows: [TaskQueryRow] = []
         for task in tasks where matches(task, context: context) {
             if !words.isEmpty && !SearchText(task).containsAll(words) { continue }
-            rows.append(TaskQueryRow(task: task, rank: Ranking.rank(task, now: context.now)))
+            rows.append(
+                TaskQueryRow(task: task, rank: Ranking.rank(task, now: context.now), due: task.currentTodo?.deadline))
         }
-        rows.sort(by: order)
+        if sort == .title {
+            // Each title folded once, not once per comparison.
+            var keyed = rows.map { (key: SearchText.sortKey($0.task.title), row: $0) }
+            keyed.sort { a, b in
+                a.key != b.key ? a.key.lexicographicallyPrecedes(b.key) : a.row.task.taskID < b.row.task.taskID
+            }
+            rows = keyed.map(\.row)
+        } else {
+            rows.sort(by: order)
+        }
         if let limit, rows.count > limit { rows.removeSubrange(limit...) }
         return rows
     }
@@ -78,7 +87,7 @@ extension TaskQuery {
             if a.task.updated != b.task.updated { return a.task.updated > b.task.updated }
         case .title:
             let (x, y) = (SearchText.sortKey(a.task.title), SearchText.sortKey(b.task.title))
-            if x != y { return x.lexicographicallyPrecedes(y) }
+            if x != y { return x.lexicographicallyPrecedes(y) }  // run() sorts titles by precomputed keys
         }
         return a.task.taskID < b.task.taskID
     }

@@ -85,6 +85,9 @@ public struct TaskQuery: Sendable, Hashable {
         }
         if let limit, limit < 1 { throw .limitNotPositive(limit) }
         if overdue && noDue { throw .contradictory("overdue and no-due") }
+        if noDue && status == .active {
+            throw .contradictory("no-due and status active (an active task has an open todo)")
+        }
         return self
     }
 
@@ -95,7 +98,12 @@ public struct TaskQuery: Sendable, Hashable {
         if let search = other.search {
             result.search = [self.search, search].compactMap { $0 }.joined(separator: " ")
         }
-        if let status = other.status { result.status = status }
+        if let status = other.status {
+            result.status = status
+        } else if other.noDue && result.status == .active {
+            // An active task always has an open todo: "no due" alone means any status.
+            result.status = .all
+        }
         if let value = other.priorityMin { result.priorityMin = max(priorityMin ?? value, value) }
         if let value = other.priorityMax { result.priorityMax = min(priorityMax ?? value, value) }
         if let value = other.dueBefore { result.dueBefore = min(dueBefore ?? value, value) }
@@ -164,8 +172,9 @@ public enum TaskQueryError: Error, Sendable, Equatable, CustomStringConvertible 
 }
 
 /// A saved query's JSON (a preset's `query`): members named as the CLI's flags are, instants as
-/// `YYYY-MM-DDTHH:mm:ss.sssZ`, defaults and unset members left out. Unknown members are ignored,
-/// so a newer client's extra filter does not make an older one drop the preset.
+/// `YYYY-MM-DDTHH:mm:ss.sssZ`, defaults and unset members left out. Unknown members are ignored;
+/// an unknown value of a known member (a sort key this build lacks) fails to decode, and the
+/// preset sync counts that record as unreadable.
 extension TaskQuery: Codable {
     enum CodingKeys: String, CodingKey {
         case search, status, priorityMin, priorityMax, dueBefore, dueAfter, overdue, noDue, ownership, sort, limit

@@ -20,6 +20,7 @@ public struct TaskStatistics: Sendable, Equatable {
     /// Completions at or before their todo's deadline ÷ completions; nil when none.
     public var onTimeRate: Double?
     /// Consecutive days with a completion, ending today, or yesterday when today has none yet.
+    /// "Today" is the window's last day when the window ends before now.
     public var currentStreakDays: Int
     public var longestStreakDays: Int
     /// Mean hours from a todo's creation (its create-todo node's wall) to its completion; nil
@@ -39,7 +40,8 @@ public struct TaskStatistics: Sendable, Equatable {
     public var expectedOverdueNextWeek: Int
     /// Short sentences, most useful first, each from the figures above.
     public var insights: [String]
-    /// Completions per week for the last 8 weeks ending today, oldest first: the chart's bars.
+    /// Completions in the window per week, for the 8 weeks ending today (the window's last day
+    /// when it ends before now), oldest first: the chart's bars.
     public var lastEightWeeks: [WeekBar]
 
     public struct WeekBar: Sendable, Equatable {
@@ -89,7 +91,9 @@ extension TaskStatistics {
                 latest = max(latest, completed)
             }
         }
-        let calendar = DayCalendar(timeZone: timeZone, covering: (earliest - 8 * 86_400_000)...latest)
+        let calendar = DayCalendar(
+            timeZone: timeZone,
+            covering: (min(earliest, until?.millisecondsSinceEpoch ?? nowMs) - 60 * 86_400_000)...latest)
         var stats = TaskStatistics(
             completions: windowed.count, completionsByDay: [:], onTimeRate: nil, currentStreakDays: 0,
             longestStreakDays: 0, averageLeadTimeHours: nil, overdueNow: 0, byPriority: [:], busiestWeekday: nil,
@@ -115,7 +119,8 @@ extension TaskStatistics {
             stats.busiestWeekday = weekdays.firstIndex(of: most)
         }
 
-        let today = calendar.day(of: nowMs)
+        let anchor = until.map { min(nowMs, $0.millisecondsSinceEpoch - 1) } ?? nowMs
+        let today = calendar.day(of: anchor)
         let days = perDay.keys.sorted()
         stats.longestStreakDays = longestRun(days)
         var streakEnd = perDay[today] != nil ? today : today - 1

@@ -95,7 +95,6 @@ public struct ContactsSync: Sendable, SyncEngine {
         return true
     }
 
-
 }
 
 /// What one contacts sync did.

@@ -58,6 +58,7 @@ public struct PresetSync: Sendable, SyncEngine {
                 guard let box = Data(base64Encoded: record.box), let preset = cipher.open(id: record.id, box: box)
                 else {
                     report.unreadable += 1
+                    try local { try presets.serverHolds(record.id, version: record.version) }
                     continue
                 }
                 try local { try presets.merge(preset, version: record.version) }
@@ -98,7 +99,6 @@ public struct PresetSync: Sendable, SyncEngine {
         }
         return true
     }
-
 
 }
 

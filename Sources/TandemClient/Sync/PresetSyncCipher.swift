@@ -42,12 +42,15 @@ public struct PresetSyncCipher: Sendable {
     }
 
     /// Opens the box stored under `id`; nil when it does not authenticate under this wallet's key
-    /// or does not hold a version-1 preset (another wallet's, damaged, or from a newer format).
+    /// or does not hold a valid version-1 preset (another wallet's, damaged, from a newer format,
+    /// a value this build does not know such as a new sort key, a name a save would refuse, or a
+    /// stamp past year 9999).
     public func open(id: String, box: Data) -> TaskPreset? {
         guard let sealed = try? ChaChaPoly.SealedBox(combined: box),
             let plaintext = try? ChaChaPoly.open(sealed, using: sealingKey, authenticating: Data(id.utf8)),
             let record = try? JSONDecoder().decode(Plaintext.self, from: plaintext), record.v == 1,
-            (try? record.query.validated()) != nil
+            (try? record.query.validated()) != nil, (try? TaskPresets.check(record.name)) == record.name,
+            (0...TaskPresets.latestStamp).contains(record.stamp), !record.origin.isEmpty
         else { return nil }
         return TaskPreset(
             id: id, name: record.name, query: record.query, stamp: record.stamp, origin: record.origin,

@@ -142,8 +142,6 @@ public struct TaskSync: Sendable, SyncEngine {
         return Page(nodes: nodes, cursor: cursor, hasMore: hasMore)
     }
 
-
-
     private func loadState() throws(SyncError) -> TaskSyncState {
         try local { try SyncStateFile.load(TaskSyncState.self, from: stateURL, fresh: TaskSyncState()) }
     }

@@ -4,7 +4,7 @@ import Foundation
 /// (issue 26 item 2): a backend reads the stored versions of the named records and the sync
 /// clock, and writes the rows this plan lists.
 struct SealedRecordPutPlan: Sendable, Equatable {
-    /// A `contact_record` row to insert or replace.
+    /// A row of a sealed-record collection's table to insert or replace.
     struct Write: Sendable, Equatable {
         let id: String
         let version: Int64

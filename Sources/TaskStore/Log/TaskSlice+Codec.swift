@@ -10,7 +10,7 @@ import Synchronization
 /// Bytes that do not decode are never an error: the projection is a cache, so the store replays
 /// the log again (issue 12 item 6).
 extension TaskSlice {
-    static let format = "tandem-task-slice/1"
+    static let format = "tandem-task-slice/2"
 
     func encoded() throws -> [UInt8] {
         let value: JSONValue = .array([

@@ -65,19 +65,26 @@ public struct TaskPresets: Sendable {
         }
     }
 
-    /// Renames the preset called `old`; `new` must not name another preset.
+    /// Renames the preset called `old`; `new` must not name another preset. Other records of
+    /// the old name (saved on two devices before they synced) are deleted, as a save deletes
+    /// them, so the old name does not come back.
     @discardableResult
     public func rename(_ old: String, to new: String, now: UnixMillis) throws(TaskPresetError) -> TaskPreset {
         let (old, new) = (try Self.check(old), try Self.check(new))
-        let current = try list()
-        guard var preset = current.first(where: { $0.name == old }) else { throw .unknown(old) }
-        if old != new, current.contains(where: { $0.name == new }) { throw .exists(new) }
         return try storing {
             try writer.write { db in
+                let live = try Self.all(db).filter { !$0.deleted }
+                let same = live.filter { $0.name == old }
+                guard var preset = same.max(by: { $1.supersedes($0) }) else { throw TaskPresetError.unknown(old) }
+                if old != new, live.contains(where: { $0.name == new }) { throw TaskPresetError.exists(new) }
+                let stamp = try Self.nextStamp(db, now: now)
                 preset.name = new
-                preset.stamp = try Self.nextStamp(db, now: now)
+                preset.stamp = stamp
                 preset.origin = origin
                 try Self.write(preset, db)
+                for other in same where other.id != preset.id {
+                    try Self.write(Self.deleted(other, stamp: stamp, origin: origin), db)
+                }
                 return preset
             }
         }
@@ -154,6 +161,18 @@ public struct TaskPresets: Sendable {
         }
     }
 
+    /// The server holds record `id` at `version` in a form this device cannot read (a newer
+    /// format, or damaged). A local record of that id keeps what it has, but a change made here
+    /// is pushed over that version instead of meeting a 409 on every sync; an unchanged one is
+    /// not pushed, so a newer client's record is not overwritten with an older copy.
+    public func serverHolds(_ id: String, version: Int64) throws(TaskPresetError) {
+        try storing {
+            try writer.write { db in
+                try db.execute(sql: "UPDATE preset SET server_version = ? WHERE id = ?", arguments: [version, id])
+            }
+        }
+    }
+
     /// Marks every record as unknown to the server (another server or account: push them all).
     public func forgetServer() throws(TaskPresetError) {
         try storing {
@@ -211,10 +230,14 @@ public struct TaskPresets: Sendable {
         return tombstone
     }
 
+    /// The latest stamp a record may carry: the end of year 9999, as for Redo wall times. A
+    /// synced record with a later one is refused as unreadable, so the clock cannot run out.
+    public static let latestStamp: Int64 = 253_402_300_799_999
+
     /// The next stamp: now, or one past the latest stamp seen if the clock is behind it.
     private static func nextStamp(_ db: Database, now: UnixMillis) throws -> Int64 {
         let last = try Int64.fetchOne(db, sql: "SELECT last FROM preset_clock WHERE id = 1") ?? 0
-        let stamp = max(now.rawValue, last + 1)
+        let stamp = max(now.rawValue, min(last, latestStamp) + 1)
         try db.execute(
             sql:
                 "INSERT INTO preset_clock (id, last) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET last = excluded.last",
@@ -230,7 +253,8 @@ public struct TaskPresets: Sendable {
                 """, arguments: [stamp])
     }
 
-    static func check(_ name: String) throws(TaskPresetError) -> String {
+    /// A preset name as stored: trimmed, one line, 1 to ``maximumNameLength`` characters.
+    public static func check(_ name: String) throws(TaskPresetError) -> String {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw .invalidName("must not be empty") }
         guard trimmed.count <= maximumNameLength else {

@@ -31,9 +31,13 @@ struct SyncCommand: AsyncParsableCommand {
         let tasks = try await SyncRunner.tasks(options, quiet: json)
         let noWallet = "no wallet key in the profile"
         var presets: PresetSyncReport?
-        do { presets = try await SyncRunner.presets(options) } catch SyncError.walletKeyMissing {}
+        var presetsFailure: (any Error)?
+        do { presets = try await SyncRunner.presets(options) } catch SyncError.walletKeyMissing {} catch {
+            presetsFailure = error  // reported after contacts have had their turn
+        }
         var contacts: ContactsSyncReport?
         do { contacts = try await SyncRunner.contacts(options, quiet: json) } catch SyncError.walletKeyMissing {}
+        if let presetsFailure { throw presetsFailure }
         if json {
             return try CommandIO.printJSON(
                 Output(

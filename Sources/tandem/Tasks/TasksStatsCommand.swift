@@ -12,18 +12,20 @@ extension TasksCommand {
             abstract: "Statistics, predictions and insights from the task log, with the last 8 weeks as a chart.")
 
         @OptionGroup var options: ProfileOptions
-        @Option(help: "Count completions from this instant on (YYYY-MM-DD or full timestamp).") var since: String?
-        @Option(help: "Count completions before this instant (YYYY-MM-DD or full timestamp).") var until: String?
+        @Option(help: "Count completions from this instant on (YYYY-MM-DD: that day's start in --time-zone).")
+        var since: String?
+        @Option(help: "Count completions before this instant (YYYY-MM-DD: up to and including that day).")
+        var until: String?
         @OptionGroup var zone: TimeZoneOption
         @Option(help: "Also write the 8-week chart as an SVG file.", completion: .file()) var svg: String?
         @Flag(help: "Print the figures as JSON.") var json = false
 
         func run() throws {
             let now = try options.wallTime()
-            let since = try since.map { try ProfileOptions.wallTime($0, option: "--since") }
-            let until = try until.map { try ProfileOptions.wallTime($0, option: "--until") }
-            if let since, let until, until < since { throw CLIError("--until is before --since") }
             let timeZone = try zone.value()
+            let since = try since.map { try Self.instant($0, option: "--since", zone: timeZone, dayEnd: false) }
+            let until = try until.map { try Self.instant($0, option: "--until", zone: timeZone, dayEnd: true) }
+            if let since, let until, until <= since { throw CLIError("--until is not after --since") }
             let tasks = try withTaskErrors { try options.tasks().state().tasks }
             let stats = TaskStatistics.compute(tasks: tasks, now: now, timeZone: timeZone, since: since, until: until)
             if let svg {
@@ -35,6 +37,23 @@ extension TasksCommand {
             }
             if json { return try RedoFileInput.printCanonical(try Self.json(stats)) }
             CommandIO.write(Self.text(stats))
+        }
+
+        /// A full timestamp as given, or a day (`YYYY-MM-DD`) in `zone`: its start, or with
+        /// `dayEnd` the start of the next day (so the day itself is counted).
+        static func instant(_ text: String, option: String, zone: TimeZone, dayEnd: Bool) throws -> WallTime {
+            let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+            guard text.utf8.count == 10, parts.count == 3, let year = Int(parts[0]), let month = Int(parts[1]),
+                let day = Int(parts[2])
+            else { return try ProfileOptions.wallTime(text, option: option) }
+            _ = try ProfileOptions.wallTime(text, option: option)  // the same checks as every date option
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = zone
+            guard let start = calendar.date(from: DateComponents(year: year, month: month, day: day)),
+                let instant = dayEnd ? calendar.date(byAdding: .day, value: 1, to: start) : start,
+                let wall = WallTime(millisecondsSinceEpoch: Int64((instant.timeIntervalSince1970 * 1000).rounded()))
+            else { throw CLIError("\(option) '\(text)' is not a day in \(zone.identifier)") }
+            return wall
         }
 
         static func json(_ stats: TaskStatistics) throws -> JSONValue {

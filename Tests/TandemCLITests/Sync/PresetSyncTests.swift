@@ -3,6 +3,7 @@ import Foundation
 import KaspaCrypto
 import RedoApp
 import RedoProtocol
+import TandemAPI
 import TandemBasics
 import TandemClient
 import TaskStore
@@ -71,6 +72,23 @@ import Testing
         let urgent = try laptop.presets.allRecords().filter { $0.name == "urgent" }
         #expect(urgent.filter { !$0.deleted }.count == 1)
         #expect(try laptop.presets.preset(named: "urgent")?.query == TaskQuery(priorityMin: 3))
+
+        // A record this build cannot read (a newer client's, or damaged) does not block the sync:
+        // a change made here is pushed over the version the server holds.
+        let house = try #require(try phone.presets.preset(named: "house"))
+        let client = AccountClient(server: url, profile: phone.profile, transport: URLSessionTransport())
+        let held = try #require(
+            try await client.presetRecords(after: nil, limit: 500).records.first { $0.id == house.id })
+        _ = try await client.putPresetRecords([
+            ContactRecordWrite(
+                id: house.id, box: Data("not a sealed box".utf8).base64EncodedString(), baseVersion: held.version)
+        ])
+        try phone.presets.rename("house", to: "home again", now: at(9))
+        let report = try await phone.presetSync().run()
+        #expect(report.unreadable == 1)
+        #expect(report.pushed >= 1)
+        _ = try await laptop.presetSync().run()
+        #expect(try laptop.presets.list().map(\.name).contains("home again"))
 
         // The CLI lists through a synced preset, narrowed by more flags.
         let profile = laptop.profile.directory.path
