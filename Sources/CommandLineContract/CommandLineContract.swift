@@ -61,8 +61,15 @@ public enum CommandLineContract {
         return out
     }
 
-    private static func oneLine(_ text: String) -> String {
+    /// ArgumentParser's message on one line: its first line, and when that line announces a list
+    /// ("Please provide one of the following:"), the list's items after it, comma-separated.
+    static func oneLine(_ text: String) -> String {
         let trimmed = text.hasPrefix("Error: ") ? String(text.dropFirst(7)) : text
-        return trimmed.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? trimmed
+        let lines = trimmed.split(separator: "\n", omittingEmptySubsequences: true)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+        guard let first = lines.first else { return trimmed }
+        let items = lines.dropFirst().prefix { $0.hasPrefix("- ") }.map { $0.dropFirst(2) }
+        guard first.hasSuffix(":"), !items.isEmpty else { return first }
+        return first + " " + items.joined(separator: ", ")
     }
 }

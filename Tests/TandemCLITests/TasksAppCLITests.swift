@@ -125,6 +125,18 @@ import Testing
         }
     }
 
+    @Test func anUnknownSortKeyNamesTheKeysOnItsOneLine() async throws {
+        let scratch = try TandemProcess.temporaryDirectory()
+        let output = try await Profile(directory: scratch.appendingPathComponent("profile")).run([
+            "list", "--sort", "size",
+        ])
+        #expect(output.status == 1)
+        #expect(
+            output.stderrText
+                == "tandem: The value 'size' is invalid for '--sort <sort>'. Please provide one of the following: "
+                + "rank, due, priority, created, updated, title\n")
+    }
+
     @Test func presetsAreSavedListedNarrowedAndDeleted() async throws {
         let scratch = try TandemProcess.temporaryDirectory()
         let profile = Profile(directory: scratch.appendingPathComponent("profile"))

@@ -36,7 +36,10 @@ enum SyncBodyFuzz {
     }
 
     static func checkRecord(_ element: JSONValue, index: Int) {
-        guard let draft = try? ContactRecordsController.draft(element, index: index) else { return }
+        guard let draft = try? SealedRecordsController.draft(element, index: index, invalid: .invalidContactRecord)
+        else {
+            return
+        }
         invariant(Hex.decodeLowercase(draft.id, byteCount: 32) != nil, "a record id is not 64 lowercase hex")
         invariant(!draft.box.isEmpty && draft.box.count <= SyncLimits.maxBoxBytes, "a box outside its cap")
         invariant(draft.baseVersion >= 0, "a negative base version")
