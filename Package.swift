@@ -268,8 +268,18 @@ let package = Package(
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ],
-            // The OpenAPI document, embedded in the binary (`PackageResources.openapi_json`).
-            resources: [.embedInCode("Resources/openapi.json")],
+            // The OpenAPI document (`PackageResources.openapi_json`) and the tasks web app (issue 28,
+            // `WebAppController`), embedded in the binary.
+            resources: [
+                .embedInCode("Resources/openapi.json"),
+                .embedInCode("Resources/app/index.html"),
+                .embedInCode("Resources/app/app.css"),
+                .embedInCode("Resources/app/main.js"),
+                .embedInCode("Resources/app/api.js"),
+                .embedInCode("Resources/app/jcs.js"),
+                .embedInCode("Resources/app/redo.js"),
+                .embedInCode("Resources/app/store.js"),
+            ],
             swiftSettings: swiftSettings
         ),
 

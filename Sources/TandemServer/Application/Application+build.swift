@@ -112,6 +112,7 @@ func buildRouter(
     router.add(middleware: OriginCheckMiddleware(policy: origins))
 
     SystemController(store: store, clock: configuration.clock, kaspa: chain?.status).register(on: router, table: table)
+    WebAppController().register(on: router, table: table)
     MetricsController(metrics: metrics, hub: hub, chain: chain?.status).register(on: router, table: table)
     AuthController(
         store: store, sessions: sessions, hasher: PasswordHasher(), origins: origins, clock: configuration.clock
@@ -151,13 +152,14 @@ func buildRouter(
 }
 
 /// Trailing slashes and `//` are 404 like better-call's router (betterauth-api.md §1); the
-/// Hummingbird trie would otherwise ignore them.
+/// Hummingbird trie would otherwise ignore them. The one exception is the web app's page,
+/// `/app/` (issue 28), whose relative links need the slash; its handler sends `/app` there.
 struct StrictPathMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
     {
         let path = request.uri.path
-        if Self.isLoose(path) { return Response(status: .notFound) }
+        if Self.isLoose(path) && path != "/app/" { return Response(status: .notFound) }
         return try await next(request, context)
     }
 

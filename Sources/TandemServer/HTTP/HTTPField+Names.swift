@@ -10,4 +10,5 @@ extension HTTPField.Name {
     static let xRetryAfter = HTTPField.Name("X-Retry-After")!
     static let xForwardedFor = HTTPField.Name("X-Forwarded-For")!
     static let xRequestID = HTTPField.Name("X-Request-Id")!
+    static let referrerPolicy = HTTPField.Name("Referrer-Policy")!
 }
