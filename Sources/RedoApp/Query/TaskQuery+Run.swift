@@ -72,7 +72,7 @@ extension TaskQuery {
         return true
     }
 
-    /// Whether `a` comes before `b` under `sort`, ties by task id.
+    /// Whether `a` comes before `b` under `sort`, ties by task id; `.title` is `run()`'s own.
     func order(_ a: TaskQueryRow, _ b: TaskQueryRow) -> Bool {
         switch sort {
         case .rank:
@@ -86,8 +86,7 @@ extension TaskQuery {
         case .updated:
             if a.task.updated != b.task.updated { return a.task.updated > b.task.updated }
         case .title:
-            let (x, y) = (SearchText.sortKey(a.task.title), SearchText.sortKey(b.task.title))
-            if x != y { return x.lexicographicallyPrecedes(y) }  // run() sorts titles by precomputed keys
+            break  // run() sorts titles by keys folded once per row, before this order is asked
         }
         return a.task.taskID < b.task.taskID
     }

@@ -36,8 +36,7 @@ extension Profile {
     /// The saved task filters (issue 27 item 3), in the task database; this device's id breaks
     /// ties between equal stamps.
     public func openTaskPresets() throws -> TaskPresets {
-        let identity = try ProfileIdentity.loadOrCreate(keyFile: url(.identityKey), deviceFile: url(.deviceID))
-        return TaskPresets(log: try TaskLog(path: url(.tasks).path), origin: identity.deviceID.description)
+        TaskPresets(editor: try openTasks())
     }
 
     /// The session cookies of the accounts client (``File/sessionCookies``).

@@ -17,15 +17,15 @@ extension Profile {
         -> [TaskQueryRow]
     {
         do {
+            let editor = try openTasks()
             var query = overrides.query
             if let preset {
-                guard let saved = try openTaskPresets().preset(named: preset) else {
+                guard let saved = try TaskPresets(editor: editor).preset(named: preset) else {
                     throw TaskQueryFailure(description: TaskPresetError.unknown(preset).description)
                 }
                 query = saved.query.narrowed(by: overrides)
             }
             query = try query.validated()
-            let editor = try openTasks()
             let keys = try taskAccountKeys(identity: editor.identity)
             return query.run(on: try editor.state().tasks, context: TaskQueryContext(now: now, accountKeys: keys))
         } catch let failure as TaskQueryFailure {

@@ -15,6 +15,11 @@ public struct TaskPresets: Sendable {
     public let origin: String
     private let randomBytes: @Sendable (Int) -> [UInt8]
 
+    /// The presets in the editor's task database, this device's id breaking ties.
+    public init(editor: TaskEditor) {
+        self.init(log: editor.log, origin: editor.identity.deviceID.description)
+    }
+
     public init(
         log: TaskLog, origin: String, randomBytes: @escaping @Sendable (Int) -> [UInt8] = TaskEditor.systemRandomBytes
     ) {
