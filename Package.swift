@@ -279,6 +279,12 @@ let package = Package(
                 .embedInCode("Resources/app/jcs.js"),
                 .embedInCode("Resources/app/redo.js"),
                 .embedInCode("Resources/app/store.js"),
+                .embedInCode("Resources/app/validate.js"),
+                .embedInCode("Resources/app/replay.js"),
+                .embedInCode("Resources/app/tasks.js"),
+                .embedInCode("Resources/app/query.js"),
+                .embedInCode("Resources/app/sync.js"),
+                .embedInCode("Resources/app/stats.js"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -5,7 +5,15 @@ Checks, in order:
 - after each sign-in, the browser's device key is in IndexedDB, non-extractable, bound to the
   account with the proof-of-possession route, and the only key the server lists;
 - the Redo vectors' canonical bodies, content ids and Ed25519 signatures are reproduced byte
-  for byte by the app's own modules (jcs.js, redo.js) in the browser, with WebCrypto;
+  for byte by the app's own modules (jcs.js, redo.js) in the browser, with WebCrypto; the
+  validator (validate.js) gives every invalid vector node its code and accepts every valid one;
+  the replay (replay.js) gives every scenario's expected result, in the given order and shuffled;
+- tasks added, edited and completed in the browser reach a `tandem` CLI device of the same
+  account after `tandem sync`, and the CLI's changes appear in the browser after a sync;
+- with the browser's network cut, a task added there waits, shown as offline, and syncs when the
+  network is back;
+- every node the browser made validates with the Swift validator (`tandem redo validate
+  --require-signature`), and the browser's replay of its whole log equals `tandem redo replay`;
 - the browser logged no console error and no Content-Security-Policy violation;
 - screenshots of the screens at 1280 px and 360 px wide, saved for review.
 """
@@ -19,6 +27,7 @@ import time
 
 from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as ready
@@ -87,8 +96,81 @@ const [vectors, done] = arguments;
     }
     checked++;
   }
+  // The validator: every invalid vector node refused with its code, every valid one accepted.
+  const { validateNode } = await import('/app/validate.js');
+  const { parseStrict, canonicalize: canon } = await import('/app/jcs.js');
+  for (const item of vectors.invalidNodes) {
+    let code = 'accepted';
+    try {
+      const value = item.nodeJsonText !== undefined ? parseStrict(item.nodeJsonText) : item.node;
+      await validateNode(value, { requireSignature: item.requireSignature ?? false });
+    } catch (error) {
+      code = error.code ?? 'E_SCHEMA_MISMATCH';
+    }
+    if (![item.expectedCode, ...(item.acceptableCodes ?? [])].includes(code)) failures.push(`invalid ${item.name}: ${code}`);
+    checked++;
+  }
+  for (const item of vectors.validNodes) {
+    try { await validateNode(item.node, { requireSignature: false }); } catch (error) { failures.push(`valid ${item.name}: ${error.message}`); }
+    checked++;
+  }
+  // The replay: each scenario's expected result, in the given order and under seeded shuffles.
+  const { replay } = await import('/app/replay.js');
+  let seed = 42;
+  const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const shuffled = (list) => {
+    const copy = list.slice();
+    for (let i = copy.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      [copy[i], copy[j]] = [copy[j], copy[i]];
+    }
+    return copy;
+  };
+  const pairs = (list) => JSON.stringify(list.map((x) => (typeof x === 'string' ? x : [x.id, x.code])));
+  for (const scenario of vectors.scenarios) {
+    for (const [order, nodes] of [['given', scenario.nodes], ...[1, 2, 3, 4, 5].map((n) => [`shuffle ${n}`, shuffled(scenario.nodes)])]) {
+      const valid = [];
+      const rejections = [];
+      for (const node of nodes) {
+        try { valid.push(await validateNode(node, { requireSignature: false })); }
+        catch (error) { rejections.push({ id: typeof node.id === 'string' ? node.id : '', code: error.code, detail: error.detail }); }
+      }
+      const got = replay(valid, rejections);
+      for (const key of ['accepted', 'rejected', 'pending', 'tombstones', 'pruned', 'deletedTasks']) {
+        if (pairs(got[key]) !== pairs(scenario.expected[key])) failures.push(`${scenario.name} (${order}): ${key}`);
+      }
+      const tasks = got.tasks.map(({ updated, ...task }) => task);
+      if (canon(tasks) !== canon(scenario.expected.tasks)) failures.push(`${scenario.name} (${order}): tasks`);
+    }
+    checked++;
+  }
   return { checked, failures };
 })().then(done, (error) => done({ checked: 0, failures: [String(error)] }));
+"""
+
+# The browser's query (query.js) over its replayed tasks: the ordered task ids.
+BROWSER_QUERY = """
+const [changes, done] = arguments;
+(async () => {
+  const { runQuery, defaultQuery } = await import('/app/query.js');
+  const book = window.tandemTasks.book;
+  const rows = runQuery(book.all(), { ...defaultQuery(), ...changes }, { now: Date.now(), accountKeys: new Set() });
+  return rows.map((row) => row.task.taskId);
+})().then(done, (error) => done([String(error)]));
+"""
+
+# The browser's replayed tasks, and its log (every node, and the ones this device signed).
+BROWSER_STATE = """
+const done = arguments[0];
+(async () => {
+  const book = window.tandemTasks.book;
+  const { replay } = await import('/app/replay.js');
+  const nodes = [...book.byId.values()];
+  const result = replay(nodes);
+  result.tasks = result.tasks.map(({ updated, ...task }) => task);
+  const mine = nodes.filter((node) => node.author.publicKey === book.signer.author.publicKey);
+  return { tasks: [...book.tasks.values()], nodes, mine, replay: result };
+})().then(done, (error) => done({ error: String(error) }));
 """
 
 
@@ -106,11 +188,77 @@ const done = arguments[0];
 """
 
 
-def check_key(driver, failures, when):
-    """The server lists exactly this browser's key, bound, and its private half cannot be exported."""
+def check_key(driver, failures, when, others=0):
+    """The server lists this browser's key (and `others` more: the CLI device's), bound, and its
+    private half cannot be exported."""
     key = driver.execute_async_script(KEY_CHECK)
-    if key.get("error") or key["server"] != [key["local"]] or not key["bound"] or key["exported"]:
+    if (key.get("error") or key["local"] not in key["server"] or len(key["server"]) != 1 + others
+            or not key["bound"] or key["exported"]):
         failures.append(f"device key {when}: {key}")
+
+
+class CLI:
+    """A `tandem` CLI device: its own profile, signed in to the same account."""
+
+    def __init__(self, tandem, profile, failures):
+        self.tandem = tandem
+        self.profile = profile
+        self.failures = failures
+
+    def run(self, *arguments, stdin=None):
+        # The redo interop tools work on files alone, without a profile.
+        profile = [] if arguments[0] == "redo" else ["--profile", self.profile]
+        done = subprocess.run([self.tandem, *arguments, *profile], input=stdin,
+                              capture_output=True, text=True, timeout=120)
+        if done.returncode != 0:
+            raise SystemExit(f"browser-test: tandem {' '.join(arguments)} failed: {done.stderr.strip()}")
+        return done.stdout
+
+    def tasks(self):
+        self.run("sync")
+        return {row["title"]: row for row in json.loads(self.run("tasks", "list", "--status", "all", "--json"))}
+
+
+def wait_synced(driver, wait):
+    """The sync state says idle with nothing waiting."""
+    wait.until(lambda d: d.find_element(By.ID, "sync-state").get_attribute("data-phase") == "idle"
+               and d.find_element(By.ID, "sync-state").get_attribute("data-waiting") == "0")
+
+
+ROW_ID = """
+const title = arguments[0];
+const row = [...document.querySelectorAll('#task-list [data-task-id]')]
+  .find((item) => item.querySelector('.task-title').textContent === title);
+return row ? row.dataset.taskId : null;
+"""
+
+
+def row(driver, title):
+    """The task id of the list's row with this title, or None (read in one step: rows re-render)."""
+    return driver.execute_script(ROW_ID, title)
+
+
+def press(driver, wait, task_id, name):
+    """Clicks the row's button `name`, again if a re-render replaced the row meanwhile."""
+    def attempt(d):
+        d.find_element(By.XPATH, f"//li[@data-task-id='{task_id}']//button[normalize-space(.)='{name}']").click()
+        return True
+    wait.until(attempt)
+
+
+def add_task(driver, wait, title):
+    box = driver.find_element(By.XPATH, "//label[normalize-space(text())='New task']/input")
+    box.send_keys(title)
+    button(driver, "Add").click()
+    wait.until(lambda d: row(d, title) is not None)
+    return row(driver, title)
+
+
+def browser_state(driver):
+    state = driver.execute_async_script(BROWSER_STATE)
+    if state.get("error"):
+        raise SystemExit("browser-test: reading the browser's state failed: " + state["error"])
+    return state
 
 
 def main():
@@ -126,7 +274,7 @@ def main():
         server, base = start_server(arguments.tandem, work)
         driver = browser()
         try:
-            wait = WebDriverWait(driver, 15)
+            wait = WebDriverWait(driver, 20, ignored_exceptions=[StaleElementReferenceException])
 
             def shoot(name):
                 for width, height in [(1280, 900), (360, 780)]:
@@ -149,18 +297,120 @@ def main():
             if "ann" not in account:
                 failures.append(f"after sign-up the screen says {account!r}")
             wait.until(lambda d: d.find_element(By.ID, "device").text.startswith("This device: web-"))
+            wait_synced(driver, wait)
             check_key(driver, failures, "after sign-up")
-            shoot("tasks")
 
-            # The app's modules reproduce the Redo vectors byte for byte.
-            driver.set_script_timeout(60)
+            # The app's modules reproduce the Redo vectors.
+            driver.set_script_timeout(120)
             result = driver.execute_async_script(VECTOR_CHECK, vectors)
             failures += result["failures"]
-            expected = len(vectors["canonicalization"]) + len(vectors["validNodes"])
+            expected = (len(vectors["canonicalization"]) + 2 * len(vectors["validNodes"])
+                        + len(vectors["invalidNodes"]) + len(vectors["scenarios"]))
             if result["checked"] != expected:
                 failures.append(f"checked {result['checked']} vectors of {expected}")
 
-            # Sign out, then in again.
+            # Add, edit and complete tasks in the browser.
+            plants = add_task(driver, wait, "Water the plants")
+            add_task(driver, wait, "Call the bank")
+            add_task(driver, wait, "Book trains")
+            press(driver, wait, plants, "Edit")
+            editor = driver.find_element(By.ID, "edit-form")
+            wait.until(ready.visibility_of(editor))
+            shoot("editor")
+            for name, value in [("description", "Balcony and kitchen"), ("priority", "5"), ("storyPoints", "2"),
+                                ("frequencyDays", "3"), ("notes", "use rain water")]:
+                box = editor.find_element(By.NAME, name)
+                box.clear()
+                box.send_keys(value)
+            editor.find_element(By.XPATH, ".//button[normalize-space(.)='Save']").click()
+            wait.until(ready.invisibility_of_element_located((By.ID, "editor")))
+            press(driver, wait, row(driver, "Call the bank"), "Complete")
+            wait_synced(driver, wait)
+
+            # A CLI device of the same account sees them after `tandem sync`.
+            cli = CLI(arguments.tandem, os.path.join(work, "cli"), failures)
+            cli.run("account", "login", "--server", base, "--username", "ann", "--password-stdin",
+                    stdin="correct horse battery\n")
+            seen = cli.tasks()
+            for title in ["Water the plants", "Call the bank", "Book trains"]:
+                if title not in seen:
+                    failures.append(f"the CLI does not see {title!r}: {sorted(seen)}")
+            edited = seen.get("Water the plants", {})
+            if (edited.get("taskId"), edited.get("priority"), edited.get("description"), edited.get("storyPoints"),
+                    edited.get("frequencyDays")) != (plants, 5, "Balcony and kitchen", 2, 3):
+                failures.append(f"the CLI sees the edited task as {edited}")
+            shown = json.loads(cli.run("tasks", "show", plants, "--json"))
+            if "use rain water" not in json.dumps(shown):
+                failures.append("the note added in the browser is not in the CLI's task")
+            bank = json.loads(cli.run("tasks", "show", seen.get("Call the bank", {}).get("taskId", "x"), "--json"))
+            if sum(1 for todo in bank.get("todoTasks", []) if todo.get("completed")) != 1:
+                failures.append(f"the completion made in the browser is not in the CLI's task: {bank}")
+
+            # The CLI's changes appear in the browser after a sync.
+            cli.run("tasks", "add", "Renew passport", "--priority", "4")
+            cli.run("tasks", "edit", seen["Book trains"]["taskId"], "--title", "Book night trains")
+            cli.run("sync")
+            button(driver, "Sync").click()
+            wait.until(lambda d: row(d, "Renew passport") is not None and row(d, "Book night trains") is not None)
+            if row(driver, "Book trains") is not None:
+                failures.append("the browser still shows the title the CLI changed")
+
+            # Offline: the network is cut, a task added waits, and syncs when it is back.
+            driver.set_network_conditions(offline=True, latency=0, download_throughput=0, upload_throughput=0)
+            add_task(driver, wait, "Written offline")
+            wait.until(lambda d: d.find_element(By.ID, "sync-state").get_attribute("data-phase") == "offline")
+            if driver.find_element(By.ID, "sync-state").get_attribute("data-waiting") == "0":
+                failures.append("offline, the sync state shows nothing waiting")
+            shoot("offline")
+            driver.delete_network_conditions()
+            wait_synced(driver, wait)
+            if "Written offline" not in cli.tasks():
+                failures.append("the task written offline did not reach the CLI device")
+
+            # The browser's query selects and orders tasks as `tandem tasks list` does.
+            for changes, options in [
+                ({"sort": "title"}, ["--sort", "title"]),
+                ({"sort": "priority", "status": "all"}, ["--sort", "priority", "--status", "all"]),
+                ({"sort": "due"}, ["--sort", "due"]),
+                ({"search": "WATER plänts"}, ["--search", "WATER plänts"]),
+                ({"status": "all", "priorityMin": 4, "sort": "created"},
+                 ["--status", "all", "--priority-min", "4", "--sort", "created"]),
+                ({"status": "completed"}, ["--status", "completed"]),
+            ]:
+                mine = driver.execute_async_script(BROWSER_QUERY, changes)
+                theirs = [r["taskId"] for r in json.loads(cli.run("tasks", "list", *options, "--json"))]
+                if mine != theirs:
+                    failures.append(f"query {changes}: the browser lists {mine}, the CLI {theirs}")
+
+            # Search and filters select rows as the CLI's query does.
+            search = driver.find_element(By.XPATH, "//label[normalize-space(text())='Search']/input")
+            search.send_keys("KITCHEN")
+            wait.until(lambda d: [r.get_attribute("data-task-id")
+                                  for r in d.find_elements(By.CSS_SELECTOR, "#task-list [data-task-id]")] == [plants])
+            search.clear()
+            search.send_keys(" ")
+            shoot("tasks")
+
+            # Every node made in the browser validates with the Swift validator; the browser's
+            # replay of its whole log equals the CLI's.
+            state = browser_state(driver)
+            for index, node in enumerate(state["mine"]):
+                path = os.path.join(work, f"node-{index}.json")
+                with open(path, "w") as handle:
+                    json.dump(node, handle)
+                verdict = json.loads(cli.run("redo", "validate", path, "--require-signature", "--json"))
+                if not verdict.get("valid"):
+                    failures.append(f"the Swift validator refuses browser node {node['action']}: {verdict}")
+            if len(state["mine"]) < 9:
+                failures.append(f"only {len(state['mine'])} nodes made in the browser")
+            log = os.path.join(work, "log.json")
+            with open(log, "w") as handle:
+                json.dump(state["nodes"], handle)
+            swift = json.loads(cli.run("redo", "replay", log, "--require-signature", "--json"))
+            if json.dumps(swift, sort_keys=True) != json.dumps(state["replay"], sort_keys=True):
+                failures.append("the browser's replay of its log differs from `tandem redo replay`")
+
+            # Sign out, then in again: the log is still there.
             button(driver, "Sign out").click()
             wait.until(ready.visibility_of_element_located((By.ID, "sign-in-form")))
             field(driver, "sign-in-form", "Username").send_keys("ann")
@@ -168,12 +418,17 @@ def main():
             button(driver, "Sign in").click()
             wait.until(ready.visibility_of(button(driver, "Sign out")))
             wait.until(lambda d: d.find_element(By.ID, "device").text.startswith("This device: web-"))
-            check_key(driver, failures, "after signing in again")
+            wait.until(lambda d: row(d, "Written offline") is not None)
+            check_key(driver, failures, "after signing in again", others=1)
 
-            # No console error, no CSP violation.
+            # No console error, no CSP violation (the offline step's refused requests are the
+            # network's doing, not the page's, and are expected).
             for entry in driver.get_log("browser"):
-                if entry["level"] in ("SEVERE", "WARNING") or "Content Security Policy" in entry["message"]:
-                    failures.append(f"browser log: {entry['level']} {entry['message']}")
+                message = entry["message"]
+                if "ERR_INTERNET_DISCONNECTED" in message:
+                    continue
+                if entry["level"] in ("SEVERE", "WARNING") or "Content Security Policy" in message:
+                    failures.append(f"browser log: {entry['level']} {message}")
         finally:
             driver.quit()
             server.terminate()
@@ -182,7 +437,8 @@ def main():
         for failure in failures:
             print("browser-test: " + failure, file=sys.stderr)
         sys.exit(1)
-    print(f"browser-test: ok ({expected} vectors; screenshots in {arguments.screenshots})")
+    print(f"browser-test: ok ({expected} vectors; browser and CLI in sync both ways, offline too; "
+          f"screenshots in {arguments.screenshots})")
 
 
 if __name__ == "__main__":

@@ -10,10 +10,18 @@ import Testing
 struct KaspaNodeConnectionTests {
     static let url = URL(string: "ws://in-memory.test") ?? URL(fileURLWithPath: "/")
 
+    /// A connection whose calls wait as long as a test may run: these tests are about matching,
+    /// errors and endings, and a call limit short enough to hit on a loaded two-core machine
+    /// (every suite shares one process) would fail them for the wrong reason. The timeout test
+    /// sets its own limit per call.
+    static func open(_ socket: InMemorySocket) async throws -> KaspaNodeConnection {
+        try await KaspaNodeConnection.open(url, transport: InMemoryTransport(socket), callTimeout: .seconds(600))
+    }
+
     @Test("answers arriving in reverse order reach the calls that asked")
     func answersMatchedByID() async throws {
         let socket = InMemorySocket()
-        let connection = try await KaspaNodeConnection.open(Self.url, transport: InMemoryTransport(socket))
+        let connection = try await Self.open(socket)
         // The second call starts once the first one's request is out, so each call's id is known.
         async let first = connection.call(.getBalanceByAddress, RPCEmpty(), as: RPCBalance.self)
         let firstID = try #require(try await socket.nextRequests(1).first).id
@@ -31,7 +39,7 @@ struct KaspaNodeConnectionTests {
     @Test("an error frame keeps the node's text; a frame that is not JSON is counted and skipped")
     func refusals() async throws {
         let socket = InMemorySocket()
-        let connection = try await KaspaNodeConnection.open(Self.url, transport: InMemoryTransport(socket))
+        let connection = try await Self.open(socket)
         async let call = connection.call(.getMempoolEntry, RPCEmpty(), as: RPCMempoolEntryResponse.self)
         let (id, _) = try #require(try await socket.nextRequests(1).first)
         socket.deliver("not json")
@@ -51,7 +59,7 @@ struct KaspaNodeConnectionTests {
     @Test("a node that never answers fails the call after its limit; the connection stays usable")
     func timeout() async throws {
         let socket = InMemorySocket()
-        let connection = try await KaspaNodeConnection.open(Self.url, transport: InMemoryTransport(socket))
+        let connection = try await Self.open(socket)
         await #expect(throws: KaspaNodeError.timeout(node: Self.url.absoluteString, method: "ping", seconds: 0.05)) {
             _ = try await connection.call(.ping, as: RPCEmpty.self, timeout: .milliseconds(50))
         }
@@ -64,7 +72,7 @@ struct KaspaNodeConnectionTests {
     @Test("a closed socket fails every waiting call and ends the notifications")
     func disconnect() async throws {
         let socket = InMemorySocket()
-        let connection = try await KaspaNodeConnection.open(Self.url, transport: InMemoryTransport(socket))
+        let connection = try await Self.open(socket)
         async let call = connection.call(.getServerInfo, as: RPCServerInfo.self)
         _ = try await socket.nextRequests(1)
         socket.deliver(try RPCFrame.notification(.virtualDaaScoreChanged(.init(virtualDaaScore: 9))))

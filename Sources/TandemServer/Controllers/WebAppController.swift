@@ -34,6 +34,12 @@ struct WebAppController: Sendable {
         "jcs.js": Asset(PackageResources.jcs_js, "text/javascript; charset=utf-8"),
         "redo.js": Asset(PackageResources.redo_js, "text/javascript; charset=utf-8"),
         "store.js": Asset(PackageResources.store_js, "text/javascript; charset=utf-8"),
+        "validate.js": Asset(PackageResources.validate_js, "text/javascript; charset=utf-8"),
+        "replay.js": Asset(PackageResources.replay_js, "text/javascript; charset=utf-8"),
+        "tasks.js": Asset(PackageResources.tasks_js, "text/javascript; charset=utf-8"),
+        "query.js": Asset(PackageResources.query_js, "text/javascript; charset=utf-8"),
+        "sync.js": Asset(PackageResources.sync_js, "text/javascript; charset=utf-8"),
+        "stats.js": Asset(PackageResources.stats_js, "text/javascript; charset=utf-8"),
     ]
 
     static let contentSecurityPolicy =

@@ -9,25 +9,36 @@ export class ApiError extends Error {
   }
 }
 
-async function call(method, path, body) {
-  const init = { method, headers: {}, credentials: 'same-origin' };
+/** A request that fails with ApiError: status 0 when the server cannot be reached (or stalls). */
+async function send(method, path, body, timeout = 30000) {
+  const init = { method, headers: {}, credentials: 'same-origin', signal: AbortSignal.timeout(timeout) };
   if (body !== undefined) {
     init.headers['content-type'] = 'application/json';
-    init.body = JSON.stringify(body);
+    init.body = typeof body === 'string' ? body : JSON.stringify(body);
   }
   let response;
+  let text;
   try {
     response = await fetch(path, init);
-  } catch (error) {
+    text = await response.text();
+  } catch {
     throw new ApiError(0, 'OFFLINE', 'The server cannot be reached.');
   }
-  const text = await response.text();
-  let json = null;
-  try { json = text ? JSON.parse(text) : null; } catch { json = null; }
   if (!response.ok) {
+    let json = null;
+    try { json = text ? JSON.parse(text) : null; } catch { json = null; }
     throw new ApiError(response.status, json?.code ?? 'HTTP_' + response.status, json?.message ?? response.statusText);
   }
-  return json;
+  return text;
+}
+
+async function call(method, path, body) {
+  const text = await send(method, path, body);
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    throw new ApiError(502, 'INVALID_RESPONSE', `The server's answer to ${path} is not JSON.`);
+  }
 }
 
 export const api = {
@@ -37,4 +48,11 @@ export const api = {
   signOut: () => call('POST', '/api/auth/sign-out', {}),
   deviceKeys: () => call('GET', '/api/me/keys'),
   registerDeviceKey: (publicKey, signature) => call('POST', '/api/me/keys', { publicKey, signature }),
+  /** `POST /api/redo/nodes`: one result per node, in order. */
+  pushNodes: (nodes) => call('POST', '/api/redo/nodes', { nodes }),
+  /** `GET /api/redo/nodes`: the page's text, parsed strictly by the caller. */
+  pullNodes: (cursor, limit) =>
+    send('GET', `/api/redo/nodes?limit=${limit}` + (cursor ? `&after=${encodeURIComponent(cursor)}` : '')),
+  shareTask: (taskId, username) =>
+    call('POST', `/api/redo/tasks/${encodeURIComponent(taskId)}/share`, { username }),
 };

@@ -1,52 +1,366 @@
-// The tasks web app (issue 28): screens, and what each control does.
+// The tasks web app (issue 28): screens, and what each control does. Reads come from the local
+// log only (IndexedDB, replayed in this page); every change is signed here, written locally,
+// shown, then synced in the background. Offline, changes wait; the sync state says so.
 
 import { api, ApiError } from './api.js';
-import { signBytes } from './redo.js';
-import { deviceKey, markBound } from './store.js';
+import { author, signBytes } from './redo.js';
+import { defaultQuery, runQuery } from './query.js';
+import { statistics, weekChart } from './stats.js';
+import { appendNodes, deviceKey, getMeta, loadNodes, markBound } from './store.js';
+import { Sync } from './sync.js';
+import { TaskBook, TaskFieldError } from './tasks.js';
+import { wallMillis, wallText } from './validate.js';
 
 const $ = (id) => document.getElementById(id);
+
+/** What the signed-in screen works on; null while signed out. */
+let app = null;
 
 function show(screen) {
   for (const id of ['auth', 'tasks']) $(id).hidden = id !== screen;
   $('sign-out').hidden = screen !== 'tasks';
+  // The first screen shown is when the page became usable (the first-load figure reads it).
+  if (!performance.getEntriesByName('tandem-interactive').length) performance.mark('tandem-interactive');
 }
 
 /**
  * Binds this browser's device key to the account (`POST /api/me/keys`), proving possession by
  * signing "tandem-key-binding/v1\n" + account id + "\n" + public key, as the CLI does. Offline,
- * the binding waits for the next start.
+ * the binding waits for the next sync.
  */
-async function bindDeviceKey(session) {
-  const key = await deviceKey(session.user.id);
+async function bindDeviceKey(accountId) {
+  const key = await deviceKey(accountId);
   if (key.bound) return key;
-  const message = new TextEncoder().encode(`tandem-key-binding/v1\n${session.user.id}\n${key.publicKey}`);
-  try {
-    await api.registerDeviceKey(key.publicKey, await signBytes(key.privateKey, message));
-    await markBound(session.user.id);
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.status !== 0) throw error;
-  }
-  return key;
+  const message = new TextEncoder().encode(`tandem-key-binding/v1\n${accountId}\n${key.publicKey}`);
+  await api.registerDeviceKey(key.publicKey, await signBytes(key.privateKey, message));
+  await markBound(accountId);
+  return { ...key, bound: true };
 }
 
 async function showSignedIn(session) {
+  app?.sync.stop();
+  const accountId = session.user.id;
+  const key = await deviceKey(accountId);
+  const book = new TaskBook({ privateKey: key.privateKey, author: author(key.publicKey, key.deviceId) });
+  book.add(await loadNodes(accountId));
+  const accountKeys = new Set((await getMeta(accountId, 'accountKeys')) ?? [key.publicKey.slice(0, 32)]);
+  app = { accountId, key, book, accountKeys, editing: null };
+  app.sync = new Sync({
+    account: accountId,
+    book,
+    ensureKey: () => bindDeviceKey(accountId),
+    onChange: showSyncState,
+    onNodes: () => render({ tasksChanged: true }),
+  });
   $('account').textContent = `Signed in as ${session.user.username ?? session.user.name}`;
-  show('tasks');
-  const key = await bindDeviceKey(session);
   $('device').textContent = `This device: ${key.deviceId}`;
+  show('tasks');
+  render({ tasksChanged: true });
+  app.sync.run();
 }
 
 function showSignIn(message = '') {
+  app?.sync.stop();
+  app = null;
   $('auth-error').textContent = message;
   show('auth');
 }
 
+function showSyncState(state) {
+  if (!app) return;
+  const waiting = state.waiting ? ` · ${state.waiting} change${state.waiting === 1 ? '' : 's'} waiting` : '';
+  let text;
+  switch (state.phase) {
+    case 'syncing': text = 'Syncing…'; break;
+    case 'offline': text = 'Offline' + waiting; break;
+    case 'failed': text = `Sync failed: ${state.error?.message ?? 'unknown error'}` + waiting; break;
+    case 'signed-out':
+      showSignIn('Your session has ended; sign in again.');
+      return;
+    default: text = state.at ? `Synced ${state.at.toLocaleTimeString()}` + waiting : 'Not synced yet' + waiting;
+  }
+  const element = $('sync-state');
+  element.textContent = text;
+  element.dataset.phase = state.phase;
+  element.dataset.waiting = String(state.waiting);
+  if (state.phase === 'idle') adoptAccountKeys(app.sync.accountKeys);
+  else if (state.phase !== 'syncing') scheduleRetry();
+}
+
+/** The account's key ids as the last sync read them; a change re-renders ("mine", "shared"). */
+function adoptAccountKeys(keys) {
+  if (!keys || (keys.size === app.accountKeys.size && [...keys].every((key) => app.accountKeys.has(key)))) return;
+  app.accountKeys = keys;
+  render();
+}
+
+let retryTimer = null;
+let retryDelay = 2000;
+
+/** Offline or failed: try again later, backing off to a minute; the `online` event tries at once. */
+function scheduleRetry() {
+  clearTimeout(retryTimer);
+  retryTimer = setTimeout(() => app?.sync.run(), retryDelay);
+  retryDelay = Math.min(retryDelay * 2, 60000);
+}
+
+function syncSoon() {
+  retryDelay = 2000;
+  app?.sync.run();
+}
+
+/** Writes signed nodes to the local log, replays their task, re-renders, and syncs. */
+async function commit(nodes) {
+  if (!nodes.length) return;
+  await appendNodes(app.accountId, nodes, false);
+  app.book.add(nodes);
+  render({ tasksChanged: true });
+  syncSoon();
+}
+
+// ---- the list ----
+
+function currentQuery() {
+  const query = defaultQuery();
+  query.search = $('search').value;
+  query.status = $('status').value;
+  query.sort = $('sort').value;
+  query.ownership = $('ownership').value || null;
+  query.priorityMin = $('priority-min').value ? Number($('priority-min').value) : null;
+  query.overdue = $('overdue').checked;
+  return query;
+}
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const formattedDates = new Map();
+
+/** A deadline as this browser shows dates; formatting is slow, and deadlines repeat. */
+function formatDate(wall) {
+  let text = formattedDates.get(wall);
+  if (text === undefined) {
+    if (formattedDates.size > 5000) formattedDates.clear();
+    text = dateFormat.format(new Date(wallMillis(wall)));
+    formattedDates.set(wall, text);
+  }
+  return text;
+}
+
+/**
+ * Rows by task id, kept while their task is the same replayed object: replay makes a new object
+ * for a task that changed, so a filter change moves existing rows instead of building them.
+ */
+let rowCache = new Map();
+let rowCacheKeys = null;
+
+/** One row, cloned from index.html's template: Complete, the title and its details, Edit. */
+function rowFor(row, now) {
+  const { task } = row;
+  const overdue = row.due !== null && wallMillis(row.due) < now;
+  const cached = rowCache.get(task.taskId);
+  if (cached?.task === task) {
+    cached.details.classList.toggle('overdue', overdue);
+    return cached.item;
+  }
+  const item = $('task-row').content.firstElementChild.cloneNode(true);
+  item.dataset.taskId = task.taskId;
+  const [complete, main] = item.children;
+  complete.disabled = task.archived || task.currentTodo === null;
+  main.firstElementChild.textContent = task.title;
+  const details = main.lastElementChild;
+  const due = row.due === null ? 'no open todo' : `due ${formatDate(row.due)}`;
+  details.textContent = `P${task.priority} · ${due}` + (task.archived ? ' · archived' : '') +
+    (app.accountKeys.has(task.createdBy) ? '' : ' · shared');
+  details.classList.toggle('overdue', overdue);
+  rowCache.set(task.taskId, { task, item, details });
+  return item;
+}
+
+/**
+ * Runs the query over the replayed tasks and draws the rows. The statistics depend on the tasks
+ * alone, so a filter change leaves them be; a change of the tasks passes `tasksChanged`.
+ */
+function render({ tasksChanged = false } = {}) {
+  if (!app) return;
+  if (rowCacheKeys !== app.accountKeys) {
+    rowCache = new Map();
+    rowCacheKeys = app.accountKeys;
+  }
+  const now = Date.now();
+  const rows = runQuery(app.book.all(), currentQuery(), { now, accountKeys: app.accountKeys });
+  const fragment = document.createDocumentFragment();
+  for (const row of rows) fragment.append(rowFor(row, now));
+  $('task-list').replaceChildren(fragment);
+  $('count').textContent = `${rows.length} task${rows.length === 1 ? '' : 's'}`;
+  if (tasksChanged) renderStats(now);
+}
+
+function renderStats(now) {
+  const stats = statistics(app.book.all(), now);
+  const figures = [
+    ['Completions', String(stats.completions)],
+    ['On time', stats.onTimeRate === null ? '—' : `${Math.round(stats.onTimeRate * 100)}%`],
+    ['Current streak', `${stats.currentStreakDays} day${stats.currentStreakDays === 1 ? '' : 's'}`],
+    ['Longest streak', `${stats.longestStreakDays} day${stats.longestStreakDays === 1 ? '' : 's'}`],
+    ['Overdue now', String(stats.overdueNow)],
+    ['Likely late next week', String(stats.expectedOverdueNextWeek)],
+    ['Average lead time', stats.averageLeadTimeHours === null ? '—' : `${stats.averageLeadTimeHours.toFixed(1)} h`],
+    ['Busiest weekday', stats.busiestWeekday ?? '—'],
+  ];
+  const list = document.createDocumentFragment();
+  for (const [name, value] of figures) {
+    const term = document.createElement('dt');
+    term.textContent = name;
+    const definition = document.createElement('dd');
+    definition.textContent = value;
+    list.append(term, definition);
+  }
+  $('stats-figures').replaceChildren(list);
+  $('stats-chart').replaceChildren(weekChart(stats.lastEightWeeks));
+}
+
+// ---- the editor ----
+
+/** A wall time as the value of a datetime-local input, in this browser's time zone. */
+function localInput(wall) {
+  const date = new Date(wallMillis(wall));
+  const pad = (value) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+function openEditor(task) {
+  app.editing = task.taskId;
+  const form = $('edit-form');
+  form.reset();
+  form.elements.title.value = task.title;
+  form.elements.description.value = task.description;
+  form.elements.priority.value = task.priority;
+  form.elements.storyPoints.value = task.storyPoints;
+  form.elements.frequencyDays.value = task.frequencyDays;
+  form.elements.privacy.checked = task.privacy;
+  const todo = task.todoTasks.find((t) => t.guid === task.currentTodo);
+  form.elements.due.value = todo ? localInput(todo.deadline) : '';
+  form.elements.due.disabled = !todo;
+  form.elements.notes.disabled = !todo;
+  $('edit-notes').textContent = todo?.notes ? `Notes: ${todo.notes}` : '';
+  $('edit-snooze').disabled = !todo;
+  $('edit-archive').textContent = task.archived ? 'Unarchive' : 'Archive';
+  $('edit-error').textContent = '';
+  $('editor').showModal();
+}
+
+function editedTask() {
+  const task = app.book.tasks.get(app.editing);
+  if (!task) throw new TaskFieldError('This task no longer exists.');
+  return task;
+}
+
+async function editorAction(work) {
+  try {
+    const nodes = await work(editedTask());
+    await commit(nodes);
+    $('editor').close();
+  } catch (error) {
+    $('edit-error').textContent = error.message;
+  }
+}
+
+$('edit-form').addEventListener('submit', (event) => {
+  event.preventDefault();
+  const form = event.target.elements;
+  editorAction((task) => {
+    const integer = (name) => Number(form[name].value);
+    const change = {
+      title: form.title.value,
+      description: form.description.value,
+      priority: integer('priority'),
+      storyPoints: integer('storyPoints'),
+      frequencyDays: integer('frequencyDays'),
+      privacy: form.privacy.checked,
+      notes: form.notes.value || undefined,
+    };
+    if (form.due.value) {
+      const due = wallText(new Date(form.due.value).getTime());
+      const todo = task.todoTasks.find((t) => t.guid === task.currentTodo);
+      // The input shows minutes: an untouched field keeps the deadline's own seconds.
+      if (todo && localInput(todo.deadline) !== form.due.value) change.due = due;
+    }
+    return app.book.edit(task, change);
+  });
+});
+
+$('edit-cancel').addEventListener('click', () => $('editor').close());
+$('edit-snooze').addEventListener('click', () =>
+  editorAction((task) => {
+    const todo = task.todoTasks.find((t) => t.guid === task.currentTodo);
+    return app.book.snooze(task, wallText(wallMillis(todo.deadline) + 86400000));
+  }));
+$('edit-archive').addEventListener('click', () => editorAction((task) => app.book.setArchived(task, !task.archived)));
+$('edit-delete').addEventListener('click', () => editorAction((task) => app.book.delete(task)));
+$('edit-share').addEventListener('click', async () => {
+  const username = $('edit-form').elements.shareWith.value.trim();
+  if (!username) {
+    $('edit-error').textContent = 'Enter the username to share with.';
+    return;
+  }
+  try {
+    const task = editedTask();
+    // The server shares what it holds: sync first, as `tandem tasks share` does.
+    const state = await app.sync.run();
+    if (state.phase !== 'idle') throw new Error('Sharing needs the server; sync first.');
+    await api.shareTask(task.taskId, username);
+    $('edit-error').textContent = `Shared with ${username}.`;
+  } catch (error) {
+    $('edit-error').textContent = error.message;
+  }
+});
+
+// ---- the list's controls ----
+
+$('add-form').addEventListener('submit', async (event) => {
+  event.preventDefault();
+  const input = event.target.elements.title;
+  try {
+    await commit(await app.book.addTask({ title: input.value.trim() }));
+    input.value = '';
+    $('task-error').textContent = '';
+  } catch (error) {
+    $('task-error').textContent = error.message;
+  }
+});
+
+$('task-list').addEventListener('click', async (event) => {
+  const button = event.target.closest('button[data-action]');
+  const taskId = button?.closest('[data-task-id]')?.dataset.taskId;
+  const task = taskId && app?.book.tasks.get(taskId);
+  if (!task) return;
+  if (button.dataset.action === 'edit') return openEditor(task);
+  try {
+    await commit(await app.book.complete(task));
+  } catch (error) {
+    $('task-error').textContent = error.message;
+  }
+});
+
+for (const id of ['search', 'status', 'sort', 'ownership', 'priority-min', 'overdue']) {
+  $(id).addEventListener(id === 'search' ? 'input' : 'change', () => render());
+}
+
+$('sync-now').addEventListener('click', () => syncSoon());
+window.addEventListener('online', () => syncSoon());
+// Another device's changes arrive on the next sync: every half minute while the page is shown.
+setInterval(() => {
+  if (app && document.visibilityState === 'visible' && app.sync.state.phase === 'idle') syncSoon();
+}, 30000);
+
+// ---- accounts ----
+
 async function start() {
   try {
     const session = await api.session();
-    if (session?.user) return showSignedIn(session);
+    if (session?.user) return await showSignedIn(session);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
+    if (error.status === 0) return showSignIn('The server cannot be reached; try again when online.');
   }
   showSignIn();
 }
@@ -79,5 +393,12 @@ $('sign-out').addEventListener('click', async () => {
   try { await api.signOut(); } catch { /* signed out locally either way */ }
   showSignIn();
 });
+
+/** For the browser test and the benchmarks: the live app's replay and render, measured. */
+window.tandemTasks = {
+  get book() { return app?.book; },
+  render,
+  syncNow: () => app?.sync.run(),
+};
 
 start();

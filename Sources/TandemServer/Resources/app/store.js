@@ -1,11 +1,14 @@
-// The browser's local store (issue 28), in IndexedDB: one device key per account, made by
-// WebCrypto with its private half non-extractable (the key object itself is stored; its bytes
-// never leave WebCrypto).
+// The browser's local store (issue 28), in IndexedDB, the truth this app reads (spec §11.3):
+// - `keys`: one device key per account, made by WebCrypto with its private half non-extractable
+//   (the key object itself is stored; its bytes never leave WebCrypto);
+// - `nodes`: each account's Redo log, every node validated before it is written, with whether
+//   the server holds it yet;
+// - `meta`: per-account sync bookkeeping (the pull cursor, the account's key ids).
 
 import { generateKey, hex } from './redo.js';
 
 const DATABASE = 'tandem-tasks';
-const VERSION = 1;
+const VERSION = 2;
 
 function request(r) {
   return new Promise((resolve, reject) => {
@@ -20,10 +23,18 @@ let opened;
 export function database() {
   opened ??= new Promise((resolve, reject) => {
     const open = indexedDB.open(DATABASE, VERSION);
-    open.onupgradeneeded = () => {
+    open.onupgradeneeded = (event) => {
       const db = open.result;
-      db.createObjectStore('keys');
+      if (event.oldVersion < 1) db.createObjectStore('keys');
+      if (event.oldVersion < 2) {
+        const nodes = db.createObjectStore('nodes', { keyPath: ['account', 'id'] });
+        nodes.createIndex('account', 'account');
+        nodes.createIndex('unsynced', ['account', 'synced']);
+        db.createObjectStore('meta');
+      }
     };
+    // Another tab with a newer version asks this one to let go.
+    open.onblocked = () => reject(new Error('Close the other tabs of this app to upgrade its storage.'));
     open.onsuccess = () => resolve(open.result);
     open.onerror = () => reject(open.error);
   });
@@ -33,12 +44,21 @@ export function database() {
 async function inStore(name, mode, body) {
   const db = await database();
   const transaction = db.transaction(name, mode);
-  const result = await body(transaction.objectStore(name));
-  await new Promise((resolve, reject) => {
+  // Listen before any request runs: the transaction may end as soon as its last request does.
+  const done = new Promise((resolve, reject) => {
     transaction.oncomplete = resolve;
     transaction.onerror = () => reject(transaction.error);
-    transaction.onabort = () => reject(transaction.error);
+    transaction.onabort = () => reject(transaction.error ?? new Error('the storage transaction was aborted'));
   });
+  let result;
+  try {
+    result = await body(transaction.objectStore(name));
+  } catch (error) {
+    try { transaction.abort(); } catch { /* already finished */ }
+    done.catch(() => {});
+    throw error;
+  }
+  await done;
   return result;
 }
 
@@ -67,4 +87,49 @@ export async function markBound(accountId) {
     const key = await request(keys.get(accountId));
     if (key) await request(keys.put({ ...key, bound: true }, accountId));
   });
+}
+
+/** Every node of `account`'s log. */
+export async function loadNodes(account) {
+  const rows = await inStore('nodes', 'readonly', (nodes) => request(nodes.index('account').getAll(account)));
+  return rows.map((row) => row.node);
+}
+
+/**
+ * Writes validated nodes to `account`'s log in one transaction; a node already held keeps its
+ * row (a pulled copy never marks a local node unsent, and vice versa it becomes sent).
+ */
+export async function appendNodes(account, nodes, synced) {
+  await inStore('nodes', 'readwrite', async (store) => {
+    await Promise.all(nodes.map(async (node) => {
+      const existing = await request(store.get([account, node.id]));
+      if (existing && (existing.synced || !synced)) return;
+      await request(store.put({ account, id: node.id, node, synced: synced ? 1 : 0 }));
+    }));
+  });
+}
+
+/** Nodes of `account`'s log the server does not hold yet, oldest first by lamport. */
+export async function unsyncedNodes(account) {
+  const rows = await inStore('nodes', 'readonly', (nodes) =>
+    request(nodes.index('unsynced').getAll([account, 0])));
+  return rows.map((row) => row.node).sort((a, b) => a.timestamp.lamport - b.timestamp.lamport);
+}
+
+/** Records that the server holds these nodes. */
+export async function markSynced(account, ids) {
+  await inStore('nodes', 'readwrite', async (store) => {
+    await Promise.all(ids.map(async (id) => {
+      const row = await request(store.get([account, id]));
+      if (row && !row.synced) await request(store.put({ ...row, synced: 1 }));
+    }));
+  });
+}
+
+export async function getMeta(account, name) {
+  return inStore('meta', 'readonly', (meta) => request(meta.get([account, name])));
+}
+
+export async function setMeta(account, name, value) {
+  await inStore('meta', 'readwrite', (meta) => request(meta.put(value, [account, name])));
 }
