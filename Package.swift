@@ -285,6 +285,7 @@ let package = Package(
                 .embedInCode("Resources/app/query.js"),
                 .embedInCode("Resources/app/sync.js"),
                 .embedInCode("Resources/app/stats.js"),
+                .embedInCode("Resources/app/sw.js"),
             ],
             swiftSettings: swiftSettings
         ),

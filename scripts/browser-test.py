@@ -10,8 +10,8 @@ Checks, in order:
   the replay (replay.js) gives every scenario's expected result, in the given order and shuffled;
 - tasks added, edited and completed in the browser reach a `tandem` CLI device of the same
   account after `tandem sync`, and the CLI's changes appear in the browser after a sync;
-- with the browser's network cut, a task added there waits, shown as offline, and syncs when the
-  network is back;
+- with the browser's network cut, a task added there waits, shown as offline, survives a reload
+  (the service worker serves the app, IndexedDB the log), and syncs when the network is back;
 - every node the browser made validates with the Swift validator (`tandem redo validate
   --require-signature`), and the browser's replay of its whole log equals `tandem redo replay`;
 - the browser logged no console error and no Content-Security-Policy violation;
@@ -362,6 +362,11 @@ def main():
             if driver.find_element(By.ID, "sync-state").get_attribute("data-waiting") == "0":
                 failures.append("offline, the sync state shows nothing waiting")
             shoot("offline")
+            # A reload with no network opens the app from its service worker and the log from
+            # IndexedDB; what was written offline is still there, still waiting.
+            driver.refresh()
+            wait.until(lambda d: row(d, "Written offline") is not None and row(d, "Water the plants") is not None)
+            wait.until(lambda d: d.find_element(By.ID, "sync-state").get_attribute("data-phase") == "offline")
             driver.delete_network_conditions()
             wait_synced(driver, wait)
             if "Written offline" not in cli.tasks():
@@ -381,6 +386,33 @@ def main():
                 theirs = [r["taskId"] for r in json.loads(cli.run("tasks", "list", *options, "--json"))]
                 if mine != theirs:
                     failures.append(f"query {changes}: the browser lists {mine}, the CLI {theirs}")
+
+            # Share with another account from the editor; its CLI device reads the task.
+            bob = CLI(arguments.tandem, os.path.join(work, "bob"), failures)
+            bob.run("account", "register", "--server", base, "--username", "bob", "--email", "bob@example.com",
+                    "--name", "Bob", "--password-stdin", stdin="another good password\n")
+            passport = row(driver, "Renew passport")
+            editor = driver.find_element(By.ID, "edit-form")  # the page was reloaded offline
+            press(driver, wait, passport, "Edit")
+            wait.until(ready.visibility_of(editor))
+            editor.find_element(By.NAME, "shareWith").send_keys("bob")
+            editor.find_element(By.XPATH, ".//button[normalize-space(.)='Share']").click()
+            wait.until(lambda d: d.find_element(By.ID, "edit-error").text.startswith("Shared with bob"))
+            editor.find_element(By.XPATH, ".//button[normalize-space(.)='Cancel']").click()
+            if bob.tasks().get("Renew passport", {}).get("taskId") != passport:
+                failures.append("the account the browser shared with does not see the task")
+
+            # Archive and delete from the editor: the list and the CLI device follow.
+            for title, action in [("Call the bank", "Archive"), ("Written offline", "Delete")]:
+                press(driver, wait, row(driver, title), "Edit")
+                wait.until(ready.visibility_of(editor))
+                editor.find_element(By.XPATH, f".//button[normalize-space(.)='{action}']").click()
+                wait.until(ready.invisibility_of_element_located((By.ID, "editor")))
+                wait.until(lambda d: row(d, title) is None)
+            wait_synced(driver, wait)
+            seen = cli.tasks()
+            if not seen.get("Call the bank", {}).get("archived") or "Written offline" in seen:
+                failures.append(f"after archive and delete in the browser the CLI lists {sorted(seen)}")
 
             # Search and filters select rows as the CLI's query does.
             search = driver.find_element(By.XPATH, "//label[normalize-space(text())='Search']/input")
@@ -418,7 +450,7 @@ def main():
             button(driver, "Sign in").click()
             wait.until(ready.visibility_of(button(driver, "Sign out")))
             wait.until(lambda d: d.find_element(By.ID, "device").text.startswith("This device: web-"))
-            wait.until(lambda d: row(d, "Written offline") is not None)
+            wait.until(lambda d: row(d, "Water the plants") is not None)
             check_key(driver, failures, "after signing in again", others=1)
 
             # No console error, no CSP violation (the offline step's refused requests are the

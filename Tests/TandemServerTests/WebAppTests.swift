@@ -68,4 +68,15 @@ import Testing
             #expect(scripts.allSatisfy { $0.hasPrefix(#" type="module" src=""#) }, "\(name) has an inline script")
         }
     }
+
+    /// The service worker pre-caches every file the server serves, so the app opens offline.
+    @Test func theServiceWorkerCachesEveryFile() throws {
+        let worker = try #require(WebAppController.assets["sw.js"])
+        let text = String(decoding: worker.bytes, as: UTF8.self)
+        let list = try #require(
+            text.components(separatedBy: "const FILES = [").dropFirst().first?.components(separatedBy: "];").first)
+        let listed = Set(
+            list.split(separator: "'").enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) })
+        #expect(listed == Set(WebAppController.assets.keys).union(["./"]))
+    }
 }

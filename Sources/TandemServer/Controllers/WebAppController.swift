@@ -40,6 +40,7 @@ struct WebAppController: Sendable {
         "query.js": Asset(PackageResources.query_js, "text/javascript; charset=utf-8"),
         "sync.js": Asset(PackageResources.sync_js, "text/javascript; charset=utf-8"),
         "stats.js": Asset(PackageResources.stats_js, "text/javascript; charset=utf-8"),
+        "sw.js": Asset(PackageResources.sw_js, "text/javascript; charset=utf-8"),
     ]
 
     static let contentSecurityPolicy =

@@ -6,7 +6,7 @@ import { api, ApiError } from './api.js';
 import { author, signBytes } from './redo.js';
 import { defaultQuery, runQuery } from './query.js';
 import { statistics, weekChart } from './stats.js';
-import { appendNodes, deviceKey, getMeta, loadNodes, markBound } from './store.js';
+import { appendNodes, deviceKey, getMeta, loadNodes, markBound, setMeta } from './store.js';
 import { Sync } from './sync.js';
 import { TaskBook, TaskFieldError } from './tasks.js';
 import { wallMillis, wallText } from './validate.js';
@@ -40,6 +40,9 @@ async function bindDeviceKey(accountId) {
 async function showSignedIn(session) {
   app?.sync.stop();
   const accountId = session.user.id;
+  // Remembered so that a reload with no network opens this account's local log.
+  const { id, username, name } = session.user;
+  await setMeta('', 'session', { user: { id, username, name } });
   const key = await deviceKey(accountId);
   const book = new TaskBook({ privateKey: key.privateKey, author: author(key.publicKey, key.deviceId) });
   book.add(await loadNodes(accountId));
@@ -62,6 +65,7 @@ async function showSignedIn(session) {
 function showSignIn(message = '') {
   app?.sync.stop();
   app = null;
+  setMeta('', 'session', null).catch(() => {});
   $('auth-error').textContent = message;
   show('auth');
 }
@@ -360,7 +364,12 @@ async function start() {
     if (session?.user) return await showSignedIn(session);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    if (error.status === 0) return showSignIn('The server cannot be reached; try again when online.');
+    if (error.status === 0) {
+      // Offline: the account last signed in here works on its local log until the server is back.
+      const saved = await getMeta('', 'session');
+      if (saved?.user) return await showSignedIn(saved);
+      return showSignIn('The server cannot be reached; try again when online.');
+    }
   }
   showSignIn();
 }
@@ -400,5 +409,8 @@ window.tandemTasks = {
   render,
   syncNow: () => app?.sync.run(),
 };
+
+// Loads the app with no network (sw.js); where service workers are off, it simply needs one.
+navigator.serviceWorker?.register('sw.js').catch(() => {});
 
 start();
