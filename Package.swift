@@ -286,6 +286,7 @@ let package = Package(
                 .embedInCode("Resources/app/sync.js"),
                 .embedInCode("Resources/app/stats.js"),
                 .embedInCode("Resources/app/sw.js"),
+                .embedInCode("Resources/app/presets.js"),
             ],
             swiftSettings: swiftSettings
         ),

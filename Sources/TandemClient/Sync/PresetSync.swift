@@ -1,15 +1,24 @@
 public import Foundation
+import RedoProtocol
 import TandemAPI
 public import TaskStore
 
 /// Syncs the profile's saved task filters through the server as sealed records (issue 27 item
-/// 3): pull the records changed after the cursor and merge each (last writer wins per record, so
-/// the order of arrival never matters), then push every record changed here, naming the version
-/// it merged from. A 409 means another device wrote first: pull, merge, push again.
+/// 3, issue 28): pull the records changed after the cursor; settle the account's presets key
+/// from the key records among them (``PresetKeyring``: publish this device's slot, name the key
+/// if nobody has, wrap it for devices that lack it); merge each preset record (last writer wins
+/// per record, so the order of arrival never matters); then push every record changed here,
+/// naming the version it merged from. A 409 means another device wrote first: pull, merge, push
+/// again.
+///
+/// Without the key yet (a device with no wallet key, before a device holding the key has run),
+/// the slot is published and the presets wait: their records are kept, unread, for the run that
+/// has the key. Records sealed before issue 28 (with the wallet key) are read and sealed again
+/// with the account's key.
 public struct PresetSync: Sendable, SyncEngine {
     public let client: AccountClient
     public let presets: TaskPresets
-    public let cipher: PresetSyncCipher
+    public let keyring: PresetKeyring
     let stateURL: URL
     public var retry = SyncRetryPolicy()
     public var pageSize = 500
@@ -17,18 +26,26 @@ public struct PresetSync: Sendable, SyncEngine {
     /// Pull-merge-push rounds before giving up on records other devices keep rewriting.
     public var maxRounds = 8
 
-    public init(client: AccountClient, presets: TaskPresets, cipher: PresetSyncCipher, stateURL: URL) {
+    public init(client: AccountClient, presets: TaskPresets, keyring: PresetKeyring, stateURL: URL) {
         self.client = client
         self.presets = presets
-        self.cipher = cipher
+        self.keyring = keyring
         self.stateURL = stateURL
     }
 
-    /// Where preset sync stands: the server and account the cursor belongs to.
+    /// Where preset sync stands: the server and account the cursor belongs to, every key record,
+    /// and the preset records not read yet (no key so far).
     struct State: Codable {
         var server: String?
         var accountID: String?
         var cursor: String?
+        var keyRecords: [String: Held]?
+        var unread: [String: Held]?
+    }
+
+    struct Held: Codable {
+        var version: Int64
+        var box: String
     }
 
     public func run() async throws(SyncError) -> PresetSyncReport {
@@ -37,41 +54,127 @@ public struct PresetSync: Sendable, SyncEngine {
         let server = client.server.absoluteString
         if state.server != server || state.accountID != accountID {
             try local { try presets.forgetServer() }
-            state = State(server: server, accountID: accountID, cursor: nil)
+            state = State(server: server, accountID: accountID)
         }
+        let accountKeys = try await deviceKeys(accountID: accountID)
         var report = PresetSyncReport()
         for _ in 0..<maxRounds {
-            try await pull(&state, report: &report)
-            if try await push(&report) { return report }
+            try await pull(&state)
+            let resolution = keyring.resolve(
+                records: keyRecords(state), accountID: accountID, accountKeys: accountKeys)
+            if !resolution.writes.isEmpty {
+                guard try await writeKeyRecords(resolution.writes, state: &state) else {
+                    report.conflicts += 1
+                    continue
+                }
+            }
+            guard let key = resolution.key else {
+                report.waitingForKey = true
+                try save(state)
+                return report
+            }
+            try merge(&state, cipher: PresetSyncCipher(accountKey: key), report: &report)
+            if try await push(PresetSyncCipher(accountKey: key), report: &report) { return report }
             report.conflicts += 1
         }
         throw .tooManyConflicts
     }
 
-    private func pull(_ state: inout State, report: inout PresetSyncReport) async throws(SyncError) {
+    /// The account's device keys; this device's is registered first when the server lacks it,
+    /// so other devices vouch for its slot.
+    private func deviceKeys(accountID: String) async throws(SyncError) -> Set<String> {
+        var keys = try await call { () async throws(AccountClientError) in try await client.deviceKeys() }
+        let own = keyring.deviceKey.publicKey.description
+        if !keys.contains(where: { $0.publicKey.lowercased() == own }) {
+            _ = try await call { () async throws(AccountClientError) in
+                try await client.registerDeviceKey(keyring.deviceKey, accountID: accountID)
+            }
+            keys = try await call { () async throws(AccountClientError) in try await client.deviceKeys() }
+        }
+        return Set(keys.map { $0.publicKey.lowercased() })
+    }
+
+    private func keyRecords(_ state: State) -> [String: (version: Int64, record: PresetKeyring.Record)] {
+        var records: [String: (version: Int64, record: PresetKeyring.Record)] = [:]
+        for (id, held) in state.keyRecords ?? [:] {
+            if let box = Data(base64Encoded: held.box), let record = PresetKeyring.Record.parse(box) {
+                records[id] = (held.version, record)
+            }
+        }
+        return records
+    }
+
+    /// Every record changed after the cursor: key records and preset records are kept in the
+    /// state, with the cursor, page by page.
+    private func pull(_ state: inout State) async throws(SyncError) {
         while true {
             let cursor = state.cursor
             let page = try await call { () async throws(AccountClientError) in
                 try await client.presetRecords(after: cursor, limit: pageSize)
             }
             for record in page.records {
-                guard let box = Data(base64Encoded: record.box), let preset = cipher.open(id: record.id, box: box)
-                else {
-                    report.unreadable += 1
-                    try local { try presets.serverHolds(record.id, version: record.version) }
-                    continue
+                let held = Held(version: record.version, box: record.box)
+                if let box = Data(base64Encoded: record.box), PresetKeyring.Record.parse(box) != nil {
+                    state.keyRecords = (state.keyRecords ?? [:]).merging([record.id: held]) { $1 }
+                } else {
+                    state.unread = (state.unread ?? [:]).merging([record.id: held]) { $1 }
                 }
-                try local { try presets.merge(preset, version: record.version) }
-                report.pulled += 1
             }
             state.cursor = page.cursor
-            try local { try SyncStateFile.save(state, to: stateURL) }
+            try save(state)
             if !page.hasMore || page.records.isEmpty { return }
         }
     }
 
-    /// Pushes what changed here; false when the server answered 409 (that batch not written).
-    private func push(_ report: inout PresetSyncReport) async throws(SyncError) -> Bool {
+    /// Writes key records; false on a version conflict (another device wrote first).
+    private func writeKeyRecords(
+        _ writes: [(id: String, record: PresetKeyring.Record, replacing: Int64)], state: inout State
+    ) async throws(SyncError) -> Bool {
+        let drafts: [ContactRecordWrite]
+        do {
+            drafts = try writes.map {
+                ContactRecordWrite(id: $0.id, box: try $0.record.box().base64EncodedString(), baseVersion: $0.replacing)
+            }
+        } catch { throw .store(String(describing: error)) }
+        guard let written = try await put(drafts) else { return false }
+        for (draft, answer) in zip(drafts, written) {
+            state.keyRecords = (state.keyRecords ?? [:]).merging([
+                draft.id: Held(version: answer.version, box: draft.box)
+            ]) { $1 }
+        }
+        try save(state)
+        return true
+    }
+
+    /// Reads the records kept unread: with the account's key, else (records from before issue
+    /// 28) with the wallet's, then sealed again; a record neither opens is counted unreadable and
+    /// overwritten by the next change here.
+    private func merge(_ state: inout State, cipher: PresetSyncCipher, report: inout PresetSyncReport)
+        throws(SyncError)
+    {
+        let legacy = keyring.walletKey.map(PresetSyncCipher.init(legacyWalletKey:))
+        for (id, held) in (state.unread ?? [:]).sorted(by: { $0.key < $1.key }) {
+            let box = Data(base64Encoded: held.box)
+            if let box, let preset = cipher.open(id: id, box: box) {
+                try local { try presets.merge(preset, version: held.version) }
+                report.pulled += 1
+            } else if let box, let preset = legacy?.open(id: id, box: box) {
+                try local {
+                    try presets.merge(preset, version: held.version)
+                    try presets.markChanged(id)
+                }
+                report.pulled += 1
+                report.resealed += 1
+            } else {
+                report.unreadable += 1
+                try local { try presets.serverHolds(id, version: held.version) }
+            }
+            state.unread?[id] = nil
+        }
+        try save(state)
+    }
+
+    private func push(_ cipher: PresetSyncCipher, report: inout PresetSyncReport) async throws(SyncError) -> Bool {
         let outgoing = try local { try presets.outgoing() }
         var start = 0
         while start < outgoing.count {
@@ -83,14 +186,7 @@ public struct PresetSync: Sendable, SyncEngine {
                         baseVersion: $0.baseVersion)
                 }
             }
-            let written: [ContactRecordsPutResponse.Written]
-            do {
-                written = try await retry.run { () async throws(AccountClientError) in
-                    try await client.putPresetRecords(writes)
-                }
-            } catch .server(409, .presetVersionConflict?, _) {
-                return false
-            } catch { throw .account(error) }
+            guard let written = try await put(writes) else { return false }
             for (item, answer) in zip(batch, written) {
                 try local { try presets.pushed(item.preset, version: answer.version) }
             }
@@ -100,18 +196,40 @@ public struct PresetSync: Sendable, SyncEngine {
         return true
     }
 
+    /// Writes records by compare-and-swap; nil when another device wrote one of them first.
+    private func put(_ writes: [ContactRecordWrite]) async throws(SyncError) -> [ContactRecordsPutResponse.Written]? {
+        do {
+            return try await retry.run { () async throws(AccountClientError) in
+                try await client.putPresetRecords(writes)
+            }
+        } catch .server(409, .presetVersionConflict?, _) {
+            return nil
+        } catch { throw .account(error) }
+    }
+
+    private func save(_ state: State) throws(SyncError) {
+        try local { try SyncStateFile.save(state, to: stateURL) }
+    }
 }
 
 /// What one preset sync did.
 public struct PresetSyncReport: Sendable, Equatable, Codable {
-    /// Records received, opened and merged.
+    /// Records read and merged.
     public var pulled = 0
-    /// Records written to the server.
+    /// Records written.
     public var pushed = 0
-    /// Records that did not open with this wallet's key (another wallet's, damaged, or newer).
+    /// Records no key here opens (a newer client's, or damaged); overwritten by the next change.
     public var unreadable = 0
-    /// 409s resolved by pulling and merging again.
+    /// Version conflicts met and merged.
     public var conflicts = 0
+    /// Records from before issue 28 (sealed with the wallet key) sealed again with the account's key.
+    public var resealed = 0
+    /// The account's presets key is not here yet: another device holding it must sync first.
+    public var waitingForKey = false
 
     public init() {}
+
+    /// What a report with ``waitingForKey`` says.
+    public static let waitingNote =
+        "waiting for the account's presets key: it arrives once a device that has it (one with the wallet key) syncs"
 }

@@ -27,16 +27,18 @@ extension Profile {
         } catch { throw .store(String(describing: error)) }
     }
 
-    /// Preset sync with `server`; needs the wallet key, which seals the records.
+    /// Preset sync with `server`, keyed by the account's presets key (``PresetKeyring``): derived
+    /// from the wallet key when the profile has one, else wrapped for this device by one that does.
     public func presetSync(server: URL, transport: any HTTPTransport = URLSessionTransport()) throws(SyncError)
         -> PresetSync
     {
-        let key: PrivateKey
-        do { key = try walletKey() } catch { throw .walletKeyMissing(error.description) }
         do {
+            let editor = try openTasks()
             return PresetSync(
                 client: AccountClient(server: server, profile: self, transport: transport),
-                presets: try openTaskPresets(), cipher: PresetSyncCipher(walletKey: key), stateURL: url(.presetSync))
+                presets: TaskPresets(editor: editor),
+                keyring: PresetKeyring(deviceKey: editor.identity.key, walletKey: try optionalWalletKey()),
+                stateURL: url(.presetSync))
         } catch { throw .store(String(describing: error)) }
     }
 
@@ -52,5 +54,10 @@ extension Profile {
             if let id = UserID(key) { keys.insert(id) }
         }
         return keys
+    }
+
+    /// The wallet key, or nil when the profile has none (a damaged key file is an error).
+    func optionalWalletKey() throws(ProfileError) -> PrivateKey? {
+        do { return try walletKey() } catch .walletKeyMissing { return nil }
     }
 }

@@ -41,6 +41,7 @@ struct WebAppController: Sendable {
         "sync.js": Asset(PackageResources.sync_js, "text/javascript; charset=utf-8"),
         "stats.js": Asset(PackageResources.stats_js, "text/javascript; charset=utf-8"),
         "sw.js": Asset(PackageResources.sw_js, "text/javascript; charset=utf-8"),
+        "presets.js": Asset(PackageResources.presets_js, "text/javascript; charset=utf-8"),
     ]
 
     static let contentSecurityPolicy =

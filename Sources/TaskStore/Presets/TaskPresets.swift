@@ -179,6 +179,13 @@ public struct TaskPresets: Sendable {
     }
 
     /// Marks every record as unknown to the server (another server or account: push them all).
+    /// Marks a record to be pushed again as it is (sealed anew, over the version the server holds).
+    public func markChanged(_ id: String) throws(TaskPresetError) {
+        try storing {
+            try writer.write { db in try db.execute(sql: "UPDATE preset SET dirty = 1 WHERE id = ?", arguments: [id]) }
+        }
+    }
+
     public func forgetServer() throws(TaskPresetError) {
         try storing {
             try writer.write { db in try db.execute(sql: "UPDATE preset SET server_version = 0, dirty = 1") }

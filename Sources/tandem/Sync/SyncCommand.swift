@@ -11,9 +11,10 @@ struct SyncCommand: AsyncParsableCommand {
         abstract: "Sync tasks, saved task filters and contacts with the server of the signed-in account.",
         discussion: """
             Pulls what other devices and shared accounts wrote, then pushes local changes. Local \
-            edits never wait for a sync; run it whenever the network is there. Saved task filters \
-            and contacts are sealed with the wallet key, so they are skipped, with a note, when \
-            the profile has none.
+            edits never wait for a sync; run it whenever the network is there. Contacts are sealed \
+            with the wallet key, so they are skipped, with a note, when the profile has none. Saved \
+            task filters are sealed with the account's presets key: a profile with the wallet key \
+            derives it; one without gets it from a device that has it, once both have synced.
             """)
 
     @OptionGroup var options: AccountOptions
@@ -32,20 +33,21 @@ struct SyncCommand: AsyncParsableCommand {
         let noWallet = "no wallet key in the profile"
         var presets: PresetSyncReport?
         var presetsFailure: (any Error)?
-        do { presets = try await SyncRunner.presets(options) } catch SyncError.walletKeyMissing {} catch {
+        do { presets = try await SyncRunner.presets(options) } catch {
             presetsFailure = error  // reported after contacts have had their turn
         }
+        let presetsWaiting = presets?.waitingForKey == true ? PresetSyncReport.waitingNote : nil
         var contacts: ContactsSyncReport?
         do { contacts = try await SyncRunner.contacts(options, quiet: json) } catch SyncError.walletKeyMissing {}
         if let presetsFailure { throw presetsFailure }
         if json {
             return try CommandIO.printJSON(
                 Output(
-                    tasks: tasks, presets: presets, presetsSkipped: presets == nil ? noWallet : nil, contacts: contacts,
+                    tasks: tasks, presets: presets, presetsSkipped: presetsWaiting, contacts: contacts,
                     contactsSkipped: contacts == nil ? noWallet : nil))
         }
         CommandIO.write(SyncRunner.line(tasks) + "\n")
-        CommandIO.write((presets.map(SyncRunner.line) ?? "presets: skipped (\(noWallet))") + "\n")
+        if let presets { CommandIO.write(SyncRunner.line(presets) + "\n") }
         CommandIO.write((contacts.map(SyncRunner.line) ?? "contacts: skipped (\(noWallet))") + "\n")
     }
 }
@@ -63,7 +65,7 @@ enum SyncRunner {
         }
     }
 
-    /// Saved task filters; `SyncError.walletKeyMissing` when the profile has no wallet key.
+    /// Saved task filters.
     static func presets(_ options: AccountOptions) async throws -> PresetSyncReport {
         let engine = try options.profile.value.presetSync(server: try server(options), transport: options.transport)
         do { return try await engine.run() } catch { throw CLIError(error.description) }
@@ -105,6 +107,8 @@ enum SyncRunner {
         var parts = ["presets: pulled \(report.pulled)", "pushed \(report.pushed)"]
         if report.conflicts > 0 { parts.append("\(report.conflicts) conflict(s) merged") }
         if report.unreadable > 0 { parts.append("\(report.unreadable) unreadable") }
+        if report.resealed > 0 { parts.append("\(report.resealed) sealed again with the account's key") }
+        if report.waitingForKey { parts.append(PresetSyncReport.waitingNote) }
         return parts.joined(separator: ", ")
     }
 

@@ -1,4 +1,5 @@
 import CanonicalJSON
+import Crypto
 import Foundation
 import KaspaCrypto
 import RedoApp
@@ -16,6 +17,81 @@ import Testing
     @Test(arguments: RelayBackend.available)
     func aRenameAndADeleteConverge(backend: RelayBackend) async throws {
         try await backend.withDatabase { databaseURL in try await renameAndDelete(databaseURL) }
+    }
+
+    @Test(arguments: RelayBackend.available)
+    func aDeviceWithoutTheWalletGetsTheKeyFromOneWithIt(backend: RelayBackend) async throws {
+        try await backend.withDatabase { databaseURL in try await keyFromAnotherDevice(databaseURL) }
+    }
+
+    /// The account's presets key (issue 28): a device with no wallet key (as a browser) publishes
+    /// its slot, waits, and reads and writes the presets once a wallet device has wrapped the key
+    /// for it; a record sealed before issue 28 (with the wallet key) is read and sealed again.
+    func keyFromAnotherDevice(_ databaseURL: String?) async throws {
+        let server = try await SyncConvergenceTests.startServer(databaseURL: databaseURL)
+        defer { server.stop() }
+        let url = try #require(URL(string: server.baseURL))
+        let walletKey = PrivateKey.generate()
+        let phone = try await SyncDevice(server: url, username: "anna", walletKey: walletKey, signUp: true)
+        let directory = try TemporaryDirectory()
+        defer {
+            phone.directory.remove()
+            directory.remove()
+        }
+        let tablet = Profile(directory: directory.url)
+        _ = try await AccountClient(server: url, profile: tablet, transport: URLSessionTransport())
+            .signIn(username: "anna", password: SyncDevice.password)
+        let tabletPresets = try tablet.openTaskPresets()
+        func at(_ minutes: Int64) -> UnixMillis { UnixMillis(1_800_000_000_000 + minutes * 60_000) }
+
+        // A record as issue 27 sealed it: ChaCha20-Poly1305 under a key derived from the wallet.
+        let legacyID = String(repeating: "ab", count: 32)
+        let legacyKey = HKDF<SHA256>.deriveKey(
+            inputKeyMaterial: SymmetricKey(data: walletKey.rawRepresentation),
+            salt: Data("tandem.tasks.presets.sync".utf8),
+            info: Data("tandem task presets sync v1: record sealing key".utf8), outputByteCount: 32)
+        let plaintext =
+            #"{"deleted":false,"name":"old","origin":"device-1","query":{"sort":"due"},"stamp":1800000000000,"v":1}"#
+        let legacyBox = try ChaChaPoly.seal(Data(plaintext.utf8), using: legacyKey, authenticating: Data(legacyID.utf8))
+        let client = AccountClient(server: url, profile: phone.profile, transport: URLSessionTransport())
+        _ = try await client.putPresetRecords([
+            ContactRecordWrite(id: legacyID, box: legacyBox.combined.base64EncodedString(), baseVersion: 0)
+        ])
+
+        try phone.presets.save(name: "work", query: TaskQuery(search: "report", sort: .due), now: at(1))
+        let first = try await phone.presetSync().run()
+        #expect(first.resealed == 1 && !first.waitingForKey)
+        #expect(try phone.presets.list().map(\.name) == ["old", "work"])
+
+        // The tablet has no key yet: its slot goes up, its presets wait.
+        let waiting = try await tablet.presetSync(server: url).run()
+        #expect(waiting.waitingForKey)
+        #expect(try tabletPresets.list().isEmpty)
+        let stillWaiting = try await tablet.presetSync(server: url).run()
+        #expect(stillWaiting.waitingForKey)
+
+        // The phone wraps the key for the tablet's slot; the tablet then reads every preset.
+        _ = try await phone.presetSync().run()
+        let ready = try await tablet.presetSync(server: url).run()
+        #expect(!ready.waitingForKey)
+        #expect(try tabletPresets.list().map(\.name) == ["old", "work"])
+        #expect(try tabletPresets.preset(named: "old")?.query == TaskQuery(sort: .due))
+
+        // And it writes them: a preset saved on the tablet reaches the phone.
+        try tabletPresets.save(name: "home", query: TaskQuery(status: .all), now: at(2))
+        _ = try await tablet.presetSync(server: url).run()
+        _ = try await phone.presetSync().run()
+        #expect(try phone.presets.list().map(\.name) == ["home", "old", "work"])
+
+        // No record on the server is in the old sealing any more, and none is readable without
+        // the account's key: the server holds boxes and public keys only.
+        let held = try await client.presetRecords(after: nil, limit: 500).records
+        let box = try #require(held.first { $0.id == legacyID }?.box)
+        #expect(box != legacyBox.combined.base64EncodedString())
+        #expect(
+            !held.contains {
+                Data(base64Encoded: $0.box).map { String(decoding: $0, as: UTF8.self) }?.contains("report") == true
+            })
     }
 
     func syncBoth(_ first: SyncDevice, _ second: SyncDevice) async throws {

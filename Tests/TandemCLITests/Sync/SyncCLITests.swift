@@ -76,7 +76,7 @@ import Testing
         await #expect(
             try phone.ok(["sync", "--json"] + url)
                 == #"{"contacts":{"changed":0,"conflicts":0,"pulled":1,"pushed":0,"unreadable":0},"#
-                + #""presets":{"conflicts":0,"pulled":1,"pushed":0,"unreadable":0},"#
+                + #""presets":{"conflicts":0,"pulled":1,"pushed":0,"resealed":0,"unreadable":0,"waitingForKey":false},"#
                 + #""tasks":{"alreadyOnServer":0,"invalidReceived":0,"pending":0,"pulled":2,"pushed":0,"rejected":[]}}"#
                 + "\n")
 

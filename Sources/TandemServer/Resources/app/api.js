@@ -53,6 +53,11 @@ export const api = {
   /** `GET /api/redo/nodes`: the page's text, parsed strictly by the caller. */
   pullNodes: (cursor, limit) =>
     send('GET', `/api/redo/nodes?limit=${limit}` + (cursor ? `&after=${encodeURIComponent(cursor)}` : '')),
+  /** `GET /api/tasks/presets`: the account's saved filters, sealed, and the key records. */
+  presetRecords: (cursor, limit) =>
+    call('GET', `/api/tasks/presets?limit=${limit}` + (cursor ? `&after=${encodeURIComponent(cursor)}` : '')),
+  /** `PUT /api/tasks/presets`: compare-and-swap by `baseVersion`; 409 when another device wrote first. */
+  putPresetRecords: (records) => call('PUT', '/api/tasks/presets', { records }),
   shareTask: (taskId, username) =>
     call('POST', `/api/redo/tasks/${encodeURIComponent(taskId)}/share`, { username }),
 };

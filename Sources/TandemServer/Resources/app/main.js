@@ -4,9 +4,10 @@
 
 import { api, ApiError } from './api.js';
 import { author, signBytes } from './redo.js';
+import { PresetBook, PresetKeyring, queryFromJSON } from './presets.js';
 import { defaultQuery, runQuery } from './query.js';
 import { statistics, weekChart } from './stats.js';
-import { appendNodes, deviceKey, getMeta, loadNodes, markBound, setMeta } from './store.js';
+import { appendNodes, deviceKey, getMeta, loadNodes, markBound, sealingKey, setMeta } from './store.js';
 import { Sync } from './sync.js';
 import { TaskBook, TaskFieldError } from './tasks.js';
 import { wallMillis, wallText } from './validate.js';
@@ -47,17 +48,23 @@ async function showSignedIn(session) {
   const book = new TaskBook({ privateKey: key.privateKey, author: author(key.publicKey, key.deviceId) });
   book.add(await loadNodes(accountId));
   const accountKeys = new Set((await getMeta(accountId, 'accountKeys')) ?? [key.publicKey.slice(0, 32)]);
-  app = { accountId, key, book, accountKeys, editing: null };
+  const presets = new PresetBook(accountId, key.deviceId);
+  const keyring = new PresetKeyring(key, await sealingKey(accountId));
+  app = { accountId, key, book, presets, accountKeys, editing: null, base: defaultQuery() };
   app.sync = new Sync({
     account: accountId,
     book,
+    presets,
+    keyring,
     ensureKey: () => bindDeviceKey(accountId),
     onChange: showSyncState,
     onNodes: () => render({ tasksChanged: true }),
+    onPresets: (report) => showPresets(report),
   });
   $('account').textContent = `Signed in as ${session.user.username ?? session.user.name}`;
   $('device').textContent = `This device: ${key.deviceId}`;
   show('tasks');
+  await showPresets();
   render({ tasksChanged: true });
   app.sync.run();
 }
@@ -124,8 +131,9 @@ async function commit(nodes) {
 
 // ---- the list ----
 
+/** The selected preset's query (or the defaults), with the filter controls' values over it. */
 function currentQuery() {
-  const query = defaultQuery();
+  const query = { ...app.base };
   query.search = $('search').value;
   query.status = $('status').value;
   query.sort = $('sort').value;
@@ -345,6 +353,71 @@ $('task-list').addEventListener('click', async (event) => {
   }
 });
 
+// ---- saved filters (presets), synced with the account's other devices ----
+
+/** Fills the preset list; `report` (from a sync) says when the account's key has not arrived. */
+async function showPresets(report) {
+  if (!app) return;
+  const select = $('preset');
+  const chosen = select.value;
+  const options = [new Option('None', '')];
+  for (const preset of await app.presets.list()) options.push(new Option(preset.name, preset.name));
+  select.replaceChildren(...options);
+  select.value = options.some((o) => o.value === chosen) ? chosen : '';
+  if (select.value !== chosen) applyPreset();
+  if (report?.waitingForKey) {
+    $('preset-status').textContent =
+      'Saved filters arrive once a device with the wallet key (the tandem CLI) has synced.';
+  } else if (report) {
+    $('preset-status').textContent = '';
+  }
+}
+
+/** Loads the chosen preset's query into the filter controls. */
+async function applyPreset() {
+  const name = $('preset').value;
+  const preset = name ? (await app.presets.list()).find((p) => p.name === name) : undefined;
+  app.base = (preset && queryFromJSON(preset.query)) ?? defaultQuery();
+  $('search').value = app.base.search ?? '';
+  $('status').value = app.base.status;
+  $('sort').value = app.base.sort;
+  $('ownership').value = app.base.ownership ?? '';
+  $('priority-min').value = app.base.priorityMin ?? '';
+  $('overdue').checked = app.base.overdue;
+  $('preset-name').value = name;
+  render();
+}
+
+async function presetAction(work) {
+  try {
+    await work();
+    $('preset-status').textContent = '';
+    await showPresets();
+    syncSoon();
+  } catch (error) {
+    $('preset-status').textContent = error.message;
+  }
+}
+
+$('preset').addEventListener('change', () => applyPreset());
+$('preset-save').addEventListener('click', () => presetAction(async () => {
+  const saved = await app.presets.save($('preset-name').value, currentQuery());
+  await showPresets();
+  $('preset').value = saved.name;
+}));
+$('preset-rename').addEventListener('click', () => presetAction(async () => {
+  if (!$('preset').value) throw new Error('Choose the preset to rename.');
+  await app.presets.rename($('preset').value, $('preset-name').value);
+  await showPresets();
+  $('preset').value = $('preset-name').value.trim();
+}));
+$('preset-delete').addEventListener('click', () => presetAction(async () => {
+  if (!$('preset').value) throw new Error('Choose the preset to delete.');
+  await app.presets.remove($('preset').value);
+  $('preset').value = '';
+  await applyPreset();
+}));
+
 for (const id of ['search', 'status', 'sort', 'ownership', 'priority-min', 'overdue']) {
   $(id).addEventListener(id === 'search' ? 'input' : 'change', () => render());
 }
@@ -406,6 +479,7 @@ $('sign-out').addEventListener('click', async () => {
 /** For the browser test and the benchmarks: the live app's replay and render, measured. */
 window.tandemTasks = {
   get book() { return app?.book; },
+  get presets() { return app?.presets; },
   render,
   syncNow: () => app?.sync.run(),
 };

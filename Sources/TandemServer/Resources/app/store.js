@@ -81,6 +81,24 @@ export async function deviceKey(accountId) {
   }
 }
 
+/**
+ * This browser's X25519 sealing key for `accountId`'s saved filters (presets.js): made on first
+ * use beside the device key, its private half non-extractable. {privateKey, publicKey (hex)}.
+ */
+export async function sealingKey(accountId) {
+  const key = await deviceKey(accountId);
+  if (key.sealing) return key.sealing;
+  const pair = await crypto.subtle.generateKey({ name: 'X25519' }, false, ['deriveBits']);
+  const sealing = { privateKey: pair.privateKey, publicKey: hex(await crypto.subtle.exportKey('raw', pair.publicKey)) };
+  // Another tab may have made one meanwhile: the first one stored is the one used.
+  return inStore('keys', 'readwrite', async (keys) => {
+    const current = await request(keys.get(accountId));
+    if (current.sealing) return current.sealing;
+    await request(keys.put({ ...current, sealing }, accountId));
+    return sealing;
+  });
+}
+
 /** Remembers that the server holds `accountId`'s key. */
 export async function markBound(accountId) {
   await inStore('keys', 'readwrite', async (keys) => {

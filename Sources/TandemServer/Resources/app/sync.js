@@ -7,6 +7,7 @@
 import { api, ApiError } from './api.js';
 import { parseStrict } from './jcs.js';
 import { appendNodes, getMeta, markSynced, setMeta, unsyncedNodes } from './store.js';
+import { syncPresets } from './presets.js';
 import { NodeValidationError, validateNode } from './validate.js';
 
 const PAGE = 500;
@@ -14,13 +15,17 @@ const BATCH = 200;
 
 export class Sync {
   /**
-   * `book` is the TaskBook the pulled nodes join; `ensureKey` binds the device key when it is
+   * `book` is the TaskBook the pulled nodes join; `presets` the PresetBook and `keyring` the
+   * PresetKeyring the saved filters sync with (after the tasks); `ensureKey` binds the device key when it is
    * not yet (an offline sign-in); `onChange(state)` hears every state: {phase: 'idle' | 'syncing'
    * | 'offline' | 'failed' | 'signed-out', waiting (unsent nodes), at (last success), error}.
    */
-  constructor({ account, book, ensureKey, onChange, onNodes }) {
+  constructor({ account, book, presets, keyring, ensureKey, onChange, onNodes, onPresets }) {
     this.account = account;
     this.book = book;
+    this.presets = presets;
+    this.keyring = keyring;
+    this.onPresets = onPresets;
     this.ensureKey = ensureKey;
     this.onChange = onChange;
     this.onNodes = onNodes;
@@ -67,6 +72,12 @@ export class Sync {
       await this.pull();
       await this.refreshAccountKeys();
       await this.push();
+      if (this.presets) {
+        this.presetReport = await syncPresets({
+          account: this.account, book: this.presets, keyring: this.keyring, accountKeys: this.deviceKeys,
+        });
+        this.onPresets?.(this.presetReport);
+      }
       this.set({ phase: 'idle', at: new Date(), error: null, waiting: (await unsyncedNodes(this.account)).length });
     } catch (error) {
       const waiting = (await unsyncedNodes(this.account)).length;
@@ -112,6 +123,7 @@ export class Sync {
   /** The account's key ids (userId = first 32 hex of each key), for "mine" and "shared". */
   async refreshAccountKeys() {
     const { keys } = await api.deviceKeys();
+    this.deviceKeys = new Set(keys.map((key) => key.publicKey.toLowerCase()));
     const ids = keys.map((key) => key.publicKey.toLowerCase().slice(0, 32)).sort();
     await setMeta(this.account, 'accountKeys', ids);
     this.accountKeys = new Set(ids);
