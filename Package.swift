@@ -478,7 +478,7 @@ let package = Package(
             name: "TandemClientTests",
             dependencies: [
                 "TandemClient", "TandemAPI", "TandemBasics", "KaspaCrypto", "TestSupport", "TandemTesting", "KaspaRPC",
-                "KaspaTransaction",
+                "KaspaTransaction", "RedoProtocol",
             ],
             swiftSettings: swiftSettings
         ),

@@ -161,6 +161,16 @@ const [changes, done] = arguments;
 })().then(done, (error) => done([String(error)]));
 """
 
+# The browser's statistics (stats.js) at a given instant, and its time zone.
+BROWSER_STATS = """
+const [now, done] = arguments;
+(async () => {
+  const { statistics } = await import('/app/stats.js');
+  const { lastEightWeeks, ...stats } = statistics(window.tandemTasks.book.all(), Date.parse(now));
+  return { stats, zone: Intl.DateTimeFormat().resolvedOptions().timeZone };
+})().then(done, (error) => done({ error: String(error) }));
+"""
+
 # The browser's replayed tasks, and its log (every node, and the ones this device signed).
 BROWSER_STATE = """
 const done = arguments[0];
@@ -456,6 +466,20 @@ def main():
             Select(driver.find_element(By.ID, "preset")).select_by_visible_text("None")
             search.clear()
             shoot("presets")
+
+            # The browser's statistics are `tandem tasks stats --json`'s, at the same instant.
+            now = time.strftime("%Y-%m-%dT%H:%M:%S.000Z", time.gmtime())
+            browser_stats = driver.execute_async_script(BROWSER_STATS, now)
+            cli_stats = json.loads(cli.run("tasks", "stats", "--json", "--now", now,
+                                           "--time-zone", browser_stats.get("zone", "UTC")))
+            mine = browser_stats.get("stats", {})
+            for key in sorted(set(cli_stats) | set(mine)):
+                a, b = mine.get(key), cli_stats.get(key)
+                close = isinstance(a, float) and isinstance(b, (int, float)) and abs(a - b) <= 1e-9 * max(1, abs(b))
+                if a != b and not close:
+                    failures.append(f"statistics {key}: the browser has {a!r}, the CLI {b!r}")
+            if cli_stats.get("completions", 0) < 1:
+                failures.append(f"no completion to compare statistics over: {cli_stats}")
 
             # Search and filters select rows as the CLI's query does.
             search = driver.find_element(By.XPATH, "//label[normalize-space(text())='Search']/input")

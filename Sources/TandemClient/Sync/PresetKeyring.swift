@@ -96,12 +96,19 @@ public struct PresetKeyring: Sendable {
             return Data(PresetKeyring.magic.utf8) + (try encoder.encode(self))
         }
 
-        /// A key record from a box, or nil when the box is something else (a sealed preset).
+        /// True when the box is a key record's (it starts with the magic line), whatever follows.
+        static func hasMagic(_ box: Data) -> Bool { box.starts(with: Data(PresetKeyring.magic.utf8)) }
+
+        /// A key record from a box, or nil when the box is something else (a sealed preset) or a
+        /// key record of a shape this build does not read.
         static func parse(_ box: Data) -> Record? {
-            let magic = Data(PresetKeyring.magic.utf8)
-            guard box.starts(with: magic) else { return nil }
-            return try? JSONDecoder().decode(Record.self, from: box.dropFirst(magic.count))
+            guard hasMagic(box) else { return nil }
+            return try? JSONDecoder().decode(Record.self, from: box.dropFirst(PresetKeyring.magic.utf8.count))
         }
+
+        /// Stands for a key record this build cannot read: only its version is used.
+        static let unknown = Record(
+            kind: "unknown", keyId: nil, deviceKey: nil, sealingKey: nil, signature: nil, wraps: nil)
     }
 
     /// This device's slot, signed.
@@ -167,8 +174,10 @@ public struct PresetKeyring: Sendable {
     }
 
     /// Reads the key records (`records`: id → (version, record)) for `accountID`, whose device
-    /// keys are `accountKeys`; decides the key and the records to write: this device's slot, the
-    /// anchor if none exists, and a wrap for every vouched slot that lacks the key.
+    /// keys are `accountKeys` (live keys only); decides the key and the records to write: this
+    /// device's slot, the anchor if none exists (or no device holds its key), and a wrap for
+    /// every vouched slot that lacks the key. A record of unknown shape has kind "unknown": its
+    /// version is what a write replaces.
     func resolve(records: [String: (version: Int64, record: Record)], accountID: String, accountKeys: Set<String>)
         -> Resolution
     {
@@ -181,36 +190,49 @@ public struct PresetKeyring: Sendable {
             else { continue }
             slots[id] = entry
         }
-        let anchor = records[Self.anchorID].flatMap { $0.record.kind == "anchor" ? $0.record.keyId : nil }
+        let vouched = Set(slots.values.compactMap(\.record.sealingKey))
+        /// A slot holds the key when a wrap of it there was made by a device of the account.
+        func holds(_ slot: Record, _ keyID: String) -> Bool {
+            (slot.wraps ?? []).contains { $0.keyId == keyID && vouched.contains($0.by) }
+        }
+        let anchorEntry = records[Self.anchorID]
+        let anchor = anchorEntry.flatMap { $0.record.kind == "anchor" ? $0.record.keyId : nil }
+        var duds: Set<String> = []
         if let anchor {
             if let derived = walletAccountKey, Self.keyID(derived) == anchor {
                 resolution.key = derived
-            } else if let own = slots[ownID]?.record.wraps {
-                for wrap in own where wrap.keyId == anchor && slots[Self.slotID(sealingKey: wrap.by)] != nil {
+            } else {
+                for wrap in slots[ownID]?.record.wraps ?? [] where wrap.keyId == anchor && vouched.contains(wrap.by) {
                     if let key = unwrap(wrap) {
                         resolution.key = key
                         break
                     }
+                    duds.insert(wrap.box)
                 }
             }
-        } else {
-            // No key yet: this device names one — its wallet's, else a random one.
+        }
+        // No key named yet — or one that no device of the account holds any more (its last
+        // holder gone), so nobody can read what it sealed: this device names one, its wallet's
+        // or a random one.
+        if resolution.key == nil, anchor.map({ keyID in !slots.values.contains { holds($0.record, keyID) } }) ?? true {
             let key = walletAccountKey ?? SymmetricKey(size: .bits256)
             resolution.key = key
-            resolution.writes.append(
-                (
-                    Self.anchorID,
-                    Record(
-                        kind: "anchor", keyId: Self.keyID(key), deviceKey: nil, sealingKey: nil,
-                        signature: nil, wraps: nil), 0
-                ))
+            let anchorRecord = Record(
+                kind: "anchor", keyId: Self.keyID(key), deviceKey: nil, sealingKey: nil, signature: nil, wraps: nil)
+            resolution.writes.append((Self.anchorID, anchorRecord, anchorEntry?.version ?? 0))
         }
-        // This device's slot: published once; a key it cannot derive is kept wrapped in it for
-        // its next run.
+        // This device's slot: published once; the key is kept wrapped in it by the device itself
+        // — for its next run, and so that other devices see the key held (a wallet device too,
+        // though it could derive it) — whoever wrapped one for it; wraps for it that do not open
+        // are dropped, so holders wrap the key again.
         var own = slots[ownID]?.record ?? ownSlot(accountID: accountID)
         var writeOwn = slots[ownID] == nil
-        if let key = resolution.key, walletAccountKey.map(Self.keyID) != Self.keyID(key),
-            !(own.wraps ?? []).contains(where: { $0.keyId == Self.keyID(key) }),
+        if resolution.key == nil, !duds.isEmpty {
+            own.wraps = (own.wraps ?? []).filter { !duds.contains($0.box) }
+            writeOwn = true
+        }
+        if let key = resolution.key,
+            !(own.wraps ?? []).contains(where: { $0.keyId == Self.keyID(key) && $0.by == sealingKey }),
             let wrap = wrap(key, for: sealingKey)
         {
             own.wraps = (own.wraps ?? []).filter { $0.keyId == Self.keyID(key) } + [wrap]
@@ -220,8 +242,7 @@ public struct PresetKeyring: Sendable {
         guard let key = resolution.key else { return resolution }
         let keyID = Self.keyID(key)
         for (id, entry) in slots.sorted(by: { $0.key < $1.key }) where id != ownID {
-            guard !(entry.record.wraps ?? []).contains(where: { $0.keyId == keyID }),
-                let sealing = entry.record.sealingKey, let wrap = wrap(key, for: sealing)
+            guard !holds(entry.record, keyID), let sealing = entry.record.sealingKey, let wrap = wrap(key, for: sealing)
             else { continue }
             var record = entry.record
             record.wraps = (record.wraps ?? []).filter { $0.keyId == keyID } + [wrap]

@@ -91,15 +91,15 @@ public struct PresetSync: Sendable, SyncEngine {
             }
             keys = try await call { () async throws(AccountClientError) in try await client.deviceKeys() }
         }
-        return Set(keys.map { $0.publicKey.lowercased() })
+        // Only live keys vouch for a device's slot: a revoked device gets no key wrapped for it.
+        return Set(keys.filter { $0.revokedAt == nil }.map { $0.publicKey.lowercased() })
     }
 
     private func keyRecords(_ state: State) -> [String: (version: Int64, record: PresetKeyring.Record)] {
         var records: [String: (version: Int64, record: PresetKeyring.Record)] = [:]
         for (id, held) in state.keyRecords ?? [:] {
-            if let box = Data(base64Encoded: held.box), let record = PresetKeyring.Record.parse(box) {
-                records[id] = (held.version, record)
-            }
+            let box = Data(base64Encoded: held.box)
+            records[id] = (held.version, box.flatMap(PresetKeyring.Record.parse) ?? PresetKeyring.Record.unknown)
         }
         return records
     }
@@ -114,7 +114,7 @@ public struct PresetSync: Sendable, SyncEngine {
             }
             for record in page.records {
                 let held = Held(version: record.version, box: record.box)
-                if let box = Data(base64Encoded: record.box), PresetKeyring.Record.parse(box) != nil {
+                if let box = Data(base64Encoded: record.box), PresetKeyring.Record.hasMagic(box) {
                     state.keyRecords = (state.keyRecords ?? [:]).merging([record.id: held]) { $1 }
                 } else {
                     state.unread = (state.unread ?? [:]).merging([record.id: held]) { $1 }

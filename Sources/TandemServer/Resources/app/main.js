@@ -66,7 +66,7 @@ async function showSignedIn(session) {
   show('tasks');
   await showPresets();
   render({ tasksChanged: true });
-  app.sync.run();
+  syncSoon();
 }
 
 function showSignIn(message = '') {
@@ -111,13 +111,18 @@ let retryDelay = 2000;
 /** Offline or failed: try again later, backing off to a minute; the `online` event tries at once. */
 function scheduleRetry() {
   clearTimeout(retryTimer);
-  retryTimer = setTimeout(() => app?.sync.run(), retryDelay);
+  retryTimer = setTimeout(() => app && syncSoonKeepingDelay(), retryDelay);
   retryDelay = Math.min(retryDelay * 2, 60000);
+}
+
+/** A sync now; whatever it throws is shown as its state, never left unhandled. */
+function syncSoonKeepingDelay() {
+  app?.sync.run().catch((error) => app && showSyncState({ ...app.sync.state, phase: 'failed', error }));
 }
 
 function syncSoon() {
   retryDelay = 2000;
-  app?.sync.run();
+  syncSoonKeepingDelay();
 }
 
 /** Writes signed nodes to the local log, replays their task, re-renders, and syncs. */
@@ -216,7 +221,7 @@ function renderStats(now) {
     ['Overdue now', String(stats.overdueNow)],
     ['Likely late next week', String(stats.expectedOverdueNextWeek)],
     ['Average lead time', stats.averageLeadTimeHours === null ? '—' : `${stats.averageLeadTimeHours.toFixed(1)} h`],
-    ['Busiest weekday', stats.busiestWeekday ?? '—'],
+    ['Busiest weekday', stats.busiestWeekday ? stats.busiestWeekday[0].toUpperCase() + stats.busiestWeekday.slice(1) : '—'],
   ];
   const list = document.createDocumentFragment();
   for (const [name, value] of figures) {
@@ -227,6 +232,13 @@ function renderStats(now) {
     list.append(term, definition);
   }
   $('stats-figures').replaceChildren(list);
+  const sentences = document.createDocumentFragment();
+  for (const sentence of stats.insights) {
+    const item = document.createElement('li');
+    item.textContent = sentence;
+    sentences.append(item);
+  }
+  $('stats-insights').replaceChildren(sentences);
   $('stats-chart').replaceChildren(weekChart(stats.lastEightWeeks));
 }
 
@@ -487,4 +499,4 @@ window.tandemTasks = {
 // Loads the app with no network (sw.js); where service workers are off, it simply needs one.
 navigator.serviceWorker?.register('sw.js').catch(() => {});
 
-start();
+start().catch((error) => showSignIn(`This browser cannot run the app: ${error.message}`));

@@ -21,12 +21,20 @@ const utf8 = (text) => new TextEncoder().encode(text);
 
 export class PresetError extends Error {}
 
-/** A name as the CLI keeps it: trimmed, one line, 1–80 characters. */
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/**
+ * A name as the CLI keeps it (TaskPresets.check): white space trimmed (Unicode White_Space,
+ * which is Swift's whitespacesAndNewlines), one line, 1–80 characters (grapheme clusters, as a
+ * Swift String counts them).
+ */
 export function checkName(name) {
-  const trimmed = String(name).trim();
+  const trimmed = String(name).replace(/^\p{White_Space}+|\p{White_Space}+$/gu, '');
   if (!trimmed) throw new PresetError('A preset name must not be empty.');
-  if ([...trimmed].length > MAX_NAME) throw new PresetError(`A preset name has at most ${MAX_NAME} characters.`);
-  if (/[\n\r\u0085\u2028\u2029]/.test(trimmed)) throw new PresetError('A preset name must be one line.');
+  if ([...graphemes.segment(trimmed)].length > MAX_NAME) {
+    throw new PresetError(`A preset name has at most ${MAX_NAME} characters.`);
+  }
+  if (/[\n\v\f\r\u0085\u2028\u2029]/.test(trimmed)) throw new PresetError('A preset name must be one line.');
   return trimmed;
 }
 
@@ -89,6 +97,45 @@ export class PresetBook {
     this.origin = origin;
   }
 
+  /**
+   * Runs one read-modify-write of the presets at a time — in this tab and across tabs (Web
+   * Locks) — so a sync merging pulled records and a save here never overwrite each other.
+   */
+  locked(work) {
+    if (navigator.locks) return navigator.locks.request(`tandem-presets-${this.account}`, work);
+    const run = (this.queue ?? Promise.resolve()).then(work, work);
+    this.queue = run.catch(() => {});
+    return run;
+  }
+
+  save(name, query, now = Date.now()) {
+    return this.locked(() => this.#save(name, query, now));
+  }
+
+  rename(oldName, newName, now = Date.now()) {
+    return this.locked(() => this.#rename(oldName, newName, now));
+  }
+
+  remove(name, now = Date.now()) {
+    return this.locked(() => this.#remove(name, now));
+  }
+
+  merge(remote, version) {
+    return this.locked(() => this.#merge(remote, version));
+  }
+
+  pushed(preset, version) {
+    return this.locked(() => this.#pushed(preset, version));
+  }
+
+  serverHolds(id, version) {
+    return this.locked(() => this.#serverHolds(id, version));
+  }
+
+  forgetServer() {
+    return this.locked(() => this.#forgetServer());
+  }
+
   async records() {
     return (await getMeta(this.account, 'presets')) ?? {};
   }
@@ -121,8 +168,11 @@ export class PresetBook {
   }
 
   /** Saves `query` (page form) as `name`: the latest record of that name is overwritten, others deleted. */
-  async save(name, query, now = Date.now()) {
+  async #save(name, query, now = Date.now()) {
     name = checkName(name);
+    if (!queryFromJSON(queryJSON(query))) {
+      throw new PresetError('These filters contradict each other (overdue and no due, no due and active, or an empty priority range).');
+    }
     const records = await this.records();
     const stamp = await this.nextStamp(now);
     const sameName = Object.values(records).filter((p) => !p.deleted && p.name === name);
@@ -137,7 +187,7 @@ export class PresetBook {
     return records[id];
   }
 
-  async rename(oldName, newName, now = Date.now()) {
+  async #rename(oldName, newName, now = Date.now()) {
     oldName = checkName(oldName);
     newName = checkName(newName);
     const records = await this.records();
@@ -156,7 +206,7 @@ export class PresetBook {
     await this.write(records);
   }
 
-  async remove(name, now = Date.now()) {
+  async #remove(name, now = Date.now()) {
     name = checkName(name);
     const records = await this.records();
     const sameName = Object.values(records).filter((p) => !p.deleted && p.name === name);
@@ -166,7 +216,7 @@ export class PresetBook {
     await this.write(records);
   }
 
-  async merge(remote, version) {
+  async #merge(remote, version) {
     await this.observe(remote.stamp);
     const records = await this.records();
     const local = records[remote.id];
@@ -180,7 +230,7 @@ export class PresetBook {
     return Object.values(await this.records()).filter((p) => p.dirty).sort((a, b) => (a.id < b.id ? -1 : 1));
   }
 
-  async pushed(preset, version) {
+  async #pushed(preset, version) {
     const records = await this.records();
     const current = records[preset.id];
     if (!current) return;
@@ -189,7 +239,7 @@ export class PresetBook {
     await this.write(records);
   }
 
-  async serverHolds(id, version) {
+  async #serverHolds(id, version) {
     const records = await this.records();
     if (records[id]) {
       records[id] = { ...records[id], serverVersion: version };
@@ -197,7 +247,7 @@ export class PresetBook {
     }
   }
 
-  async forgetServer() {
+  async #forgetServer() {
     const records = await this.records();
     for (const id of Object.keys(records)) records[id] = { ...records[id], serverVersion: 0, dirty: true };
     await this.write(records);
@@ -237,14 +287,30 @@ export const keyID = async (key) => (await sha256Hex(concat(utf8('tandem-preset-
 const slotMessage = (account, deviceKey, sealing) =>
   utf8(`tandem-preset-slot/v1\n${account}\n${deviceKey}\n${sealing}`);
 
-/** A key record from a record's base64 box, or undefined when the box is a sealed preset. */
-export function parseKeyRecord(box) {
+/** True when the box starts with the key records' magic line (whatever follows it). */
+export function isKeyBox(box) {
   const bytes = fromBase64(box);
   const magic = utf8(MAGIC);
-  if (!bytes || bytes.length < magic.length || !magic.every((b, i) => bytes[i] === b)) return undefined;
+  return Boolean(bytes && bytes.length >= magic.length && magic.every((b, i) => bytes[i] === b));
+}
+
+const optionalString = (value) => value === undefined || typeof value === 'string';
+const isWrap = (wrap) =>
+  wrap !== null && typeof wrap === 'object' && ['keyId', 'by', 'box'].every((key) => typeof wrap[key] === 'string');
+
+/**
+ * A key record from a record's base64 box, or undefined when the box is not one or not of the
+ * shape the Swift PresetKeyring.Record decodes (then its version is kept, its content ignored).
+ */
+export function parseKeyRecord(box) {
+  if (!isKeyBox(box)) return undefined;
   try {
-    const record = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes.slice(magic.length)));
-    return record && typeof record === 'object' && typeof record.kind === 'string' ? record : undefined;
+    const bytes = fromBase64(box).slice(utf8(MAGIC).length);
+    const record = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+    if (record === null || typeof record !== 'object' || typeof record.kind !== 'string') return undefined;
+    if (!['keyId', 'deviceKey', 'sealingKey', 'signature'].every((key) => optionalString(record[key]))) return undefined;
+    if (record.wraps !== undefined && !(Array.isArray(record.wraps) && record.wraps.every(isWrap))) return undefined;
+    return record;
   } catch {
     return undefined;
   }
@@ -331,8 +397,9 @@ export class PresetKeyring {
   }
 
   /**
-   * The account's key and the key records to write (`records`: id → {version, record}), as
-   * the Swift PresetKeyring.resolve decides them; a browser never derives the key itself.
+   * The account's key and the key records to write (`records`: id → {version, record}; a record
+   * of unknown shape has kind 'unknown'), as the Swift PresetKeyring.resolve decides them; a
+   * browser never derives the key itself.
    */
   async resolve(records, account, accountKeys) {
     const result = { key: undefined, writes: [] };
@@ -343,23 +410,37 @@ export class PresetKeyring {
       if (record.kind !== 'slot' || id !== (await slotID(record.sealingKey ?? ''))) continue;
       if (await PresetKeyring.isVouched(record, account, accountKeys)) slots.set(id, entry);
     }
-    const anchorRecord = records[await anchorID()]?.record;
-    const anchor = anchorRecord?.kind === 'anchor' ? anchorRecord.keyId : undefined;
+    const vouched = new Set([...slots.values()].map((entry) => entry.record.sealingKey));
+    const holds = (slot, id) => (slot.wraps ?? []).some((w) => w.keyId === id && vouched.has(w.by));
+    const anchorEntry = records[await anchorID()];
+    const anchor = anchorEntry?.record.kind === 'anchor' ? anchorEntry.record.keyId : undefined;
+    const dud = new Set();
     if (anchor) {
       for (const wrap of slots.get(ownID)?.record.wraps ?? []) {
-        if (wrap.keyId !== anchor || !slots.has(await slotID(wrap.by))) continue;
+        if (wrap.keyId !== anchor || !vouched.has(wrap.by)) continue;
         result.key = await this.unwrap(wrap);
         if (result.key) break;
+        dud.add(wrap.box);
       }
-    } else {
+    }
+    // No key named yet — or one that no device of the account holds any more (its last holder
+    // gone), so nobody can read what it sealed: this device names a new one.
+    if (!result.key && (!anchor || ![...slots.values()].some((entry) => holds(entry.record, anchor)))) {
       result.key = crypto.getRandomValues(new Uint8Array(32));
-      result.writes.push({ id: await anchorID(), record: { kind: 'anchor', keyId: await keyID(result.key) }, replacing: 0 });
+      result.writes.push({ id: await anchorID(), record: { kind: 'anchor', keyId: await keyID(result.key) },
+        replacing: anchorEntry?.version ?? 0 });
     }
     const own = structuredClone(slots.get(ownID)?.record ?? (await this.ownSlot(account)));
     let writeOwn = !slots.has(ownID);
+    if (!result.key && dud.size) {
+      // Wraps for this device that do not open are dropped, so holders wrap the key again.
+      own.wraps = (own.wraps ?? []).filter((w) => !dud.has(w.box));
+      writeOwn = true;
+    }
     if (result.key) {
+      // This device keeps its own copy, wrapped by itself, whoever wrapped one for it.
       const id = await keyID(result.key);
-      if (!(own.wraps ?? []).some((w) => w.keyId === id)) {
+      if (!(own.wraps ?? []).some((w) => w.keyId === id && w.by === this.sealing.publicKey)) {
         own.wraps = [...(own.wraps ?? []).filter((w) => w.keyId === id), await this.wrap(result.key, this.sealing.publicKey)];
         writeOwn = true;
       }
@@ -368,9 +449,11 @@ export class PresetKeyring {
     if (!result.key) return result;
     const id = await keyID(result.key);
     for (const [slot, entry] of [...slots].sort(([a], [b]) => (a < b ? -1 : 1))) {
-      if (slot === ownID || (entry.record.wraps ?? []).some((w) => w.keyId === id)) continue;
+      if (slot === ownID || holds(entry.record, id)) continue;
       const wrap = await this.wrap(result.key, entry.record.sealingKey);
-      if (wrap) result.writes.push({ id: slot, record: { ...entry.record, wraps: [wrap] }, replacing: entry.version });
+      if (!wrap) continue;
+      const wraps = [...(entry.record.wraps ?? []).filter((w) => w.keyId === id), wrap];
+      result.writes.push({ id: slot, record: { ...entry.record, wraps }, replacing: entry.version });
     }
     return result;
   }
@@ -413,7 +496,30 @@ export class PresetCipher {
  * unread preset records in the sync state; settle the key; read what waits; push what changed
  * here. Resolves to {pulled, pushed, unreadable, waitingForKey}.
  */
-export async function syncPresets({ account, book, keyring, accountKeys }) {
+export function syncPresets(options) {
+  const run = () => syncPresetsNow(options);
+  return navigator.locks ? navigator.locks.request(`tandem-preset-sync-${options.account}`, run) : run();
+}
+
+/** Writes records by compare-and-swap, at most 200 a request; false on a version conflict. */
+async function putRecords(drafts, written) {
+  try {
+    for (let start = 0; start < drafts.length; start += 200) {
+      const part = drafts.slice(start, start + 200);
+      const { records } = await api.putPresetRecords(part);
+      if (!Array.isArray(records) || records.length !== part.length) {
+        throw new ApiError(502, 'INVALID_PUT_ANSWER', `${records?.length} answers for ${part.length} records`);
+      }
+      for (let i = 0; i < part.length; i++) await written(part[i], records[i].version, start + i);
+    }
+    return true;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 409) return false;
+    throw error;
+  }
+}
+
+async function syncPresetsNow({ account, book, keyring, accountKeys }) {
   const report = { pulled: 0, pushed: 0, unreadable: 0, conflicts: 0, waitingForKey: false };
   const state = (await getMeta(account, 'presetSync')) ?? { cursor: null, keyRecords: {}, unread: {} };
   const save = () => setMeta(account, 'presetSync', state);
@@ -425,7 +531,7 @@ export async function syncPresets({ account, book, keyring, accountKeys }) {
       }
       for (const record of page.records) {
         const held = { version: record.version, box: record.box };
-        if (parseKeyRecord(record.box)) state.keyRecords[record.id] = held;
+        if (isKeyBox(record.box)) state.keyRecords[record.id] = held;
         else state.unread[record.id] = held;
       }
       state.cursor = page.cursor;
@@ -434,22 +540,18 @@ export async function syncPresets({ account, book, keyring, accountKeys }) {
     }
     const records = {};
     for (const [id, held] of Object.entries(state.keyRecords)) {
-      const record = parseKeyRecord(held.box);
-      if (record) records[id] = { version: held.version, record };
+      records[id] = { version: held.version, record: parseKeyRecord(held.box) ?? { kind: 'unknown' } };
     }
     const { key, writes } = await keyring.resolve(records, account, accountKeys);
     if (writes.length) {
       const drafts = writes.map((w) => ({ id: w.id, box: encodeKeyRecord(w.record), baseVersion: w.replacing }));
-      try {
-        const { records: written } = await api.putPresetRecords(drafts);
-        drafts.forEach((draft, i) => { state.keyRecords[draft.id] = { version: written[i].version, box: draft.box }; });
-        await save();
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 409) {
-          report.conflicts++;
-          continue;
-        }
-        throw error;
+      const stored = await putRecords(drafts, (draft, version) => {
+        state.keyRecords[draft.id] = { version, box: draft.box };
+      });
+      await save();
+      if (!stored) {
+        report.conflicts++;
+        continue;
       }
     }
     if (!key) {
@@ -473,15 +575,12 @@ export async function syncPresets({ account, book, keyring, accountKeys }) {
     if (!outgoing.length) return report;
     const drafts = await Promise.all(outgoing.map(async (preset) => ({
       id: preset.id, box: await cipher.seal(preset), baseVersion: preset.serverVersion })));
-    try {
-      const { records: written } = await api.putPresetRecords(drafts);
-      for (let i = 0; i < outgoing.length; i++) await book.pushed(outgoing[i], written[i].version);
-      report.pushed += outgoing.length;
-      return report;
-    } catch (error) {
-      if (!(error instanceof ApiError && error.status === 409)) throw error;
-      report.conflicts++;
-    }
+    const stored = await putRecords(drafts, async (draft, version, index) => {
+      await book.pushed(outgoing[index], version);
+      report.pushed++;
+    });
+    if (stored) return report;
+    report.conflicts++;
   }
   throw new ApiError(409, 'TOO_MANY_CONFLICTS', 'Saved filters kept changing on other devices; sync again.');
 }

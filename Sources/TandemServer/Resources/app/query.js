@@ -32,7 +32,7 @@ export function fold(text) {
 }
 
 export function words(text) {
-  return (text ?? '').split(/\s+/u).map(fold).filter((word) => word !== '');
+  return (text ?? '').split(/\p{White_Space}+/u).map(fold).filter((word) => word !== '');
 }
 
 export function urgency(days) {

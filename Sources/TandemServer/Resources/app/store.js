@@ -35,9 +35,18 @@ export function database() {
     };
     // Another tab with a newer version asks this one to let go.
     open.onblocked = () => reject(new Error('Close the other tabs of this app to upgrade its storage.'));
-    open.onsuccess = () => resolve(open.result);
+    open.onsuccess = () => {
+      // A newer version of the app in another tab upgrades the database: let go of it.
+      open.result.onversionchange = () => {
+        open.result.close();
+        opened = undefined;
+      };
+      resolve(open.result);
+    };
     open.onerror = () => reject(open.error);
   });
+  // A failure is not kept: the next use tries again.
+  opened.catch(() => { opened = undefined; });
   return opened;
 }
 

@@ -66,7 +66,7 @@ export class Sync {
 
   async once() {
     if (this.stopped) return;
-    this.set({ phase: 'syncing', waiting: (await unsyncedNodes(this.account)).length });
+    this.set({ phase: 'syncing' });
     try {
       await this.ensureKey();
       await this.pull();
@@ -80,7 +80,7 @@ export class Sync {
       }
       this.set({ phase: 'idle', at: new Date(), error: null, waiting: (await unsyncedNodes(this.account)).length });
     } catch (error) {
-      const waiting = (await unsyncedNodes(this.account)).length;
+      const waiting = await unsyncedNodes(this.account).then((nodes) => nodes.length, () => this.state.waiting);
       if (error instanceof ApiError && error.status === 0) this.set({ phase: 'offline', waiting, error: null });
       else if (error instanceof ApiError && error.status === 401) this.set({ phase: 'signed-out', waiting, error });
       else this.set({ phase: 'failed', waiting, error });
@@ -123,14 +123,17 @@ export class Sync {
   /** The account's key ids (userId = first 32 hex of each key), for "mine" and "shared". */
   async refreshAccountKeys() {
     const { keys } = await api.deviceKeys();
-    this.deviceKeys = new Set(keys.map((key) => key.publicKey.toLowerCase()));
+    // Only live keys vouch for a device's presets slot; a revoked key's tasks stay "mine".
+    this.deviceKeys = new Set(keys.filter((key) => !key.revokedAt).map((key) => key.publicKey.toLowerCase()));
     const ids = keys.map((key) => key.publicKey.toLowerCase().slice(0, 32)).sort();
     await setMeta(this.account, 'accountKeys', ids);
     this.accountKeys = new Set(ids);
   }
 
+  /** Pushes what the server lacks; a node it refuses for good is set aside, the rest still go. */
   async push() {
     const pending = await unsyncedNodes(this.account);
+    const refused = [];
     for (let start = 0; start < pending.length; start += BATCH) {
       const batch = pending.slice(start, start + BATCH);
       const { results } = await api.pushNodes(batch);
@@ -138,15 +141,14 @@ export class Sync {
         throw new ApiError(502, 'INVALID_PUSH_ANSWER', `${results?.length} results for ${batch.length} nodes`);
       }
       const held = [];
-      const refused = [];
       results.forEach((result, index) => {
         if (result.status === 'accepted' || result.status === 'duplicate') held.push(batch[index].id);
         else if (result.code !== 'E_PARENT_NOT_FOUND') refused.push(`${result.code}: ${result.message ?? ''}`);
       });
       await markSynced(this.account, held);
-      if (refused.length) {
-        throw new ApiError(422, 'NODES_REFUSED', `The server refused ${refused.length} change(s): ${refused[0]}`);
-      }
+    }
+    if (refused.length) {
+      throw new ApiError(422, 'NODES_REFUSED', `The server refused ${refused.length} change(s): ${refused[0]}`);
     }
   }
 }

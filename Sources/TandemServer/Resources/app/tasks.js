@@ -7,7 +7,7 @@
 
 import { makeNode, uuid, wallNow } from './redo.js';
 import { compareNodes, Replayer } from './replay.js';
-import { wallMillis, wallText } from './validate.js';
+import { validateNode, wallMillis, wallText } from './validate.js';
 
 const DAY = 86400000;
 
@@ -83,13 +83,22 @@ export class TaskBook {
     return node?.taskId === taskId ? node : undefined;
   }
 
+  /**
+   * A signed node, validated as the server and every other device will (spec §6.2) before it
+   * reaches the log: a node this page cannot make right is refused here, not by the server.
+   */
   async sign(taskId, action, payload, parent, now) {
     const parents = parent ? [parent.id] : [];
     const lamport = parent ? parent.timestamp.lamport + 1 : 1;
-    return makeNode(
+    const node = await makeNode(
       { taskId, action, payload, parents, lamport, wall: now, author: this.signer.author },
       this.signer.privateKey,
     );
+    try {
+      return await validateNode(node);
+    } catch (error) {
+      throw new TaskFieldError(`This change cannot be made: ${error.message}`);
+    }
   }
 
   /** The next node of a task descends from its latest live node (spec §5). */

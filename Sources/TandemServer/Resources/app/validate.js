@@ -53,8 +53,10 @@ export function wallMillis(text) {
 /** A wall time's text from milliseconds, or undefined outside years 1…9999. */
 export function wallText(millis) {
   const date = new Date(millis);
+  // Beyond JavaScript's dates (±8.64e15 ms) the Date is invalid and every field NaN.
+  if (!Number.isFinite(date.getTime())) return undefined;
   const year = date.getUTCFullYear();
-  if (!Number.isFinite(millis) || year < 1 || year > 9999) return undefined;
+  if (year < 1 || year > 9999) return undefined;
   const pad = (value, width) => String(value).padStart(width, '0');
   return (
     `${pad(year, 4)}-${pad(date.getUTCMonth() + 1, 2)}-${pad(date.getUTCDate(), 2)}T` +
@@ -358,11 +360,13 @@ export function checkShape(value) {
 
 const publicKeys = new Map();
 
+/** The WebCrypto key of a public key, imported once; a key WebCrypto refuses is not cached. */
 async function verifyKey(publicKeyHex) {
   let key = publicKeys.get(publicKeyHex);
   if (!key) {
     key = crypto.subtle.importKey('raw', fromHex(publicKeyHex), { name: 'Ed25519' }, false, ['verify']);
     publicKeys.set(publicKeyHex, key);
+    key.catch(() => publicKeys.delete(publicKeyHex));
   }
   return key;
 }
@@ -389,8 +393,13 @@ export async function validateNode(value, { requireSignature = true } = {}) {
   const digest = await crypto.subtle.digest('SHA-256', bytes);
   if ('sha256:' + hex(digest) !== value.id) fail('E_HASH_MISMATCH', 'id does not match the content');
   if (value.signature !== undefined) {
-    const key = await verifyKey(value.author.publicKey);
-    const ok = await crypto.subtle.verify({ name: 'Ed25519' }, key, fromHex(value.signature), bytes);
+    let ok = false;
+    try {
+      const key = await verifyKey(value.author.publicKey);
+      ok = await crypto.subtle.verify({ name: 'Ed25519' }, key, fromHex(value.signature), bytes);
+    } catch {
+      // A public key WebCrypto refuses to import (not a curve point) verifies nothing.
+    }
     if (!ok) fail('E_INVALID_SIGNATURE', 'Ed25519 verification failed');
   } else if (requireSignature) {
     fail('E_INVALID_SIGNATURE', 'signature is required at a sync boundary');
