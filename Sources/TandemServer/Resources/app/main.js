@@ -201,6 +201,9 @@ function render({ tasksChanged = false } = {}) {
   if (rowCacheKeys !== app.accountKeys) {
     rowCache = new Map();
     rowCacheKeys = app.accountKeys;
+  } else if (tasksChanged) {
+    // Rows of tasks deleted meanwhile are let go.
+    for (const taskId of rowCache.keys()) if (!app.book.tasks.has(taskId)) rowCache.delete(taskId);
   }
   const now = Date.now();
   const rows = runQuery(app.book.all(), currentQuery(), { now, accountKeys: app.accountKeys });
