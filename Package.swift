@@ -535,7 +535,9 @@ if fuzzing {
             name: "tandem-fuzz",
             dependencies: [
                 "CanonicalJSON", "RedoProtocol", "KasiaProtocol", "KaspaCrypto", "Contacts", "TandemAPI",
-                "TandemServer", "KaspaRPC",
+                "TandemServer", "KaspaRPC", "TandemClient", "TaskStore", "TandemServerStore", "TandemBasics",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
             ],
             path: "Fuzz/Sources/tandem-fuzz",
             swiftSettings: swiftSettings + [.unsafeFlags(["-parse-as-library"])],

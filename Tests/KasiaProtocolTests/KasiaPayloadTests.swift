@@ -1,6 +1,7 @@
 import KasiaProtocol
 import KaspaCrypto
 import TandemBasics
+import TandemTesting
 import TestSupport
 import Testing
 
@@ -91,9 +92,9 @@ struct KasiaPayloadTests {
         #expect(throws: KasiaPayloadError.emptyBody) { try KasiaPayload(parsing: Array("ciph_msg:1:handshake:".utf8)) }
     }
 
-    @Test("random bytes after the prefix never trap")
+    @Test("random bytes after the prefix never trap (seeded: a failure replays)")
     func fuzzedPayloadsNeverTrap() {
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededRandom(seed: 0x4B41_5349_4121)
         let prefixes = [
             "ciph_msg:", "ciph_msg:1:", "ciph_msg:1:comm:", "ciph_msg:1:comm:53361e0aa739:",
             "ciph_msg:1:self_stash:", "ciph_msg:1:payment:", "ciph_msg:1:bcast:",

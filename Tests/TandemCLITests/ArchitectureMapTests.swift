@@ -220,6 +220,43 @@ import Testing
         #expect(found == [])
     }
 
+    /// A draw from the system's generator, or one that names no generator (and so takes the
+    /// system's). Spelled in pieces so this file does not match itself.
+    static func unseededDraws(in line: Substring) -> [String] {
+        let system = "SystemRandom" + "NumberGenerator"
+        let draws = [".random(" + "in:", ".random" + "Element()", ".shuff" + "led()", ".shuff" + "le()"]
+        var found = line.contains(system) ? [system] : []
+        if !line.contains("using:") { found += draws.filter { line.contains($0) } }
+        return found
+    }
+
+    /// Issue 29: every randomized test replays from its seed (TandemTesting's SeededRandom), so
+    /// no test or bench test draws from the system's generator.
+    @Test func testsDrawOnlySeededRandomness() throws {
+        var found: [String] = []
+        for folder in ["Tests", "Benchmarks/Tests"] {
+            let base = Self.root.appendingPathComponent(folder)
+            let files = FileManager.default.enumerator(atPath: base.path)
+            while let file = files?.nextObject() as? String {
+                guard file.hasSuffix(".swift") else { continue }
+                let text = try String(contentsOf: base.appendingPathComponent(file), encoding: .utf8)
+                for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                    for draw in Self.unseededDraws(in: line) {
+                        found.append("\(folder)/\(file):\(number + 1): \(draw)")
+                    }
+                }
+            }
+        }
+        #expect(found == [])
+    }
+
+    /// The randomness check finds an unseeded draw and lets a seeded one through.
+    @Test func theRandomnessCheckTellsSeededFromUnseeded() {
+        #expect(Self.unseededDraws(in: "let n = UInt64.random(" + "in: 1..<9)") == [".random(" + "in:"])
+        #expect(Self.unseededDraws(in: "let n = UInt64.random(in: 1..<9, using: &generator)") == [])
+        #expect(!Self.unseededDraws(in: "var g = System" + "RandomNumberGenerator()").isEmpty)
+    }
+
     /// The deny-list check finds what it is meant to find.
     @Test func theDenyListCatchesAMacOSOnlyCall() {
         let line = "let home = FileManager.default.homeDirectoryForCurrentUser"

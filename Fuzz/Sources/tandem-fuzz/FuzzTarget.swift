@@ -12,6 +12,10 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     case relayBody = "relay-body"
     case contactPage = "contact-page"
     case nodeFrame = "node-frame"
+    case serverSentEvents = "server-sent-events"
+    case taskPullPage = "task-pull-page"
+    case indexerQuery = "indexer-query"
+    case chainRow = "chain-row"
 
     func run(_ bytes: [UInt8]) {
         switch self {
@@ -27,6 +31,10 @@ enum FuzzTarget: String, CaseIterable, Sendable {
         case .relayBody: RelayBodyFuzz.run(bytes)
         case .contactPage: ContactPageFuzz.run(bytes)
         case .nodeFrame: NodeFrameFuzz.run(bytes)
+        case .serverSentEvents: ServerSentEventFuzz.run(bytes)
+        case .taskPullPage: TaskPullPageFuzz.run(bytes)
+        case .indexerQuery: IndexerQueryFuzz.run(bytes)
+        case .chainRow: ChainRowFuzz.run(bytes)
         }
     }
 }

@@ -1,6 +1,9 @@
 import CanonicalJSON
 import Foundation
+import KaspaCrypto
 import TandemAPI
+import TandemBasics
+import TandemServerStore
 
 @testable import TandemServer
 
@@ -8,7 +11,9 @@ import TandemAPI
 /// it: one strict parse that keeps top-level integers exact, then the signed form through
 /// ``RelaySubmissionReader`` or the Kaspa form through Foundation's decoder, then the checks
 /// that run before the store. A signed submission that is read re-encodes and reads back to the
-/// same submission (64-bit `nonce` and `amount` included); no check traps on any body.
+/// same submission (64-bit `nonce` and `amount` included); an accepted one verifies again from
+/// the row the store would keep, with the key read afresh from its sender; no check traps on
+/// any body.
 enum RelayBodyFuzz {
     static let limits = JSONParser.Limits(maxBytes: ServerLimits.maxBodyBytes, maxDepth: ServerLimits.maxJSONDepth)
 
@@ -36,7 +41,7 @@ enum RelayBodyFuzz {
             invariant(
                 check.sender == fromCache.sender && check.senderKey == fromCache.senderKey,
                 "the sender-key cache answered another key")
-            _ = try? fromCache.draft()
+            if let draft = try? fromCache.draft() { checkAccepted(draft, submission) }
         case (.failure(let refusal), .failure(let fromCache)):
             invariant(
                 refusal.status == fromCache.status && refusal.body == fromCache.body,
@@ -44,6 +49,23 @@ enum RelayBodyFuzz {
         default:
             invariant(false, "the sender-key cache changed whether a submission passes its checks")
         }
+    }
+
+    /// An accepted submission's row: its signature verifies for the key of its sender, read
+    /// again from the text (not from the cache), over the digest of the stored fields, and its
+    /// id is that digest's.
+    static func checkAccepted(_ draft: KasiaRecordDraft, _ submission: RelaySubmission) {
+        let digest = RelayDigest(
+            sender: draft.sender, receiver: draft.receiver, amount: submission.amount, nonce: draft.nonce,
+            payload: draft.payload)
+        guard let key = try? KaspaAddress(draft.sender).xOnlyPublicKey(),
+            let bytes = Hex.decodeLowercase(draft.signature, byteCount: 64),
+            let signature = try? SchnorrSignature(rawRepresentation: bytes)
+        else { return invariant(false, "an accepted submission has no readable sender key or signature") }
+        invariant(
+            key.isValidSignature(signature, for: digest.bytes), "an accepted submission's signature does not verify")
+        invariant(draft.txID == digest.txID, "an accepted submission's id is not its digest's")
+        invariant(Int64(clamping: submission.amount ?? 0) == draft.amount, "an accepted submission's amount changed")
     }
 
     /// Shared by every input of a run, as the server shares one (small, so it also evicts).

@@ -3,7 +3,8 @@ import KaspaCrypto
 
 /// Sealed messages with a fixed recipient key (kasia-protocol §3). First byte even: the rest is
 /// opened as is and must never crash. First byte odd: the rest is XORed into a message sealed
-/// at start-up, and any change must fail authentication.
+/// at start-up, and any change must fail authentication. A fixture that cannot be made stops
+/// the run at its first input, so the target never passes by testing nothing.
 enum SealedOpenFuzz {
     static let fixture: (key: PrivateKey, sealed: [UInt8], plaintext: String)? = {
         guard let key = try? PrivateKey(hex: String(repeating: "0", count: 63) + "1") else { return nil }
@@ -16,7 +17,10 @@ enum SealedOpenFuzz {
     static let prefixOffset = KasiaCipher.nonceLength
 
     static func run(_ bytes: [UInt8]) {
-        guard let fixture, let mode = bytes.first else { return }
+        guard let fixture else {
+            fatalError("sealed-open: the fixture (a key and a message sealed to it) cannot be made")
+        }
+        guard let mode = bytes.first else { return }
         let rest = bytes.dropFirst()
         if mode & 1 == 0 {
             _ = try? KasiaCipher.open(rest, using: fixture.key)

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import KaspaCrypto
+import Synchronization
 import TandemBasics
 import Testing
 
@@ -18,6 +19,10 @@ import Testing
 struct RawRelay: Sendable {
     let base: URL
 
+    /// Nonces in order, one per submission of this process: every signed body is new, and a
+    /// run replays without a random source.
+    private static let nonces = Mutex<UInt64>(1)
+
     struct Failure: Error, CustomStringConvertible {
         let description: String
     }
@@ -28,7 +33,10 @@ struct RawRelay: Sendable {
         async throws -> String
     {
         let sender = KaspaAddress(publicKey: key.xOnlyPublicKey).description
-        let nonce = UInt64.random(in: 1..<(1 << 52))
+        let nonce = Self.nonces.withLock { next in
+            defer { next += 1 }
+            return next
+        }
         var message = Array("tandem-relay/v1\n\(sender)\n\(receiver?.description ?? "")\n".utf8)
         message += Array("\(amount ?? 0)\n\(nonce)\n".utf8) + payload
         let digest = Array(SHA256.hash(data: message))

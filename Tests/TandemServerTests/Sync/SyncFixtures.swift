@@ -2,7 +2,9 @@ import CanonicalJSON
 import Foundation
 import HTTPTypes
 import RedoProtocol
+import Synchronization
 import TandemAPI
+import TandemTesting
 import Testing
 
 /// An account on a test server: its session cookie, account id and a device key.
@@ -70,9 +72,19 @@ enum SyncNodes {
         String(decoding: (try? CanonicalJSON.canonicalBytes(of: .object(node.json))) ?? [], as: UTF8.self)
     }
 
-    /// A CREATE of a new task by `key`.
+    /// How many tasks this process has made, so each gets its own id.
+    private static let made = Mutex<UInt64>(0)
+
+    /// A CREATE of a new task by `key`. The task id is drawn from a generator seeded by the key
+    /// (fresh in every test) and this process's count of tasks, so it is new without an
+    /// unseeded random source.
     static func create(_ key: SigningKey, title: String = "task") throws -> RedoNode {
-        var generator = SystemRandomNumberGenerator()
+        let serial = made.withLock { count in
+            count += 1
+            return count
+        }
+        let keyWord = key.seed.prefix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        var generator = SeededRandom(seed: keyWord ^ serial)
         let taskID = TaskID(randomBytes: (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) })
         let payload = try NodePayload.create(TaskFieldChanges(title: title)).jsonObject()
         return try NodeDraft(
