@@ -64,7 +64,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(
         name: .long, inversion: .prefixedNo,
         help:
-            "Rate-limit sign-in/sign-up (3 per 10 s per IP), other auth POSTs, and relay submissions (bursts of 20, 1/s per sender and per IP)."
+            "Rate-limit sign-in, sign-up, is-username-available, change-password and delete-user (3 per 10 s per IP), other auth POSTs (100 per 10 s per IP), and relay submissions (bursts of 20, 1/s per sender and per IP)."
     )
     var rateLimit = true
     @Option(
