@@ -7,13 +7,29 @@ import TandemBasics
 public struct NodeID: Sendable, Hashable, Comparable, CustomStringConvertible {
     let w0: UInt64, w1: UInt64, w2: UInt64, w3: UInt64
 
-    /// The id for a SHA-256 digest.
+    /// The id for a SHA-256 digest (its first 32 bytes; missing bytes read as zero).
     public init(digest: some Sequence<UInt8>) {
-        var words: [UInt64] = [0, 0, 0, 0]
+        var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
         for (index, byte) in digest.prefix(32).enumerated() {
-            words[index / 8] |= UInt64(byte) << UInt64(56 - 8 * (index % 8))
+            let bits = UInt64(byte) << UInt64(56 - 8 * (index % 8))
+            switch index / 8 {
+            case 0: words.0 |= bits
+            case 1: words.1 |= bits
+            case 2: words.2 |= bits
+            default: words.3 |= bits
+            }
         }
-        (w0, w1, w2, w3) = (words[0], words[1], words[2], words[3])
+        (w0, w1, w2, w3) = words
+    }
+
+    /// The id for 32 digest bytes read in place: no iterator (a swift-crypto digest iterates
+    /// through a copied array) and no word array, as every content id is made (issue 29).
+    init(digestBytes bytes: UnsafeRawBufferPointer) {
+        precondition(bytes.count >= 32, "a SHA-256 digest has 32 bytes")
+        w0 = UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: 0, as: UInt64.self))
+        w1 = UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+        w2 = UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: 16, as: UInt64.self))
+        w3 = UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: 24, as: UInt64.self))
     }
 
     /// Parses `sha256:<64 lowercase hex>`; nil for any other text.

@@ -14,7 +14,8 @@ public enum ContentAddress {
     /// The payload's length is taken from the same pass (`data` is `{"payload":…}`), so the size
     /// limit costs nothing extra.
     public static func canonicalBody(of node: JSONObject) throws(NodeValidationError) -> Body {
-        var writer = CanonicalWriter(capacity: 1024)
+        // Room for a typical node's body (about 1.2 KB) without growing the buffer on the way.
+        var writer = CanonicalWriter(capacity: 2048)
         var payloadByteCount = 0
         var first = true
         do {
@@ -49,7 +50,7 @@ public enum ContentAddress {
 
     /// `sha256:` + hex of SHA-256 of canonical body bytes.
     public static func id(ofCanonicalBody body: [UInt8]) -> NodeID {
-        NodeID(digest: SHA256.hash(data: body))
+        SHA256.hash(data: body).withUnsafeBytes { NodeID(digestBytes: $0) }
     }
 
     /// The content id a node object should carry.
