@@ -132,8 +132,9 @@ extension Hex {
         return utf8.count % 2 == 0 && utf8.allSatisfy { lowercaseNibble($0) != nil }
     }
 
-    /// Appends the lowercase hex digits of `byte` to `out`, for writers that build text in place.
-    @inline(__always)
+    /// Appends the lowercase hex digits of `byte` to `out`, for writers that build text in place
+    /// (inlinable, as ``lowercaseNibble(_:)`` is: other modules call it per byte).
+    @inlinable @inline(__always)
     public static func append(_ byte: UInt8, to out: inout [UInt8]) {
         out.append(digits[Int(byte >> 4)])
         out.append(digits[Int(byte & 0x0F)])
