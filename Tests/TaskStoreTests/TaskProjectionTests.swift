@@ -30,6 +30,7 @@ import Testing
             let replayed = Replayer.replay(fresh.shuffled(using: &random))
             #expect(reported.jsonValue == replayed.jsonValue, "seed \(seed) step \(step)")
             #expect(try run.editor.log.liveTaskIDs() == replayed.tasks.map(\.taskID), "seed \(seed) step \(step)")
+            #expect(try run.editor.liveTasks() == replayed.tasks, "seed \(seed) step \(step)")
             for task in replayed.tasks {
                 #expect(try run.editor.task(task.taskID) == task, "seed \(seed) step \(step)")
             }
@@ -84,6 +85,23 @@ import Testing
         try raw.write { db in try db.execute(sql: "UPDATE projection_task SET state = x'5b5d'") }
         try raw.close()
         #expect(try profile.editor().state().tasks == [task])
+    }
+
+    /// The tasks-only read (issue 29) meets a damaged row as the full read does: it replays the
+    /// log and gives the same tasks, and the rebuilt projection serves the next read.
+    @Test func theTasksOnlyReadRebuildsADamagedProjection() throws {
+        let profile = try TemporaryProfile()
+        defer { profile.remove() }
+        let editor = try profile.editor()
+        let start = try wall("2025-10-27T09:00:00.000Z")
+        let kept = try editor.addTask(title: "Survives", now: start)
+        let gone = try editor.addTask(title: "Deleted", now: start)
+        try editor.delete(gone.taskID.description, now: start)
+        let raw = try DatabaseQueue(path: profile.databasePath)
+        try raw.write { db in try db.execute(sql: "UPDATE projection_task SET state = x'5b5d' WHERE live = 1") }
+        try raw.close()
+        #expect(try profile.editor().liveTasks() == [kept])
+        #expect(try profile.editor().liveTasks() == profile.editor().state().tasks)
     }
 
     /// An append rewrites only the rows of the tasks it touches (issue 12 item 6): a damaged row of

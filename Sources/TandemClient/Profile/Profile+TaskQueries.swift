@@ -27,7 +27,7 @@ extension Profile {
             }
             query = try query.validated()
             let keys = try taskAccountKeys(identity: editor.identity)
-            return query.run(on: try editor.state().tasks, context: TaskQueryContext(now: now, accountKeys: keys))
+            return query.run(on: try editor.liveTasks(), context: TaskQueryContext(now: now, accountKeys: keys))
         } catch let failure as TaskQueryFailure {
             throw failure
         } catch {

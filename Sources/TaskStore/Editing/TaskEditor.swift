@@ -30,6 +30,11 @@ public struct TaskEditor: Sendable {
         try log.replay()
     }
 
+    /// The live tasks, as `state().tasks` has them, without decoding or merging node lists.
+    public func liveTasks() throws -> [RedoTask] {
+        try log.liveTasks()
+    }
+
     /// Adds a task as CREATE + create-todo in one transaction (spec §5 producer rules). Without
     /// `due`, the first todo is due `frequencyDays` after `now`. Fields left nil take the spec's
     /// defaults (RES-7) and are left out of the CREATE.

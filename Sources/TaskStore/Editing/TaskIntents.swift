@@ -22,7 +22,7 @@ public struct TaskIntents: Sendable {
     /// among the tasks with a todo to complete.
     @discardableResult
     public func completeTask(_ reference: String, now: WallTime) throws(TaskIntentError) -> RedoTask {
-        let tasks = try storing { try editor.state().tasks }
+        let tasks = try storing { try editor.liveTasks() }
         let open = tasks.filter { !$0.archived && $0.currentTodo != nil }
         switch TaskMatch.find(reference, in: open) {
         case .one(let task):
@@ -37,12 +37,12 @@ public struct TaskIntents: Sendable {
 
     /// "What's due today": open todos due today or overdue, overdue first.
     public func dueToday(now: WallTime, timeZone: TimeZone) throws(TaskIntentError) -> [TaskAgenda.Item] {
-        TaskAgenda(tasks: try storing { try editor.state().tasks }, now: now, timeZone: timeZone).items
+        TaskAgenda(tasks: try storing { try editor.liveTasks() }, now: now, timeZone: timeZone).items
     }
 
     /// The widget's snapshot of the log at `now`.
     public func snapshot(now: WallTime, timeZone: TimeZone, limit: Int = 5) throws(TaskIntentError) -> TaskSnapshot {
-        TaskSnapshot(tasks: try storing { try editor.state().tasks }, now: now, timeZone: timeZone, limit: limit)
+        TaskSnapshot(tasks: try storing { try editor.liveTasks() }, now: now, timeZone: timeZone, limit: limit)
     }
 
     private func storing<T>(_ body: () throws -> T) throws(TaskIntentError) -> T {

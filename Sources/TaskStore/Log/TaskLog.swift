@@ -84,6 +84,22 @@ public struct TaskLog: Sendable {
         }
     }
 
+    /// The live tasks as `replay().tasks` has them (by task id), read from the projection with
+    /// only each live task's state decoded: a list or a query needs neither the node lists of
+    /// every slice nor their merge (issue 29, `tandem tasks list`).
+    public func liveTasks() throws -> [RedoTask] {
+        func read(_ db: Database) throws -> [RedoTask]? {
+            guard try Self.isCurrent(db) else { return nil }
+            var blobs: [[UInt8]] = []
+            let rows = try Data.fetchCursor(db, sql: "SELECT state FROM projection_task WHERE live = 1")
+            while let bytes = try rows.next() { blobs.append(Array(bytes)) }
+            return TaskSlice.decodingAll(blobs) { TaskSlice.task(decoding: $0) }?.sorted { $0.taskID < $1.taskID }
+        }
+        if let tasks = try writer.read(read) { return tasks }
+        // Not current, or a row that does not decode: the full path replays and keeps new slices.
+        return try replay().tasks
+    }
+
     /// The live state of one task, as `replay().tasks` has it; nil when it is not live.
     public func liveTask(_ id: TaskID) throws -> RedoTask? {
         if let slices = try writer.read({ db in try Self.currentSlices(db, of: [id]) }) { return slices[id]?.task }

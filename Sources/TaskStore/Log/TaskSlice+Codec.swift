@@ -55,37 +55,59 @@ extension TaskSlice {
         self.danglingParents = dangling
     }
 
+    /// Only the live state in a slice's bytes, for readers that want the tasks alone (`tandem
+    /// tasks list`, issue 29): the format, the task id and the task are read; the node lists are
+    /// neither decoded nor checked. Nil when the bytes hold no task that decodes for their task.
+    static func task(decoding bytes: [UInt8]) -> RedoTask? {
+        let limits = JSONParser.Limits(maxBytes: Int.max, maxDepth: 16)
+        guard let value = try? CanonicalJSON.parse(bytes, limits: limits), let parts = value.arrayValue,
+            parts.count == 10, parts[0].stringValue == Self.format, let taskID = Self.taskID(parts[1]),
+            let task = Self.task(parts[8]), task.taskID == taskID
+        else { return nil }
+        return task
+    }
+
     /// Every blob's slice, in order, or nil when one does not decode. The whole state of a log
     /// decodes every task's slice (a new device's first state after a pull of 10,000 nodes holds
     /// 2,500: issue 12 "Figures"), so large lists are decoded on every core.
     static func decodingAll(_ blobs: [[UInt8]]) -> [TaskSlice]? {
-        let cores = ProcessInfo.processInfo.activeProcessorCount
-        let chunks = min(cores * 4, blobs.count / 128)
-        guard cores > 1, chunks > 1 else { return decoding(blobs[...]) }
-        let size = (blobs.count + chunks - 1) / chunks
-        let parts = Mutex<[[TaskSlice]?]>(Array(repeating: nil, count: chunks))
-        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-            let lower = min(chunk * size, blobs.count)
-            let decoded = decoding(blobs[lower..<min(lower + size, blobs.count)])
-            parts.withLock { $0[chunk] = decoded }
-        }
-        var slices: [TaskSlice] = []
-        slices.reserveCapacity(blobs.count)
-        for part in parts.withLock({ $0 }) {
-            guard let part else { return nil }
-            slices += part
-        }
-        return slices
+        decodingAll(blobs) { TaskSlice(decoding: $0) }
     }
 
-    private static func decoding(_ blobs: ArraySlice<[UInt8]>) -> [TaskSlice]? {
-        var slices: [TaskSlice] = []
-        slices.reserveCapacity(blobs.count)
-        for blob in blobs {
-            guard let slice = TaskSlice(decoding: blob) else { return nil }
-            slices.append(slice)
+    /// `decode` of every blob, in order, on every core for large lists; nil when one does not
+    /// decode.
+    static func decodingAll<Decoded: Sendable>(
+        _ blobs: [[UInt8]], _ decode: @escaping @Sendable ([UInt8]) -> Decoded?
+    ) -> [Decoded]? {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let chunks = min(cores * 4, blobs.count / 128)
+        guard cores > 1, chunks > 1 else { return decoding(blobs[...], decode) }
+        let size = (blobs.count + chunks - 1) / chunks
+        let parts = Mutex<[[Decoded]?]>(Array(repeating: nil, count: chunks))
+        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+            let lower = min(chunk * size, blobs.count)
+            let decoded = decoding(blobs[lower..<min(lower + size, blobs.count)], decode)
+            parts.withLock { $0[chunk] = decoded }
         }
-        return slices
+        var all: [Decoded] = []
+        all.reserveCapacity(blobs.count)
+        for part in parts.withLock({ $0 }) {
+            guard let part else { return nil }
+            all += part
+        }
+        return all
+    }
+
+    private static func decoding<Decoded>(_ blobs: ArraySlice<[UInt8]>, _ decode: ([UInt8]) -> Decoded?)
+        -> [Decoded]?
+    {
+        var all: [Decoded] = []
+        all.reserveCapacity(blobs.count)
+        for blob in blobs {
+            guard let decoded = decode(blob) else { return nil }
+            all.append(decoded)
+        }
+        return all
     }
 
     // MARK: writing

@@ -26,7 +26,7 @@ extension TasksCommand {
             let since = try since.map { try Self.instant($0, option: "--since", zone: timeZone, dayEnd: false) }
             let until = try until.map { try Self.instant($0, option: "--until", zone: timeZone, dayEnd: true) }
             if let since, let until, until <= since { throw CLIError("--until is not after --since") }
-            let tasks = try withTaskErrors { try options.tasks().state().tasks }
+            let tasks = try withTaskErrors { try options.tasks().liveTasks() }
             let stats = TaskStatistics.compute(tasks: tasks, now: now, timeZone: timeZone, since: since, until: until)
             if let svg {
                 do {
