@@ -1,4 +1,5 @@
 import TandemClient
+import TandemTesting
 import Testing
 
 @Suite struct ServerSentEventParserTests {
@@ -41,6 +42,107 @@ import Testing
         #expect(parser.lastEventID == "9")
         #expect(
             parser.feed(Array("data: z\n\n".utf8)) == [ServerSentEvent(type: "message", data: "z", lastEventID: "9")])
+    }
+
+    /// The parser reads bytes and decodes only field values (issue 29). Against a reading of
+    /// §9.2.6 written on decoded text, line by line, any seeded stream of field names, colons,
+    /// spaces, digits, NUL, the three line ends, multi-byte and invalid UTF-8, fed in random
+    /// chunks, gives the same events, id and retry.
+    @Test(arguments: [1, 2, 3, 4] as [UInt64])
+    func readsAnyStreamAsTheStandardsTextReadingDoes(seed: UInt64) {
+        var random = SeededRandom(seed: seed)
+        let pieces: [[UInt8]] = [
+            Array("data".utf8), Array("event".utf8), Array("id".utf8), Array("retry".utf8), Array("dat".utf8),
+            [UInt8(ascii: ":")], [UInt8(ascii: " ")], Array("12".utf8), [0], [0x0A], [0x0D], [0x0D, 0x0A],
+            Array("é".utf8), [0xC3], [0xFF], [0xEF, 0xBB, 0xBF], Array("x".utf8), Array("99999999999999999999".utf8),
+            Array("\u{301}".utf8),
+        ]
+        for round in 0..<300 {
+            var stream: [UInt8] = []
+            for _ in 0..<Int.random(in: 0..<40, using: &random) {
+                stream += pieces[Int.random(in: 0..<pieces.count, using: &random)]
+            }
+            var parser = ServerSentEventParser(lastEventID: "start")
+            var events: [ServerSentEvent] = []
+            var offset = 0
+            while offset < stream.count {
+                let end = min(stream.count, offset + Int.random(in: 1...7, using: &random))
+                events += parser.feed(stream[offset..<end])
+                offset = end
+            }
+            var reference = TextReading(lastEventID: "start")
+            let expected = reference.read(stream)
+            #expect(events == expected, "seed \(seed) round \(round)")
+            #expect(parser.lastEventID == reference.lastEventID, "seed \(seed) round \(round)")
+            #expect(parser.retryMilliseconds == reference.retry, "seed \(seed) round \(round)")
+        }
+    }
+
+    /// §9.2.6 on text: the stream split into complete lines, each line decoded, then its field
+    /// and value found with string operations.
+    struct TextReading {
+        var lastEventID: String
+        var retry: UInt64?
+        var type = ""
+        var data = ""
+        var hasData = false
+
+        mutating func read(_ stream: [UInt8]) -> [ServerSentEvent] {
+            var events: [ServerSentEvent] = []
+            var lines: [[UInt8]] = []
+            var current: [UInt8] = []
+            var index = 0
+            while index < stream.count {
+                let byte = stream[index]
+                if byte == 0x0A || byte == 0x0D {
+                    lines.append(current)
+                    current = []
+                    if byte == 0x0D, index + 1 < stream.count, stream[index + 1] == 0x0A { index += 1 }
+                } else {
+                    current.append(byte)
+                }
+                index += 1
+            }
+            for (number, bytes) in lines.enumerated() {
+                // The standard reads code points, so the reading does too (not characters: a
+                // colon followed by a combining mark is still a colon).
+                var line = String(decoding: bytes, as: UTF8.self).unicodeScalars
+                if number == 0, line.first == "\u{FEFF}" { line.removeFirst() }
+                if line.isEmpty {
+                    if hasData {
+                        events.append(
+                            ServerSentEvent(type: type.isEmpty ? "message" : type, data: data, lastEventID: lastEventID)
+                        )
+                    }
+                    (type, data, hasData) = ("", "", false)
+                    continue
+                }
+                if line.first == ":" { continue }
+                var name = String(line)
+                var value = ""
+                if let colon = line.firstIndex(of: ":") {
+                    name = String(line[..<colon])
+                    var rest = line[line.index(after: colon)...]
+                    if rest.first == " " { rest.removeFirst() }
+                    value = String(rest)
+                }
+                switch name {
+                case "event": type = value
+                case "data":
+                    data += (hasData ? "\n" : "") + value
+                    hasData = true
+                case "id": if !value.unicodeScalars.contains("\u{0}") { lastEventID = value }
+                case "retry":
+                    if !value.isEmpty, value.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }),
+                        let ms = UInt64(value)
+                    {
+                        retry = ms
+                    }
+                default: break
+                }
+            }
+            return events
+        }
     }
 
     @Test func aLeadingByteOrderMarkIsSkipped() {
