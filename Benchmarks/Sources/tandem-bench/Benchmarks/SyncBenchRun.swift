@@ -17,6 +17,9 @@ struct SyncBenchRun {
     struct Figures {
         var verify = 0.0
         var push = 0.0
+        /// Process CPU seconds (client and in-process server, every thread) during `push`: the
+        /// per-core figure of issue 29 divides the one-core verify time by it.
+        var pushCPU = 0.0
         var pull = 0.0
         /// Process CPU seconds (client and in-process server, every thread) during `pull`: with
         /// the wall time, how much of the two cores the pull kept busy.
@@ -80,8 +83,10 @@ struct SyncBenchRun {
         _ = try await binder.run()
         try editor.log.append(generated)
         let pushStart = clock.now
+        let pushCPUStart = processCPUSeconds()
         let pushed = try await binder.run()
         figures.push = (clock.now - pushStart).inSeconds
+        figures.pushCPU = processCPUSeconds() - pushCPUStart
         guard pushed.pushed == nodes else { throw CLIError("bench: pushed \(pushed.pushed) of \(nodes)") }
 
         // A new device: its first sync (binds its key, pulls, validates, stores) + the replayed state.
