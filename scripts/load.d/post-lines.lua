@@ -7,7 +7,7 @@
 -- each wrk run, sized from the rate. Should a thread run out anyway it starts over, and the
 -- repeated requests are counted and printed at the end as `load-script: N repeated bodies`,
 -- which scripts/load reports as a failure. With `cycle` as the third argument, repeats are
--- expected (the same sign-ins again) and not counted.
+-- expected (the same sign-ins again), not counted, and every thread takes every line.
 -- Arguments after `--`: FILE THREADS [cycle]
 local threads = {}
 
@@ -23,13 +23,15 @@ function init(args)
   cycle = args[3] == "cycle"
   local index = 0
   for line in io.lines(args[1]) do
-    if index % count == offset then
+    -- Repeats are expected with `cycle`, so every thread takes every line.
+    if cycle or index % count == offset then
       local cookie, body = line:match("^([^\t]*)\t(.*)$")
       bodies[#bodies + 1] = body or line
       cookies[#bodies] = cookie
     end
     index = index + 1
   end
+  if #bodies == 0 then error("post-lines.lua: thread " .. offset .. " has no bodies in " .. args[1]) end
   nextIndex = 0
   repeated = 0
   wrapped = false

@@ -19,8 +19,8 @@ import Testing
 struct RawRelay: Sendable {
     let base: URL
 
-    /// Nonces in order, one per submission of this process: every signed body is new, and a
-    /// run replays without a random source.
+    /// Nonces in order, one per submission of this process, so every signed body is new
+    /// without drawing from the system's generator.
     private static let nonces = Mutex<UInt64>(1)
 
     struct Failure: Error, CustomStringConvertible {
