@@ -28,10 +28,17 @@ extension TaskSlice {
         return try CanonicalJSON.canonicalBytes(of: value)
     }
 
-    init?(decoding bytes: [UInt8]) {
+    /// The ten parts of a slice this build wrote (its format first); nil for other bytes.
+    private static func parts(_ bytes: [UInt8]) -> [JSONValue]? {
         let limits = JSONParser.Limits(maxBytes: Int.max, maxDepth: 16)
         guard let value = try? CanonicalJSON.parse(bytes, limits: limits), let parts = value.arrayValue,
-            parts.count == 10, parts[0].stringValue == Self.format, let taskID = Self.taskID(parts[1]),
+            parts.count == 10, parts[0].stringValue == format
+        else { return nil }
+        return parts
+    }
+
+    init?(decoding bytes: [UInt8]) {
+        guard let parts = Self.parts(bytes), let taskID = Self.taskID(parts[1]),
             let accepted = Self.list(parts[2], Self.accepted), let rejected = Self.list(parts[3], Self.verdict),
             let pending = Self.list(parts[4], Self.verdict), let tombstones = Self.list(parts[5], Self.nodeID),
             let pruned = Self.list(parts[6], Self.nodeID), let deleted = parts[7].boolValue,
@@ -59,10 +66,8 @@ extension TaskSlice {
     /// tasks list`, issue 29): the format, the task id and the task are read; the node lists are
     /// neither decoded nor checked. Nil when the bytes hold no task that decodes for their task.
     static func task(decoding bytes: [UInt8]) -> RedoTask? {
-        let limits = JSONParser.Limits(maxBytes: Int.max, maxDepth: 16)
-        guard let value = try? CanonicalJSON.parse(bytes, limits: limits), let parts = value.arrayValue,
-            parts.count == 10, parts[0].stringValue == Self.format, let taskID = Self.taskID(parts[1]),
-            let task = Self.task(parts[8]), task.taskID == taskID
+        guard let parts = parts(bytes), let taskID = Self.taskID(parts[1]), let task = Self.task(parts[8]),
+            task.taskID == taskID
         else { return nil }
         return task
     }
