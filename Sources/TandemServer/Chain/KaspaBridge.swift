@@ -16,15 +16,19 @@ struct KaspaBridge: Sendable {
         case refused(reason: String)
     }
 
+    /// A node that already holds the transaction (in its mempool, or accepted by consensus) has
+    /// it: that is an acceptance under the transaction's id (kaspa-node.md §6), as the wallet
+    /// counts it. It happens when the same transaction is relayed twice, or when a submit whose
+    /// answer was lost is sent again on a new connection.
     func submit(_ transaction: KaspaTransaction) async -> Outcome {
         do {
             _ = try await client.call(
                 .submitTransaction, RPCSubmitTransaction(transaction: RPCTransaction(transaction)),
                 as: RPCTransactionID.self, timeout: timeout)
-            return .accepted(node: await client.node?.absoluteString ?? "")
         } catch {
-            if case .refused(_, _, let message) = error { return .refused(reason: message) }
-            return .refused(reason: error.description)
+            guard case .refused(_, _, let message) = error else { return .refused(reason: error.description) }
+            guard KaspaSubmitRejection(message: message) == .alreadyKnown else { return .refused(reason: message) }
         }
+        return .accepted(node: await client.node?.absoluteString ?? "")
     }
 }

@@ -42,6 +42,10 @@ import Testing
                 #expect(receipt.kaspa == RelayNodeVerdict(accepted: true, node: servers[0].url))
                 let inMempool = await node.read { $0.mempoolTransaction(message.id) != nil }
                 #expect(inMempool)
+                // The same transaction relayed again: the node already has it, which is an acceptance
+                let again = try await Self.submit(client, message)
+                #expect(again.txID == receipt.txID)
+                #expect(again.kaspa == RelayNodeVerdict(accepted: true, node: servers[0].url))
                 // A node refusal comes back verbatim, and the relay still stores the row
                 await servers[0].switches.rejectNextSubmits(1, message: "transaction rejected: fee too low")
                 let refused = try await Self.submit(client, refusedOne)
