@@ -25,9 +25,34 @@ import Testing
                 if let node = try? validator.validate(value) {
                     Issue.record("mutation at \(position) still validates with id \(node.id) (was \(originalID))")
                 }
+                // From the text, the body is cut from it when it is canonical: the same verdict.
+                if let node = try? validator.validate(bytes: mutated) {
+                    Issue.record("mutated text at \(position) still validates with id \(node.id) (was \(originalID))")
+                }
             }
         }
         #expect(checked > text.count)
+    }
+
+    /// Every valid vector validates to the same id from its canonical text (body cut from the
+    /// text), from a spelling with whitespace (body written again), from its parsed value and
+    /// through the store's read-back path.
+    @Test func canonicalAndOtherSpellingsOfANodeValidateAlike() throws {
+        let validator = NodeValidator()
+        var checked = 0
+        for entry in RedoVectorFile.list("validNodes") {
+            let node = try #require(entry["node"])
+            let expected = try validator.validate(node).id
+            let text = try CanonicalJSON.canonicalBytes(of: node)
+            #expect(try JSONParser().parseNotingForm(text).isCanonical)
+            var spaced = text
+            spaced.insert(UInt8(ascii: " "), at: 1)
+            #expect(try validator.validate(bytes: text).id == expected)
+            #expect(try validator.validate(bytes: spaced).id == expected)
+            #expect(try validator.revalidate(verifiedBytes: text).id == expected)
+            checked += 1
+        }
+        #expect(checked > 10)
     }
 
     @Test func dateArithmeticRoundTripsThroughText() throws {

@@ -1,7 +1,8 @@
 import CanonicalJSON
 
 /// Any bytes: parse either rejects them or yields a value whose canonical text parses back to
-/// the same value and is a fixed point of canonicalization (spec §4, RFC 8785).
+/// the same value and is a fixed point of canonicalization (spec §4, RFC 8785); the parser says
+/// the text was canonical exactly when it equals that canonical text.
 enum CanonicalJSONFuzz {
     static func run(_ bytes: [UInt8]) {
         guard let value = try? CanonicalJSON.parse(bytes) else { return }
@@ -14,5 +15,18 @@ enum CanonicalJSONFuzz {
         }
         invariant(reparsed == value, "parse ∘ write changed the value")
         invariant((try? CanonicalJSON.canonicalize(canonical)) == canonical, "canonical output is not a fixed point")
+        // The parser's own verdict on the form is exact, and a canonical object's remainder is
+        // the writer's text of the object without the omitted member.
+        let omitted = value.objectValue?.keys.first.map { [$0] } ?? []
+        guard let form = try? JSONParser().parseNotingForm(bytes, omitting: omitted) else {
+            return invariant(false, "parseNotingForm rejected what parse accepted")
+        }
+        invariant(form.isCanonical == (canonical == bytes), "the canonical verdict disagrees with the writer")
+        if form.isCanonical, let object = value.objectValue {
+            invariant(
+                form.remainder?.bytes
+                    == (try? CanonicalJSON.canonicalBytes(of: .object(object.removing(Set(omitted))))),
+                "a canonical object's remainder is not the writer's text of its kept members")
+        }
     }
 }

@@ -31,8 +31,13 @@ public struct JSONObject: Sendable, Equatable {
 
     /// Builds an object from members in any order; throws on a repeated name (byte-wise).
     public init(members unsorted: [Member]) throws(CanonicalJSONError) {
+        try self.init(members: unsorted, inOrder: KeyOrder.isSorted(unsorted))
+    }
+
+    /// Members whose order the caller has already checked (`inOrder`: `KeyOrder.isSorted`).
+    init(members unsorted: [Member], inOrder: Bool) throws(CanonicalJSONError) {
         var sorted = unsorted
-        if !KeyOrder.isSorted(sorted) {
+        if !inOrder {
             sorted.sort { KeyOrder.precedes($0.key, $1.key) }
         }
         var index = 1

@@ -8,11 +8,16 @@
 public enum KeyOrder {
     /// Whether `lhs` sorts before `rhs` in RFC 8785 member order.
     public static func precedes(_ lhs: String, _ rhs: String) -> Bool {
-        var left = lhs
-        var right = rhs
-        return left.withUTF8 { a in
-            right.withUTF8 { b in precedes(a, b) }
-        }
+        withUTF8(lhs) { a in withUTF8(rhs) { b in precedes(a, b) } }
+    }
+
+    /// The UTF-8 of `string` without copying it (no retain either, unlike `var copy`
+    /// + `withUTF8`): the parser's strings are native, so the copy is only a fallback.
+    @inline(__always)
+    static func withUTF8<R>(_ string: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if let result = string.utf8.withContiguousStorageIfAvailable(body) { return result }
+        var copy = string
+        return copy.withUTF8(body)
     }
 
     static func precedes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -35,10 +40,8 @@ public enum KeyOrder {
     /// `"é"` and `"e\u{301}"` (spec §4).
     public static func bytesEqual(_ lhs: String, _ rhs: String) -> Bool {
         guard lhs.utf8.count == rhs.utf8.count else { return false }
-        var left = lhs
-        var right = rhs
-        return left.withUTF8 { a in
-            right.withUTF8 { b in
+        return withUTF8(lhs) { a in
+            withUTF8(rhs) { b in
                 var index = 0
                 while index < a.count {
                     if a[index] != b[index] { return false }

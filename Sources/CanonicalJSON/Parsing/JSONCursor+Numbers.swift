@@ -39,12 +39,20 @@ extension JSONCursor {
         }
         // Up to 15 digits is below 2^53, so the integer converts to a double exactly.
         if isPlainInteger && digitCount <= 15 {
+            // JCS writes such an integer digit for digit, except `-0` (as `0`).
+            if negative && mantissa == 0 { isCanonical = false }
             let magnitude = Double(mantissa)
             return negative ? -magnitude : magnitude
         }
         let literal = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         guard let value = Double(literal) else { throw .malformedNumber(offset: start) }
         guard value.isFinite else { throw .numberOutOfRange(literal: literal) }
+        if isCanonical {
+            // Rare in practice: compare with how JCS spells the value.
+            var written: [UInt8] = []
+            do { try NumberFormat.append(value, to: &written) } catch { isCanonical = false }
+            if !written.elementsEqual(UnsafeBufferPointer(rebasing: bytes[start..<index])) { isCanonical = false }
+        }
         return value
     }
 

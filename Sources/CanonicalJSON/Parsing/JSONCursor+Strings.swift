@@ -6,35 +6,28 @@ extension JSONCursor {
     mutating func parseString() throws(CanonicalJSONError) -> String {
         index += 1
         let start = index
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") {
-                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-                index += 1
-                return text
-            }
-            if byte == UInt8(ascii: "\\") { break }
-            if byte < 0x20 { throw .controlCharacterInString(offset: index) }
-            index += 1
-        }
+        index = ByteScan.firstStringSpecial(in: bytes, from: index)
         guard index < bytes.count else { throw .unexpectedEnd }
+        if bytes[index] == UInt8(ascii: "\"") {
+            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+            index += 1
+            return text
+        }
         scratch.removeAll(keepingCapacity: true)
-        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
-        while index < bytes.count {
+        var runStart = start
+        while true {
+            scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+            guard index < bytes.count else { throw .unexpectedEnd }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 index += 1
                 return String(decoding: scratch, as: UTF8.self)
             }
             if byte < 0x20 { throw .controlCharacterInString(offset: index) }
-            if byte == UInt8(ascii: "\\") {
-                try parseEscape()
-            } else {
-                scratch.append(byte)
-                index += 1
-            }
+            try parseEscape()
+            runStart = index
+            index = ByteScan.firstStringSpecial(in: bytes, from: index)
         }
-        throw .unexpectedEnd
     }
 
     private mutating func parseEscape() throws(CanonicalJSONError) {
@@ -46,7 +39,10 @@ extension JSONCursor {
         switch kind {
         case UInt8(ascii: "\""): scratch.append(0x22)
         case UInt8(ascii: "\\"): scratch.append(0x5C)
-        case UInt8(ascii: "/"): scratch.append(0x2F)
+        case UInt8(ascii: "/"):
+            // JCS writes `/` as itself.
+            isCanonical = false
+            scratch.append(0x2F)
         case UInt8(ascii: "b"): scratch.append(0x08)
         case UInt8(ascii: "f"): scratch.append(0x0C)
         case UInt8(ascii: "n"): scratch.append(0x0A)
@@ -54,6 +50,11 @@ extension JSONCursor {
         case UInt8(ascii: "t"): scratch.append(0x09)
         case UInt8(ascii: "u"):
             let unit = try readHex4(escapeOffset: escapeOffset)
+            // JCS spells only the controls without a short escape as `\u00xx`, in lowercase (below
+            // 0x20, only the last of the four digits can be a letter).
+            if unit >= 0x20 || Self.hasShortEscape(unit) || Self.isUppercaseHex(bytes[index - 1]) {
+                isCanonical = false
+            }
             var scalar = UInt32(unit)
             if (0xD800...0xDBFF).contains(unit) {
                 guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
@@ -69,6 +70,15 @@ extension JSONCursor {
         default:
             throw .invalidEscape(offset: escapeOffset)
         }
+    }
+
+    /// The controls JCS writes as `\b`, `\t`, `\n`, `\f` and `\r`.
+    private static func hasShortEscape(_ unit: UInt16) -> Bool {
+        unit == 0x08 || unit == 0x09 || unit == 0x0A || unit == 0x0C || unit == 0x0D
+    }
+
+    private static func isUppercaseHex(_ byte: UInt8) -> Bool {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "F")
     }
 
     private mutating func readHex4(escapeOffset: Int) throws(CanonicalJSONError) -> UInt16 {

@@ -9,6 +9,19 @@ struct JSONCursor {
     /// When non-nil, the exact value of each top-level member that is a plain non-negative
     /// integer literal fitting `UInt64` (see `JSONParser.parseKeepingIntegers`).
     var topLevelIntegers: [String: UInt64]?
+    /// Cleared by anything that makes the text differ from the canonical form of its value:
+    /// whitespace, an escape JCS would not write, a number JCS would spell otherwise, members out
+    /// of JCS order.
+    var isCanonical = true
+    /// When non-nil, where each member of the top-level object lies in the text, in text order.
+    var topLevelMembers: [MemberSpan]?
+
+    /// A member's text: its key's opening quote, its value's first byte, and the byte after it.
+    struct MemberSpan {
+        let start: Int
+        let valueStart: Int
+        let end: Int
+    }
 
     init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
         self.bytes = bytes
@@ -16,12 +29,13 @@ struct JSONCursor {
     }
 
     mutating func skipWhitespace() {
-        while index < bytes.count {
-            switch bytes[index] {
-            case 0x20, 0x09, 0x0A, 0x0D: index += 1
-            default: return
-            }
-        }
+        guard index < bytes.count, Self.isWhitespace(bytes[index]) else { return }
+        isCanonical = false
+        repeat { index += 1 } while index < bytes.count && Self.isWhitespace(bytes[index])
+    }
+
+    private static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 
     func peek() throws(CanonicalJSONError) -> UInt8 {
@@ -102,6 +116,7 @@ struct JSONCursor {
             skipWhitespace()
             let byte = try peek()
             guard byte == UInt8(ascii: "\"") else { throw .unexpectedByte(byte, offset: index) }
+            let memberStart = index
             let key = try parseString()
             skipWhitespace()
             let colon = try peek()
@@ -115,6 +130,9 @@ struct JSONCursor {
             {
                 topLevelIntegers?[key] = exact
             }
+            if depth == 1, topLevelMembers != nil {
+                topLevelMembers?.append(MemberSpan(start: memberStart, valueStart: valueStart, end: index))
+            }
             members.append(JSONObject.Member(key: key, value: value))
             skipWhitespace()
             let separator = try peek()
@@ -124,7 +142,9 @@ struct JSONCursor {
             throw .unexpectedByte(separator, offset: index - 1)
         }
         depth -= 1
-        return try JSONObject(members: members)
+        let inOrder = KeyOrder.isSorted(members)
+        if !inOrder { isCanonical = false }
+        return try JSONObject(members: members, inOrder: inOrder)
     }
 
     /// The value of a literal made only of decimal digits, without a leading zero unless it is

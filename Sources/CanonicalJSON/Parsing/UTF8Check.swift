@@ -8,7 +8,7 @@ enum UTF8Check {
         while index < count {
             let lead = bytes[index]
             if lead < 0x80 {
-                index += 1
+                index = ByteScan.firstNonASCII(in: bytes, from: index + 1)
                 continue
             }
             let length: Int

@@ -64,18 +64,18 @@ public struct CanonicalWriter: Sendable {
     /// hand-written response bodies use it too.
     public static func appendString(_ string: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
-        var text = string
-        text.withUTF8 { utf8 in
+        KeyOrder.withUTF8(string) { utf8 in
             // Copy runs of bytes that need no escape in one go; escapes are rare.
             var runStart = 0
-            for index in 0..<utf8.count {
-                let byte = utf8[index]
-                if byte >= 0x20 && byte != 0x22 && byte != 0x5C { continue }
-                if index > runStart { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
-                runStart = index + 1
-                appendEscape(byte, to: &bytes)
+            while true {
+                let special = ByteScan.firstStringSpecial(in: utf8, from: runStart)
+                if special > runStart {
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<special]))
+                }
+                guard special < utf8.count else { break }
+                appendEscape(utf8[special], to: &bytes)
+                runStart = special + 1
             }
-            if utf8.count > runStart { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
         }
         bytes.append(UInt8(ascii: "\""))
     }

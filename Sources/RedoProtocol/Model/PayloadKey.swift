@@ -36,5 +36,5 @@ public enum PayloadKey {
     public static let value = "value"
 
     /// Every field a CREATE may set or an UPDATE overwrite.
-    static let taskFields: Set<String> = [title, description, privacy, storyPoints, priority, frequencyDays]
+    static let taskFields = [title, description, privacy, storyPoints, priority, frequencyDays]
 }

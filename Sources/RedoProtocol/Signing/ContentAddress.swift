@@ -48,6 +48,25 @@ public enum ContentAddress {
         writer.appendByte(UInt8(ascii: "}"))
     }
 
+    /// The members a content id leaves out.
+    public static let omittedMembers = ["id", "signature"]
+
+    /// The body of a node whose text was canonical, cut from that text
+    /// (`JSONParser.parseNotingForm(_:omitting: omittedMembers)`): the same bytes
+    /// `canonicalBody(of:)` writes, without writing them. Nil when the node has no `data`.
+    public static func body(cutFrom text: CanonicalObjectText, of node: JSONObject) -> Body? {
+        var kept = 0
+        for member in node.members where member.key != "id" && member.key != "signature" {
+            guard kept < text.valueRanges.count else { return nil }
+            if member.key == "data" {
+                // `{"payload":` is 11 bytes and the closing brace 1.
+                return Body(bytes: text.bytes, payloadByteCount: text.valueRanges[kept].count - 12)
+            }
+            kept += 1
+        }
+        return nil
+    }
+
     /// `sha256:` + hex of SHA-256 of canonical body bytes.
     public static func id(ofCanonicalBody body: [UInt8]) -> NodeID {
         SHA256.hash(data: body).withUnsafeBytes { NodeID(digestBytes: $0) }

@@ -19,9 +19,10 @@ struct FieldReader {
     func name(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 
     /// Throws when a member outside `allowed` exists: reserved names → forbidden, others → schema.
-    func rejectUnknownMembers(allowed: Set<String>, reserved: Set<String> = []) throws(NodeValidationError) {
+    func rejectUnknownMembers(allowed: [String], reserved: Set<String> = []) throws(NodeValidationError) {
         var unknown: String?
-        for member in object.members where !allowed.contains(member.key) {
+        // A handful of names each: comparing bytes beats hashing every key.
+        for member in object.members where !allowed.contains(where: { KeyOrder.bytesEqual($0, member.key) }) {
             if reserved.contains(member.key) {
                 throw .forbiddenField("\(path) contains reserved field '\(member.key)'")
             }

@@ -12,26 +12,34 @@ public struct NodeValidator: Sendable {
         self.signaturePolicy = signaturePolicy
     }
 
-    static let topLevelMembers: Set<String> = [
+    static let topLevelMembers = [
         "id", "version", "parents", "timestamp", "author", "action", "taskId", "data", "signature",
     ]
-    static let authorMembers: Set<String> = ["userId", "deviceId", "publicKey", "name", "email", "deviceName"]
+    static let authorMembers = ["userId", "deviceId", "publicKey", "name", "email", "deviceName"]
+    static let timestampMembers = ["lamport", "wall"]
+    static let dataMembers = ["payload"]
     /// Names a payload may never use (spec §5): node, timestamp, author and state members.
-    static let reservedPayloadNames: Set<String> = topLevelMembers.union(authorMembers).union([
+    static let reservedPayloadNames = Set(topLevelMembers).union(authorMembers).union([
         "lamport", "wall", "guid", "todoTasks", "created", "archived", "deleted", "archive",
     ])
     /// `len(UTF-8(JCS(payload)))` limit (spec §6.2 step 5, §6.4).
     public static let maxPayloadBytes = 1_048_576
 
     /// Parses node text strictly (step 1) and validates it.
+    ///
+    /// Text already in canonical form (as nodes are stored and sent) gives its content body by
+    /// cutting `id` and `signature` out of it, instead of writing the parsed node again.
     public func validate(bytes: some Sequence<UInt8>) throws(NodeValidationError) -> RedoNode {
-        let value: JSONValue
+        let parsed = try Self.parse(bytes)
+        return try validate(parsed.value, verifyingSignature: true, canonicalText: parsed.remainder)
+    }
+
+    private static func parse(_ bytes: some Sequence<UInt8>) throws(NodeValidationError) -> ParsedText {
         do {
-            value = try CanonicalJSON.parse(bytes)
+            return try JSONParser().parseNotingForm(bytes, omitting: ContentAddress.omittedMembers)
         } catch {
             throw .schemaMismatch("node text is not I-JSON: \(error)")
         }
-        return try validate(value)
     }
 
     /// Validates a parsed node (steps 2–7).
@@ -43,16 +51,15 @@ public struct NodeValidator: Sendable {
     /// full when it stored them (issue 12 item 6, seed 004 §12), so reading them back costs a parse
     /// and a hash, not a signature check. Never use it for bytes from outside the store.
     public func revalidate(verifiedBytes bytes: some Sequence<UInt8>) throws(NodeValidationError) -> RedoNode {
-        let value: JSONValue
-        do {
-            value = try CanonicalJSON.parse(bytes)
-        } catch {
-            throw .schemaMismatch("node text is not I-JSON: \(error)")
-        }
-        return try validate(value, verifyingSignature: false)
+        let parsed = try Self.parse(bytes)
+        return try validate(parsed.value, verifyingSignature: false, canonicalText: parsed.remainder)
     }
 
-    private func validate(_ value: JSONValue, verifyingSignature: Bool) throws(NodeValidationError) -> RedoNode {
+    /// `canonicalText`: the node's own text without `id` and `signature`, when that text was
+    /// canonical — then it is the content body.
+    private func validate(
+        _ value: JSONValue, verifyingSignature: Bool, canonicalText: CanonicalObjectText? = nil
+    ) throws(NodeValidationError) -> RedoNode {
         guard case .object(let object) = value else { throw .schemaMismatch("node must be a JSON object") }
         let node = FieldReader(object, path: "")
         try node.rejectUnknownMembers(allowed: Self.topLevelMembers)
@@ -75,7 +82,12 @@ public struct NodeValidator: Sendable {
         let payload = try PayloadReader.read(payloadObject, action: action)
         let signature = try readSignature(node)
 
-        let body = try ContentAddress.canonicalBody(of: object)
+        let body: ContentAddress.Body
+        if let canonicalText, let cut = ContentAddress.body(cutFrom: canonicalText, of: object) {
+            body = cut
+        } else {
+            body = try ContentAddress.canonicalBody(of: object)
+        }
         guard body.payloadByteCount <= Self.maxPayloadBytes else {
             throw .schemaMismatch(
                 "canonical payload is \(body.payloadByteCount) bytes; the limit is \(Self.maxPayloadBytes)")
@@ -116,7 +128,7 @@ public struct NodeValidator: Sendable {
     private func readTimestamp(_ node: FieldReader) throws(NodeValidationError) -> (Int64, WallTime) {
         guard let object = try node.object("timestamp") else { throw .schemaMismatch("timestamp is required") }
         let timestamp = FieldReader(object, path: "timestamp")
-        try timestamp.rejectUnknownMembers(allowed: ["lamport", "wall"])
+        try timestamp.rejectUnknownMembers(allowed: Self.timestampMembers)
         guard let lamport = try timestamp.integer("lamport", in: 1...9_007_199_254_740_991) else {
             throw .schemaMismatch("timestamp.lamport is required")
         }
@@ -134,8 +146,7 @@ public struct NodeValidator: Sendable {
         guard let publicKey = PublicKeyHex(try author.requireString("publicKey")) else {
             throw .encodingViolation("author.publicKey must be 64 lowercase hex digits")
         }
-        guard userIDText.utf8.count == 32,
-            KeyOrder.bytesEqual(userIDText, String(publicKey.description.utf8.prefix(32)) ?? "")
+        guard userIDText.utf8.count == 32, userIDText.utf8.elementsEqual(publicKey.description.utf8.prefix(32))
         else {
             throw .encodingViolation("author.userId must be the first 32 hex digits of author.publicKey")
         }
@@ -170,7 +181,7 @@ public struct NodeValidator: Sendable {
     private func readData(_ node: FieldReader) throws(NodeValidationError) -> JSONObject {
         guard let object = try node.object("data") else { throw .schemaMismatch("data is required") }
         let data = FieldReader(object, path: "data")
-        try data.rejectUnknownMembers(allowed: ["payload"])
+        try data.rejectUnknownMembers(allowed: Self.dataMembers)
         guard let payload = try data.object("payload") else { throw .schemaMismatch("data.payload is required") }
         return payload
     }
