@@ -25,7 +25,7 @@ enum ChainIndexHarness {
         var configuration = base
         configuration.kaspa = KaspaIndexConfiguration(
             nodes: urls.compactMap(URL.init(string:)), network: .testnet10, startHash: startHash,
-            transport: WebSocketClientTransport(), callTimeout: .seconds(5), idlePoll: .milliseconds(50))
+            transport: WebSocketClientTransport(), callTimeout: .seconds(20), idlePoll: .milliseconds(50))
         return configuration
     }
 

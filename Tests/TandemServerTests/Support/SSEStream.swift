@@ -77,9 +77,10 @@ struct SSEStream {
 }
 
 /// Fails a test that waits too long instead of hanging it (a guard, not a sleep the test
-/// depends on).
+/// depends on). A minute: every suite shares one test process on two cores, and a CI run once
+/// starved this guard past 20 s while the account suites hashed passwords.
 func withDeadline<T: Sendable>(
-    seconds: Double = 20, _ operation: @escaping @Sendable () async throws -> T
+    seconds: Double = 60, _ operation: @escaping @Sendable () async throws -> T
 ) async throws -> T {
     try await withThrowingTaskGroup(of: T.self) { group in
         group.addTask { try await operation() }
