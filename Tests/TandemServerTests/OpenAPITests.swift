@@ -42,8 +42,8 @@ import Testing
     }
 
     /// Every state-changing operation documents the origin check's 403 (a cookie without a
-    /// trusted Origin), since `OriginCheckMiddleware` runs before any of them (schemathesis found
-    /// the undocumented ones).
+    /// trusted Origin), since the front door's origin check runs before any of them
+    /// (schemathesis found the undocumented ones).
     @Test func stateChangingOperationsDocumentTheOriginCheck() async throws {
         let server = try TestServer()
         try await server.test { api in

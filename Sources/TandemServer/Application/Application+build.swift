@@ -98,18 +98,14 @@ func buildRouter(
         clock: configuration.clock)
     let origins = OriginPolicy(trustedOrigins: configuration.trustedOrigins)
 
-    router.add(middleware: RequestIDMiddleware())
+    // Metrics outside the front door count the status each request was answered with.
     if let metrics { router.add(middleware: MetricsMiddleware(metrics: metrics)) }
-    router.add(middleware: LogRequestsMiddleware(.debug))
-    router.add(middleware: ErrorMiddleware())
     let allowedMethods = AllowedMethods()
-    router.add(middleware: UnsupportedMethodMiddleware(methods: allowedMethods))
-    router.add(middleware: StrictPathMiddleware())
-    router.add(middleware: ClientAddressMiddleware(proxies: configuration.trustedProxies))
-    if configuration.rateLimiting {
-        router.add(middleware: RateLimitMiddleware(limiter: rateLimiter ?? RateLimiter(clock: configuration.clock)))
-    }
-    router.add(middleware: OriginCheckMiddleware(policy: origins))
+    router.add(
+        middleware: FrontDoorMiddleware(
+            methods: allowedMethods, proxies: configuration.trustedProxies,
+            limiter: configuration.rateLimiting ? rateLimiter ?? RateLimiter(clock: configuration.clock) : nil,
+            origins: origins))
 
     SystemController(store: store, clock: configuration.clock, kaspa: chain?.status).register(on: router, table: table)
     WebAppController().register(on: router, table: table)
@@ -154,14 +150,8 @@ func buildRouter(
 /// Trailing slashes and `//` are 404 like better-call's router (betterauth-api.md §1); the
 /// Hummingbird trie would otherwise ignore them. The one exception is the web app's page,
 /// `/app/` (issue 28), whose relative links need the slash; its handler sends `/app` there.
-struct StrictPathMiddleware<Context: RequestContext>: RouterMiddleware {
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
-        -> Response
-    {
-        let path = request.uri.path
-        if Self.isLoose(path) && path != "/app/" { return Response(status: .notFound) }
-        return try await next(request, context)
-    }
+enum StrictPath {
+    static func refuses(_ path: String) -> Bool { isLoose(path) && path != "/app/" }
 
     /// A doubled slash anywhere, or a trailing slash after the root. One pass over the UTF-8:
     /// Foundation's `contains` costs about 1% of a relay submission (BENCHMARKS.md, relay).

@@ -5,7 +5,7 @@ import TandemServerStore
 /// written, so setting a key costs a dictionary store instead of a re-render.
 ///
 /// swift-log's `StreamLogHandler` renders its whole metadata text on every
-/// `logger[metadataKey:] =`; Hummingbird sets `hb.request.id` and `RequestIDMiddleware` sets
+/// `logger[metadataKey:] =`; Hummingbird sets `hb.request.id` and `FrontDoorMiddleware` sets
 /// `request_id` on every request, so each request paid two renders even when nothing was logged
 /// (≈ 2 % of a relay submission's server CPU, BENCHMARKS.md "Kasia relay", sessions 4 and 8).
 /// The line written is the inner handler's own: `Inner` receives the same metadata before it

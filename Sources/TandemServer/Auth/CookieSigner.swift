@@ -5,15 +5,24 @@ import Foundation
 /// `token "." base64(HMAC-SHA256(secret, token))`, URL-encoded on the wire; accepted back
 /// encoded or decoded (the Expo client re-sends it decoded).
 public struct CookieSigner: Sendable {
-    private let key: SymmetricKey
+    /// HMAC-SHA256 keyed with the secret and nothing hashed yet. Each signature starts from a
+    /// copy (the hash states are copied on write), so the key's two pad blocks are hashed once,
+    /// not on every request that carries a cookie.
+    private let keyed: HMAC<SHA256>
 
     public init(secret: String) {
-        key = SymmetricKey(data: Array(secret.utf8))
+        keyed = HMAC(key: SymmetricKey(data: Array(secret.utf8)))
+    }
+
+    private func mac(of bytes: some DataProtocol) -> HMAC<SHA256>.MAC {
+        var hmac = keyed
+        hmac.update(data: bytes)
+        return hmac.finalize()
     }
 
     /// The `Set-Cookie` value: signed and percent-encoded.
     public func cookieValue(for token: SessionToken) -> String {
-        let mac = HMAC<SHA256>.authenticationCode(for: Array(token.value.utf8), using: key)
+        let mac = mac(of: Array(token.value.utf8))
         let signed = token.value + "." + Data(mac).base64EncodedString()
         return Self.percentEncode(signed)
     }
@@ -31,9 +40,8 @@ public struct CookieSigner: Sendable {
         guard !token.isEmpty, signature.count == 44, signature.last == UInt8(ascii: "="),
             let mac = Data(base64Encoded: Data(signature))
         else { return nil }
-        guard HMAC<SHA256>.isValidAuthenticationCode(mac, authenticating: token, using: key) else {
-            return nil
-        }
+        // The MAC's `==` with bytes is swift-crypto's constant-time comparison.
+        guard self.mac(of: token) == mac else { return nil }
         // Cut at an ASCII byte of valid UTF-8, so the token is valid UTF-8 too.
         return SessionToken(value: String(decoding: token, as: UTF8.self))
     }

@@ -10,15 +10,20 @@ enum CookieHeader {
     }
 
     /// The same over the raw `Cookie` header values, which is what the fuzz target feeds.
+    /// One pass over each header's bytes, without splitting it into an array (every request
+    /// with a cookie reads it).
     static func value(named name: String, inHeaders headers: some Sequence<String>) -> String? {
-        let wanted = Array(name.utf8)
         for header in headers {
-            for piece in header.utf8.split(separator: UInt8(ascii: ";")) {
-                let trimmed = trimSpaces(piece)
-                guard let equals = trimmed.firstIndex(of: UInt8(ascii: "=")) else { continue }
-                if trimmed[..<equals].elementsEqual(wanted) {
+            let bytes = header.utf8[...]
+            var start = bytes.startIndex
+            while start < bytes.endIndex {
+                let end = bytes[start...].firstIndex(of: UInt8(ascii: ";")) ?? bytes.endIndex
+                let trimmed = trimSpaces(bytes[start..<end])
+                if let equals = trimmed.firstIndex(of: UInt8(ascii: "=")), trimmed[..<equals].elementsEqual(name.utf8) {
                     return String(decoding: trimmed[trimmed.index(after: equals)...], as: UTF8.self)
                 }
+                guard end < bytes.endIndex else { break }
+                start = bytes.index(after: end)
             }
         }
         return nil

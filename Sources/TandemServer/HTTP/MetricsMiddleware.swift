@@ -2,7 +2,9 @@ import Hummingbird
 import NIOCore
 
 /// Counts every request and its latency in `ServerMetrics` by method, registered route and
-/// answered status; a path no route matches is labelled `unmatched`.
+/// answered status; a path no route matches is labelled `unmatched`. It runs outside
+/// `FrontDoorMiddleware`, which turns every error into its answer, so the status counted is the
+/// one sent (a database outage counts as its 503).
 struct MetricsMiddleware: RouterMiddleware {
     typealias Context = TandemRequestContext
     let metrics: ServerMetrics
@@ -16,13 +18,8 @@ struct MetricsMiddleware: RouterMiddleware {
             let response = try await next(request, context)
             record(request, route, Int(response.status.code), since: start)
             return response
-        } catch let failure as APIFailure {
-            record(request, route, Int(failure.status.code), since: start)
-            throw failure
-        } catch let error as any HTTPResponseError {
-            record(request, route, Int(error.status.code), since: start)
-            throw error
         } catch {
+            // Only an error the front door did not answer reaches here: Hummingbird answers 500.
             record(request, route, 500, since: start)
             throw error
         }

@@ -8,6 +8,15 @@ import Hummingbird
 struct OriginPolicy: Sendable {
     let trustedOrigins: [String]
 
+    /// Rule 1 on every request: GET, HEAD and OPTIONS pass, any other method goes through
+    /// `checkCookieRequest`.
+    func checkStateChanging(_ request: Request) throws {
+        switch request.method {
+        case .get, .head, .options: return
+        default: try checkCookieRequest(request)
+        }
+    }
+
     /// Rule 1: a cookie-bearing non-GET request needs a trusted Origin (or Referer, or the Expo
     /// client's `expo-origin`).
     func checkCookieRequest(_ request: Request) throws {
@@ -78,20 +87,5 @@ struct OriginPolicy: Sendable {
         guard let scheme = url.scheme?.lowercased() else { return nil }
         guard let host = url.host?.lowercased() else { return scheme + "://" }
         return scheme + "://" + host + (url.port.map { ":\($0)" } ?? "")
-    }
-}
-
-/// Applies rule 1 to every state-changing request.
-struct OriginCheckMiddleware<Context: RequestContext>: RouterMiddleware {
-    let policy: OriginPolicy
-
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
-        -> Response
-    {
-        switch request.method {
-        case .get, .head, .options: break
-        default: try policy.checkCookieRequest(request)
-        }
-        return try await next(request, context)
     }
 }

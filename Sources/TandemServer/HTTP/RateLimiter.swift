@@ -65,24 +65,18 @@ actor RateLimiter {
     static func clientKey(_ address: String?) -> String { ClientAddressKey.key(for: address) }
 }
 
-/// Applies `RateLimiter` to POSTs on registered `/api/auth/` routes. Hummingbird resolves the
-/// route before router middleware runs, so `context.endpointPath` is the route's pattern, or
-/// nil for a path no route matches; those fall through to 404 without a bucket.
-struct RateLimitMiddleware: RouterMiddleware {
-    typealias Context = TandemRequestContext
-    let limiter: RateLimiter
-
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
-        -> Response
-    {
-        if request.method == .post, let route = context.endpointPath, route.hasPrefix("/api/auth/") {
-            let key = RateLimiter.clientKey(context.clientAddress) + "|" + route
-            if let retry = await limiter.admit(key: key, rule: RateLimiter.rule(forAuthPath: route)) {
-                var headers = HTTPFields()
-                headers[.xRetryAfter] = String(retry)
-                throw APIFailure(.tooManyRequests, nil, "Too many requests. Please try again later.", headers: headers)
-            }
+extension RateLimiter {
+    /// Counts a POST on a registered `/api/auth/` route and throws 429 when its client is over the
+    /// route's limit. Hummingbird resolves the route before router middleware runs, so `route`
+    /// (`context.endpointPath`) is the route's pattern, or nil for a path no route matches; those
+    /// fall through to 404 without a bucket. Nonisolated: only a counted request enters the actor.
+    nonisolated func check(_ request: Request, route: String?, client: String?) async throws {
+        guard request.method == .post, let route, route.hasPrefix("/api/auth/") else { return }
+        let key = RateLimiter.clientKey(client) + "|" + route
+        if let retry = await admit(key: key, rule: RateLimiter.rule(forAuthPath: route)) {
+            var headers = HTTPFields()
+            headers[.xRetryAfter] = String(retry)
+            throw APIFailure(.tooManyRequests, nil, "Too many requests. Please try again later.", headers: headers)
         }
-        return try await next(request, context)
     }
 }

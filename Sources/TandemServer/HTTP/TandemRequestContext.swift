@@ -7,7 +7,7 @@ public struct TandemRequestContext: RequestContext {
     /// The peer's IP address, when the transport knows it.
     public let peerAddress: String?
     /// The client the rate limits count: the peer, or the `X-Forwarded-For` client when the
-    /// peer is a trusted proxy (`ClientAddressMiddleware`).
+    /// peer is a trusted proxy (`FrontDoorMiddleware`).
     public var clientAddress: String?
     /// Set by `RequireAuthMiddleware` for guarded routes.
     public var authenticated: ResolvedSession?

@@ -1,14 +1,20 @@
 import ArgumentParser
 import BenchSupport
 import Foundation
+import HTTPTypes
 import Hummingbird
 import Logging
 import MicroBenchmarks
 import ServiceLifecycle
+import Synchronization
 import TandemAPI
 import TandemClient
 import TandemServer
 import TandemServerStore
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// `tandem-bench server`: get-session throughput against a bare Hummingbird route, both served
 /// by this process on loopback and loaded side by side by `wrk`; sign-in latency (scrypt-bound)
@@ -28,7 +34,8 @@ struct BenchServerCommand: AsyncParsableCommand {
 
     func run() async throws {
         guard let wrk = WrkRunner.locate() else { throw CLIError("wrk is not on PATH (apt-get install wrk)") }
-        var logger = Logger(label: "bench")
+        // The handler `tandem serve` installs for its text log format, for both servers.
+        var logger = Logger(label: "bench") { DeferredMetadataLogHandler(StreamLogHandler.standardError(label: $0)) }
         logger.logLevel = .critical
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "tandem-bench-\(UUID().uuidString)")
@@ -42,6 +49,10 @@ struct BenchServerCommand: AsyncParsableCommand {
         }
         let bareRouter = Router()
         bareRouter.get("/bare") { _, _ in try JSONResponseBody(HealthResponse(status: "ok")) }
+        // The second baseline: a bare route that answers get-session's own bytes and headers
+        // (copied from a real answer before the runs), so the two differ only in the work done.
+        let sameAnswer = SameAnswer()
+        bareRouter.get("/bare-same-answer") { _, _ in sameAnswer.response() }
         let bare = Application(
             router: bareRouter, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
             onServerRunning: { await ports.add("bare", $0.localAddress?.port ?? 0) }, logger: logger)
@@ -51,14 +62,17 @@ struct BenchServerCommand: AsyncParsableCommand {
             tasks.addTask { try await group.run() }
             let tandemPort = await ports.wait(for: "tandem")
             let barePort = await ports.wait(for: "bare")
-            let report = try await measure(wrk: wrk, tandemPort: tandemPort, barePort: barePort, directory: directory)
+            let report = try await measure(
+                wrk: wrk, tandemPort: tandemPort, barePort: barePort, sameAnswer: sameAnswer, directory: directory)
             CommandIO.write(report + "\n")
             await group.triggerGracefulShutdown()
             try await tasks.waitForAll()
         }
     }
 
-    private func measure(wrk: String, tandemPort: Int, barePort: Int, directory: URL) async throws -> String {
+    private func measure(
+        wrk: String, tandemPort: Int, barePort: Int, sameAnswer: SameAnswer, directory: URL
+    ) async throws -> String {
         guard let server = URL(string: "http://127.0.0.1:\(tandemPort)") else {
             throw CLIError("bench: bad port \(tandemPort)")
         }
@@ -80,11 +94,16 @@ struct BenchServerCommand: AsyncParsableCommand {
         else {
             throw CLIError("bench: sign-in left no session cookie")
         }
+        try await sameAnswer.copy(
+            from: server.appendingPathComponent(String(APIPath.getSession.dropFirst())), cookie: cookie)
         let runner = WrkRunner(path: wrk, duration: duration, connections: connections, threads: threads)
         let bareResult = try runner.run(url: "http://127.0.0.1:\(barePort)/bare", cookie: nil)
+        let sameResult = try runner.run(url: "http://127.0.0.1:\(barePort)/bare-same-answer", cookie: cookie)
         let sessionResult = try runner.run(url: server.absoluteString + APIPath.getSession, cookie: cookie)
         let bareAgain = try runner.run(url: "http://127.0.0.1:\(barePort)/bare", cookie: nil)
+        let sameAgain = try runner.run(url: "http://127.0.0.1:\(barePort)/bare-same-answer", cookie: cookie)
         let bareBest = max(bareResult.requestsPerSecond, bareAgain.requestsPerSecond)
+        let sameBest = max(sameResult.requestsPerSecond, sameAgain.requestsPerSecond)
 
         signInTimes.sort()
         let median = signInTimes[signInTimes.count / 2]
@@ -95,6 +114,8 @@ struct BenchServerCommand: AsyncParsableCommand {
             | bare Hummingbird route, req/s (best of 2 runs) | \(Int(bareBest)) |
             | get-session (valid cookie, SQLite), req/s | \(Int(sessionResult.requestsPerSecond)) |
             | get-session ÷ bare | \(String(format: "%.0f%%", 100 * sessionResult.requestsPerSecond / bareBest)) |
+            | bare route answering get-session's bytes and headers (\(sameAnswer.byteCount) B), req/s (best of 2) | \(Int(sameBest)) |
+            | get-session ÷ that route | \(String(format: "%.0f%%", 100 * sessionResult.requestsPerSecond / sameBest)) |
             | get-session p50 / p99 latency | \(sessionResult.p50) / \(sessionResult.p99) |
             | bare route p50 / p99 latency | \(bareResult.p50) / \(bareResult.p99) |
             | sign-in latency median / p99 (\(signIns) sequential, scrypt N=16384 r=16) | \(format(median)) / \(format(p99)) |
@@ -106,6 +127,40 @@ struct BenchServerCommand: AsyncParsableCommand {
     private func format(_ duration: Duration) -> String {
         let ms = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
         return String(format: "%.1f ms", ms)
+    }
+}
+
+/// get-session's answer, copied once from the real server, for the second baseline route.
+final class SameAnswer: Sendable {
+    private struct Copy {
+        var headers = HTTPFields()
+        var body: [UInt8] = []
+    }
+
+    private let copied = Mutex(Copy())
+
+    var byteCount: Int { copied.withLock { $0.body.count } }
+
+    func copy(from url: URL, cookie: String) async throws {
+        var request = URLRequest(url: url)
+        request.setValue(cookie, forHTTPHeaderField: "Cookie")
+        let (data, answer) = try await URLSession.shared.data(for: request)
+        guard let http = answer as? HTTPURLResponse, http.statusCode == 200, data.count > 100 else {
+            throw CLIError("bench: get-session did not answer a session to copy")
+        }
+        var headers = HTTPFields()
+        for name in ["Content-Type", "Cache-Control", "Pragma", "X-Request-Id"] {
+            if let value = http.value(forHTTPHeaderField: name), let field = HTTPField.Name(name) {
+                headers[field] = value
+            }
+        }
+        copied.withLock { $0 = Copy(headers: headers, body: Array(data)) }
+    }
+
+    func response() -> Response {
+        copied.withLock {
+            Response(status: .ok, headers: $0.headers, body: .init(byteBuffer: ByteBuffer(bytes: $0.body)))
+        }
     }
 }
 

@@ -2,31 +2,16 @@ import HTTPTypes
 import Hummingbird
 import Synchronization
 
-/// A request whose path is served, but not with its method, is 405 Method Not Allowed with an
-/// `Allow` field listing the methods that are (RFC 9110 §15.5.6), answered before any other
-/// middleware (origin check, rate limits) looks at it. TRACE and CONNECT are served on no path,
-/// so they are 405 everywhere (issue 14 audit; RFC 9110 §9.3.8: TRACE would echo the request,
-/// cookies included); on a path nothing serves, `Allow` is empty, which RFC 9110 §10.2.1 reads as
-/// "no method". Other requests on unknown paths go on to the router's 404.
-struct UnsupportedMethodMiddleware<Context: RequestContext>: RouterMiddleware {
-    let methods: AllowedMethods
-
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
-        -> Response
-    {
-        let path = request.uri.path
-        if request.method == .trace || request.method == .connect { return methods.methodNotAllowed(path: path) }
-        let allowed = methods.allowed(path: path)
-        if !allowed.isEmpty && !allowed.contains(request.method.rawValue) {
-            return methods.methodNotAllowed(path: path)
-        }
-        return try await next(request, context)
-    }
-}
-
 /// The methods each registered path answers, filled once while the router is built (routes are
 /// registered after the middleware that reads them) and only read afterwards. Fixed paths are one
 /// dictionary lookup; the few paths with `{name}` segments are matched segment by segment.
+///
+/// A request whose path is served, but not with its method, is 405 Method Not Allowed with an
+/// `Allow` field listing the methods that are (RFC 9110 §15.5.6), answered before any other
+/// check (origin, rate limits) looks at it. TRACE and CONNECT are served on no path, so they are
+/// 405 everywhere (issue 14 audit; RFC 9110 §9.3.8: TRACE would echo the request, cookies
+/// included); on a path nothing serves, `Allow` is empty, which RFC 9110 §10.2.1 reads as "no
+/// method". Other requests on unknown paths go on to the router's 404.
 final class AllowedMethods: Sendable {
     private struct Index {
         var fixed: [String: Set<String>] = [:]
@@ -72,6 +57,16 @@ final class AllowedMethods: Sendable {
             }
         }
         return methods.sorted()
+    }
+
+    /// The 405 answer for `request`, or nil when its method is served on its path (or nothing
+    /// is served there).
+    func refusal(for request: Request) -> Response? {
+        let path = request.uri.path
+        if request.method == .trace || request.method == .connect { return methodNotAllowed(path: path) }
+        let allowed = allowed(path: path)
+        if !allowed.isEmpty && !allowed.contains(request.method.rawValue) { return methodNotAllowed(path: path) }
+        return nil
     }
 
     func methodNotAllowed(path: String) -> Response {
