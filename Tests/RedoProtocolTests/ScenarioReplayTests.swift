@@ -47,6 +47,18 @@ import Testing
                 of: ReplayResult.replaying(all.shuffled(using: &generator)).jsonValue)
             #expect(shuffled == reference)
         }
+        // Every node twice, in the given order (each parent read just before its child, the
+        // replayer's fast path, and again later) and shuffled: copies change nothing but the
+        // standalone rejections, which are listed once per copy received.
+        let once = ReplayResult.replaying(all).jsonValue
+        for doubled in [all + all, all.flatMap { [$0, $0] }, (all + all).shuffled(using: &generator)] {
+            let twice = ReplayResult.replaying(doubled).jsonValue
+            for key in ["accepted", "pending", "tombstones", "pruned", "deletedTasks", "tasks"] {
+                #expect(twice[key] == once[key], "\(key)")
+            }
+            let rejected: (JSONValue) -> Set<String> = { Set(($0["rejected"]?.arrayValue ?? []).map { "\($0)" }) }
+            #expect(rejected(twice) == rejected(once))
+        }
     }
 
     @Test func rankExampleMatchesTheRecommendedFormula() throws {

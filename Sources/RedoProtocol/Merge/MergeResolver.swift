@@ -17,7 +17,7 @@ struct MergeResolver {
         guard let base = replayer.hydrate(spec.base) else { return }
         let sides: [Side] = merge.parents.compactMap { parent in
             guard let index = replayer.position(of: parent), let state = replayer.hydrate(parent) else { return nil }
-            return Side(head: replayer.nodes[index], state: state)
+            return Side(head: replayer.node(at: index), state: state)
         }
         guard sides.count == merge.parents.count else { return }
         for field in MergeField.taskFields {

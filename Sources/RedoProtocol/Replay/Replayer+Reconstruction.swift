@@ -21,7 +21,7 @@ extension Replayer {
     ) {
         var deletedChain: Set<NodeID> = []
         for index in accepted where actions[index] == .delete {
-            if case .delete(let chain) = nodes[index].payload {
+            if case .delete(let chain) = node(at: index).payload {
                 result.tombstones.append(ids[index])
                 deletedChain.formUnion(chain)
             }
@@ -68,11 +68,12 @@ extension Replayer {
     /// CREATE (always first: every other node descends from it). A complete-todo or SNOOZE whose
     /// todo is not in this replay is a no-op (§7.2 step 4).
     func replayState(of positions: [Int]) -> RedoTask? {
-        guard let first = positions.first, case .create(let fields) = nodes[first].payload else { return nil }
-        var task = RedoTask(create: nodes[first], fields: fields)
+        guard let first = positions.first, case .create(let fields) = node(at: first).payload else { return nil }
+        var task = RedoTask(create: node(at: first), fields: fields)
         for index in positions.dropFirst() {
-            apply(nodes[index], to: &task)
-            if nodes[index].wall > task.updated { task.updated = nodes[index].wall }
+            let node = node(at: index)
+            apply(node, to: &task)
+            if node.wall > task.updated { task.updated = node.wall }
         }
         return task
     }

@@ -15,87 +15,135 @@ public struct Replayer: Sendable {
         var accepted: [Int] = []
     }
 
-    /// Nodes in total order, their ids, and an id → position index.
-    let nodes: [RedoNode]
+    /// The input, and for each position in total order the input index of the node kept there
+    /// (one copy per id): the nodes are read in place, not copied into a second array, so a
+    /// million-node replay does not touch a million objects again just to retain them.
+    let input: [RedoNode]
+    let order: [Int]
+    /// Ids in total order, and an id → position index.
     let ids: [NodeID]
     let index: NodeIndex
-    /// Hot per-node facts copied out of the nodes in one pass, so the classification loop reads
-    /// contiguous arrays instead of chasing a million boxes.
+    /// Hot per-node facts by position, so the classification loop reads contiguous arrays
+    /// instead of chasing a million boxes.
     let lamports: [Int64]
     let actions: [RedoAction]
     let taskOrdinals: [Int]
     let taskIDs: [TaskID]
-    /// Parents of node i: `parentIDs/parentPositions[parentOffsets[i]..<parentOffsets[i + 1]]`,
-    /// position −1 for a parent that is not present. Resolved once, used by every later pass.
-    let parentOffsets: [Int]
+    /// Parents of the node at position p: `parentIDs/parentPositions[parentStarts[p]..<parentEnds[p]]`
+    /// (kept in input order), position −1 for a parent that is not present. Resolved once, used
+    /// by every later pass.
+    let parentStarts: [Int]
+    let parentEnds: [Int]
     let parentIDs: [NodeID]
     let parentPositions: [Int]
 
-    public init(nodes input: [RedoNode]) {
-        // Sort plain keys, not nodes; equal ids are equal content, so duplicates end up adjacent.
+    /// The node at `position` in total order.
+    func node(at position: Int) -> RedoNode { input[order[position]] }
+
+    /// What replay needs of each node, copied out in one pass over the input (in input order,
+    /// the order the node objects were made in): every later pass reads these arrays, not the
+    /// objects, which at a million nodes are a cache miss each.
+    private struct InputFacts {
         var keys: [(key: RedoNode.OrderKey, index: Int)] = []
-        keys.reserveCapacity(input.count)
-        for index in input.indices { keys.append((input[index].orderKey, index)) }
-        keys.sort { $0.key < $1.key }
+        var actions: [RedoAction] = []
+        var taskIDs: [TaskID] = []
+        /// Parents of input node i: `parents[parentStarts[i]..<parentStarts[i + 1]]`.
+        var parentStarts: [Int] = [0]
+        var parents: [NodeID] = []
+
+        init(_ input: [RedoNode]) {
+            keys.reserveCapacity(input.count)
+            actions.reserveCapacity(input.count)
+            taskIDs.reserveCapacity(input.count)
+            parentStarts.reserveCapacity(input.count + 1)
+            parents.reserveCapacity(input.count)
+            for index in input.indices {
+                let node = input[index]
+                keys.append((node.orderKey, index))
+                actions.append(node.action)
+                taskIDs.append(node.taskID)
+                parents.append(contentsOf: node.parents)
+                parentStarts.append(parents.count)
+            }
+        }
+    }
+
+    public init(nodes input: [RedoNode]) {
+        var facts = InputFacts(input)
+        // Sort plain keys, not nodes; equal ids are equal content, so duplicates end up adjacent.
+        facts.keys.sort { $0.key < $1.key }
         var ids: [NodeID] = []
         ids.reserveCapacity(input.count)
         var order: [Int] = []
         order.reserveCapacity(input.count)
-        for (key, index) in keys where key.id != ids.last {
-            ids.append(key.id)
-            order.append(index)
+        var lamports: [Int64] = []
+        lamports.reserveCapacity(input.count)
+        // Every input index's position; the copies of a duplicate share their kept copy's.
+        var positionOf = [Int](repeating: 0, count: input.count)
+        for (key, inputIndex) in facts.keys {
+            if key.id != ids.last {
+                ids.append(key.id)
+                order.append(inputIndex)
+                lamports.append(key.lamport)
+            }
+            positionOf[inputIndex] = ids.count - 1
         }
         let index = NodeIndex(ids: ids)
-        var unique: [RedoNode] = []
-        var lamports: [Int64] = []
-        var actions: [RedoAction] = []
-        var ordinals: [Int] = []
-        var offsets: [Int] = [0]
-        var parentIDs: [NodeID] = []
-        var parentPositions: [Int] = []
+        let count = ids.count
+
+        // In input order again, over the copied facts, writing each kept node's at its position
+        // (a duplicate's facts are its kept copy's).
+        var actions = [RedoAction](repeating: .create, count: count)
+        var parentStarts = [Int](repeating: 0, count: count)
+        var parentEnds = [Int](repeating: 0, count: count)
+        var parentPositions = [Int](repeating: -1, count: facts.parents.count)
+        var ordinals = [Int](repeating: 0, count: count)
         var ordinalOf: [TaskID: Int] = [:]
         var taskIDs: [TaskID] = []
-        unique.reserveCapacity(ids.count)
-        lamports.reserveCapacity(ids.count)
-        actions.reserveCapacity(ids.count)
-        ordinals.reserveCapacity(ids.count)
-        offsets.reserveCapacity(ids.count + 1)
-        parentIDs.reserveCapacity(ids.count)
-        parentPositions.reserveCapacity(ids.count)
-        for inputIndex in order {
-            let node = input[inputIndex]
-            lamports.append(node.lamport)
-            actions.append(node.action)
-            var parentOrdinal: Int?
-            for parent in node.parents {
-                let position = index.position(of: parent, in: ids) ?? -1
-                parentIDs.append(parent)
-                parentPositions.append(position)
-                // A parent sorts earlier, so its task ordinal is known; most nodes reuse it.
-                if parentOrdinal == nil, position >= 0, position < ordinals.count { parentOrdinal = ordinals[position] }
+        // A node's parent is most often the node read just before it (a log written and read
+        // in order); that parent's position and task come without a hash lookup.
+        var previous: (id: NodeID, position: Int, taskID: TaskID)?
+        for inputIndex in input.indices {
+            let position = positionOf[inputIndex]
+            guard order[position] == inputIndex else { continue }
+            let taskID = facts.taskIDs[inputIndex]
+            actions[position] = facts.actions[inputIndex]
+            let parents = facts.parentStarts[inputIndex]..<facts.parentStarts[inputIndex + 1]
+            parentStarts[position] = parents.lowerBound
+            parentEnds[position] = parents.upperBound
+            var sameTaskParent: Int?
+            for slot in parents {
+                let parent = facts.parents[slot]
+                if let previous, previous.id == parent {
+                    parentPositions[slot] = previous.position
+                    if previous.taskID == taskID { sameTaskParent = previous.position }
+                } else {
+                    parentPositions[slot] = index.position(of: parent, in: ids) ?? -1
+                }
             }
-            offsets.append(parentIDs.count)
-            let taskID = node.taskID
-            if let parentOrdinal, taskIDs[parentOrdinal] == taskID {
-                ordinals.append(parentOrdinal)
+            // Every node of a task gets the ordinal its task's first node read was given.
+            if let sameTaskParent {
+                ordinals[position] = ordinals[sameTaskParent]
             } else if let ordinal = ordinalOf[taskID] {
-                ordinals.append(ordinal)
+                ordinals[position] = ordinal
             } else {
                 ordinalOf[taskID] = taskIDs.count
-                ordinals.append(taskIDs.count)
+                ordinals[position] = taskIDs.count
                 taskIDs.append(taskID)
             }
-            unique.append(node)
+            previous = (ids[position], position, taskID)
         }
-        self.nodes = unique
+        self.input = input
+        self.order = order
         self.ids = ids
         self.index = index
         self.lamports = lamports
         self.actions = actions
         self.taskOrdinals = ordinals
         self.taskIDs = taskIDs
-        self.parentOffsets = offsets
-        self.parentIDs = parentIDs
+        self.parentStarts = parentStarts
+        self.parentEnds = parentEnds
+        self.parentIDs = facts.parents
         self.parentPositions = parentPositions
     }
 
@@ -104,7 +152,7 @@ public struct Replayer: Sendable {
 
     /// Positions of the parents of the node at `position` (−1 = absent).
     func parentPositions(of position: Int) -> ArraySlice<Int> {
-        parentPositions[parentOffsets[position]..<parentOffsets[position + 1]]
+        parentPositions[parentStarts[position]..<parentEnds[position]]
     }
 
     /// Replays the nodes; `standaloneRejections` are nodes that failed §6.2 (their children are
@@ -116,9 +164,9 @@ public struct Replayer: Sendable {
     public func replay(standaloneRejections: [NodeVerdict] = []) -> ReplayResult {
         var result = ReplayResult()
         let invalidIDs = Set(standaloneRejections.map(\.id))
-        var status = [Status](repeating: .unprocessed, count: nodes.count)
+        var status = [Status](repeating: .unprocessed, count: ids.count)
         var contexts = taskIDs.map { TaskContext(taskID: $0) }
-        for position in nodes.indices {
+        for position in ids.indices {
             let ordinal = taskOrdinals[position]
             let verdict = classify(position, status: status, context: &contexts[ordinal], invalidIDs: invalidIDs)
             switch verdict {
@@ -136,7 +184,7 @@ public struct Replayer: Sendable {
         result.rejected += standaloneRejections.filter { rejection in
             NodeID(rejection.id).map { position(of: $0) == nil } ?? true
         }
-        var scratch = ReconstructionScratch(count: nodes.count)
+        var scratch = ReconstructionScratch(count: ids.count)
         for context in contexts where !context.accepted.isEmpty {
             reconstruct(context.taskID, accepted: context.accepted, scratch: &scratch, into: &result)
         }
@@ -150,7 +198,7 @@ public struct Replayer: Sendable {
     {
         var pendingVerdict: (RedoCode, String, Bool)?
         var maxParentLamport: Int64 = 0
-        for offset in parentOffsets[index]..<parentOffsets[index + 1] {
+        for offset in parentStarts[index]..<parentEnds[index] {
             let parentIndex = parentPositions[offset]
             guard parentIndex >= 0 else {
                 let parent = parentIDs[offset]
@@ -196,7 +244,7 @@ public struct Replayer: Sendable {
         case .create, .update, .archive, .unarchive: return nil
         default: break
         }
-        let node = nodes[index]
+        let node = node(at: index)
         switch node.payload {
         case .createTodo(let todo, _, _):
             if context.createdTodos.contains(todo) {
