@@ -202,13 +202,16 @@ struct ChatUITmuxTests {
         screen = try await tmux.capture()
 
         // 40 PgUp presses: after each, the old top row is the new bottom row, although older
-        // pages load in between
+        // pages load in between. The screen must settle there (a loaded machine can show a
+        // frame of a redraw in between for longer than `waitFor`'s 20 ms of stability); one
+        // that never does fails the wait.
         for press in 0..<40 {
             let before = Self.paneRows(screen, height: 40)
             try await tmux.press("PPage")
-            screen = try await tmux.waitFor("page \(press)") { Self.paneRows($0, height: 40) != before }
-            let after = Self.paneRows(screen, height: 40)
-            #expect(after.last == before.first, "press \(press)")
+            screen = try await tmux.waitFor("page \(press): the old top row at the bottom") {
+                let rows = Self.paneRows($0, height: 40)
+                return rows != before && rows.last == before.first
+            }
         }
         let numbers = Self.numbers(Self.paneRows(screen, height: 40))
         #expect((numbers.min() ?? 5_000) < 3_700, "40 pages of 35 lines reach back past the first pages")
