@@ -62,16 +62,13 @@ final class AllowedMethods: Sendable {
     /// The 405 answer for `request`, or nil when its method is served on its path (or nothing
     /// is served there).
     func refusal(for request: Request) -> Response? {
-        let path = request.uri.path
-        if request.method == .trace || request.method == .connect { return methodNotAllowed(path: path) }
-        let allowed = allowed(path: path)
-        if !allowed.isEmpty && !allowed.contains(request.method.rawValue) { return methodNotAllowed(path: path) }
-        return nil
-    }
-
-    func methodNotAllowed(path: String) -> Response {
+        let allowed = allowed(path: request.uri.path)
+        let refused =
+            request.method == .trace || request.method == .connect
+            || (!allowed.isEmpty && !allowed.contains(request.method.rawValue))
+        guard refused else { return nil }
         var headers = HTTPFields()
-        headers[.allow] = allowed(path: path).joined(separator: ", ")
+        headers[.allow] = allowed.joined(separator: ", ")
         return Response(status: .methodNotAllowed, headers: headers)
     }
 

@@ -134,12 +134,12 @@ struct BenchServerCommand: AsyncParsableCommand {
 final class SameAnswer: Sendable {
     private struct Copy {
         var headers = HTTPFields()
-        var body: [UInt8] = []
+        var body = ByteBuffer()
     }
 
     private let copied = Mutex(Copy())
 
-    var byteCount: Int { copied.withLock { $0.body.count } }
+    var byteCount: Int { copied.withLock { $0.body.readableBytes } }
 
     func copy(from url: URL, cookie: String) async throws {
         var request = URLRequest(url: url)
@@ -154,13 +154,11 @@ final class SameAnswer: Sendable {
                 headers[field] = value
             }
         }
-        copied.withLock { $0 = Copy(headers: headers, body: Array(data)) }
+        copied.withLock { $0 = Copy(headers: headers, body: ByteBuffer(bytes: data)) }
     }
 
     func response() -> Response {
-        copied.withLock {
-            Response(status: .ok, headers: $0.headers, body: .init(byteBuffer: ByteBuffer(bytes: $0.body)))
-        }
+        copied.withLock { Response(status: .ok, headers: $0.headers, body: .init(byteBuffer: $0.body)) }
     }
 }
 
