@@ -218,6 +218,10 @@ public struct PostgresServerStore: ServerStore {
         return nil
     }
 
+    /// Always nil: another instance may refresh or delete a session at any time, so every
+    /// get-session reads its rows.
+    public var rowGeneration: UInt64? { nil }
+
     public func refreshSession(id: SessionID, expiresAt: UnixMillis, updatedAt: UnixMillis) async throws {
         try await database.query(
             """

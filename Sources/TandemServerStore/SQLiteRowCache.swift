@@ -29,6 +29,10 @@ final class SQLiteRowCache: Sendable {
 
     init(capacity: Int = 100_000) { self.capacity = capacity }
 
+    /// Counts the removals and refreshes of sessions and the changes and removals of users
+    /// (`AccountStore.rowGeneration`).
+    var generation: UInt64 { state.withLock { $0.generation } }
+
     func session(tokenHash: SessionTokenHash) -> StoredSession? {
         state.withLock { $0.sessions[tokenHash.hex] }
     }

@@ -177,6 +177,10 @@ public struct SQLiteServerStore: ServerStore {
             ipAddress: row["ip_address"], userAgent: row["user_agent"], rememberMe: row["remember_me"])
     }
 
+    /// The row cache's generation: every write to session and user rows goes through this
+    /// store, which moves it in the same call.
+    public var rowGeneration: UInt64? { cache.generation }
+
     public func refreshSession(id: SessionID, expiresAt: UnixMillis, updatedAt: UnixMillis) async throws {
         try await database.write { db in
             try db.execute(

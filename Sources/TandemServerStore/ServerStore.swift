@@ -66,6 +66,13 @@ public protocol AccountStore: Sendable {
     func refreshSession(id: SessionID, expiresAt: UnixMillis, updatedAt: UnixMillis) async throws
     /// Deletes one session; deleting a missing one is not an error.
     func deleteSession(id: SessionID) async throws
+    /// A number that changes whenever a session row is refreshed or deleted or a user row
+    /// changes or goes, for a backend whose process makes every such change itself (SQLite: the
+    /// server is its file's only writer); nil when rows can change elsewhere (PostgreSQL behind
+    /// several instances). Anything derived from session and user rows read after the
+    /// generation was `g` is still exact while the generation is `g`. Read synchronously: it
+    /// is checked before each remembered get-session answer is used (`SessionAuthority`).
+    var rowGeneration: UInt64? { get }
 
     func profile(userID: AccountID) async throws -> ChatProfile?
     /// Replaces the profile of `profile.userId`, which must exist.

@@ -37,6 +37,8 @@ struct SessionAuthority: Sendable {
     let signer: CookieSigner
     let cookies: SessionCookies
     let clock: any WallClock
+    /// get-session's remembered answers, used when the store has a row generation.
+    let answers = SessionAnswers()
 
     static let lifetime = Duration.seconds(AuthCookie.sessionLifetimeSeconds)
     static let shortLifetime = Duration.seconds(86_400)
@@ -65,15 +67,32 @@ struct SessionAuthority: Sendable {
         return (token, setCookies)
     }
 
+    /// The request's session cookie value as sent (signature not checked).
+    func cookieValue(in request: Request) -> String? {
+        CookieHeader.value(named: cookies.name, in: request)
+    }
+
     /// The token named by the request's session cookie, if its signature holds.
     func token(in request: Request) -> SessionToken? {
-        CookieHeader.value(named: cookies.name, in: request).flatMap(signer.token(fromCookieValue:))
+        cookieValue(in: request).flatMap(signer.token(fromCookieValue:))
+    }
+
+    /// When the sliding refresh of `session` becomes due: `updateAge` after its last extension;
+    /// nil for a session without "remember me", which is never extended.
+    static func refreshDue(of session: StoredSession) -> UnixMillis? {
+        guard session.rememberMe else { return nil }
+        return session.expiresAt.advanced(by: .zero - lifetime).advanced(by: refreshAge)
     }
 
     /// Resolves the request's session; expired rows are deleted; the refresh fires when at
     /// least `updateAge` passed since the last extension, unless `allowRefresh` is false.
     func resolve(_ request: Request, allowRefresh: Bool = true) async throws -> SessionResolution {
-        guard let token = token(in: request) else { return .absent }
+        try await resolve(token(in: request), allowRefresh: allowRefresh)
+    }
+
+    /// Resolves a verified token (nil: no usable cookie), as ``resolve(_:allowRefresh:)``.
+    func resolve(_ token: SessionToken?, allowRefresh: Bool) async throws -> SessionResolution {
+        guard let token else { return .absent }
         guard var session = try await store.session(tokenHash: token.hash) else { return .stale }
         let now = clock.now
         guard session.expiresAt > now else {
@@ -82,8 +101,7 @@ struct SessionAuthority: Sendable {
         }
         guard let user = try await store.user(id: session.userID) else { return .stale }
         var setCookie: String?
-        let lastExtension = session.expiresAt.advanced(by: .zero - Self.lifetime)
-        if allowRefresh && session.rememberMe && now >= lastExtension.advanced(by: Self.refreshAge) {
+        if allowRefresh, let due = Self.refreshDue(of: session), now >= due {
             session.expiresAt = now.advanced(by: Self.lifetime)
             session.updatedAt = now
             try await store.refreshSession(id: session.id, expiresAt: session.expiresAt, updatedAt: now)

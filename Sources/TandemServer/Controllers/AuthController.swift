@@ -54,21 +54,40 @@ struct AuthController: Sendable {
     }
 
     /// `GET /get-session` (§3): `null` when signed out (never 401), `{session, user}` when
-    /// signed in; always `Cache-Control: no-store`.
+    /// signed in; always `Cache-Control: no-store`. On SQLite a cookie's answer is remembered
+    /// while it stays exact (`SessionAnswers`).
     func getSession(_ request: Request) async throws -> Response {
         var headers = HTTPFields()
         headers[.cacheControl] = "no-store"
         headers[.pragma] = "no-cache"
+        guard let cookieValue = sessions.cookieValue(in: request) else { return JSONResponse.null(headers: headers) }
         let allowRefresh = request.uri.queryParameters["disableRefresh"].map { $0 != "true" } ?? true
-        switch try await sessions.resolve(request, allowRefresh: allowRefresh) {
+        // Read before the rows, so an answer built from them is tagged no later than they are.
+        let generation = store.rowGeneration
+        if let generation,
+            let body = sessions.answers.body(
+                for: cookieValue, generation: generation, now: sessions.clock.now, allowRefresh: allowRefresh)
+        {
+            return JSONResponse.raw(body, status: .ok, headers: headers)
+        }
+        let token = sessions.signer.token(fromCookieValue: cookieValue)
+        switch try await sessions.resolve(token, allowRefresh: allowRefresh) {
         case .absent:
             return JSONResponse.null(headers: headers)
         case .stale:
             SessionCookies.append(sessions.cookies.expiring, to: &headers)
             return JSONResponse.null(headers: headers)
         case .valid(let resolved, let setCookie):
-            if let setCookie { headers.append(HTTPField(name: .setCookie, value: setCookie)) }
-            return JSONResponse.raw(WireJSON.sessionResponse(resolved.wire), status: .ok, headers: headers)
+            let body = ByteBuffer(bytes: WireJSON.sessionResponse(resolved.wire))
+            if let setCookie {
+                // The refresh moved the generation; the next request remembers the new answer.
+                headers.append(HTTPField(name: .setCookie, value: setCookie))
+            } else if let generation {
+                sessions.answers.remember(
+                    body, for: cookieValue, generation: generation, expiresAt: resolved.session.expiresAt,
+                    refreshDue: SessionAuthority.refreshDue(of: resolved.session))
+            }
+            return JSONResponse.raw(body, status: .ok, headers: headers)
         }
     }
 

@@ -27,6 +27,13 @@ enum JSONResponse {
         return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
+    /// A JSON body already in a buffer (a remembered get-session answer, `SessionAnswers`).
+    static func raw(_ body: ByteBuffer, status: HTTPResponse.Status, headers: HTTPFields) -> Response {
+        var fields = headers
+        fields[.contentType] = "application/json"
+        return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: body))
+    }
+
     /// The refusal's `{code, message}`, written directly (`WireJSON.errorBody`).
     static func failure(_ failure: APIFailure) -> Response {
         raw(WireJSON.errorBody(failure.body), status: failure.status, headers: failure.headers)

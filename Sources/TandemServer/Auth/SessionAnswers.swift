@@ -1,0 +1,58 @@
+import NIOCore
+import Synchronization
+import TandemBasics
+import TandemServerStore
+
+/// get-session's answers remembered by the exact cookie value that earned them, for a store
+/// with a row generation (`AccountStore.rowGeneration`: SQLite). A client asks get-session
+/// again and again with the same cookie; a remembered answer skips the cookie's HMAC, the
+/// token's SHA-256, both row lookups and the JSON, which were most of the route's own work
+/// (BENCHMARKS.md, issue 29).
+///
+/// An answer is used only while all of these hold, so it is always the answer the full path
+/// would give:
+/// - the store's generation is the one read *before* the rows behind the answer were read
+///   (no session was refreshed or deleted and no user changed since);
+/// - the session has not expired (`now < expiresAt`);
+/// - the sliding refresh is not due (or the request asked for no refresh), since a refresh
+///   writes the row and sends a new cookie.
+///
+/// A cookie value gets here only after its signature verified, so nothing a client invents
+/// is stored. Bounded: past `capacity` entries the table empties itself (a miss is only the
+/// full path).
+final class SessionAnswers: Sendable {
+    private struct Entry {
+        let generation: UInt64
+        let expiresAt: UnixMillis
+        /// When the sliding refresh becomes due; nil for a session that is never extended.
+        let refreshDue: UnixMillis?
+        let body: ByteBuffer
+    }
+
+    private let entries = Mutex<[String: Entry]>([:])
+    private let capacity: Int
+
+    init(capacity: Int = 10_000) { self.capacity = capacity }
+
+    /// The remembered body for `cookieValue`, when it is still exact (see the type's note).
+    func body(for cookieValue: String, generation: UInt64, now: UnixMillis, allowRefresh: Bool) -> ByteBuffer? {
+        guard let entry = entries.withLock({ $0[cookieValue] }), entry.generation == generation, now < entry.expiresAt
+        else { return nil }
+        if allowRefresh, let due = entry.refreshDue, now >= due { return nil }
+        return entry.body
+    }
+
+    /// Remembers the answer built from rows read after the store's generation was `generation`.
+    func remember(
+        _ body: ByteBuffer, for cookieValue: String, generation: UInt64, expiresAt: UnixMillis,
+        refreshDue: UnixMillis?
+    ) {
+        let entry = Entry(generation: generation, expiresAt: expiresAt, refreshDue: refreshDue, body: body)
+        entries.withLock { entries in
+            if entries.count >= capacity { entries = [:] }
+            entries[cookieValue] = entry
+        }
+    }
+
+    var count: Int { entries.withLock { $0.count } }
+}
