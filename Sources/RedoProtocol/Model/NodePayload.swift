@@ -58,4 +58,12 @@ public enum NodePayload: Sendable {
         case .merge: .merge
         }
     }
+
+    /// The todo a create-todo, complete-todo or SNOOZE names; nil for the other actions.
+    var todo: TodoID? {
+        switch self {
+        case .createTodo(let todo, _, _), .completeTodo(let todo, _, _), .snooze(let todo, _, _): todo
+        case .create, .update, .archive, .unarchive, .delete, .merge: nil
+        }
+    }
 }

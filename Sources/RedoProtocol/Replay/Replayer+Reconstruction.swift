@@ -20,7 +20,7 @@ extension Replayer {
         into result: inout ReplayResult
     ) {
         var deletedChain: Set<NodeID> = []
-        for index in accepted where actions[index] == .delete {
+        for index in accepted where action(at: index) == .delete {
             if case .delete(let chain) = node(at: index).payload {
                 result.tombstones.append(ids[index])
                 deletedChain.formUnion(chain)
@@ -28,7 +28,7 @@ extension Replayer {
         }
         var anySurviving = false
         for index in accepted.reversed() {
-            if actions[index] == .delete { continue }
+            if action(at: index) == .delete { continue }
             let surviving = deletedChain.isEmpty || !deletedChain.contains(ids[index])
             anySurviving = anySurviving || surviving
             guard surviving || scratch.live[index] else { continue }
@@ -40,7 +40,7 @@ extension Replayer {
         for index in accepted {
             if scratch.live[index] {
                 liveInOrder.append(index)
-            } else if actions[index] != .delete {
+            } else if action(at: index) != .delete {
                 result.pruned.append(ids[index])
             }
         }

@@ -24,10 +24,11 @@ public struct Replayer: Sendable {
     let ids: [NodeID]
     let index: NodeIndex
     /// Hot per-node facts by position, so the classification loop reads contiguous arrays
-    /// instead of chasing a million boxes.
-    let lamports: [Int64]
-    let actions: [RedoAction]
-    let taskOrdinals: [Int]
+    /// instead of chasing a million boxes: a parent's lamport, action and task are one read.
+    let facts: [PositionFacts]
+    /// The todo a create-todo, complete-todo or SNOOZE names, by position (nil for the others),
+    /// so the §6.3 todo checks do not open the node.
+    let todos: [TodoID?]
     let taskIDs: [TaskID]
     /// Parents of the node at position p: `parentIDs/parentPositions[parentStarts[p]..<parentEnds[p]]`
     /// (kept in input order), position −1 for a parent that is not present. Resolved once, used
@@ -37,8 +38,19 @@ public struct Replayer: Sendable {
     let parentIDs: [NodeID]
     let parentPositions: [Int]
 
+    /// What classification reads of the node at one position.
+    struct PositionFacts {
+        var lamport: Int64
+        /// The index of the node's task in `taskIDs`.
+        var ordinal: Int
+        var action: RedoAction
+    }
+
     /// The node at `position` in total order.
     func node(at position: Int) -> RedoNode { input[order[position]] }
+
+    /// The action of the node at `position`.
+    func action(at position: Int) -> RedoAction { facts[position].action }
 
     /// What replay needs of each node, copied out in one pass over the input (in input order,
     /// the order the node objects were made in): every later pass reads these arrays, not the
@@ -46,6 +58,7 @@ public struct Replayer: Sendable {
     private struct InputFacts {
         var keys: [(key: RedoNode.OrderKey, index: Int)] = []
         var actions: [RedoAction] = []
+        var todos: [TodoID?] = []
         var taskIDs: [TaskID] = []
         /// Parents of input node i: `parents[parentStarts[i]..<parentStarts[i + 1]]`.
         var parentStarts: [Int] = [0]
@@ -54,13 +67,19 @@ public struct Replayer: Sendable {
         init(_ input: [RedoNode]) {
             keys.reserveCapacity(input.count)
             actions.reserveCapacity(input.count)
+            todos.reserveCapacity(input.count)
             taskIDs.reserveCapacity(input.count)
             parentStarts.reserveCapacity(input.count + 1)
             parents.reserveCapacity(input.count)
             for index in input.indices {
-                let node = input[index]
-                keys.append((node.orderKey, index))
-                actions.append(node.action)
+                let node = input[index].storage
+                keys.append(
+                    (
+                        RedoNode.OrderKey(lamport: node.lamport, wall: node.wall.millisecondsSinceEpoch, id: node.id),
+                        index
+                    ))
+                actions.append(node.payload.action)
+                todos.append(node.payload.todo)
                 taskIDs.append(node.taskID)
                 parents.append(contentsOf: node.parents)
                 parentStarts.append(parents.count)
@@ -94,6 +113,7 @@ public struct Replayer: Sendable {
         // In input order again, over the copied facts, writing each kept node's at its position
         // (a duplicate's facts are its kept copy's).
         var actions = [RedoAction](repeating: .create, count: count)
+        var todos = [TodoID?](repeating: nil, count: count)
         var parentStarts = [Int](repeating: 0, count: count)
         var parentEnds = [Int](repeating: 0, count: count)
         var parentPositions = [Int](repeating: -1, count: facts.parents.count)
@@ -108,6 +128,7 @@ public struct Replayer: Sendable {
             guard order[position] == inputIndex else { continue }
             let taskID = facts.taskIDs[inputIndex]
             actions[position] = facts.actions[inputIndex]
+            todos[position] = facts.todos[inputIndex]
             let parents = facts.parentStarts[inputIndex]..<facts.parentStarts[inputIndex + 1]
             parentStarts[position] = parents.lowerBound
             parentEnds[position] = parents.upperBound
@@ -137,9 +158,10 @@ public struct Replayer: Sendable {
         self.order = order
         self.ids = ids
         self.index = index
-        self.lamports = lamports
-        self.actions = actions
-        self.taskOrdinals = ordinals
+        self.facts = ids.indices.map {
+            PositionFacts(lamport: lamports[$0], ordinal: ordinals[$0], action: actions[$0])
+        }
+        self.todos = todos
         self.taskIDs = taskIDs
         self.parentStarts = parentStarts
         self.parentEnds = parentEnds
@@ -163,11 +185,12 @@ public struct Replayer: Sendable {
 
     public func replay(standaloneRejections: [NodeVerdict] = []) -> ReplayResult {
         var result = ReplayResult()
+        result.accepted.reserveCapacity(ids.count)
         let invalidIDs = Set(standaloneRejections.map(\.id))
         var status = [Status](repeating: .unprocessed, count: ids.count)
         var contexts = taskIDs.map { TaskContext(taskID: $0) }
         for position in ids.indices {
-            let ordinal = taskOrdinals[position]
+            let ordinal = facts[position].ordinal
             let verdict = classify(position, status: status, context: &contexts[ordinal], invalidIDs: invalidIDs)
             switch verdict {
             case nil:
@@ -208,7 +231,8 @@ public struct Replayer: Sendable {
                 pendingVerdict = pendingVerdict ?? (.parentNotFound, "parent \(parent) not present", true)
                 continue
             }
-            if taskOrdinals[parentIndex] != taskOrdinals[index] {
+            let parent = facts[parentIndex]
+            if parent.ordinal != facts[index].ordinal {
                 return (.parentNotFound, "parent \(ids[parentIndex]) belongs to another task", false)
             }
             switch status[parentIndex] {
@@ -217,11 +241,11 @@ public struct Replayer: Sendable {
                 pendingVerdict = pendingVerdict ?? (.ancestorPending, "parent \(ids[parentIndex]) pending", true)
             case .unprocessed: return (.lamportViolation, "parent \(ids[parentIndex]) sorts after its child", false)
             case .accepted:
-                if actions[parentIndex] == .delete {
+                if parent.action == .delete {
                     return (.descendantOfDelete, "parent \(ids[parentIndex]) is a DELETE tombstone", false)
                 }
             }
-            maxParentLamport = max(maxParentLamport, lamports[parentIndex])
+            maxParentLamport = max(maxParentLamport, parent.lamport)
         }
         if let pendingVerdict { return pendingVerdict }
         return contextualCheck(index, maxParentLamport: maxParentLamport, context: &context)
@@ -231,30 +255,31 @@ public struct Replayer: Sendable {
     private func contextualCheck(_ index: Int, maxParentLamport: Int64, context: inout TaskContext)
         -> (RedoCode, String, Bool)?
     {
-        let action = actions[index]
+        let action = facts[index].action
         if action == .create {
             if context.hasCreate { return (.duplicateCreate, "a CREATE sorting earlier exists", false) }
             context.hasCreate = true
             return nil
         }
-        guard lamports[index] == maxParentLamport + 1 else {
+        guard facts[index].lamport == maxParentLamport + 1 else {
             return (.lamportViolation, "lamport must be \(maxParentLamport + 1)", false)
         }
         switch action {
         case .create, .update, .archive, .unarchive: return nil
-        default: break
+        case .createTodo:
+            guard let todo = todos[index], context.createdTodos.insert(todo).inserted else {
+                return (.invalidTodoRef, "todoTaskId already used in this task", false)
+            }
+            return nil
+        case .completeTodo, .snooze:
+            guard let todo = todos[index], context.createdTodos.contains(todo) else {
+                return (.invalidTodoRef, "todoTaskId not created by a create-todo node", false)
+            }
+            return nil
+        case .delete, .merge: break
         }
         let node = node(at: index)
         switch node.payload {
-        case .createTodo(let todo, _, _):
-            if context.createdTodos.contains(todo) {
-                return (.invalidTodoRef, "todoTaskId already used in this task", false)
-            }
-            context.createdTodos.insert(todo)
-        case .completeTodo(let todo, _, _), .snooze(let todo, _, _):
-            if !context.createdTodos.contains(todo) {
-                return (.invalidTodoRef, "todoTaskId not created by a create-todo node", false)
-            }
         case .delete(let chain):
             let ancestors = ancestorPositions(of: index)
             var chainPositions: Set<Int> = []
@@ -269,7 +294,7 @@ public struct Replayer: Sendable {
             }
         case .merge(let spec):
             if let problem = mergeProblem(node, spec: spec) { return (.schemaMismatch, problem, false) }
-        case .create, .update, .archive, .unarchive:
+        case .create, .update, .archive, .unarchive, .createTodo, .completeTodo, .snooze:
             break
         }
         return nil
