@@ -146,8 +146,7 @@ public struct NodeValidator: Sendable {
         guard let publicKey = PublicKeyHex(try author.requireString("publicKey")) else {
             throw .encodingViolation("author.publicKey must be 64 lowercase hex digits")
         }
-        guard userIDText.utf8.count == 32, userIDText.utf8.elementsEqual(publicKey.description.utf8.prefix(32))
-        else {
+        guard Self.isUserID(userIDText, of: publicKey) else {
             throw .encodingViolation("author.userId must be the first 32 hex digits of author.publicKey")
         }
         let name = try author.string("name")
@@ -155,6 +154,19 @@ public struct NodeValidator: Sendable {
         let email = try author.string("email")
         if let email, !Self.isEmail(email) { throw .schemaMismatch("author.email is not an email address") }
         return Author(publicKey: publicKey, deviceID: deviceID, name: name, email: email, deviceName: deviceName)
+    }
+
+    /// True when `text` is the first 32 hex digits of the key's text (compared as bytes in
+    /// place: the generic `elementsEqual` over two UTF-8 views was 0.5 % of a validation).
+    static func isUserID(_ text: String, of publicKey: PublicKeyHex) -> Bool {
+        var text = text
+        var key = publicKey.description
+        return text.withUTF8 { userID in
+            key.withUTF8 { key in
+                userID.count == 32 && key.count >= 32
+                    && userID.elementsEqual(UnsafeBufferPointer(rebasing: key[..<32]))
+            }
+        }
     }
 
     /// The reference's email format: `^[^@\s]+@[^@\s]+$`.
