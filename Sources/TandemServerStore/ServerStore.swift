@@ -71,7 +71,8 @@ public protocol AccountStore: Sendable {
     /// server is its file's only writer); nil when rows can change elsewhere (PostgreSQL behind
     /// several instances). Anything derived from session and user rows read after the
     /// generation was `g` is still exact while the generation is `g`. Read synchronously: it
-    /// is checked before each remembered get-session answer is used (`SessionAuthority`).
+    /// is checked before each remembered get-session answer is used (`AuthController.getSession`,
+    /// `SessionAnswers`).
     var rowGeneration: UInt64? { get }
 
     func profile(userID: AccountID) async throws -> ChatProfile?

@@ -47,6 +47,22 @@ import Testing
         #expect(answers.body(for: "c3", generation: 0, now: UnixMillis(0), allowRefresh: true) != nil)
     }
 
+    @Test func theTableHoldsOneGenerationAndDropsOlderAnswers() {
+        let answers = SessionAnswers()
+        let expiry = UnixMillis(10)
+        answers.remember(ByteBuffer(string: "a"), for: "a", generation: 5, expiresAt: expiry, refreshDue: nil)
+        answers.remember(ByteBuffer(string: "b"), for: "b", generation: 5, expiresAt: expiry, refreshDue: nil)
+        #expect(answers.count == 2)
+        // A newer generation empties the table: the older answers could never be used again.
+        answers.remember(ByteBuffer(string: "c"), for: "c", generation: 6, expiresAt: expiry, refreshDue: nil)
+        #expect(answers.count == 1)
+        // An answer built before the last change arrives late: dropped.
+        answers.remember(ByteBuffer(string: "d"), for: "d", generation: 5, expiresAt: expiry, refreshDue: nil)
+        #expect(answers.count == 1)
+        #expect(answers.body(for: "d", generation: 5, now: UnixMillis(0), allowRefresh: true) == nil)
+        #expect(answers.body(for: "c", generation: 6, now: UnixMillis(0), allowRefresh: true) != nil)
+    }
+
     @Test func onlySQLiteHasARowGeneration() throws {
         let directory = try TemporaryDirectory()
         let store = try SQLiteServerStore(fileURL: directory.url.appendingPathComponent("tandem.sqlite"))
@@ -144,6 +160,20 @@ import Testing
             let expired = try await api.getSession(cookie: cookie)
             #expect(expired.text == "null")
             #expect(expired.setCookies.contains { $0.hasPrefix(AuthCookie.sessionTokenName + "=;") })
+        }
+    }
+
+    /// better-call decodes a cookie value once: a value encoded twice is no session, before and
+    /// after its once-encoded spelling was remembered.
+    @Test func aTwiceEncodedCookieIsNoSessionEvenOnceItsSpellingIsRemembered() async throws {
+        let server = try TestServer()
+        try await server.test { api in
+            let cookie = try #require(try await api.signUp("dora").sessionCookie)
+            let twice = cookie.replacingOccurrences(of: "%", with: "%25")
+            #expect(twice != cookie)
+            #expect(try await api.getSession(cookie: twice).text == "null")
+            for _ in 0..<2 { #expect(try await api.getSession(cookie: cookie).json?["session"] != nil) }
+            #expect(try await api.getSession(cookie: twice).text == "null")
         }
     }
 

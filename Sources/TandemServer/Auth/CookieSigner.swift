@@ -32,7 +32,12 @@ public struct CookieSigner: Sendable {
     /// The split is at the last `.` byte, as better-call's `lastIndexOf` does: a Character search
     /// would miss a `.` that joins the grapheme before it (after a prepended mark such as U+0600).
     public func token(fromCookieValue raw: String) -> SessionToken? {
-        guard let value = Self.percentDecode(raw) else { return nil }
+        Self.percentDecode(raw).flatMap(token(fromDecodedValue:))
+    }
+
+    /// ``token(fromCookieValue:)`` for a value already percent-decoded (once, as better-call
+    /// decodes it: a value is never decoded twice).
+    func token(fromDecodedValue value: String) -> SessionToken? {
         let bytes = Array(value.utf8)
         guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")) else { return nil }
         let token = bytes[..<dot]

@@ -18,8 +18,16 @@ import TandemServerStore
 ///   writes the row and sends a new cookie.
 ///
 /// A cookie value gets here only after its signature verified, so nothing a client invents
-/// is stored. Bounded: past `capacity` entries the table empties itself (a miss is only the
-/// full path).
+/// is stored; it is keyed percent-decoded, so the spellings of one cookie share an entry.
+/// Bounded: past `capacity` entries the table empties itself (a miss is only the full path).
+/// The table holds one generation: an answer of a newer one empties it first (every older
+/// entry is unusable from then on, and a deleted user's answer should not stay in memory),
+/// and an answer of an older one is dropped.
+///
+/// The generation is the store's, one counter for every session and user: any refresh, sign-out
+/// or profile change anywhere makes every remembered answer miss once. That keeps the rule
+/// simple and always exact; a busy server with many such changes gets fewer hits, never a
+/// wrong answer.
 final class SessionAnswers: Sendable {
     private struct Entry {
         let generation: UInt64
@@ -29,14 +37,20 @@ final class SessionAnswers: Sendable {
         let body: ByteBuffer
     }
 
-    private let entries = Mutex<[String: Entry]>([:])
+    private struct Table {
+        var generation: UInt64 = 0
+        var entries: [String: Entry] = [:]
+    }
+
+    private let table = Mutex(Table())
     private let capacity: Int
 
     init(capacity: Int = 10_000) { self.capacity = capacity }
 
     /// The remembered body for `cookieValue`, when it is still exact (see the type's note).
     func body(for cookieValue: String, generation: UInt64, now: UnixMillis, allowRefresh: Bool) -> ByteBuffer? {
-        guard let entry = entries.withLock({ $0[cookieValue] }), entry.generation == generation, now < entry.expiresAt
+        guard let entry = table.withLock({ $0.entries[cookieValue] }), entry.generation == generation,
+            now < entry.expiresAt
         else { return nil }
         if allowRefresh, let due = entry.refreshDue, now >= due { return nil }
         return entry.body
@@ -48,11 +62,15 @@ final class SessionAnswers: Sendable {
         refreshDue: UnixMillis?
     ) {
         let entry = Entry(generation: generation, expiresAt: expiresAt, refreshDue: refreshDue, body: body)
-        entries.withLock { entries in
-            if entries.count >= capacity { entries = [:] }
-            entries[cookieValue] = entry
+        table.withLock { table in
+            if generation < table.generation { return }
+            if generation > table.generation || table.entries.count >= capacity {
+                table.generation = generation
+                table.entries = [:]
+            }
+            table.entries[cookieValue] = entry
         }
     }
 
-    var count: Int { entries.withLock { $0.count } }
+    var count: Int { table.withLock { $0.entries.count } }
 }

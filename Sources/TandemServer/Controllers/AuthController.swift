@@ -60,7 +60,11 @@ struct AuthController: Sendable {
         var headers = HTTPFields()
         headers[.cacheControl] = "no-store"
         headers[.pragma] = "no-cache"
-        guard let cookieValue = sessions.cookieValue(in: request) else { return JSONResponse.null(headers: headers) }
+        // Decoded here, as the signer would: one entry however the cookie is spelled (a malformed
+        // escape is no session, as on the full path).
+        guard let cookieValue = sessions.cookieValue(in: request).flatMap(CookieSigner.percentDecode) else {
+            return JSONResponse.null(headers: headers)
+        }
         let allowRefresh = request.uri.queryParameters["disableRefresh"].map { $0 != "true" } ?? true
         // Read before the rows, so an answer built from them is tagged no later than they are.
         let generation = store.rowGeneration
@@ -70,7 +74,7 @@ struct AuthController: Sendable {
         {
             return JSONResponse.raw(body, status: .ok, headers: headers)
         }
-        let token = sessions.signer.token(fromCookieValue: cookieValue)
+        let token = sessions.signer.token(fromDecodedValue: cookieValue)
         switch try await sessions.resolve(token, allowRefresh: allowRefresh) {
         case .absent:
             return JSONResponse.null(headers: headers)
