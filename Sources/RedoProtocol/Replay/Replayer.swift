@@ -95,15 +95,16 @@ public struct Replayer: Sendable {
         ids.reserveCapacity(input.count)
         var order: [Int] = []
         order.reserveCapacity(input.count)
-        var lamports: [Int64] = []
-        lamports.reserveCapacity(input.count)
+        // Each kept node's lamport now; its action and task ordinal in the pass below.
+        var positionFacts: [PositionFacts] = []
+        positionFacts.reserveCapacity(input.count)
         // Every input index's position; the copies of a duplicate share their kept copy's.
         var positionOf = [Int](repeating: 0, count: input.count)
         for (key, inputIndex) in facts.keys {
             if key.id != ids.last {
                 ids.append(key.id)
                 order.append(inputIndex)
-                lamports.append(key.lamport)
+                positionFacts.append(PositionFacts(lamport: key.lamport, ordinal: 0, action: .create))
             }
             positionOf[inputIndex] = ids.count - 1
         }
@@ -112,12 +113,10 @@ public struct Replayer: Sendable {
 
         // In input order again, over the copied facts, writing each kept node's at its position
         // (a duplicate's facts are its kept copy's).
-        var actions = [RedoAction](repeating: .create, count: count)
         var todos = [TodoID?](repeating: nil, count: count)
         var parentStarts = [Int](repeating: 0, count: count)
         var parentEnds = [Int](repeating: 0, count: count)
         var parentPositions = [Int](repeating: -1, count: facts.parents.count)
-        var ordinals = [Int](repeating: 0, count: count)
         var ordinalOf: [TaskID: Int] = [:]
         var taskIDs: [TaskID] = []
         // A node's parent is most often the node read just before it (a log written and read
@@ -127,7 +126,7 @@ public struct Replayer: Sendable {
             let position = positionOf[inputIndex]
             guard order[position] == inputIndex else { continue }
             let taskID = facts.taskIDs[inputIndex]
-            actions[position] = facts.actions[inputIndex]
+            positionFacts[position].action = facts.actions[inputIndex]
             todos[position] = facts.todos[inputIndex]
             let parents = facts.parentStarts[inputIndex]..<facts.parentStarts[inputIndex + 1]
             parentStarts[position] = parents.lowerBound
@@ -144,12 +143,12 @@ public struct Replayer: Sendable {
             }
             // Every node of a task gets the ordinal its task's first node read was given.
             if let sameTaskParent {
-                ordinals[position] = ordinals[sameTaskParent]
+                positionFacts[position].ordinal = positionFacts[sameTaskParent].ordinal
             } else if let ordinal = ordinalOf[taskID] {
-                ordinals[position] = ordinal
+                positionFacts[position].ordinal = ordinal
             } else {
                 ordinalOf[taskID] = taskIDs.count
-                ordinals[position] = taskIDs.count
+                positionFacts[position].ordinal = taskIDs.count
                 taskIDs.append(taskID)
             }
             previous = (ids[position], position, taskID)
@@ -158,9 +157,7 @@ public struct Replayer: Sendable {
         self.order = order
         self.ids = ids
         self.index = index
-        self.facts = ids.indices.map {
-            PositionFacts(lamport: lamports[$0], ordinal: ordinals[$0], action: actions[$0])
-        }
+        self.facts = positionFacts
         self.todos = todos
         self.taskIDs = taskIDs
         self.parentStarts = parentStarts

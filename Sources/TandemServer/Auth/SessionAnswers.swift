@@ -3,7 +3,7 @@ import Synchronization
 import TandemBasics
 import TandemServerStore
 
-/// get-session's answers remembered by the exact cookie value that earned them, for a store
+/// get-session's answers remembered by the (percent-decoded) cookie value that earned them, for a store
 /// with a row generation (`AccountStore.rowGeneration`: SQLite). A client asks get-session
 /// again and again with the same cookie; a remembered answer skips the cookie's HMAC, the
 /// token's SHA-256, both row lookups and the JSON, which were most of the route's own work
@@ -30,13 +30,13 @@ import TandemServerStore
 /// wrong answer.
 final class SessionAnswers: Sendable {
     private struct Entry {
-        let generation: UInt64
         let expiresAt: UnixMillis
         /// When the sliding refresh becomes due; nil for a session that is never extended.
         let refreshDue: UnixMillis?
         let body: ByteBuffer
     }
 
+    /// Every entry was built at `generation`.
     private struct Table {
         var generation: UInt64 = 0
         var entries: [String: Entry] = [:]
@@ -49,7 +49,7 @@ final class SessionAnswers: Sendable {
 
     /// The remembered body for `cookieValue`, when it is still exact (see the type's note).
     func body(for cookieValue: String, generation: UInt64, now: UnixMillis, allowRefresh: Bool) -> ByteBuffer? {
-        guard let entry = table.withLock({ $0.entries[cookieValue] }), entry.generation == generation,
+        guard let entry = table.withLock({ $0.generation == generation ? $0.entries[cookieValue] : nil }),
             now < entry.expiresAt
         else { return nil }
         if allowRefresh, let due = entry.refreshDue, now >= due { return nil }
@@ -61,7 +61,7 @@ final class SessionAnswers: Sendable {
         _ body: ByteBuffer, for cookieValue: String, generation: UInt64, expiresAt: UnixMillis,
         refreshDue: UnixMillis?
     ) {
-        let entry = Entry(generation: generation, expiresAt: expiresAt, refreshDue: refreshDue, body: body)
+        let entry = Entry(expiresAt: expiresAt, refreshDue: refreshDue, body: body)
         table.withLock { table in
             if generation < table.generation { return }
             if generation > table.generation || table.entries.count >= capacity {
