@@ -55,7 +55,9 @@ public struct JSONObject: Sendable, Equatable {
 
     /// The value of the member named `key` (byte-exact name match).
     public subscript(key: String) -> JSONValue? {
-        for member in members where KeyOrder.bytesEqual(member.key, key) {
+        // Lengths first, in place: most names differ in length, and that needs no call.
+        let length = key.utf8.count
+        for member in members where member.key.utf8.count == length && KeyOrder.bytesEqual(member.key, key) {
             return member.value
         }
         return nil

@@ -105,13 +105,16 @@ struct JSONCursor {
     mutating func parseObject() throws(CanonicalJSONError) -> JSONObject {
         try enterContainer()
         index += 1
-        var members: [JSONObject.Member] = []
         skipWhitespace()
         if try peek() == UInt8(ascii: "}") {
             index += 1
             depth -= 1
             return JSONObject()
         }
+        // Room for a small object's members at once: growing from one slot cost four
+        // reallocations for a Redo node's author or payload (issue 29, validation from text).
+        var members: [JSONObject.Member] = []
+        members.reserveCapacity(4)
         while true {
             skipWhitespace()
             let byte = try peek()

@@ -2,8 +2,9 @@ import TandemBasics
 
 /// Appends the RFC 8785 (JCS) form of values to a byte buffer (spec §4).
 ///
-/// One reusable `[UInt8]` buffer, no intermediate strings except for the rare non-integral
-/// number, so hashing a node costs little more than one pass over its bytes.
+/// Each `write` is one pass of a ``CanonicalOutput`` over memory sized in advance, so hashing a
+/// node costs little more than one pass over its bytes: no per-byte capacity or uniqueness checks,
+/// no intermediate strings except for the rare non-integral number.
 public struct CanonicalWriter: Sendable {
     /// The canonical UTF-8 written so far.
     public private(set) var bytes: [UInt8]
@@ -20,37 +21,12 @@ public struct CanonicalWriter: Sendable {
 
     /// Appends the canonical form of `value`.
     public mutating func write(_ value: JSONValue) throws(CanonicalJSONError) {
-        switch value {
-        case .null: append("null")
-        case .bool(let flag): append(flag ? "true" : "false")
-        case .number(let number): try NumberFormat.append(number, to: &bytes)
-        case .string(let string): writeString(string)
-        case .array(let elements):
-            bytes.append(UInt8(ascii: "["))
-            var first = true
-            for element in elements {
-                if !first { bytes.append(UInt8(ascii: ",")) }
-                first = false
-                try write(element)
-            }
-            bytes.append(UInt8(ascii: "]"))
-        case .object(let object):
-            try write(object)
-        }
+        try append { output throws(CanonicalJSONError) in try output.write(value) }
     }
 
     /// Appends the canonical form of an object (members are already in JCS order).
     public mutating func write(_ object: JSONObject) throws(CanonicalJSONError) {
-        bytes.append(UInt8(ascii: "{"))
-        var first = true
-        for member in object.members {
-            if !first { bytes.append(UInt8(ascii: ",")) }
-            first = false
-            writeString(member.key)
-            bytes.append(UInt8(ascii: ":"))
-            try write(member.value)
-        }
-        bytes.append(UInt8(ascii: "}"))
+        try append { output throws(CanonicalJSONError) in try output.write(object) }
     }
 
     /// Appends a string literal with JCS's minimal escaping (``appendString(_:to:)``).
@@ -58,51 +34,108 @@ public struct CanonicalWriter: Sendable {
         Self.appendString(string, to: &bytes)
     }
 
+    /// Appends one raw byte (structural characters for callers that stream a value).
+    public mutating func appendByte(_ byte: UInt8) {
+        bytes.append(byte)
+    }
+
+    /// Runs `body` once on an output holding the bytes so far, with room after them; when the
+    /// room runs out, runs it again with twice the room, so `body` must write the same bytes
+    /// each time it runs.
+    private mutating func append(
+        _ body: (inout CanonicalOutput) throws(CanonicalJSONError) -> Void
+    ) throws(CanonicalJSONError) {
+        let existing = bytes
+        bytes = try Self.bytes(capacity: max(bytes.capacity, existing.count + 256)) {
+            output throws(CanonicalJSONError) in
+            existing.withUnsafeBufferPointer { output.append(contentsOf: $0) }
+            try body(&output)
+        }
+    }
+
+    /// The bytes `body` writes to a fresh output of `capacity` bytes, or of twice as many,
+    /// again and again, until they fit. `body` must write the same bytes each time it runs.
+    ///
+    /// A node's body or a response is written in one pass this way; the output is valid only
+    /// inside `body`.
+    public static func bytes(
+        capacity: Int, _ body: (inout CanonicalOutput) throws(CanonicalJSONError) -> Void
+    ) throws(CanonicalJSONError) -> [UInt8] {
+        var room = max(capacity, 16)
+        while true {
+            var failure: CanonicalJSONError?
+            var overflowed = false
+            let result = [UInt8](unsafeUninitializedCapacity: room) { buffer, initialized in
+                guard let base = buffer.baseAddress else { return }
+                var output = CanonicalOutput(base: base, capacity: buffer.count)
+                do throws(CanonicalJSONError) {
+                    try body(&output)
+                } catch {
+                    failure = error
+                }
+                overflowed = output.overflowed
+                initialized = overflowed ? 0 : output.count
+            }
+            if let failure { throw failure }
+            if !overflowed { return result }
+            room *= 2
+        }
+    }
+
     /// Appends a JSON string literal with JCS's minimal escaping: `\"`, `\\`, the five short
     /// control escapes, `\u00xx` (lowercase) for other controls; everything else, `/` and
     /// non-ASCII included, as raw UTF-8. The one string escaper of the project: the server's
     /// hand-written response bodies use it too.
     public static func appendString(_ string: String, to bytes: inout [UInt8]) {
-        bytes.append(UInt8(ascii: "\""))
+        appendEscaped(string, to: &bytes)
+    }
+
+    /// ``appendString(_:to:)`` for any sink.
+    static func appendEscaped<Sink: ByteSink>(_ string: String, to sink: inout Sink) {
+        sink.append(UInt8(ascii: "\""))
         KeyOrder.withUTF8(string) { utf8 in
             // Copy runs of bytes that need no escape in one go; escapes are rare.
             var runStart = 0
             while true {
                 let special = ByteScan.firstStringSpecial(in: utf8, from: runStart)
                 if special > runStart {
-                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<special]))
+                    sink.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<special]))
                 }
                 guard special < utf8.count else { break }
-                appendEscape(utf8[special], to: &bytes)
+                appendEscape(utf8[special], to: &sink)
                 runStart = special + 1
             }
         }
-        bytes.append(UInt8(ascii: "\""))
+        sink.append(UInt8(ascii: "\""))
     }
 
-    private static func appendEscape(_ byte: UInt8, to bytes: inout [UInt8]) {
-        bytes.append(UInt8(ascii: "\\"))
-        switch byte {
-        case 0x22: bytes.append(UInt8(ascii: "\""))
-        case 0x5C: bytes.append(UInt8(ascii: "\\"))
-        case 0x08: bytes.append(UInt8(ascii: "b"))
-        case 0x0C: bytes.append(UInt8(ascii: "f"))
-        case 0x0A: bytes.append(UInt8(ascii: "n"))
-        case 0x0D: bytes.append(UInt8(ascii: "r"))
-        case 0x09: bytes.append(UInt8(ascii: "t"))
-        default:
-            bytes.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
-            Hex.append(byte, to: &bytes)
+    private static func appendEscape<Sink: ByteSink>(_ byte: UInt8, to sink: inout Sink) {
+        let short: UInt8? =
+            switch byte {
+            case 0x22: UInt8(ascii: "\"")
+            case 0x5C: UInt8(ascii: "\\")
+            case 0x08: UInt8(ascii: "b")
+            case 0x0C: UInt8(ascii: "f")
+            case 0x0A: UInt8(ascii: "n")
+            case 0x0D: UInt8(ascii: "r")
+            case 0x09: UInt8(ascii: "t")
+            default: nil
+            }
+        var escape: [UInt8] = [UInt8(ascii: "\\")]
+        if let short {
+            escape.append(short)
+        } else {
+            escape.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
+            Hex.append(byte, to: &escape)
         }
+        escape.withUnsafeBufferPointer { sink.append(contentsOf: $0) }
     }
-
-    /// Appends one raw byte (structural characters for callers that stream a value).
-    public mutating func appendByte(_ byte: UInt8) {
-        bytes.append(byte)
-    }
-
-    private mutating func append(_ literal: StaticString) {
-        bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
-    }
-
 }
+
+/// Where JCS bytes go: a growable array, or a ``CanonicalOutput``'s fixed memory.
+protocol ByteSink {
+    mutating func append(_ byte: UInt8)
+    mutating func append(contentsOf run: UnsafeBufferPointer<UInt8>)
+}
+
+extension Array: ByteSink where Element == UInt8 {}

@@ -8,7 +8,7 @@ enum NumberFormat {
     /// Below 2^53 every integer is exactly representable, so its exact digits are the shortest.
     private static let exactIntegerLimit = 9_007_199_254_740_992.0
 
-    static func append(_ value: Double, to out: inout [UInt8]) throws(CanonicalJSONError) {
+    static func append<Sink: ByteSink>(_ value: Double, to out: inout Sink) throws(CanonicalJSONError) {
         guard value.isFinite else { throw .nonFiniteNumber }
         if value == 0 {
             out.append(UInt8(ascii: "0"))
@@ -64,25 +64,25 @@ enum NumberFormat {
     }
 
     /// ECMA-262 Number::toString steps 6–10 for k digits and point position n.
-    static func layOut(digits: [UInt8], pointPosition n: Int, to out: inout [UInt8]) {
+    static func layOut<Sink: ByteSink>(digits: [UInt8], pointPosition n: Int, to out: inout Sink) {
         let k = digits.count
         if k <= n && n <= 21 {
-            out.append(contentsOf: digits)
-            out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: n - k))
+            append(digits[...], to: &out)
+            appendZeros(n - k, to: &out)
         } else if 0 < n && n <= 21 {
-            out.append(contentsOf: digits[0..<n])
+            append(digits[0..<n], to: &out)
             out.append(UInt8(ascii: "."))
-            out.append(contentsOf: digits[n...])
+            append(digits[n...], to: &out)
         } else if -6 < n && n <= 0 {
             out.append(UInt8(ascii: "0"))
             out.append(UInt8(ascii: "."))
-            out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: -n))
-            out.append(contentsOf: digits)
+            appendZeros(-n, to: &out)
+            append(digits[...], to: &out)
         } else {
             out.append(digits[0])
             if k > 1 {
                 out.append(UInt8(ascii: "."))
-                out.append(contentsOf: digits[1...])
+                append(digits[1...], to: &out)
             }
             out.append(UInt8(ascii: "e"))
             let exponent = n - 1
@@ -91,7 +91,15 @@ enum NumberFormat {
         }
     }
 
-    static func appendInteger(_ value: Int64, to out: inout [UInt8]) {
+    private static func append<Sink: ByteSink>(_ digits: ArraySlice<UInt8>, to out: inout Sink) {
+        digits.withUnsafeBufferPointer { out.append(contentsOf: $0) }
+    }
+
+    private static func appendZeros<Sink: ByteSink>(_ count: Int, to out: inout Sink) {
+        for _ in 0..<count { out.append(UInt8(ascii: "0")) }
+    }
+
+    static func appendInteger<Sink: ByteSink>(_ value: Int64, to out: inout Sink) {
         if value < 0 { out.append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
         var reversed:

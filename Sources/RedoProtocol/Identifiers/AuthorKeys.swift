@@ -17,7 +17,9 @@ public struct PublicKeyHex: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The author's userId: the first 32 hex digits of the key, not a hash (spec §3, RES-3).
-    public var userID: UserID { UserID(unchecked: String(description.prefix(32))) }
+    /// The prefix is cut from the UTF-8 (the text is ASCII hex): `prefix(32)` on the `String`
+    /// walked it grapheme by grapheme.
+    public var userID: UserID { UserID(unchecked: String(decoding: description.utf8.prefix(32), as: UTF8.self)) }
 }
 
 /// `author.userId`: 32 lowercase hex digits equal to the public key's prefix (spec §3, RES-3).

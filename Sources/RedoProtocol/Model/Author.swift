@@ -23,7 +23,18 @@ public struct Author: Sendable, Hashable {
         publicKey: PublicKeyHex, deviceID: DeviceID, name: String? = nil, email: String? = nil,
         deviceName: String? = nil
     ) {
-        self.userID = publicKey.userID
+        self.init(
+            userID: publicKey.userID, publicKey: publicKey, deviceID: deviceID, name: name, email: email,
+            deviceName: deviceName)
+    }
+
+    /// An author whose `userId` text the caller has checked against the key (the validator, which
+    /// has the node's own text for it).
+    init(
+        userID: UserID, publicKey: PublicKeyHex, deviceID: DeviceID, name: String?, email: String?,
+        deviceName: String?
+    ) {
+        self.userID = userID
         self.deviceID = deviceID
         self.publicKey = publicKey
         self.name = name

@@ -14,38 +14,51 @@ public enum ContentAddress {
     /// The payload's length is taken from the same pass (`data` is `{"payload":…}`), so the size
     /// limit costs nothing extra.
     public static func canonicalBody(of node: JSONObject) throws(NodeValidationError) -> Body {
-        // Room for a typical node's body (about 1.2 KB) without growing the buffer on the way.
-        var writer = CanonicalWriter(capacity: 2048)
         var payloadByteCount = 0
-        var first = true
+        let bytes: [UInt8]
         do {
-            try Self.write(node, into: &writer, payloadByteCount: &payloadByteCount, first: &first)
+            // Room for a typical node's body (about 1.2 KB) in one pass.
+            bytes = try CanonicalWriter.bytes(capacity: 2048) { output throws(CanonicalJSONError) in
+                payloadByteCount = try Self.write(node, into: &output)
+            }
         } catch {
             throw .schemaMismatch("node cannot be canonicalized: \(error)")
         }
-        return Body(bytes: writer.bytes, payloadByteCount: payloadByteCount)
+        return Body(bytes: bytes, payloadByteCount: payloadByteCount)
     }
 
-    private static func write(
-        _ node: JSONObject, into writer: inout CanonicalWriter, payloadByteCount: inout Int,
-        first: inout Bool
-    ) throws(CanonicalJSONError) {
-        writer.appendByte(UInt8(ascii: "{"))
+    /// Writes the body; returns the payload's length.
+    private static func write(_ node: JSONObject, into output: inout CanonicalOutput) throws(CanonicalJSONError)
+        -> Int
+    {
+        var payloadByteCount = 0
+        output.appendByte(UInt8(ascii: "{"))
+        var first = true
         for member in node.members {
             let key = member.key
-            if key == "id" || key == "signature" { continue }
-            if !first { writer.appendByte(UInt8(ascii: ",")) }
+            if isOmitted(key) { continue }
+            if !first { output.appendByte(UInt8(ascii: ",")) }
             first = false
-            writer.writeString(key)
-            writer.appendByte(UInt8(ascii: ":"))
-            let start = writer.bytes.count
-            try writer.write(member.value)
-            if key == "data" {
+            output.writeString(key)
+            output.appendByte(UInt8(ascii: ":"))
+            let start = output.count
+            try output.write(member.value)
+            if key.utf8.count == 4 && key == "data" {
                 // `{"payload":` is 11 bytes and the closing brace 1.
-                payloadByteCount = writer.bytes.count - start - 12
+                payloadByteCount = output.count - start - 12
             }
         }
-        writer.appendByte(UInt8(ascii: "}"))
+        output.appendByte(UInt8(ascii: "}"))
+        return payloadByteCount
+    }
+
+    /// `id` or `signature`; the length is compared first, which settles almost every name.
+    private static func isOmitted(_ key: String) -> Bool {
+        switch key.utf8.count {
+        case 2: key == "id"
+        case 9: key == "signature"
+        default: false
+        }
     }
 
     /// The members a content id leaves out.
@@ -56,7 +69,7 @@ public enum ContentAddress {
     /// `canonicalBody(of:)` writes, without writing them. Nil when the node has no `data`.
     public static func body(cutFrom text: CanonicalObjectText, of node: JSONObject) -> Body? {
         var kept = 0
-        for member in node.members where member.key != "id" && member.key != "signature" {
+        for member in node.members where !isOmitted(member.key) {
             guard kept < text.valueRanges.count else { return nil }
             if member.key == "data" {
                 // `{"payload":` is 11 bytes and the closing brace 1.

@@ -21,8 +21,11 @@ struct FieldReader {
     /// Throws when a member outside `allowed` exists: reserved names → forbidden, others → schema.
     func rejectUnknownMembers(allowed: [String], reserved: Set<String> = []) throws(NodeValidationError) {
         var unknown: String?
-        // A handful of names each: comparing bytes beats hashing every key.
-        for member in object.members where !allowed.contains(where: { KeyOrder.bytesEqual($0, member.key) }) {
+        // A handful of names each: comparing bytes beats hashing every key, and comparing
+        // lengths first (in place, no call) settles most pairs.
+        for member in object.members {
+            let length = member.key.utf8.count
+            if allowed.contains(where: { $0.utf8.count == length && KeyOrder.bytesEqual($0, member.key) }) { continue }
             if reserved.contains(member.key) {
                 throw .forbiddenField("\(path) contains reserved field '\(member.key)'")
             }

@@ -153,7 +153,9 @@ public struct NodeValidator: Sendable {
         let deviceName = try author.string("deviceName")
         let email = try author.string("email")
         if let email, !Self.isEmail(email) { throw .schemaMismatch("author.email is not an email address") }
-        return Author(publicKey: publicKey, deviceID: deviceID, name: name, email: email, deviceName: deviceName)
+        return Author(
+            userID: UserID(unchecked: userIDText), publicKey: publicKey, deviceID: deviceID, name: name, email: email,
+            deviceName: deviceName)
     }
 
     /// True when `text` is the first 32 hex digits of the key's text (compared as bytes in
