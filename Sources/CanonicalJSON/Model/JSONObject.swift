@@ -55,12 +55,16 @@ public struct JSONObject: Sendable, Equatable {
 
     /// The value of the member named `key` (byte-exact name match).
     public subscript(key: String) -> JSONValue? {
-        // Lengths first, in place: most names differ in length, and that needs no call.
+        // Lengths first, in place: most names differ in length, and that needs no call. Names
+        // are read in place, not copied out with their values.
         let length = key.utf8.count
-        for member in members where member.key.utf8.count == length && KeyOrder.bytesEqual(member.key, key) {
-            return member.value
+        return members.withUnsafeBufferPointer { members in
+            for index in members.indices {
+                let name = members[index].key
+                if name.utf8.count == length && KeyOrder.bytesEqual(name, key) { return members[index].value }
+            }
+            return nil
         }
-        return nil
     }
 
     /// The names of all members, in canonical order.

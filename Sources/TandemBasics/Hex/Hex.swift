@@ -104,16 +104,23 @@ extension Hex {
     /// Decodes exactly `count` bytes from lowercase hex text of length 2·count; nil for any other
     /// length or any character outside `0-9a-f`.
     public static func decodeLowercase(_ text: String, byteCount count: Int) -> [UInt8]? {
+        guard text.utf8.count == count * 2 else { return nil }
         var copy = text
         return copy.withUTF8 { utf8 -> [UInt8]? in
-            guard utf8.count == count * 2 else { return nil }
-            var out = [UInt8](repeating: 0, count: count)
-            for index in 0..<count {
-                guard let high = lowercaseNibble(utf8[2 * index]), let low = lowercaseNibble(utf8[2 * index + 1])
-                else { return nil }
-                out[index] = high << 4 | low
+            var valid = true
+            // Written in place, not into a zeroed array through checked stores.
+            let out = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+                for index in 0..<count {
+                    guard let high = lowercaseNibble(utf8[2 * index]), let low = lowercaseNibble(utf8[2 * index + 1])
+                    else {
+                        valid = false
+                        break
+                    }
+                    buffer[index] = high << 4 | low
+                }
+                initialized = valid ? count : 0
             }
-            return out
+            return valid ? out : nil
         }
     }
 

@@ -60,7 +60,16 @@ extension UnixMillis {
     /// Parses exactly `YYYY-MM-DDTHH:mm:ss.sssZ`; nil for any other shape and for impossible
     /// instants (February 30, hour 24, second 60, year 0000).
     public init?(iso8601 text: some StringProtocol) {
-        let utf8 = Array(text.utf8)
+        // In place when the text is contiguous (a parsed node's `wall` is): copying it into an
+        // array first was most of the parse (issue 29, validation from text).
+        let milliseconds =
+            text.utf8.withContiguousStorageIfAvailable(Self.milliseconds(iso8601:))
+            ?? Array(text.utf8).withUnsafeBufferPointer(Self.milliseconds(iso8601:))
+        guard let milliseconds else { return nil }
+        self.init(milliseconds)
+    }
+
+    private static func milliseconds(iso8601 utf8: UnsafeBufferPointer<UInt8>) -> Int64? {
         guard utf8.count == 24 else { return nil }
         func number(_ start: Int, _ length: Int) -> Int64? {
             var value: Int64 = 0
@@ -71,7 +80,7 @@ extension UnixMillis {
             }
             return value
         }
-        for (position, separator) in Self.separators where utf8[position] != separator { return nil }
+        for (position, separator) in separators where utf8[position] != separator { return nil }
         guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
             let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
             let millisecond = number(20, 3)
@@ -80,7 +89,7 @@ extension UnixMillis {
             hour <= 23, minute <= 59, second <= 59
         else { return nil }
         let days = CivilDate.daysSinceEpoch(year: year, month: month, day: day)
-        self.init((days * 86_400 + hour * 3600 + minute * 60 + second) * 1000 + millisecond)
+        return (days * 86_400 + hour * 3600 + minute * 60 + second) * 1000 + millisecond
     }
 }
 
