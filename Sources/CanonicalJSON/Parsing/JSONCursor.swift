@@ -113,8 +113,9 @@ struct JSONCursor {
         }
         // Room for a small object's members at once: growing from one slot cost four
         // reallocations for a Redo node's author or payload (issue 29, validation from text).
+        // The top-level object (one a parse) gets room for a whole node's members.
         var members: [JSONObject.Member] = []
-        members.reserveCapacity(4)
+        members.reserveCapacity(depth == 1 ? 16 : 4)
         while true {
             skipWhitespace()
             let byte = try peek()

@@ -71,7 +71,10 @@ public struct JSONParser: Sendable {
     private func parseNotingForm(_ buffer: UnsafeBufferPointer<UInt8>, omitting: [String]) -> Result<
         ParsedText, CanonicalJSONError
     > {
-        run(buffer) { cursor in cursor.topLevelMembers = [] }.map { value, cursor in
+        run(buffer) { cursor in
+            cursor.topLevelMembers = []
+            cursor.topLevelMembers?.reserveCapacity(16)
+        }.map { value, cursor in
             guard cursor.isCanonical else { return ParsedText(value: value, isCanonical: false, remainder: nil) }
             guard case .object(let object) = value, let spans = cursor.topLevelMembers else {
                 return ParsedText(value: value, isCanonical: true, remainder: nil)
@@ -140,8 +143,10 @@ public struct CanonicalObjectText: Sendable {
         var ranges: [Range<Int>] = []
         ranges.reserveCapacity(spans.count)
         bytes.append(UInt8(ascii: "{"))
-        for (member, span) in zip(members, spans)
-        where !omitting.contains(where: { KeyOrder.bytesEqual($0, member.key) }) {
+        for (index, span) in zip(members.indices, spans) {
+            let key = members[index].key
+            let length = key.utf8.count
+            if omitting.contains(where: { $0.utf8.count == length && KeyOrder.bytesEqual($0, key) }) { continue }
             if ranges.count > 0 { bytes.append(UInt8(ascii: ",")) }
             let valueStart = bytes.count + (span.valueStart - span.start)
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[span.start..<span.end]))
