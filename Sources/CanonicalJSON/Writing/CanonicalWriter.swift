@@ -1,5 +1,3 @@
-import TandemBasics
-
 /// Appends the RFC 8785 (JCS) form of values to a byte buffer (spec §4).
 ///
 /// Each `write` is one pass of a ``CanonicalOutput`` over memory sized in advance, so hashing a
@@ -110,25 +108,24 @@ public struct CanonicalWriter: Sendable {
     }
 
     private static func appendEscape<Sink: ByteSink>(_ byte: UInt8, to sink: inout Sink) {
-        let short: UInt8? =
-            switch byte {
-            case 0x22: UInt8(ascii: "\"")
-            case 0x5C: UInt8(ascii: "\\")
-            case 0x08: UInt8(ascii: "b")
-            case 0x0C: UInt8(ascii: "f")
-            case 0x0A: UInt8(ascii: "n")
-            case 0x0D: UInt8(ascii: "r")
-            case 0x09: UInt8(ascii: "t")
-            default: nil
-            }
-        var escape: [UInt8] = [UInt8(ascii: "\\")]
-        if let short {
-            escape.append(short)
-        } else {
-            escape.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
-            Hex.append(byte, to: &escape)
+        sink.append(UInt8(ascii: "\\"))
+        switch byte {
+        case 0x22: sink.append(UInt8(ascii: "\""))
+        case 0x5C: sink.append(UInt8(ascii: "\\"))
+        case 0x08: sink.append(UInt8(ascii: "b"))
+        case 0x0C: sink.append(UInt8(ascii: "f"))
+        case 0x0A: sink.append(UInt8(ascii: "n"))
+        case 0x0D: sink.append(UInt8(ascii: "r"))
+        case 0x09: sink.append(UInt8(ascii: "t"))
+        default:
+            // `u00` and two lowercase hex digits, read from a table in place (no array per escape).
+            let digits: StaticString = "0123456789abcdef"
+            sink.append(UInt8(ascii: "u"))
+            sink.append(UInt8(ascii: "0"))
+            sink.append(UInt8(ascii: "0"))
+            sink.append(digits.utf8Start[Int(byte >> 4)])
+            sink.append(digits.utf8Start[Int(byte & 0x0F)])
         }
-        escape.withUnsafeBufferPointer { sink.append(contentsOf: $0) }
     }
 }
 
