@@ -55,13 +55,10 @@ public struct JSONObject: Sendable, Equatable {
 
     /// The value of the member named `key` (byte-exact name match).
     public subscript(key: String) -> JSONValue? {
-        // Lengths first, in place: most names differ in length, and that needs no call. Names
-        // are read in place, not copied out with their values.
-        let length = key.utf8.count
-        return members.withUnsafeBufferPointer { members in
-            for index in members.indices {
-                let name = members[index].key
-                if name.utf8.count == length && KeyOrder.bytesEqual(name, key) { return members[index].value }
+        // Names are read in place, not copied out with their values.
+        members.withUnsafeBufferPointer { members in
+            for index in members.indices where KeyOrder.bytesEqual(members[index].key, key) {
+                return members[index].value
             }
             return nil
         }

@@ -38,9 +38,18 @@ public enum KeyOrder {
 
     /// Byte-wise (UTF-8) equality: never Swift's canonical equivalence, which would merge
     /// `"é"` and `"e\u{301}"` (spec §4).
+    ///
+    /// Inlinable, so the length comparison, which settles most pairs of member names, costs no
+    /// call in field lookups and unknown-member checks (issue 29, validation from text).
+    @inlinable
     public static func bytesEqual(_ lhs: String, _ rhs: String) -> Bool {
-        guard lhs.utf8.count == rhs.utf8.count else { return false }
-        return withUTF8(lhs) { a in
+        lhs.utf8.count == rhs.utf8.count && sameBytes(lhs, rhs)
+    }
+
+    /// The bytes of two strings of equal UTF-8 length are equal.
+    @usableFromInline
+    static func sameBytes(_ lhs: String, _ rhs: String) -> Bool {
+        withUTF8(lhs) { a in
             withUTF8(rhs) { b in
                 var index = 0
                 while index < a.count {

@@ -145,8 +145,7 @@ public struct CanonicalObjectText: Sendable {
         bytes.append(UInt8(ascii: "{"))
         for (index, span) in zip(members.indices, spans) {
             let key = members[index].key
-            let length = key.utf8.count
-            if omitting.contains(where: { $0.utf8.count == length && KeyOrder.bytesEqual($0, key) }) { continue }
+            if omitting.contains(where: { KeyOrder.bytesEqual($0, key) }) { continue }
             if ranges.count > 0 { bytes.append(UInt8(ascii: ",")) }
             let valueStart = bytes.count + (span.valueStart - span.start)
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[span.start..<span.end]))

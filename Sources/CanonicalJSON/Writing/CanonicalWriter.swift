@@ -12,7 +12,7 @@ public struct CanonicalWriter: Sendable {
         bytes.reserveCapacity(capacity)
     }
 
-    /// Empties the buffer, keeping its storage.
+    /// Empties the buffer; its capacity stays the room the next write starts with.
     public mutating func reset() {
         bytes.removeAll(keepingCapacity: true)
     }
@@ -37,17 +37,16 @@ public struct CanonicalWriter: Sendable {
         bytes.append(byte)
     }
 
-    /// Runs `body` once on an output holding the bytes so far, with room after them; when the
-    /// room runs out, runs it again with twice the room, so `body` must write the same bytes
-    /// each time it runs.
+    /// Appends what `body` writes (``bytes(capacity:_:)``), starting from the room left in the
+    /// buffer. A first write takes the written array as it is; later ones copy only the new bytes.
     private mutating func append(
         _ body: (inout CanonicalOutput) throws(CanonicalJSONError) -> Void
     ) throws(CanonicalJSONError) {
-        let existing = bytes
-        bytes = try Self.bytes(capacity: max(bytes.capacity, existing.count + 256)) {
-            output throws(CanonicalJSONError) in
-            existing.withUnsafeBufferPointer { output.append(contentsOf: $0) }
-            try body(&output)
+        let written = try Self.bytes(capacity: max(bytes.capacity - bytes.count, 256), body)
+        if bytes.isEmpty {
+            bytes = written
+        } else {
+            bytes.append(contentsOf: written)
         }
     }
 

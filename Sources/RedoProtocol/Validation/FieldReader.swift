@@ -20,28 +20,19 @@ struct FieldReader {
 
     /// Throws when a member outside `allowed` exists: reserved names → forbidden, others → schema.
     func rejectUnknownMembers(allowed: [String], reserved: Set<String> = []) throws(NodeValidationError) {
-        // A handful of names each: comparing bytes beats hashing every key, and comparing
-        // lengths first (in place, no call) settles most pairs. Names are read in place, not
-        // copied out with their values.
-        let unknown: String? = object.members.withUnsafeBufferPointer { members in
+        // A handful of names each: comparing bytes beats hashing every key. Names are read in
+        // place, not copied out with their values.
+        let unknown = try object.members.withUnsafeBufferPointer { members throws(NodeValidationError) -> String? in
+            var unknown: String?
             for index in members.indices {
                 let key = members[index].key
-                let length = key.utf8.count
-                if !allowed.contains(where: { $0.utf8.count == length && KeyOrder.bytesEqual($0, key) }) {
-                    return key
-                }
+                if allowed.contains(where: { KeyOrder.bytesEqual($0, key) }) { continue }
+                if reserved.contains(key) { throw .forbiddenField("\(path) contains reserved field '\(key)'") }
+                unknown = unknown ?? key
             }
-            return nil
+            return unknown
         }
-        guard unknown != nil else { return }
-        var firstUnknown: String?
-        for member in object.members where !allowed.contains(where: { KeyOrder.bytesEqual($0, member.key) }) {
-            if reserved.contains(member.key) {
-                throw .forbiddenField("\(path) contains reserved field '\(member.key)'")
-            }
-            firstUnknown = firstUnknown ?? member.key
-        }
-        if let firstUnknown { throw .schemaMismatch("\(path) has unknown member '\(firstUnknown)'") }
+        if let unknown { throw .schemaMismatch("\(path) has unknown member '\(unknown)'") }
     }
 
     func requireValue(_ key: String) throws(NodeValidationError) -> JSONValue {
