@@ -99,6 +99,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
         // Child processes in tests (issue 26 item 4): awaited without parking a thread.
         .package(url: "https://github.com/swiftlang/swift-subprocess.git", from: "1.0.2"),
+        // Its FileDescriptor: a child's standard input handed over as a file (TestSupport).
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         // The OpenAPI document's own check (issue 26 item 5): linked by TandemServerTests only.
         .package(url: "https://github.com/mattpolzin/OpenAPIKit.git", from: "6.4.0"),
     ] + cryptoPackages,
@@ -369,7 +371,10 @@ let package = Package(
         // Vectors from ../shared/vectors, copied as data, with loaders shared by every test target.
         .target(
             name: "TestSupport",
-            dependencies: [.product(name: "Subprocess", package: "swift-subprocess")],
+            dependencies: [
+                .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
             path: "Tests/TestSupport",
             resources: [.copy("Vectors")],
             swiftSettings: swiftSettings

@@ -1,6 +1,7 @@
 public import Foundation
 import Subprocess
 import Synchronization
+import SystemPackage
 
 /// A child process for tests, run by swift-subprocess (issue 26 item 4): its exit is awaited by
 /// the package's own monitor, so a waiting test parks no thread of the cooperative pool, and the
@@ -230,13 +231,39 @@ extension ChildProcess {
     }
 
     /// Runs `executable arguments…` to its end with `stdin` as its input and collects both outputs.
+    ///
+    /// The input is a file, not a pipe. swift-subprocess writes a pipe's input in a task of its
+    /// own; a child that exits without reading it (a command that fails on its arguments first)
+    /// makes that write fail with EPIPE, or SIGPIPE kill the test process, and the library then
+    /// leaves the pipe open, which its descriptor's deinit makes a fatal error. Session 22's CI
+    /// lost a whole test run to that. A file is read or ignored, and nothing is written to it
+    /// once the child runs.
     public static func collect(
         _ executable: URL, _ arguments: [String], stdin: Data = Data(), environment: [String: String?] = [:]
     ) async throws -> Collected {
+        let input = try inputFile(stdin)
         let result = try await Subprocess.run(
             .path(.init(executable.path)), arguments: Arguments(arguments), environment: Self.environment(environment),
-            input: .data(stdin), output: .data(limit: 1 << 28), error: .data(limit: 1 << 26))
+            input: .fileDescriptor(input, closeAfterSpawningProcess: true), output: .data(limit: 1 << 28),
+            error: .data(limit: 1 << 26))
         return Collected(
             status: code(result.terminationStatus), stdout: result.standardOutput, stderr: result.standardError)
+    }
+
+    /// `data` in a new file, open for reading at its start, and already unlinked, so it is gone
+    /// when the last descriptor closes.
+    private static func inputFile(_ data: Data) throws -> FileDescriptor {
+        let path = FilePath(FileManager.default.temporaryDirectory.path).appending("tandem-stdin-\(UUID().uuidString)")
+        let file = try FileDescriptor.open(
+            path, .readWrite, options: [.create, .exclusiveCreate], permissions: .ownerReadWrite)
+        do {
+            try FileManager.default.removeItem(atPath: path.string)
+            _ = try file.writeAll(data)
+            _ = try file.seek(offset: 0, from: .start)
+            return file
+        } catch {
+            try? file.close()
+            throw error
+        }
     }
 }
