@@ -62,8 +62,9 @@ func wall(_ text: String) throws -> WallTime { try #require(WallTime(text)) }
         let profile = try TemporaryProfile()
         defer { profile.remove() }
         let keyURL = profile.url.appendingPathComponent("identity.key")
-        FileManager.default.createFile(
-            atPath: keyURL.path, contents: Data("not hex\n".utf8), attributes: [.posixPermissions: 0o600])
+        #expect(
+            FileManager.default.createFile(
+                atPath: keyURL.path, contents: Data("not hex\n".utf8), attributes: [.posixPermissions: 0o600]))
         #expect(throws: TaskStoreError.malformedKeyFile(path: keyURL.path)) {
             try ProfileIdentity.loadOrCreate(in: profile.url)
         }
