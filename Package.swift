@@ -373,7 +373,8 @@ let package = Package(
             name: "TestSupport",
             dependencies: [
                 .product(name: "Subprocess", package: "swift-subprocess"),
-                .product(name: "SystemPackage", package: "swift-system"),
+                // swift-subprocess takes System's FileDescriptor on Apple platforms.
+                .product(name: "SystemPackage", package: "swift-system", condition: .when(platforms: [.linux])),
             ],
             path: "Tests/TestSupport",
             resources: [.copy("Vectors")],

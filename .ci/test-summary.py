@@ -10,6 +10,7 @@ and the tests that started but never ended (the ones running when the process di
 
 import re
 import sys
+from collections import Counter
 
 FATAL = re.compile(r"Fatal error|Precondition failed|Assertion failed|Program crashed|crashed:|signal code")
 STARTED = re.compile(r"^◇ Test (?!run started)(.+) started\.$")
@@ -24,7 +25,8 @@ def main() -> int:
     with open(sys.argv[1], encoding="utf-8", errors="replace") as log:
         lines = [line.rstrip("\n") for line in log]
 
-    running: dict[str, None] = {}
+    # Names repeat across suites, and two such tests may run at once: count, do not set.
+    running: Counter[str] = Counter()
     fatal, failed = [], []
     for line in lines:
         if FATAL.search(line):
@@ -34,12 +36,12 @@ def main() -> int:
         if line.startswith("◇ Test case "):
             continue
         if started := STARTED.match(line):
-            running[started.group(1)] = None
-        elif ended := ENDED.match(line):
-            running.pop(ended.group(1), None)
+            running[started.group(1)] += 1
+        elif (ended := ENDED.match(line)) and running[ended.group(1)] > 0:
+            running[ended.group(1)] -= 1
 
     print("ci: swift test failed. What it said, in short:")
-    for title, entries in (("runtime", fatal), ("failures", failed), ("still running", list(running))):
+    for title, entries in (("runtime", fatal), ("failures", failed), ("still running", sorted(running.elements()))):
         print(f"ci: {title} ({len(entries)}):")
         for entry in entries[:40]:
             print(f"  {entry[:300]}")

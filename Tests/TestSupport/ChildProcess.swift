@@ -1,7 +1,12 @@
 public import Foundation
 import Subprocess
 import Synchronization
-import SystemPackage
+
+#if canImport(System)
+    import System
+#else
+    import SystemPackage
+#endif
 
 /// A child process for tests, run by swift-subprocess (issue 26 item 4): its exit is awaited by
 /// the package's own monitor, so a waiting test parks no thread of the cooperative pool, and the
@@ -255,7 +260,7 @@ extension ChildProcess {
     private static func inputFile(_ data: Data) throws -> FileDescriptor {
         let path = FilePath(FileManager.default.temporaryDirectory.path).appending("tandem-stdin-\(UUID().uuidString)")
         let file = try FileDescriptor.open(
-            path, .readWrite, options: [.create, .exclusiveCreate], permissions: .ownerReadWrite)
+            path, .readWrite, options: [.create, .exclusiveCreate, .closeOnExec], permissions: .ownerReadWrite)
         do {
             try FileManager.default.removeItem(atPath: path.string)
             _ = try file.writeAll(data)
