@@ -8,11 +8,11 @@ import Testing
 @Suite struct ChildProcessTests {
     private static let shell = URL(fileURLWithPath: "/bin/sh")
 
-    /// A child that exits without reading its input leaves nobody to read the pipe: the write
-    /// fails (EPIPE), or is still waiting for room when the child is reaped. Session 22's CI
-    /// crashed the whole test process on exactly that (swift-subprocess's input task left the
+    /// A child that exits without reading its input. Through a pipe (before `collect` used a
+    /// file) the write failed with EPIPE, or was still waiting for room when the child was
+    /// reaped, and session 22's CI lost the whole test process to it (swift-subprocess left the
     /// pipe open, and its descriptor's deinit is a fatal error). One MiB is more than a pipe
-    /// holds, so the write cannot finish before the child exits.
+    /// holds, so with a pipe the write could not finish before the child exits.
     @Test(arguments: [0, 1, 1 << 20])
     func aChildThatIgnoresItsInputIsCollected(bytes: Int) async throws {
         let collected = try await ChildProcess.collect(
