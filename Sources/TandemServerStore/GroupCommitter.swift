@@ -118,7 +118,8 @@ public final class GroupCommitter<Entry: Sendable, Outcome: Sendable>: Service {
                 return batch
             }
             guard !batch.isEmpty else { return }
-            let results = await commit(batch.map(\.entry))
+            // A closure, not `\.entry`: in this generic class a key path is built at run time per batch.
+            let results = await commit(batch.map { $0.entry })
             for (index, waiter) in batch.enumerated() {
                 guard index < results.count else {
                     waiter.continuation.resume(
