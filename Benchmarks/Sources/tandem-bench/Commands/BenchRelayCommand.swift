@@ -6,8 +6,8 @@ import MicroBenchmarks
 import TandemAPI
 
 /// `tandem-bench relay`: the Kasia relay's figures (issue 11): submissions/s against raw
-/// BIP-340 verifies/s, submit → stream latency with many open streams, memory per idle
-/// stream, and indexer page latency at depth.
+/// BIP-340 verifies/s, the store's CPU per row alone, submit → stream latency with many open
+/// streams, memory per idle stream, and indexer page latency at depth.
 ///
 /// The server is this executable re-run as `relay-server` (a child process on a loopback
 /// port, SQLite in a temporary directory, or PostgreSQL when a URL is given); the load comes
@@ -48,6 +48,9 @@ struct BenchRelayCommand: AsyncParsableCommand {
     @Option(name: .long, help: "wrk's keep-alive connections (one wrk thread).") var wrkConnections = 4
     @Option(name: .long, help: "Seconds per wrk sample; each sample needs that many seconds of distinct bodies.")
     var wrkSeconds = 1
+    @Option(name: .long, help: "Rows per sample of the store-alone lane (SQLite, in this process; 0 skips it).")
+    var storeRows = 4_000
+    @Option(name: .long, help: "Signing keys taken in turn by the store-alone lane's rows.") var storeSenders = 64
     @Flag(name: .long, help: "Print the figures as JSON instead of a Markdown summary.") var json = false
 
     func validate() throws {
@@ -63,6 +66,8 @@ struct BenchRelayCommand: AsyncParsableCommand {
         guard ["swift", "wrk", "both"].contains(client) else { throw CLIError("--client: swift, wrk or both") }
         guard wrkConnections >= 1, wrkConnections <= 256 else { throw CLIError("--wrk-connections: 1…256") }
         guard wrkSeconds >= 1, wrkSeconds <= 60 else { throw CLIError("--wrk-seconds: 1…60") }
+        guard storeRows >= 0, storeRows <= 100_000 else { throw CLIError("--store-rows: 0…100000") }
+        guard storeSenders >= 1, storeSenders <= 256 else { throw CLIError("--store-senders: 1…256") }
         guard rows >= RelayPagingBench.pageRows, rows <= 10_000_000 else { throw CLIError("--rows: 50…10000000") }
     }
 
@@ -94,6 +99,14 @@ struct BenchRelayCommand: AsyncParsableCommand {
             client, _ in bodies[client]
         }
 
+        // The store alone, in this process, once the server children of the SQLite lanes are gone.
+        var store: RelayStoreAlone.Result?
+        if storeRows > 0 {
+            store = try await RelayStoreAlone(
+                connections: connections, samples: samples, rowsPerSample: storeRows, senders: storeSenders
+            ).run(directory: sqliteDirectory, verifyIterations: verifies)
+        }
+
         var postgres: RelaySubmissionLoad.Result?
         if let url = databaseURL ?? ProcessInfo.processInfo.environment["POSTGRES_URL"], !url.isEmpty {
             // One database for both servers: each lane signs with its own key, so no lane
@@ -109,7 +122,8 @@ struct BenchRelayCommand: AsyncParsableCommand {
         }
 
         let paging = try await RelayPagingBench(rows: rows, samples: samples).run(directory: directory)
-        let report = RelayBenchReport(sqlite: sqlite, postgres: postgres, stream: stream, paging: paging)
+        let report = RelayBenchReport(
+            sqlite: sqlite, store: store, postgres: postgres, stream: stream, paging: paging)
         if json {
             try CommandIO.printJSON(report)
         } else {

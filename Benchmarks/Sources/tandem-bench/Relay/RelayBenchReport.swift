@@ -6,6 +6,8 @@ import MicroBenchmarks
 /// BENCHMARKS.md.
 struct RelayBenchReport: Encodable {
     let sqlite: RelaySubmissionLoad.Result
+    /// The SQLite store alone, in the bench's process (`--store-rows 0` leaves it out).
+    let store: RelayStoreAlone.Result?
     let postgres: RelaySubmissionLoad.Result?
     let stream: RelayStreamLatency.Result
     let paging: RelayPagingBench.Result
@@ -22,6 +24,20 @@ struct RelayBenchReport: Encodable {
         lines += [
             "",
             "\(sqlite.connections) keep-alive connections, \(sqlite.submissionsPerSample) distinct signed submissions per sample.",
+        ]
+        if let store {
+            lines += [
+                "",
+                "### The SQLite store alone (in the bench's process, no HTTP, parse or verify)",
+                "",
+                "| rows per sample | concurrent tasks | senders | CPU per stored row | raw verify | ÷ verify |",
+                "|---:|---:|---:|---:|---:|---:|",
+                "| \(store.rowsPerSample) | \(store.connections) | \(store.senders) | "
+                    + "\(String(format: "%.1f µs", store.cpuMicrosecondsPerRow)) | "
+                    + "\(String(format: "%.1f µs", store.verifyMicroseconds)) | \(String(format: "%.2f×", store.ratio)) |",
+            ]
+        }
+        lines += [
             "",
             "### Submit → stream delivery with \(stream.streams) idle streams open",
             "",

@@ -38,13 +38,8 @@ struct RelayPagingBench {
         let key = try RelayBenchFixtures.key(7)
         let alias = try RelayBenchFixtures.alias(1)
         let submission = try RelayBenchFixtures.submission(key: key, alias: alias, nonce: 1)
-        let payload = try Hex.decode(submission.payload)
-        let digest = submission.digest(payloadBytes: payload)
         let tag = alias.indexerQueryParameter
-        let draft = KasiaRecordDraft(
-            txID: digest.txID, kind: .contextualMessage, sender: submission.sender, receiver: nil, amount: 0, tag: tag,
-            body: try KasiaPayload(parsing: payload).indexerStoredBody, payload: payload, nonce: submission.nonce,
-            signature: submission.signature)
+        let draft = try RelayStoreAlone.draft(submission, alias: alias)
         // The real row sorts after every copy.
         _ = try await store.withServices {
             try await store.appendKasiaRecord(draft, now: UnixMillis(Int64(rows) + 1_000))
