@@ -16,16 +16,6 @@ public struct SQLiteServerStore: ServerStore {
     /// Commits relay submissions in groups (issue 11 "Figures"); one of ``services``.
     let committer: KasiaCommitter
 
-    /// WAL pages a commit may leave before SQLite checkpoints them into the file (SQLite's default
-    /// is 1,000). Under relay load, file writes and `fdatasync` were half of the writer thread's
-    /// CPU, and at `synchronous = NORMAL` (GRDB's WAL default) every `fdatasync` is a
-    /// checkpoint's. A checkpoint copies each page of its window back once, however often the
-    /// window rewrote it, so a wider window writes less: the store's CPU per relay row fell by
-    /// 10–20 % (BENCHMARKS.md, issue 29). The cost: the WAL file grows to about 40 MB (4 KiB
-    /// pages), and the commit that triggers a checkpoint waits for it, ten times less often but
-    /// longer (batches of 16 relay rows: p99 11 → 1 ms, p99.9 14 → 64 ms).
-    static let checkpointPages = 10_000
-
     /// Opens (creating if needed) `fileURL` and runs the migrations; the directory is 0700 and
     /// the database files 0600 (`ServerFiles`).
     public init(fileURL: URL, activity: StoreActivity = StoreActivity()) throws {
@@ -33,9 +23,6 @@ public struct SQLiteServerStore: ServerStore {
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .timeout(5)
-        configuration.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA wal_autocheckpoint = \(Self.checkpointPages)")
-        }
         let pool = try DatabasePool(path: fileURL.path, configuration: configuration)
         try Self.migrator.migrate(pool)
         try ServerFiles.narrowDatabaseFiles(fileURL)
