@@ -50,7 +50,8 @@ struct BenchRelayCommand: AsyncParsableCommand {
     var wrkSeconds = 1
     @Option(name: .long, help: "Rows per sample of the store-alone lane (SQLite, in this process; 0 skips it).")
     var storeRows = 4_000
-    @Option(name: .long, help: "Signing keys taken in turn by the store-alone lane's rows.") var storeSenders = 64
+    @Option(name: .long, help: "Signing keys (1…155) taken in turn by the store-alone lane's rows.") var storeSenders =
+        64
     @Flag(name: .long, help: "Print the figures as JSON instead of a Markdown summary.") var json = false
 
     func validate() throws {
@@ -67,7 +68,7 @@ struct BenchRelayCommand: AsyncParsableCommand {
         guard wrkConnections >= 1, wrkConnections <= 256 else { throw CLIError("--wrk-connections: 1…256") }
         guard wrkSeconds >= 1, wrkSeconds <= 60 else { throw CLIError("--wrk-seconds: 1…60") }
         guard storeRows >= 0, storeRows <= 100_000 else { throw CLIError("--store-rows: 0…100000") }
-        guard storeSenders >= 1, storeSenders <= 256 else { throw CLIError("--store-senders: 1…256") }
+        guard storeSenders >= 1, storeSenders <= 155 else { throw CLIError("--store-senders: 1…155") }
         guard rows >= RelayPagingBench.pageRows, rows <= 10_000_000 else { throw CLIError("--rows: 50…10000000") }
     }
 

@@ -29,14 +29,16 @@ struct RelayStoreAlone {
     let connections: Int
     let samples: Int
     let rowsPerSample: Int
-    /// Distinct signing keys, taken in turn (many senders, as `scripts/relay-cpu` sends).
+    /// Distinct signing keys, taken in turn (many senders, as `scripts/relay-cpu` sends); at most
+    /// 155, since their seeds run from 100 to 254 (`RelayBenchFixtures.key` takes one byte).
+    /// The tasks are `connections`, the relay lanes' connections (not `--wrk-connections`).
     let senders: Int
 
     func run(directory: URL, verifyIterations: Int) async throws -> Result {
         let file = directory.appendingPathComponent("store-alone.sqlite")
         let store = try SQLiteServerStore(fileURL: file)
         let drafts = try Self.drafts(count: rowsPerSample * (samples + 1), senders: senders)
-        let verifier = try RelaySubmissionLoad.RawVerify()
+        let verifier = try RelaySubmissionLoad.RawVerifier()
         let (connections, rowsPerSample, samples) = (connections, rowsPerSample, samples)
         let (cpu, verify) = try await store.withServices { () async throws -> ([Double], [Double]) in
             var cpu: [Double] = []

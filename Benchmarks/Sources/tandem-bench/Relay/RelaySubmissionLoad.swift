@@ -80,7 +80,7 @@ struct RelaySubmissionLoad {
     }
 
     private func run(lanes: [Lane], verifyIterations: Int, http: HTTPClient) async throws -> Result {
-        let verifier = try RawVerify()
+        let verifier = try RawVerifier()
         let perSample = (lanes.map(\.bodies.count).min() ?? 0) / (samples + 1)
         guard perSample >= connections else { throw CLIError("--requests: at least \(connections * (samples + 1))") }
         var verifyRates: [Double] = []
@@ -139,7 +139,7 @@ struct RelaySubmissionLoad {
     }
 
     /// The baseline: one BIP-340 verify of a fixed signature, timed over `iterations` in a row.
-    struct RawVerify {
+    struct RawVerifier {
         let digest = RelayDigest(sender: "bench", receiver: nil, amount: nil, nonce: 1, payload: [1, 2, 3]).bytes
         let signature: SchnorrSignature
         let publicKey: XOnlyPublicKey
