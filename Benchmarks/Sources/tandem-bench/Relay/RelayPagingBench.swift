@@ -39,7 +39,7 @@ struct RelayPagingBench {
         let alias = try RelayBenchFixtures.alias(1)
         let submission = try RelayBenchFixtures.submission(key: key, alias: alias, nonce: 1)
         let tag = alias.indexerQueryParameter
-        let draft = try RelayStoreAlone.draft(submission, alias: alias)
+        let draft = try RelayBenchFixtures.draft(submission, alias: alias)
         // The real row sorts after every copy.
         _ = try await store.withServices {
             try await store.appendKasiaRecord(draft, now: UnixMillis(Int64(rows) + 1_000))

@@ -85,13 +85,15 @@ struct RelayStoreAlone {
         let alias = try RelayBenchFixtures.alias(79)
         let firstNonce = UInt64(Date().timeIntervalSince1970 * 1000) << 20
         return try (0..<count).map { index in
-            try draft(
+            try RelayBenchFixtures.draft(
                 RelayBenchFixtures.submission(
                     key: keys[index % senders], alias: alias, nonce: firstNonce + UInt64(index)),
                 alias: alias)
         }
     }
+}
 
+extension RelayBenchFixtures {
     /// The row `POST /kasia/transactions` stores for a signed contextual message.
     static func draft(_ submission: RelaySubmission, alias: Alias) throws -> KasiaRecordDraft {
         let payload = try Hex.decode(submission.payload)
