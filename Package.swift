@@ -303,6 +303,7 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -407,7 +408,7 @@ let package = Package(
         ),
         .testTarget(
             name: "KaspaNodeTests",
-            dependencies: ["KaspaNode", "KaspaRPC", "KaspaCrypto"],
+            dependencies: ["KaspaNode", "KaspaRPC", "KaspaCrypto", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         // The client layer against the simulated node over loopback WebSockets (issue 24 "Tests").
@@ -416,6 +417,7 @@ let package = Package(
             dependencies: [
                 "KaspaSimNode", "KaspaNode", "KaspaRPC", "KaspaTransaction", "KaspaCrypto", "TandemBasics",
                 "TandemClient", "TandemNIOTransport", "TestSupport", "ChatHistory", "ChatTimeline",
+                .product(name: "NIOCore", package: "swift-nio"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -58,6 +58,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.3"),
         .package(url: "https://github.com/swiftlang/swift-subprocess.git", from: "1.0.2"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-websocket.git", from: "1.6.2"),
         // The micro benchmarks' second driver (package-benchmark), with no trait: its default
         // RuntimeInterposer needs a package outside the offline set here, and with its
         // MallocInterposer (LD_PRELOAD) our benchmark processes died with SIGSEGV under its tool
@@ -107,6 +108,7 @@ let package = Package(
                     .product(name: "AsyncHTTPClient", package: "async-http-client"),
                     .product(name: "NIOCore", package: "swift-nio"),
                     .product(name: "NIOHTTP1", package: "swift-nio"),
+                    .product(name: "WSClient", package: "swift-websocket"),
                 ],
             swiftSettings: swiftSettings
         ),

@@ -22,16 +22,20 @@ public actor KaspaNodeClient {
     private var subscribedAddresses: Set<KaspaAddress> = []
     private var followsDaaScore = false
     private var connecting: Task<ServerInfoSnapshot, any Error>?
+    private let readingExecutor: (any TaskExecutor)?
 
     /// `resolve` turns a Resolver URL into a node URL (an HTTP GET, ``KaspaResolver``); needed only
-    /// when an endpoint is a resolver.
+    /// when an endpoint is a resolver. `readingExecutor`, when given, runs each connection's
+    /// reader: the frames' first decoding happens there, not on the shared pool (the server's
+    /// chain ingest reads large pages on its lower-priority thread).
     public init(
         configuration: KaspaNodeConfiguration, transport: any WebSocketTransport,
-        resolve: (@Sendable (URL) async throws -> URL)? = nil
+        resolve: (@Sendable (URL) async throws -> URL)? = nil, readingExecutor: (any TaskExecutor)? = nil
     ) {
         self.configuration = configuration
         self.transport = transport
         self.resolve = resolve
+        self.readingExecutor = readingExecutor
         failover = NodeFailover(endpoints: configuration.endpoints, backoff: configuration.backoff)
         (events, eventSink) = AsyncStream.makeStream(of: KaspaNodeEvent.self)
     }
@@ -106,7 +110,7 @@ public actor KaspaNodeClient {
             }
         }
         let opened = try await KaspaNodeConnection.open(
-            url, transport: transport, callTimeout: configuration.callTimeout)
+            url, transport: transport, callTimeout: configuration.callTimeout, readingOn: readingExecutor)
         do {
             let info = try await opened.call(.getServerInfo, as: RPCServerInfo.self)
             if let failure = configuration.check(info) {

@@ -34,16 +34,17 @@ public actor KaspaNodeConnection {
         (notifications, notificationSink) = AsyncStream.makeStream(of: RPCNotification.self)
     }
 
-    /// Opens a WebSocket to `url` and starts reading it.
+    /// Opens a WebSocket to `url` and starts reading it, on `executor` when one is given.
     public static func open(
-        _ url: URL, transport: any WebSocketTransport, callTimeout: Duration = .seconds(10)
+        _ url: URL, transport: any WebSocketTransport, callTimeout: Duration = .seconds(10),
+        readingOn executor: (any TaskExecutor)? = nil
     ) async throws(KaspaNodeError) -> KaspaNodeConnection {
         let socket: any WebSocketConnection
-        do { socket = try await transport.connect(to: url, timeout: callTimeout) } catch {
+        do { socket = try await transport.connect(to: url, timeout: callTimeout, receivingOn: executor) } catch {
             throw .unreachable(node: url.absoluteString, reason: Self.transportReason(error))
         }
         let connection = KaspaNodeConnection(url: url, socket: socket, callTimeout: callTimeout)
-        await connection.startReading()
+        await connection.startReading(on: executor)
         return connection
     }
 
@@ -51,9 +52,9 @@ public actor KaspaNodeConnection {
 
     /// The reader lives as long as the connection: ``close()`` cancels it, and it ends by itself
     /// when the socket does.
-    private func startReading() {
+    private func startReading(on executor: (any TaskExecutor)?) {
         let socket = socket
-        reader = Task { [weak self] in
+        reader = Task(executorPreference: executor) { [weak self] in
             var reason = "the node closed the connection"
             do {
                 for try await text in socket.messages { await self?.receive(text) }

@@ -6,6 +6,19 @@ public import Foundation
 public protocol WebSocketTransport: Sendable {
     /// Opens a connection to `url` (`ws://` or `wss://`), failing after `timeout`.
     func connect(to url: URL, timeout: Duration) async throws -> any WebSocketConnection
+    /// The same, with the connection's own receiving work (assembling and converting messages)
+    /// run on `executor` when one is given, as for the reader of a lower-priority consumer.
+    func connect(to url: URL, timeout: Duration, receivingOn executor: (any TaskExecutor)?) async throws
+        -> any WebSocketConnection
+}
+
+extension WebSocketTransport {
+    /// A transport with no receiving work of its own to place ignores `executor`.
+    public func connect(to url: URL, timeout: Duration, receivingOn executor: (any TaskExecutor)?) async throws
+        -> any WebSocketConnection
+    {
+        try await connect(to: url, timeout: timeout)
+    }
 }
 
 /// One open WebSocket.

@@ -1,8 +1,13 @@
 public import Foundation
 public import KaspaNode
 import Logging
-import NIOCore
+public import NIOCore
+public import NIOPosix
 import WSClient
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// KaspaNode's ``WebSocketTransport`` on swift-websocket's NIO client (issue 24 item 1): what
 /// `tandem` and the tests inject, as they inject ``HTTPClientTransport`` for HTTP, so the
@@ -10,14 +15,43 @@ import WSClient
 public struct WebSocketClientTransport: WebSocketTransport {
     /// The largest message and frame accepted (a busy address's UTXO list is megabytes).
     public var maximumMessageSize: Int
+    /// The event loops the connections' sockets run on.
+    public var eventLoopGroup: any EventLoopGroup
 
-    public init(maximumMessageSize: Int = 64 << 20) {
+    /// `eventLoopGroup` defaults to NIO's shared loops; a server gives its chain ingest
+    /// ``BackgroundEventLoop/group``, so that assembling a node's multi-megabyte pages does not
+    /// hold up the loops that serve its requests.
+    public init(
+        maximumMessageSize: Int = 64 << 20, eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
+    ) {
         self.maximumMessageSize = maximumMessageSize
+        self.eventLoopGroup = eventLoopGroup
     }
 
     public func connect(to url: URL, timeout: Duration) async throws -> any WebSocketConnection {
-        try await WebSocketClientConnection.open(url, timeout: timeout, maximumSize: maximumMessageSize)
+        try await connect(to: url, timeout: timeout, receivingOn: nil)
     }
+
+    public func connect(to url: URL, timeout: Duration, receivingOn executor: (any TaskExecutor)?) async throws
+        -> any WebSocketConnection
+    {
+        try await WebSocketClientConnection.open(
+            url, timeout: timeout, maximumSize: maximumMessageSize, eventLoopGroup: eventLoopGroup, executor: executor)
+    }
+}
+
+/// One event loop thread of lower CPU priority (nice 10 on Linux), for connections whose traffic
+/// is background work: a server's chain ingest reads a node's pages through it. Lives as long as
+/// the process, as NIO's shared loops do.
+public enum BackgroundEventLoop {
+    public static let group: MultiThreadedEventLoopGroup = {
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        #if canImport(Glibc)
+            // The loop's first task: on Linux the nice value is per thread, and 0 names the caller.
+            group.next().execute { _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10) }
+        #endif
+        return group
+    }()
 }
 
 /// One connection: the client's structured `connect` runs in ``task`` for the connection's life;
@@ -38,17 +72,23 @@ final class WebSocketClientConnection: WebSocketConnection {
         self.task = task
     }
 
-    static func open(_ url: URL, timeout: Duration, maximumSize: Int) async throws -> WebSocketClientConnection {
+    static func open(
+        _ url: URL, timeout: Duration, maximumSize: Int, eventLoopGroup: any EventLoopGroup,
+        executor: (any TaskExecutor)?
+    ) async throws -> WebSocketClientConnection {
         let (messages, inbound) = AsyncThrowingStream.makeStream(of: String.self)
         let (ready, readySink) = AsyncThrowingStream.makeStream(of: WebSocketOutboundWriter.self)
         let (closeRequests, closing) = AsyncStream.makeStream(of: Void.self)
         var logger = Logger(label: "tandem.websocket")
         logger.logLevel = .critical
         let configuration = WebSocketClientConfiguration(maxFrameSize: maximumSize)
-        let task = Task {
+        // Receiving (assembling messages, making their text) runs on `executor` when given: an
+        // unstructured task takes no preference from the task that starts it.
+        let task = Task(executorPreference: executor) {
             do {
                 _ = try await WebSocketClient.connect(
-                    url: url.absoluteString, configuration: configuration, logger: logger
+                    url: url.absoluteString, configuration: configuration, eventLoopGroup: eventLoopGroup,
+                    logger: logger
                 ) { inboundFrames, outbound, _ in
                     readySink.yield(outbound)
                     readySink.finish()

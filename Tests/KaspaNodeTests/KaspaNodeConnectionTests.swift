@@ -1,6 +1,7 @@
 import Foundation
 import KaspaNode
 import KaspaRPC
+import TestSupport
 import Testing
 
 /// The connection's bookkeeping over an in-memory WebSocket whose far end the test writes as a
@@ -34,6 +35,24 @@ struct KaspaNodeConnectionTests {
         }
         let balances = try await [first.balance, second.balance]
         #expect(balances == [firstID * 10, secondID * 10])
+    }
+
+    @Test("a connection opened with an executor reads its frames there; without one, nothing runs on it")
+    func readerExecutor() async throws {
+        for given in [true, false] {
+            let executor = CountingExecutor()
+            let socket = InMemorySocket()
+            let connection = try await KaspaNodeConnection.open(
+                Self.url, transport: InMemoryTransport(socket), callTimeout: .seconds(600),
+                readingOn: given ? executor : nil)
+            async let call = connection.call(.getBalanceByAddress, RPCEmpty(), as: RPCBalance.self)
+            let (id, _) = try #require(try await socket.nextRequests(1).first)
+            socket.deliver(try RPCFrame.response(id: id, method: "getBalanceByAddress", params: RPCBalance(balance: 7)))
+            #expect(try await call.balance == 7)
+            // The answer reached the call through the reader: with an executor, it ran there.
+            #expect((executor.jobsRun > 0) == given)
+            await connection.close()
+        }
     }
 
     @Test("an error frame keeps the node's text; a frame that is not JSON is counted and skipped")

@@ -21,16 +21,26 @@ package final class ServerProcess {
     package let firstLine: String
     private let process: Process
 
-    /// Starts `executable` (under `nice -n niceness` when given) and waits for its first stdout
-    /// line; `name` is what errors call it.
+    /// How the process is scheduled.
+    package enum Priority: Sendable {
+        case normal
+        /// `SCHED_IDLE` (`chrt --idle 0`): it runs only on cores nothing else wants, and every
+        /// thread it starts inherits that. (A `nice` value does not reach a Swift process's
+        /// worker threads on Linux: libdispatch sets each worker's nice value from its queue's
+        /// quality of service.)
+        case idle
+    }
+
+    /// Starts `executable` (under `chrt --idle 0` for ``Priority/idle``) and waits for its first
+    /// stdout line; `name` is what errors call it.
     package init(
         _ name: String, executable: URL, arguments: [String], environment: [String: String] = [:],
-        niceness: Int? = nil, log: Log = .discard
+        priority: Priority = .normal, log: Log = .discard
     ) throws {
         let process = Process()
-        if let niceness {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/nice")
-            process.arguments = ["-n", String(niceness), executable.path] + arguments
+        if priority == .idle {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/chrt")
+            process.arguments = ["--idle", "0", executable.path] + arguments
         } else {
             process.executableURL = executable
             process.arguments = arguments

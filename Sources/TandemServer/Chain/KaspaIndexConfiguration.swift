@@ -38,6 +38,6 @@ public struct KaspaIndexConfiguration: Sendable {
             configuration: KaspaNodeConfiguration(
                 endpoints: nodes.map { .node($0) }, network: network, requiresUTXOIndex: false, requiresSynced: true,
                 callTimeout: callTimeout),
-            transport: transport)
+            transport: transport, readingExecutor: KasiaChainIngester.executor)
     }
 }

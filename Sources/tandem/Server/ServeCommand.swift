@@ -151,7 +151,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         return KaspaIndexConfiguration(
             nodes: nodes, network: network, startHash: kaspaStartHash?.lowercased(),
-            transport: WebSocketClientTransport())
+            transport: WebSocketClientTransport(eventLoopGroup: BackgroundEventLoop.group))
     }
 
     /// The sync-write queue's bounds from the `--sync-queue-*` options.

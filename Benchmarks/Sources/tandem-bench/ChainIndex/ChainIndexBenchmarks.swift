@@ -26,15 +26,21 @@ enum ChainIndexBenchmarks {
         var roundsPerBlock = 2
         var databaseURL: String?
         var reads = 400
+        /// Reads per second on a fixed schedule (each read timed from its scheduled start, so a
+        /// late one counts its wait); nil: back to back, each as soon as the last one answered.
+        var readRate: Int?
+        /// The node connection's sockets on NIO's shared loops instead of `BackgroundEventLoop`
+        /// (what `tandem serve` uses): the A/B of session 25.
+        var sharedEventLoops = false
         var liveBlocks = 20
-        /// A `tandem-simnode` binary to run the node as its own process at nice 19 (standing for
+        /// A `tandem-simnode` binary to run the node as its own process under SCHED_IDLE (standing for
         /// a node on another machine); nil: the node serves from this process.
         var simnode: String?
     }
 
     struct Report: Encodable {
         var backend: String
-        /// `in-process`, or `process at nice 19`.
+        /// `in-process`, or `process, SCHED_IDLE`.
         var node: String
         var transactions: Int
         var kasiaRows: Int
@@ -44,11 +50,32 @@ enum ChainIndexBenchmarks {
         /// The walk alone (node answers read and decoded, nothing stored), same chain, same run.
         var walkOnlyRowsPerSecond: Double
         var ceiling: Ceiling
+        /// Reads per second on a schedule; nil: back to back.
+        var readRate: Int?
         var readsIdle: Latency
+        /// The same reads, still no ingest, beside a busy loop at the lowest priority there is
+        /// (`chrt --idle 0 sh -c 'while :; do :; done'`): what any concurrent work costs them on
+        /// this machine, whatever its priority.
+        var readsBesideIdleLoop: Latency
         var readsDuringIngest: Latency
         /// A new block (one transaction per sender) from mined to stored, at the server's
         /// default tip poll (250 ms).
         var live: Latency
+        /// The database's share alone: part B's rows written again, by the store the server
+        /// uses, at part B's catch-up rate, with no node and no ingest, under the same reads.
+        var databaseAlone: DatabaseAlone
+    }
+
+    /// What the database's own work does to the reads: the ingest's commits replayed as they
+    /// reach the store (the same rows under new ids, in commits of the ingester's size), paced
+    /// to the rate part B's catch-up reached, while a server without a node serves the reads.
+    /// Reads during it ÷ reads idle in the same pass is the least any ingest that writes these
+    /// rows through this store can cost the reads.
+    struct DatabaseAlone: Encodable {
+        var rows: Int
+        var rowsPerSecond: Double
+        var readsIdle: Latency
+        var readsDuring: Latency
     }
 
     struct Ingest: Encodable {
@@ -104,7 +131,7 @@ enum ChainIndexBenchmarks {
 
     static func run(_ configuration: Configuration, progress: (String) -> Void) async throws -> Report {
         if let simnode = configuration.simnode {
-            let process = try SimNodeProcess(executable: simnode, network: "testnet-10", niceness: 19)
+            let process = try SimNodeProcess(executable: simnode, network: "testnet-10", priority: .idle)
             defer { process.stop() }
             return try await run(configuration, node: ProcessNode(process: process), progress: progress)
         }
@@ -131,10 +158,13 @@ enum ChainIndexBenchmarks {
             host: "127.0.0.1", port: 0, dataDirectory: directory, secret: String(repeating: "s", count: 40),
             rateLimiting: false,
             kaspa: KaspaIndexConfiguration(
-                nodes: [node.url], network: .testnet10, transport: WebSocketClientTransport()))
+                nodes: [node.url], network: .testnet10,
+                transport: configuration.sharedEventLoops
+                    ? WebSocketClientTransport() : WebSocketClientTransport(eventLoopGroup: BackgroundEventLoop.group)))
         progress("catching up part A")
         var ingests: [Ingest] = []
         var idle: [Double] = []
+        var besideLoop: [Double] = []
         var rowsA = 0
         let queries = Self.queries(addresses, count: configuration.reads)
         try await Self.serving(server, store: store.store) { port in
@@ -142,7 +172,13 @@ enum ChainIndexBenchmarks {
             rowsA = try await Self.rows(store.store)
             ingests.append(Self.ingest(rows: rowsA, seconds: seconds, ceiling: ceiling))
             progress("idle reads")
-            idle = try await Self.read(port: port, queries: queries, count: configuration.reads)
+            idle = try await Self.read(
+                port: port, queries: queries, count: configuration.reads, rate: configuration.readRate)
+            progress("idle reads beside a busy loop at SCHED_IDLE")
+            let loop = try BusyLoop()
+            defer { loop.stop() }
+            besideLoop = try await Self.read(
+                port: port, queries: queries, count: configuration.reads, rate: configuration.readRate)
         }
         progress("making part B")
         addresses = try await node.send(
@@ -153,7 +189,8 @@ enum ChainIndexBenchmarks {
         var rows = rowsA
         try await Self.serving(server, store: store.store) { port in
             let done = StopFlag()
-            async let reads = Self.read(port: port, queries: queries, count: nil, while: { !done.isSet })
+            async let reads = Self.read(
+                port: port, queries: queries, count: nil, rate: configuration.readRate, while: { !done.isSet })
             let seconds = try await Self.caughtUp(store.store, tip: try await node.tip())
             done.set()
             during = try await reads
@@ -166,15 +203,83 @@ enum ChainIndexBenchmarks {
             }
             rows = try await Self.rows(store.store)
         }
+        progress("the database alone: part B's rows again, with no node")
+        var standalone = server
+        standalone.kaspa = nil
+        let alone = try await Self.databaseAlone(
+            standalone, store: store.store, queries: queries, configuration: configuration,
+            rows: ingests[1].rows, rate: ingests[1].rowsPerSecond)
         progress("walking the chain without storing")
         let walk = try await Self.walkOnly(url: node.url)
         return Report(
             backend: configuration.databaseURL == nil ? "sqlite" : "postgres",
-            node: configuration.simnode == nil ? "in-process" : "process at nice 19",
+            node: configuration.simnode == nil ? "in-process" : "process, SCHED_IDLE",
             transactions: (2 * rounds + configuration.liveBlocks) * configuration.senders, kasiaRows: rows,
             blocks: try await node.blocks(),
             ingest: ingests, walkOnlyRowsPerSecond: Double(rows) / walk, ceiling: ceiling,
-            readsIdle: Self.latency(idle), readsDuringIngest: Self.latency(during), live: Self.latency(live))
+            readRate: configuration.readRate, readsIdle: Self.latency(idle),
+            readsBesideIdleLoop: Self.latency(besideLoop), readsDuringIngest: Self.latency(during),
+            live: Self.latency(live), databaseAlone: alone)
+    }
+
+    /// ``DatabaseAlone``: the newest `rows` rows read back from the store, given new ids (their
+    /// text reversed), grouped by accepting block into commits of up to 2,000 rows (the
+    /// ingester's), each moving the cursor on; applied at `rate` rows/s while the reads run.
+    static func databaseAlone(
+        _ server: ServerConfiguration, store: any ServerStore, queries: [String], configuration: Configuration,
+        rows count: Int, rate: Double
+    ) async throws -> DatabaseAlone {
+        var records: [KasiaRecord] = []
+        var after: Int64 = 0
+        while true {
+            let page = try await store.kasiaRecords(after: after, watching: nil, limit: 5_000)
+            guard let last = page.last else { break }
+            records += page
+            after = last.position
+        }
+        var commits: [[KasiaChainRow]] = [[]]
+        var block: String?
+        for record in records.suffix(count) {
+            guard let acceptance = record.acceptance else { continue }
+            if acceptance.block != block, (commits.last?.count ?? 0) >= 2_000 { commits.append([]) }
+            block = acceptance.block
+            var draft = record.draft
+            draft.txID = String(draft.txID.reversed())
+            commits[commits.count - 1].append(
+                KasiaChainRow(draft: draft, blockTime: record.blockTime, acceptance: acceptance))
+        }
+        guard var cursor = try await store.kasiaChainCursor() else { throw CLIError("database alone: no cursor") }
+        var idle: [Double] = []
+        var during: [Double] = []
+        var seconds = 0.0
+        try await Self.serving(server, store: store) { port in
+            idle = try await Self.read(
+                port: port, queries: queries, count: configuration.reads, rate: configuration.readRate)
+            let done = StopFlag()
+            async let reads = Self.read(
+                port: port, queries: queries, count: nil, rate: configuration.readRate, while: { !done.isSet })
+            let clock = ContinuousClock()
+            let start = clock.now
+            var written = 0
+            for (index, rows) in commits.enumerated() {
+                let due = start + .nanoseconds(Int64(Double(written) / rate * 1e9))
+                if due > clock.now { try await Task.sleep(until: due, clock: clock) }
+                let next = KasiaChainCursor(
+                    block: String(format: "%064x", index + 1), daaScore: cursor.daaScore + 1,
+                    blockTime: cursor.blockTime, network: cursor.network)
+                _ = try await store.applyKasiaChainPage(
+                    KasiaChainPage(from: cursor, removedBlocks: [], rows: rows, to: next), now: SystemClock().now)
+                cursor = next
+                written += rows.count
+            }
+            seconds = (clock.now - start).nanoseconds / 1e9
+            done.set()
+            during = try await reads
+        }
+        let written = commits.reduce(0) { $0 + $1.count }
+        return DatabaseAlone(
+            rows: written, rowsPerSecond: Double(written) / seconds, readsIdle: Self.latency(idle),
+            readsDuring: Self.latency(during))
     }
 
     /// Rows the index holds.
@@ -206,17 +311,24 @@ enum ChainIndexBenchmarks {
 
     /// Reads `queries` one after another, round and round, `count` reads, or while `more()`
     /// holds when `count` is nil (only reads that start while it holds are kept); answers each
-    /// read's seconds.
-    static func read(port: Int, queries: [String], count: Int?, while more: @Sendable () -> Bool = { true })
-        async throws -> [Double]
-    {
+    /// read's seconds. With a `rate`, read i is due at i ÷ rate seconds after the first, waits
+    /// until then if early, and is timed from when it was due.
+    static func read(
+        port: Int, queries: [String], count: Int?, rate: Int? = nil, while more: @Sendable () -> Bool = { true }
+    ) async throws -> [Double] {
         let transport = HTTPClientTransport()
         var times: [Double] = []
         let clock = ContinuousClock()
+        let first = clock.now
         var index = 0
         while count.map({ index < $0 }) ?? more() {
             guard let url = URL(string: "http://127.0.0.1:\(port)\(queries[index % queries.count])") else { break }
-            let start = clock.now
+            var start = clock.now
+            if let rate {
+                let due = first + .nanoseconds(Int64(index) * 1_000_000_000 / Int64(rate))
+                if due > start { try await Task.sleep(until: due, clock: clock) }
+                start = due
+            }
             let answer = try await transport.send(TransportRequest(method: "GET", url: url))
             let elapsed = (clock.now - start).nanoseconds / 1e9
             guard answer.status == 200 else { throw CLIError("read answered \(answer.status)") }
@@ -304,6 +416,25 @@ enum ChainIndexBenchmarks {
         try await store.migrate()
         try await store.truncateAll()
         return OpenedStore(store: store) { running.cancel() }
+    }
+}
+
+/// `sh -c 'while :; do :; done'` under `chrt --idle 0`: a process that wants a core all the time
+/// and gets it only when nothing else does.
+final class BusyLoop {
+    private let process = Process()
+
+    init() throws {
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/chrt")
+        process.arguments = ["--idle", "0", "/bin/sh", "-c", "while :; do :; done"]
+        try process.run()
+    }
+
+    /// SIGKILL: the loop inherits this process's dispositions, and ServiceLifecycle ignores
+    /// SIGTERM here to read it from a dispatch source, so `terminate()` would not end it.
+    func stop() {
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
     }
 }
 

@@ -19,8 +19,15 @@ struct ChainIndexBenchCommand: AsyncParsableCommand {
             The ceiling: 10 blocks/s × the contextual messages one block's compute-mass limit \
             (500,000) holds, from the mass of a typical one (a sealed 50-character text, one input, \
             one change output). Baseline in the same run: the walk alone (every page read and \
-            decoded at level High, nothing stored). The node, the server and the reader share the \
-            process and its cores.
+            decoded at level High, nothing stored). After the idle reads, the same reads run beside \
+            a busy loop at SCHED_IDLE (chrt --idle 0), with no ingest: what any concurrent work \
+            costs them on this machine, whatever its priority. The node, the server and the reader share the \
+            process and its cores (with --node-process, the node runs apart under SCHED_IDLE).
+
+            Then the database alone: part B's rows, read back from the store and given new ids, \
+            are written again through the same store in commits of the ingester's size, at part \
+            B's catch-up rate, by a server with no node, under the same reads (an idle pass first). \
+            What that does to the reads is the least any ingest that stores these rows can do.
             """
     )
 
@@ -29,11 +36,21 @@ struct ChainIndexBenchCommand: AsyncParsableCommand {
     @Option(help: "Rounds per block.") var roundsPerBlock = 2
     @Option(help: "Reads in the idle pass (the pass during ingest reads until the index is caught up).")
     var reads = 400
+    @Option(
+        help: ArgumentHelp(
+            "Reads per second on a fixed schedule, each timed from when it was due (default: back to back).",
+            valueName: "n"))
+    var readRate: Int?
+    @Flag(
+        help: ArgumentHelp(
+            "Open the server's node connection on NIO's shared event loops, not on the background loop `tandem serve` uses (for an A/B)."
+        ))
+    var sharedEventLoops = false
     @Option(help: ArgumentHelp("Run on PostgreSQL (its tables are emptied).", valueName: "postgres://…"))
     var databaseURL: String?
     @Flag(
         help: ArgumentHelp(
-            "Run the node as a tandem-simnode process at nice 19 (standing for a node on another machine) instead of in this process."
+            "Run the node as a tandem-simnode process under SCHED_IDLE (chrt --idle: it runs on cores nothing else wants, standing for a node on another machine) instead of in this process."
         ))
     var nodeProcess = false
     @Option(
@@ -43,14 +60,16 @@ struct ChainIndexBenchCommand: AsyncParsableCommand {
     @Flag(help: "Print the result as JSON.") var json = false
 
     func run() async throws {
-        guard transactions > 0, senders > 0, roundsPerBlock > 0, reads > 0 else {
-            throw CLIError("--transactions, --senders, --rounds-per-block and --reads must be positive")
+        guard transactions > 0, senders > 0, roundsPerBlock > 0, reads > 0, readRate.map({ $0 > 0 }) ?? true else {
+            throw CLIError("--transactions, --senders, --rounds-per-block, --reads and --read-rate must be positive")
         }
         var configuration = ChainIndexBenchmarks.Configuration()
         configuration.transactions = transactions
         configuration.senders = senders
         configuration.roundsPerBlock = roundsPerBlock
         configuration.reads = reads
+        configuration.readRate = readRate
+        configuration.sharedEventLoops = sharedEventLoops
         configuration.databaseURL = databaseURL
         if nodeProcess {
             let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
@@ -86,11 +105,24 @@ struct ChainIndexBenchCommand: AsyncParsableCommand {
         lines.append("| baseline: the walk alone | \(report.kasiaRows) | | \(Int(report.walkOnlyRowsPerSecond)) | |")
         lines += [
             "",
-            "| reads | count | p50 ms | p99 ms |",
+            "| reads (\(report.readRate.map { "\($0)/s on a schedule" } ?? "back to back")) | count | p50 ms | p99 ms |",
             "|---|---:|---:|---:|",
             "| idle | \(report.readsIdle.count) | \(two(report.readsIdle.p50Milliseconds)) | \(two(report.readsIdle.p99Milliseconds)) |",
+            "| idle, beside a busy loop at SCHED_IDLE | \(report.readsBesideIdleLoop.count) | \(two(report.readsBesideIdleLoop.p50Milliseconds)) | \(two(report.readsBesideIdleLoop.p99Milliseconds)) |",
             "| during ingest | \(report.readsDuringIngest.count) | \(two(report.readsDuringIngest.p50Milliseconds)) | \(two(report.readsDuringIngest.p99Milliseconds)) |",
-            "| ratio | | \(two(report.readsDuringIngest.p50Milliseconds / max(report.readsIdle.p50Milliseconds, 1e-9)))× | \(two(report.readsDuringIngest.p99Milliseconds / max(report.readsIdle.p99Milliseconds, 1e-9)))× |",
+            "| ratio: beside the loop ÷ idle | | \(two(report.readsBesideIdleLoop.p50Milliseconds / max(report.readsIdle.p50Milliseconds, 1e-9)))× | \(two(report.readsBesideIdleLoop.p99Milliseconds / max(report.readsIdle.p99Milliseconds, 1e-9)))× |",
+            "| ratio: during ingest ÷ idle | | \(two(report.readsDuringIngest.p50Milliseconds / max(report.readsIdle.p50Milliseconds, 1e-9)))× | \(two(report.readsDuringIngest.p99Milliseconds / max(report.readsIdle.p99Milliseconds, 1e-9)))× |",
+        ]
+        let alone = report.databaseAlone
+        lines += [
+            "",
+            "the database alone: \(alone.rows) rows of part B again, with no node, at \(Int(alone.rowsPerSecond)) rows/s (part B's rate):",
+            "",
+            "| reads | count | p50 ms | p99 ms |",
+            "|---|---:|---:|---:|",
+            "| idle | \(alone.readsIdle.count) | \(two(alone.readsIdle.p50Milliseconds)) | \(two(alone.readsIdle.p99Milliseconds)) |",
+            "| during the writes | \(alone.readsDuring.count) | \(two(alone.readsDuring.p50Milliseconds)) | \(two(alone.readsDuring.p99Milliseconds)) |",
+            "| ratio | | \(two(alone.readsDuring.p50Milliseconds / max(alone.readsIdle.p50Milliseconds, 1e-9)))× | \(two(alone.readsDuring.p99Milliseconds / max(alone.readsIdle.p99Milliseconds, 1e-9)))× |",
         ]
         lines.append(
             "\nlive: a new block, mined → stored: p50 \(two(report.live.p50Milliseconds)) ms, p99 \(two(report.live.p99Milliseconds)) ms (\(report.live.count) blocks)"

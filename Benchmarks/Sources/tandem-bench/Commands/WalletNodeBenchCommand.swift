@@ -19,7 +19,10 @@ struct WalletNodeBenchCommand: AsyncParsableCommand {
             after each round and the UtxosChanged that settles it is applied (reported apart, and \
             added in the second ratio). The node's CPU is not counted (it is another process), but \
             it shares the machine's cores.
-            A `ping` round trip through the same client is timed alongside, for scale.
+            A `ping` round trip through the same client is timed alongside, for scale, and so is \
+            the floor under any submit: `ping` round trips on a bare swift-websocket connection (one \
+            task writing a frame and reading the answer, none of Tandem's client), each round on a \
+            fresh connection, 5 × --per-block round trips after 20 unmeasured.
             2. Reconnect: the node drops every WebSocket; the time until the wallet has re-read its \
             UTXOs after the reconnect (the client's backoff, 200 ms at first, included), then a \
             fund must arrive as UtxosChanged.
@@ -87,6 +90,8 @@ struct WalletNodeBenchCommand: AsyncParsableCommand {
             | `wallet.send` (build, sign, submit, bookkeeping) | \(µs(send.sendCPUMicroseconds)) | \(µs(send.sendCPUMedianRoundMicroseconds)) | \(µs(send.sendWallMedianMicroseconds)) | \(formatRatio(send.ratio)) |
             | + its share of the block's UtxosChanged settle | \(µs(send.sendCPUMicroseconds + send.settleCPUMicroseconds)) | | | \(formatRatio(send.ratioWithSettle)) |
             | for scale: one `ping` through the node client (no wallet) | \(µs(send.pingCPUMicroseconds)) | | | \(formatRatio(send.pingCPUMicroseconds / send.baselineCPUMicroseconds)) |
+            | floor: one `ping` round trip on a bare swift-websocket connection | \(µs(send.minimalRoundTripCPUMicroseconds)) | | | \(formatRatio(send.minimalRoundTripCPUMicroseconds / send.baselineCPUMicroseconds)) |
+            | floor of a send: build + sign + the bare round trip | \(µs(send.baselineCPUMicroseconds + send.minimalRoundTripCPUMicroseconds)) | | | \(formatRatio(send.floorRatio)) |
 
             ### Reconnect and resync after a dropped connection (\(reconnect.resyncMilliseconds.count) drops)
 

@@ -14,12 +14,11 @@ final class SimNodeProcess {
     private let transport = HTTPClientTransport(timeout: .seconds(30), userAgent: "tandem-bench")
 
     /// Starts `executable` on a free port of `network` (a ``ServerProcess``); returns once it
-    /// listens (its first stdout line is `{"ports":[…],"network":…}`). With `niceness`, it runs
-    /// under `nice -n`.
-    init(executable: String, network: String, niceness: Int? = nil) throws {
+    /// listens (its first stdout line is `{"ports":[…],"network":…}`), scheduled as `priority` says.
+    init(executable: String, network: String, priority: ServerProcess.Priority = .normal) throws {
         server = try ServerProcess(
             "wallet-node bench", executable: URL(fileURLWithPath: executable),
-            arguments: ["--network", network, "--port", "0"], niceness: niceness)
+            arguments: ["--network", network, "--port", "0"], priority: priority)
         struct Listening: Decodable { var ports: [Int] }
         guard let listening = try? JSONDecoder().decode(Listening.self, from: Data(server.firstLine.utf8)),
             let port = listening.ports.first, port > 0, let url = URL(string: "ws://127.0.0.1:\(port)")

@@ -50,6 +50,12 @@ enum WalletNodeBenchmarks {
         var baselineWallMicroseconds: Double
         /// Mean CPU per `ping` through the node client: the floor of any call to the node.
         var pingCPUMicroseconds: Double
+        /// Mean CPU per `ping` round trip on a bare swift-websocket connection
+        /// (``MinimalRoundTrip``): the floor of any submit over a WebSocket, without our client.
+        var minimalRoundTripCPUMicroseconds: Double
+        /// Build + sign plus the bare round trip, over build + sign: the least any design that
+        /// submits each message to a node can reach.
+        var floorRatio: Double
         var ratio: Double
         var ratioWithSettle: Double
     }
@@ -130,6 +136,7 @@ enum WalletNodeBenchmarks {
         var sendWall: [Double] = []
         var baselineWall: [Double] = []
         var pingCPU: [Double] = []
+        var minimalCPU: [Double] = []
 
         // Round 0 warms both paths up and is not counted.
         for round in 0...rounds {
@@ -170,6 +177,8 @@ enum WalletNodeBenchmarks {
             let pingStart = ownCPUSeconds()
             for _ in 0..<perBlock { _ = try await wallet.node.call(.ping, as: RPCEmpty.self) }
             if round > 0 { pingCPU.append((ownCPUSeconds() - pingStart) / Double(perBlock)) }
+            let minimal = try await MinimalRoundTrip.cpuPerRoundTrip(url: node.url, count: 5 * perBlock)
+            if round > 0 { minimalCPU.append(minimal) }
         }
         let send = mean(sendCPU)
         let settle = mean(settleCPU)
@@ -180,6 +189,7 @@ enum WalletNodeBenchmarks {
             sendWallMedianMicroseconds: median(sendWall) * 1e6, baselineCPUMicroseconds: base * 1e6,
             baselineCPUMedianRoundMicroseconds: median(baselineCPU) * 1e6,
             baselineWallMicroseconds: median(baselineWall) * 1e6, pingCPUMicroseconds: mean(pingCPU) * 1e6,
+            minimalRoundTripCPUMicroseconds: mean(minimalCPU) * 1e6, floorRatio: (base + mean(minimalCPU)) / base,
             ratio: send / base,
             ratioWithSettle: (send + settle) / base)
     }

@@ -1,0 +1,72 @@
+import Foundation
+import KaspaNode
+import KaspaRPC
+import NIOCore
+import TandemNIOTransport
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Where a background consumer's node traffic runs (issue 25: reads during ingest). The server's
+/// chain ingest reads multi-megabyte pages; the transport's own receiving work and the client's
+/// reader must run on the executor the ingest gives, and its sockets on a lower-priority event
+/// loop, not on what serves requests. Over real loopback WebSockets to the simulated node.
+@Suite("Node traffic of a background consumer (issue 25)")
+struct BackgroundReadingTests {
+    @Test("the NIO transport receives on the executor it is given, and only then")
+    func transportReceivesOnExecutor() async throws {
+        try await SimulatedNetwork.with { network in
+            let url = try #require(network.urls.first)
+            for given in [true, false] {
+                let executor = CountingExecutor()
+                let socket = try await WebSocketClientTransport().connect(
+                    to: url, timeout: .seconds(30), receivingOn: given ? executor : nil)
+                try await socket.send(try RPCFrame.request(id: 1, method: .ping, params: RPCEmpty()))
+                var answer: String?
+                for try await text in socket.messages {
+                    answer = text
+                    break
+                }
+                let frame = try #require(answer)
+                guard case .response(let id, _, _) = try RPCFrame.inbound(Data(frame.utf8)) else {
+                    Issue.record("not an answer: \(frame)")
+                    return
+                }
+                #expect(id == 1)
+                #expect((executor.jobsRun > 0) == given)
+                await socket.close()
+            }
+        }
+    }
+
+    @Test("a client with a reading executor and the background event loop answers calls as any other")
+    func clientOnBackgroundLoop() async throws {
+        try await SimulatedNetwork.with { network in
+            let executor = CountingExecutor()
+            let client = KaspaNodeClient(
+                configuration: network.configuration(),
+                transport: WebSocketClientTransport(eventLoopGroup: BackgroundEventLoop.group),
+                readingExecutor: executor)
+            let snapshot = try await client.connect()
+            #expect(snapshot.info.networkId == .testnet10)
+            let dag = try await client.call(.getBlockDagInfo, as: RPCBlockDAGInfo.self)
+            #expect(dag.virtualDaaScore >= snapshot.info.virtualDaaScore)
+            #expect(executor.jobsRun > 0)
+            await client.disconnect()
+        }
+    }
+
+    #if canImport(Glibc)
+        @Test("the background event loop's thread runs at nice 10")
+        func backgroundLoopNiceness() async throws {
+            let niceness = try await BackgroundEventLoop.group.next().submit {
+                errno = 0
+                return getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+            }.get()
+            #expect(niceness == 10)
+        }
+    #endif
+}
