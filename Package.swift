@@ -417,7 +417,7 @@ let package = Package(
             dependencies: [
                 "KaspaSimNode", "KaspaNode", "KaspaRPC", "KaspaTransaction", "KaspaCrypto", "TandemBasics",
                 "TandemClient", "TandemNIOTransport", "TestSupport", "ChatHistory", "ChatTimeline",
-                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
             ],
             swiftSettings: swiftSettings
         ),

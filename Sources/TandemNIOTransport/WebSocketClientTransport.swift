@@ -44,6 +44,9 @@ public struct WebSocketClientTransport: WebSocketTransport {
 /// is background work: a server's chain ingest reads a node's pages through it. Lives as long as
 /// the process, as NIO's shared loops do.
 public enum BackgroundEventLoop {
+    /// The one loop. Its thread lowers its own priority as its first task, before any channel can
+    /// be registered; where that is not permitted (a process already above nice 10) it runs as
+    /// the process does. Not to be shut down.
     public static let group: MultiThreadedEventLoopGroup = {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         #if canImport(Glibc)

@@ -2,6 +2,7 @@ import Foundation
 import KaspaNode
 import KaspaRPC
 import NIOCore
+import NIOPosix
 import TandemNIOTransport
 import TestSupport
 import Testing
@@ -16,29 +17,45 @@ import Testing
 /// loop, not on what serves requests. Over real loopback WebSockets to the simulated node.
 @Suite("Node traffic of a background consumer (issue 25)")
 struct BackgroundReadingTests {
-    @Test("the NIO transport receives on the executor it is given, and only then")
+    @Test("the NIO transport receives on the executor it is given")
     func transportReceivesOnExecutor() async throws {
         try await SimulatedNetwork.with { network in
             let url = try #require(network.urls.first)
-            for given in [true, false] {
-                let executor = CountingExecutor()
-                let socket = try await WebSocketClientTransport().connect(
-                    to: url, timeout: .seconds(30), receivingOn: given ? executor : nil)
-                try await socket.send(try RPCFrame.request(id: 1, method: .ping, params: RPCEmpty()))
-                var answer: String?
-                for try await text in socket.messages {
-                    answer = text
-                    break
-                }
-                let frame = try #require(answer)
-                guard case .response(let id, _, _) = try RPCFrame.inbound(Data(frame.utf8)) else {
-                    Issue.record("not an answer: \(frame)")
-                    return
-                }
-                #expect(id == 1)
-                #expect((executor.jobsRun > 0) == given)
-                await socket.close()
+            let executor = CountingExecutor()
+            let socket = try await WebSocketClientTransport().connect(
+                to: url, timeout: .seconds(30), receivingOn: executor)
+            let opened = executor.jobsRun
+            try await socket.send(try RPCFrame.request(id: 1, method: .ping, params: RPCEmpty()))
+            var answer: String?
+            for try await text in socket.messages {
+                answer = text
+                break
             }
+            let frame = try #require(answer)
+            guard case .response(let id, _, _) = try RPCFrame.inbound(Data(frame.utf8)) else {
+                Issue.record("not an answer: \(frame)")
+                return
+            }
+            #expect(id == 1)
+            // Receiving the answer ran on the executor, after the connection was open.
+            #expect(executor.jobsRun > opened)
+            await socket.close()
+        }
+    }
+
+    @Test("the NIO transport's sockets run on the event loops it is given")
+    func transportUsesItsEventLoops() async throws {
+        try await SimulatedNetwork.with { network in
+            let url = try #require(network.urls.first)
+            let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+            try await group.shutdownGracefully()
+            // A transport on loops that are shut down cannot open anything (it fails, or times
+            // out after 5 s); on NIO's shared loops it would open at once.
+            await #expect(throws: (any Error).self) {
+                _ = try await WebSocketClientTransport(eventLoopGroup: group).connect(to: url, timeout: .seconds(5))
+            }
+            let socket = try await WebSocketClientTransport().connect(to: url, timeout: .seconds(30))
+            await socket.close()
         }
     }
 
@@ -63,10 +80,10 @@ struct BackgroundReadingTests {
         @Test("the background event loop's thread runs at nice 10")
         func backgroundLoopNiceness() async throws {
             let niceness = try await BackgroundEventLoop.group.next().submit {
-                errno = 0
-                return getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+                getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
             }.get()
-            #expect(niceness == 10)
+            // 10, or more when the test process itself runs above it.
+            #expect(niceness >= 10)
         }
     #endif
 }

@@ -30,11 +30,12 @@ public func buildApplication(
     var chain: ChainParts?
     var chainServices: [any Service] = []
     if let kaspa = configuration.kaspa {
-        let client = kaspa.client()
         let status = KasiaChainStatus()
-        chain = ChainParts(status: status, bridge: KaspaBridge(client: client, timeout: kaspa.submitTimeout))
+        chain = ChainParts(
+            status: status, bridge: KaspaBridge(client: kaspa.bridgeClient(), timeout: kaspa.submitTimeout))
         var ingester = KasiaChainIngester(
-            store: store, client: client, network: kaspa.network.network, networkID: kaspa.network.description,
+            store: store, client: kaspa.ingestClient(), network: kaspa.network.network,
+            networkID: kaspa.network.description,
             status: status, clock: configuration.clock,
             logger: logger, startHash: kaspa.startHash, onCommit: { await hub.pokeIfListening() })
         ingester.idlePoll = kaspa.idlePoll

@@ -10,7 +10,11 @@ public struct KaspaIndexConfiguration: Sendable {
     /// Where a fresh index starts; nil: the node's pruning point. A stored cursor wins.
     public var startHash: String?
     /// The WebSocket client: the CLI passes its NIO transport (the library links no NIO client).
+    /// The bridge's submissions, on a request's path, use it.
     public var transport: any WebSocketTransport
+    /// The chain ingest's own connection, whose pages may be tens of megabytes: `tandem serve`
+    /// passes a transport on a lower-priority event loop. Nil: ``transport``.
+    public var ingestTransport: (any WebSocketTransport)?
     /// How long one node call may take before the next node is tried.
     public var callTimeout: Duration
     /// How often the tip is polled once the index has caught up.
@@ -20,24 +24,38 @@ public struct KaspaIndexConfiguration: Sendable {
 
     public init(
         nodes: [URL], network: KaspaNetworkID, startHash: String? = nil, transport: any WebSocketTransport,
-        callTimeout: Duration = .seconds(10), idlePoll: Duration = .milliseconds(250),
-        submitTimeout: Duration = .seconds(5)
+        ingestTransport: (any WebSocketTransport)? = nil, callTimeout: Duration = .seconds(10),
+        idlePoll: Duration = .milliseconds(250), submitTimeout: Duration = .seconds(5)
     ) {
         self.nodes = nodes
         self.network = network
         self.startHash = startHash
         self.transport = transport
+        self.ingestTransport = ingestTransport
         self.callTimeout = callTimeout
         self.idlePoll = idlePoll
         self.submitTimeout = submitTimeout
     }
 
-    /// The node client: the index needs no UTXO index, and reads only from synced nodes.
-    func client() -> KaspaNodeClient {
+    /// The ingest's node client: its reader runs on the ingest's lower-priority thread, its socket
+    /// on ``ingestTransport``.
+    func ingestClient() -> KaspaNodeClient {
         KaspaNodeClient(
-            configuration: KaspaNodeConfiguration(
-                endpoints: nodes.map { .node($0) }, network: network, requiresUTXOIndex: false, requiresSynced: true,
-                callTimeout: callTimeout),
-            transport: transport, readingExecutor: KasiaChainIngester.executor)
+            configuration: nodeConfiguration, transport: ingestTransport ?? transport,
+            readingExecutor: KasiaChainIngester.executor)
+    }
+
+    /// The bridge's node client, apart from the ingest's, so that a relayed submission's answer is
+    /// read at the requests' priority and never waits behind a page being decoded. It connects
+    /// on the first submission.
+    func bridgeClient() -> KaspaNodeClient {
+        KaspaNodeClient(configuration: nodeConfiguration, transport: transport)
+    }
+
+    /// The index needs no UTXO index, and reads only from synced nodes.
+    private var nodeConfiguration: KaspaNodeConfiguration {
+        KaspaNodeConfiguration(
+            endpoints: nodes.map { .node($0) }, network: network, requiresUTXOIndex: false, requiresSynced: true,
+            callTimeout: callTimeout)
     }
 }

@@ -151,7 +151,8 @@ struct ServeCommand: AsyncParsableCommand {
         }
         return KaspaIndexConfiguration(
             nodes: nodes, network: network, startHash: kaspaStartHash?.lowercased(),
-            transport: WebSocketClientTransport(eventLoopGroup: BackgroundEventLoop.group))
+            transport: WebSocketClientTransport(),
+            ingestTransport: WebSocketClientTransport(eventLoopGroup: BackgroundEventLoop.group))
     }
 
     /// The sync-write queue's bounds from the `--sync-queue-*` options.

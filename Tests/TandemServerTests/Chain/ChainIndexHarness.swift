@@ -25,7 +25,10 @@ enum ChainIndexHarness {
         var configuration = base
         configuration.kaspa = KaspaIndexConfiguration(
             nodes: urls.compactMap(URL.init(string:)), network: .testnet10, startHash: startHash,
-            transport: WebSocketClientTransport(), callTimeout: .seconds(20), idlePoll: .milliseconds(50))
+            transport: WebSocketClientTransport(),
+            // As `tandem serve` wires it: the ingest's connection on the background event loop.
+            ingestTransport: WebSocketClientTransport(eventLoopGroup: BackgroundEventLoop.group),
+            callTimeout: .seconds(20), idlePoll: .milliseconds(50))
         return configuration
     }
 

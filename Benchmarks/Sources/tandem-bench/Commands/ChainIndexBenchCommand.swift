@@ -25,9 +25,9 @@ struct ChainIndexBenchCommand: AsyncParsableCommand {
             process and its cores (with --node-process, the node runs apart under SCHED_IDLE).
 
             Then the database alone: part B's rows, read back from the store and given new ids, \
-            are written again through the same store in commits of the ingester's size, at part \
-            B's catch-up rate, by a server with no node, under the same reads (an idle pass first). \
-            What that does to the reads is the least any ingest that stores these rows can do.
+            are written again through the same store in commits of the ingester's size, paced to \
+            part B's catch-up rate, beside a server with no node serving the same reads (an idle \
+            pass first): what writing these rows does to the reads with no ingest code running.
             """
     )
 
@@ -116,7 +116,7 @@ struct ChainIndexBenchCommand: AsyncParsableCommand {
         let alone = report.databaseAlone
         lines += [
             "",
-            "the database alone: \(alone.rows) rows of part B again, with no node, at \(Int(alone.rowsPerSecond)) rows/s (part B's rate):",
+            "the database alone: \(alone.rows) rows of part B again, with no node, at \(Int(alone.rowsPerSecond)) rows/s (paced to part B's \(Int(alone.targetRowsPerSecond))):",
             "",
             "| reads | count | p50 ms | p99 ms |",
             "|---|---:|---:|---:|",
