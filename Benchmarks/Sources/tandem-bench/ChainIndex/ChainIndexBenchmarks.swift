@@ -239,10 +239,12 @@ enum ChainIndexBenchmarks {
         skipping stored: Int, rows count: Int, rate: Double
     ) async throws -> DatabaseAlone {
         guard rate.isFinite, rate > 0, count > 0 else { throw CLIError("database alone: part B stored no rows") }
+        // Positions follow commit order: part A's rows, then B's, then the live blocks'.
         var records: [KasiaRecord] = []
         var after: Int64 = 0
-        while true {
-            let page = try await store.kasiaRecords(after: after, watching: nil, limit: 5_000)
+        while records.count < stored + count {
+            let page = try await store.kasiaRecords(
+                after: after, watching: nil, limit: min(5_000, stored + count - records.count))
             guard let last = page.last else { break }
             records += page
             after = last.position

@@ -103,26 +103,35 @@ struct ChainIndexBenchCommand: AsyncParsableCommand {
             )
         }
         lines.append("| baseline: the walk alone | \(report.kasiaRows) | | \(Int(report.walkOnlyRowsPerSecond)) | |")
+        typealias Latency = ChainIndexBenchmarks.Latency
+        func row(_ label: String, _ latency: Latency) -> String {
+            "| \(label) | \(latency.count) | \(two(latency.p50Milliseconds)) | \(two(latency.p99Milliseconds)) |"
+        }
+        func ratio(_ label: String, _ latency: Latency, over idle: Latency) -> String {
+            let p50 = latency.p50Milliseconds / max(idle.p50Milliseconds, 1e-9)
+            let p99 = latency.p99Milliseconds / max(idle.p99Milliseconds, 1e-9)
+            return "| \(label) | | \(two(p50))× | \(two(p99))× |"
+        }
+        let header = ["| count | p50 ms | p99 ms |", "|---|---:|---:|---:|"]
+        let schedule = report.readRate.map { "\($0)/s on a schedule" } ?? "back to back"
         lines += [
             "",
-            "| reads (\(report.readRate.map { "\($0)/s on a schedule" } ?? "back to back")) | count | p50 ms | p99 ms |",
-            "|---|---:|---:|---:|",
-            "| idle | \(report.readsIdle.count) | \(two(report.readsIdle.p50Milliseconds)) | \(two(report.readsIdle.p99Milliseconds)) |",
-            "| idle, beside a busy loop at SCHED_IDLE | \(report.readsBesideIdleLoop.count) | \(two(report.readsBesideIdleLoop.p50Milliseconds)) | \(two(report.readsBesideIdleLoop.p99Milliseconds)) |",
-            "| during ingest | \(report.readsDuringIngest.count) | \(two(report.readsDuringIngest.p50Milliseconds)) | \(two(report.readsDuringIngest.p99Milliseconds)) |",
-            "| ratio: beside the loop ÷ idle | | \(two(report.readsBesideIdleLoop.p50Milliseconds / max(report.readsIdle.p50Milliseconds, 1e-9)))× | \(two(report.readsBesideIdleLoop.p99Milliseconds / max(report.readsIdle.p99Milliseconds, 1e-9)))× |",
-            "| ratio: during ingest ÷ idle | | \(two(report.readsDuringIngest.p50Milliseconds / max(report.readsIdle.p50Milliseconds, 1e-9)))× | \(two(report.readsDuringIngest.p99Milliseconds / max(report.readsIdle.p99Milliseconds, 1e-9)))× |",
+            "| reads (\(schedule)) " + header[0], header[1],
+            row("idle", report.readsIdle),
+            row("idle, beside a busy loop at SCHED_IDLE", report.readsBesideIdleLoop),
+            row("during ingest", report.readsDuringIngest),
+            ratio("ratio: beside the loop ÷ idle", report.readsBesideIdleLoop, over: report.readsIdle),
+            ratio("ratio: during ingest ÷ idle", report.readsDuringIngest, over: report.readsIdle),
         ]
         let alone = report.databaseAlone
         lines += [
             "",
             "the database alone: \(alone.rows) rows of part B again, with no node, at \(Int(alone.rowsPerSecond)) rows/s (paced to part B's \(Int(alone.targetRowsPerSecond))):",
             "",
-            "| reads | count | p50 ms | p99 ms |",
-            "|---|---:|---:|---:|",
-            "| idle | \(alone.readsIdle.count) | \(two(alone.readsIdle.p50Milliseconds)) | \(two(alone.readsIdle.p99Milliseconds)) |",
-            "| during the writes | \(alone.readsDuring.count) | \(two(alone.readsDuring.p50Milliseconds)) | \(two(alone.readsDuring.p99Milliseconds)) |",
-            "| ratio | | \(two(alone.readsDuring.p50Milliseconds / max(alone.readsIdle.p50Milliseconds, 1e-9)))× | \(two(alone.readsDuring.p99Milliseconds / max(alone.readsIdle.p99Milliseconds, 1e-9)))× |",
+            "| reads " + header[0], header[1],
+            row("idle", alone.readsIdle),
+            row("during the writes", alone.readsDuring),
+            ratio("ratio", alone.readsDuring, over: alone.readsIdle),
         ]
         lines.append(
             "\nlive: a new block, mined → stored: p50 \(two(report.live.p50Milliseconds)) ms, p99 \(two(report.live.p99Milliseconds)) ms (\(report.live.count) blocks)"

@@ -7,7 +7,7 @@ import WSClient
 /// The floor under any submit, without Tandem's node client: request frames written and answers
 /// read on one swift-websocket connection (the library `WebSocketClientTransport` wraps), one
 /// task, no actor, no id table, no timer, nothing decoded. What it costs this process per round
-/// trip is the least a message pays to reach a node over a WebSocket and hear back.
+/// trip is the least a message pays to reach a node over this WebSocket client and hear back.
 enum MinimalRoundTrip {
     /// This process's CPU per round trip of a `ping` request over `count` round trips, after
     /// `warmUp` unmeasured ones, on a fresh connection to `url`.

@@ -53,8 +53,8 @@ enum WalletNodeBenchmarks {
         /// Mean CPU per `ping` round trip on a bare swift-websocket connection
         /// (``MinimalRoundTrip``): the floor of any submit over a WebSocket, without our client.
         var minimalRoundTripCPUMicroseconds: Double
-        /// Build + sign plus the bare round trip, over build + sign: the least any design that
-        /// submits each message to a node can reach.
+        /// Build + sign plus the bare round trip, over build + sign: the least a design that
+        /// submits each message over this transport can reach on this machine.
         var floorRatio: Double
         var ratio: Double
         var ratioWithSettle: Double
