@@ -424,7 +424,8 @@ let package = Package(
         .testTarget(
             name: "KaspaSimNodeTests",
             dependencies: [
-                "KaspaSimNode", "KaspaRPC", "KaspaTransaction", "KaspaCrypto", "TandemBasics", "KaspaNode",
+                "KaspaSimNode", "KasiaProtocol", "KaspaRPC", "KaspaTransaction", "KaspaCrypto", "TandemBasics",
+                "KaspaNode",
                 "TandemNIOTransport",
                 .product(name: "WSClient", package: "swift-websocket"),
                 .product(name: "Logging", package: "swift-log"),

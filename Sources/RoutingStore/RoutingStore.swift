@@ -112,6 +112,14 @@ extension RoutingStore {
         migrator.registerMigration("v3 conversation id") { db in
             try db.alter(table: "routingState") { t in t.add(column: "conversationId", .text) }
         }
+        // Issue 43 item 2: the root the peer last wrote under, and the user's pin of a root.
+        migrator.registerMigration("v4 root") { db in
+            try db.alter(table: "routingState") { t in
+                t.add(column: "peerRoot", .text)
+                t.add(column: "peerRootAtMs", .integer)
+                t.add(column: "rootPreference", .text).notNull().defaults(to: RootPreference.auto.rawValue)
+            }
+        }
         return migrator
     }
 
@@ -124,8 +132,9 @@ extension RoutingStore {
             sql: """
                 INSERT OR REPLACE INTO routingState (contact, myAlias, theirAlias, legacyIncoming, legacyOutgoing, mode,
                   peerSupportsDeterministic, deterministicAliasKnownToPeer, lastLegacyIncomingAtMs,
-                  lastDeterministicIncomingAtMs, createdAtMs, preference, conversationId)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                  lastDeterministicIncomingAtMs, createdAtMs, preference, conversationId, peerRoot, peerRootAtMs,
+                  rootPreference)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """
         ).execute(
             arguments: [
@@ -135,6 +144,7 @@ extension RoutingStore {
                 state.peerSupportsDeterministic, state.deterministicAliasKnownToPeer,
                 state.lastLegacyIncomingAt?.rawValue, state.lastDeterministicIncomingAt?.rawValue,
                 state.createdAt.rawValue, state.preference.rawValue, state.conversationID,
+                state.peerRoot?.root.rawValue, state.peerRoot?.at.rawValue, state.rootPreference.rawValue,
             ])
     }
 
@@ -171,6 +181,16 @@ extension RoutingStore {
             state.lastDeterministicIncomingAt = try row.decode(Int64?.self, forColumn: "lastDeterministicIncomingAtMs")
                 .map(UnixMillis.init)
             state.conversationID = try row.decode(String?.self, forColumn: "conversationId")
+            if let rootText = try row.decode(String?.self, forColumn: "peerRoot") {
+                guard let root = KasiaRoot(rawValue: rootText),
+                    let at = try row.decode(Int64?.self, forColumn: "peerRootAtMs")
+                else { throw RoutingStoreError.corruptRow(contact: contactText, reason: "peerRoot") }
+                state.peerRoot = RootEvidence(root: root, at: UnixMillis(at))
+            }
+            guard
+                let rootPreference = RootPreference(rawValue: try row.decode(String.self, forColumn: "rootPreference"))
+            else { throw RoutingStoreError.corruptRow(contact: contactText, reason: "rootPreference") }
+            state.rootPreference = rootPreference
             return state
         } catch let error as RoutingStoreError {
             throw error

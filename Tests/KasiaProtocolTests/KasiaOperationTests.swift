@@ -28,7 +28,7 @@ import Testing
             .selfStash(scope: "saved_handshake", sealed: sealed), .broadcast(channel: "news", text: "hello"),
         ]
         for payload in payloads {
-            #expect(try KasiaPayload(parsing: payload.encoded) == payload)
+            #expect(try KasiaPayload(parsing: payload.encoded(root: .ciphMsg)) == payload)
         }
         #expect(KasiaPayload.PaymentForm.kachat.name == "pay")
         #expect(KasiaPayload.PaymentForm.web(.hex).name == "payment")

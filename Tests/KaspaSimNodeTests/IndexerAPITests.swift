@@ -71,7 +71,8 @@ import Testing
 
     @Test func routesAnswerTheRowsTheChainHolds() async throws {
         // Given a conversation: handshakes both ways, messages on two of Alice's aliases and one of
-        // Bob's, a web payment, a saved-handshake stash, a legacy body, and what is not indexed
+        // Bob's, a web payment and a KaChat one under kchat:, a saved-handshake stash, a legacy body,
+        // and what is not indexed
         var chain = try KasiaChain(funding: [alice, bob])
         let hello = try chain.send(payload("ciph_msg:1:handshake:", sealed(1)), from: alice, to: bob.address)
         let stash = try chain.send(payload("ciph_msg:1:self_stash:saved_handshake:", sealed(2)), from: alice)
@@ -82,7 +83,7 @@ import Testing
         let reply = try chain.send(Self.comm("bbbbbbbbbbbb"), from: bob)
         let second = try chain.send(Self.comm("cccccccccccc"), from: alice)
         let payment = try chain.send(payload("ciph_msg:1:payment:", sealed(4)), from: bob, to: alice.address)
-        try chain.send(payload("ciph_msg:1:pay:", sealed(5)), from: bob, to: alice.address)
+        let kachatPayment = try chain.send(payload("kchat:1:pay:", sealed(5)), from: bob, to: alice.address)
         try chain.send(payload("hello, chain"), from: alice)
         try chain.send(payload("ciph_msg:1:comm:aaaaaaaaaaaa"), from: alice)
         let legacy = try chain.send(payload("ciph_msg:", sealed(6)), from: alice, to: bob.address)
@@ -134,12 +135,18 @@ import Testing
             let paid = try Self.stamp(payment, chain).merging(
                 ["receiver": .text(a), "amount": .number(kas / 5), "message": .text(Hex.encode(sealed(4)))]
             ) { $1 }
+            let kachatPaid = try Self.stamp(kachatPayment, chain).merging(
+                [
+                    "sender": .text(b), "receiver": .text(a), "amount": .number(kas / 5),
+                    "message": .text(Hex.encode(sealed(5))),
+                ]
+            ) { $1 }
             #expect(
                 try await Self.rows(server, "/payments/by-receiver?address=\(a)")
-                    == [paid.merging(["sender": .text(b)]) { $1 }])
+                    == [paid.merging(["sender": .text(b)]) { $1 }, kachatPaid])
             #expect(
                 try await Self.rows(server, "/payments/by-sender?address=\(b)")
-                    == [paid.merging(["sender": .text(b)]) { $1 }])
+                    == [paid.merging(["sender": .text(b)]) { $1 }, kachatPaid])
             #expect(try await Self.rows(server, "/payments/by-receiver?address=\(b)").isEmpty)
 
             let scope = Self.hex("saved_handshake")
@@ -152,13 +159,13 @@ import Testing
                     ])
             #expect(try await Self.rows(server, "/self-stash/by-owner?owner=\(a)&scope=").isEmpty)
 
-            // And the counters count what is indexed (the `pay:`, plain and malformed payloads are not)
+            // And the counters count what is indexed (plain and malformed payloads are not)
             let (status, body) = try await Self.get(server, "/metrics")
             #expect(status == 200)
             let metrics = try JSONDecoder().decode(Row.self, from: body)
             #expect(metrics["handshakes_by_sender"] == 3)
             #expect(metrics["uniq_handshakes_by_receiver"] == 3)
-            #expect(metrics["payments_by_sender"] == 1)
+            #expect(metrics["payments_by_sender"] == 2)
             #expect(metrics["contextual_messages"] == 4)
             #expect(metrics["latest_block"] == .text(Hex.encode(chain.chain.tip.hash)))
         }

@@ -1,4 +1,5 @@
 import Foundation
+import KasiaProtocol
 import KaspaCrypto
 import KaspaSimNode
 import TandemBasics
@@ -50,7 +51,18 @@ import Testing
         .init(
             kind: "self-stash without a scope", bytes: payload("ciph_msg:1:self_stash:", sealed(6)),
             operation: .selfStash(scope: []), body: sealed(6)),
-        .init(kind: "KaChat pay (fork only)", bytes: payload("ciph_msg:1:pay:", sealed(7)), operation: nil),
+        .init(kind: "KaChat pay", bytes: payload("ciph_msg:1:pay:", sealed(7)), operation: .payment, body: sealed(7)),
+        .init(kind: "kchat: pay", bytes: payload("kchat:1:pay:", sealed(7)), operation: .payment, body: sealed(7)),
+        .init(
+            kind: "kchat: handshake", bytes: payload("kchat:1:handshake:", sealed(1)), operation: .handshake,
+            body: sealed(1)),
+        .init(
+            kind: "kchat: comm", bytes: payload("kchat:1:comm:0123456789ab:", base64Body),
+            operation: .contextualMessage(alias: Array("0123456789ab".utf8)), body: base64Body),
+        .init(
+            kind: "kchat: self-stash", bytes: payload("kchat:1:self_stash:saved_handshake:", sealed(5)),
+            operation: .selfStash(scope: Array("saved_handshake".utf8)), body: sealed(5)),
+        .init(kind: "kchat: versionless", bytes: payload("kchat:", sealed(2)), operation: .handshake, body: sealed(2)),
         .init(kind: "broadcast", bytes: payload("ciph_msg:1:bcast:general:hello"), operation: nil),
         .init(kind: "comm without its alias delimiter", bytes: payload("ciph_msg:1:comm:0123456789ab"), operation: nil),
         .init(kind: "unknown operation", bytes: payload("ciph_msg:1:weird:", sealed(8)), operation: nil),
@@ -60,8 +72,8 @@ import Testing
 
     @Test(arguments: payloads)
     func readsAPayloadAsKasiaIndexerDoes(_ item: PayloadCase) {
-        let indexed = KasiaIndexEntry.indexed(item.bytes)
-        #expect(indexed?.operation == item.operation)
+        let indexed = KasiaIndexedPayload(item.bytes)
+        #expect(indexed.map(KasiaIndexEntry.Operation.init) == item.operation)
         #expect(indexed.map(\.body) == item.operation.map { _ in item.body })
     }
 

@@ -38,6 +38,9 @@ import Testing
         "UPDATE routingState SET legacyIncoming = 12",
         "UPDATE routingState SET mode = 'sideways'",
         "UPDATE routingState SET preference = 'sometimes'",
+        "UPDATE routingState SET peerRoot = 'KCHAT', peerRootAtMs = 1",
+        "UPDATE routingState SET peerRoot = 'kchat', peerRootAtMs = NULL",
+        "UPDATE routingState SET rootPreference = 'both'",
     ])
     func aDamagedColumnNamesTheContact(sql: String) throws {
         let directory = try TemporaryDirectory()

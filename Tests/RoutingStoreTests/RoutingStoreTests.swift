@@ -118,6 +118,8 @@ struct RoutingStoreTests {
         _ = state.receiveMessage(on: state.deterministic.myAlias, at: UnixMillis(20), policy: c)
         state.lastLegacyIncomingAt = UnixMillis(15)
         state.conversationID = "0123456789ab"
+        state.recordRoot(.kchat, at: UnixMillis(25))
+        state.rootPreference = .ciphMsg
         try store.save([state])
         #expect(try store.fetchOne(legacyPeer) == state)
         #expect(try store.purgeStaleLegacyAliases(now: UnixMillis(1_000), retentionMs: 100) == [legacyPeer])

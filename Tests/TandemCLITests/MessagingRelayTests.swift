@@ -298,7 +298,7 @@ extension MessagingRelayTests {
         let memo = #"{"amount":150000000,"message":"for lunch","timestamp":1800000000000,"type":"payment","version":1}"#
         let sealed = try KasiaCipher.seal(memo, to: alice.address)
         let submission = try RelaySubmission.signed(
-            payload: KasiaPayload.payment(sealed: sealed, form: .kachat).encoded, by: bobKey,
+            payload: KasiaPayload.payment(sealed: sealed, form: .kachat).encoded(root: .ciphMsg), by: bobKey,
             receiver: alice.address, amount: 150_000_000, nonce: 3)
         _ = try await alice.relay.submit(submission)
 

@@ -37,6 +37,28 @@ import Testing
         return (await inbox(), rows.filter { $0.direction == .incoming }.compactMap(MessagingRelayTests.text))
     }
 
+    /// A conversation with a deterministic peer: `opener` sends the handshake and the other side
+    /// answers with its own, then ``exchange(_:peer:tag:send:poll:inbox:)``.
+    static func converse(_ tandem: Messenger, with peer: DeterministicRelayPeer, opener: Opener, tag: String)
+        async throws -> (atPeer: [String], atTandem: [String])
+    {
+        switch opener {
+        case .tandem:
+            try await tandem.startConversation(with: peer.address)
+            try await peer.poll()
+            try await peer.sendHandshake(to: tandem.address, isResponse: true)
+            try await tandem.sync()
+        case .peer:
+            try await peer.sendHandshake(to: tandem.address, isResponse: false)
+            try await tandem.sync()
+            try await tandem.startConversation(with: peer.address)
+            try await peer.poll()
+        }
+        return try await exchange(
+            tandem, peer: peer.address, tag: tag, send: { try await peer.send($0, to: tandem.address) },
+            poll: { try await peer.poll() }, inbox: { await peer.inbox[tandem.address] ?? [] })
+    }
+
     static func expected(_ tag: String, _ direction: String) -> [String] {
         (0..<3).map { "\(tag) \(direction) \($0) ✓" }
     }
@@ -93,32 +115,18 @@ import Testing
         defer { server.stop() }
         let (tandem, directory) = try MessagingRelayTests.messenger(server)
         defer { directory.remove() }
-        let web = WebDeterministicRelayPeer(relay: RawRelay(base: try #require(URL(string: server.baseURL))))
+        let web = DeterministicRelayPeer(relay: RawRelay(base: try #require(URL(string: server.baseURL))))
 
-        // When one side opens with a handshake and the other answers
-        switch opener {
-        case .tandem:
-            try await tandem.startConversation(with: web.address)
-            try await web.poll()
-            try await web.sendHandshake(to: tandem.address, isResponse: true)
-            try await tandem.sync()
-        case .peer:
-            try await web.sendHandshake(to: tandem.address, isResponse: false)
-            try await tandem.sync()
-            try await tandem.startConversation(with: web.address)
-            try await web.poll()
-        }
-
-        // Then texts cross both ways, exactly
-        let (atPeer, atTandem) = try await Self.exchange(
-            tandem, peer: web.address, tag: "web",
-            send: { try await web.send($0, to: tandem.address) }, poll: { try await web.poll() },
-            inbox: { await web.inbox[tandem.address] ?? [] })
+        // When one side opens with a handshake and the other answers, and texts cross both ways
+        let (atPeer, atTandem) = try await Self.converse(tandem, with: web, opener: opener, tag: "web")
         #expect(atPeer == Self.expected("web", "tandem→peer"))
         #expect(atTandem == Self.expected("web", "peer→tandem"))
 
         // And Tandem's handshakes stayed at version 1 (the web rejects more, seed §7 item 4)
         #expect(await web.rejectedHandshakes == 0)
+        // And everything Tandem wrote was under ciph_msg:, the only root the web reads (§16)
+        #expect(await web.unreadable == 0)
+        #expect(Set(await web.roots) == ["ciph_msg"])
         // And Tandem took the alias-less handshake as evidence: deterministic only, the pair
         // the web derives on its side (seed §1.1, §4.3)
         let state = try #require(try tandem.profile.openRouting().fetchOne(web.address))
@@ -128,5 +136,31 @@ import Testing
         let webPair = try await web.pair(tandem.address)
         #expect(state.deterministic.myAlias == webPair.theirAlias)
         #expect(state.deterministic.theirAlias == webPair.myAlias)
+    }
+
+    @Test(arguments: Opener.allCases)
+    func aKaChatOfTodayPeerGetsKchatRepliesOnceItHasWrittenKchat(opener: Opener) async throws {
+        // Given a relay, a Tandem profile and a KaChat of today (it writes kchat:, reads both)
+        let server = try await MessagingRelayTests.startServer()
+        defer { server.stop() }
+        let (tandem, directory) = try MessagingRelayTests.messenger(server)
+        defer { directory.remove() }
+        let kachat = DeterministicRelayPeer(
+            relay: RawRelay(base: try #require(URL(string: server.baseURL))), flavor: .kachatToday)
+
+        // When one side opens with a handshake and the other answers, and texts cross both ways
+        let (atPeer, atTandem) = try await Self.converse(tandem, with: kachat, opener: opener, tag: "kchat")
+        #expect(atPeer == Self.expected("kchat", "tandem→peer"))
+        #expect(atTandem == Self.expected("kchat", "peer→tandem"))
+
+        // And Tandem writes kchat: from the peer's first kchat: row on: before it, with no
+        // evidence, only its opening handshake went out under ciph_msg: (then three messages; when
+        // the peer opens, the answering handshake and three messages)
+        let expected =
+            opener == .tandem ? ["ciph_msg", "kchat", "kchat", "kchat"] : ["kchat", "kchat", "kchat", "kchat"]
+        #expect(await kachat.roots == expected)
+        let state = try #require(try tandem.profile.openRouting().fetchOne(kachat.address))
+        #expect(state.rootDecision == (.kchat, .evidence))
+        #expect(state.peerSupportsDeterministic)
     }
 }

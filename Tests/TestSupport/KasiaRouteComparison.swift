@@ -34,6 +34,11 @@ public enum KasiaRouteComparison {
         return queries
     }
 
+    /// The members a Tandem server's rows have beside an indexer's: `root` (kasia-protocol §16).
+    public static let tandemMembers: [String: @Sendable (Any) -> Bool] = [
+        "root": { ["kchat", "ciph_msg"].contains($0 as? String) }
+    ]
+
     /// Every row of one route, page after page as KaChat pages (limit 50, next cursor = the
     /// newest block time seen, dedup by tx id), keyed by tx id.
     public static func allRows(_ fetch: Fetch, path: String, query: String) async throws -> [String: NSDictionary] {
@@ -59,13 +64,29 @@ public enum KasiaRouteComparison {
 
     /// The differences between `ours` (routes under `ourPrefix`) and `truth` (routes at its
     /// root) over `queries`, at most three per query; and how many rows the truth holds.
-    public static func differences(ours: Fetch, ourPrefix: String, truth: Fetch, queries: [Query]) async throws
-        -> (differences: [String], rows: Int)
-    {
+    ///
+    /// `ourMembers` are members only our rows have (a Tandem server's `root`, which an indexer
+    /// does not write): each of our rows must carry every one of them with a value `ourMembers`
+    /// accepts, and they are left out of the comparison.
+    public static func differences(
+        ours: Fetch, ourPrefix: String, truth: Fetch, queries: [Query],
+        ourMembers: [String: @Sendable (Any) -> Bool] = [:]
+    ) async throws -> (differences: [String], rows: Int) {
         var differences: [String] = []
         var rows = 0
         for query in queries {
-            let mine = try await allRows(ours, path: "\(ourPrefix)/\(query.route)", query: query.query)
+            var mine = try await allRows(ours, path: "\(ourPrefix)/\(query.route)", query: query.query)
+            for (id, row) in mine where !ourMembers.isEmpty {
+                guard let stripped = row.mutableCopy() as? NSMutableDictionary else { continue }
+                for (member, accepts) in ourMembers {
+                    if let value = row[member], accepts(value) {
+                        stripped.removeObject(forKey: member)
+                    } else {
+                        differences.append("\(query) tx \(id): member \(member) is \(row[member] ?? "missing")")
+                    }
+                }
+                mine[id] = stripped
+            }
             let theirs = try await allRows(truth, path: "/\(query.route)", query: query.query)
             rows += theirs.count
             let missing = Set(theirs.keys).subtracting(mine.keys).sorted()

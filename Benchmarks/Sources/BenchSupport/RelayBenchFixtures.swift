@@ -25,7 +25,7 @@ package enum RelayBenchFixtures {
     }
 
     package static func message(alias: Alias, seed: Int) -> [UInt8] {
-        KasiaPayload.contextualMessage(alias: alias, sealed: sealed(seed), encoding: .base64).encoded
+        KasiaPayload.contextualMessage(alias: alias, sealed: sealed(seed), encoding: .base64).encoded(root: .ciphMsg)
     }
 
     package static func submission(key: PrivateKey, alias: Alias, nonce: UInt64) throws -> RelaySubmission {

@@ -17,11 +17,11 @@ public enum KasiaBenchmarks {
         let sealed = try KasiaCipher.seal(String(repeating: "x", count: 120), to: recipient)
         let alias = Alias.random()
         let payloads: [[UInt8]] = [
-            KasiaPayload.handshake(sealed: sealed).encoded,
-            KasiaPayload.contextualMessage(alias: alias, sealed: sealed, encoding: .base64).encoded,
-            KasiaPayload.contextualMessage(alias: alias, sealed: sealed, encoding: .hex).encoded,
-            KasiaPayload.payment(sealed: sealed, form: .kachat).encoded,
-            KasiaPayload.selfStash(scope: "saved_handshake", sealed: sealed).encoded,
+            KasiaPayload.handshake(sealed: sealed).encoded(root: .ciphMsg),
+            KasiaPayload.contextualMessage(alias: alias, sealed: sealed, encoding: .base64).encoded(root: .ciphMsg),
+            KasiaPayload.contextualMessage(alias: alias, sealed: sealed, encoding: .hex).encoded(root: .ciphMsg),
+            KasiaPayload.payment(sealed: sealed, form: .kachat).encoded(root: .ciphMsg),
+            KasiaPayload.selfStash(scope: "saved_handshake", sealed: sealed).encoded(root: .ciphMsg),
         ]
         let handshakes = [
             #"{"type":"handshake","alias":"a1b2c3d4e5f6","timestamp":1735689600000,"version":1,"recipientAddress":"kaspa:qrlnrdnkme58avh8mhcrr8rpj3tgfuj5qp70d6355s424yceaeqsjxklulud6","sendToRecipient":true}"#,

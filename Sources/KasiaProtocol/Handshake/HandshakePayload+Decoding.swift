@@ -1,12 +1,15 @@
 import CanonicalJSON
 
 extension HandshakePayload {
-    static let envelopePrefix = "ciph_msg:1:handshake:"
+    /// What an old web client put before the JSON: the handshake's own payload prefix, under
+    /// either root (kasia-protocol §5.1, §16).
+    static let envelopePrefixes = KasiaRoot.allCases.map { String(decoding: $0.prefix, as: UTF8.self) + "1:handshake:" }
 
     /// Decodes every form clients write (kasia-protocol §5.1): legacy alias-bearing, alias-less
     /// deterministic, camelCase and snake_case, and plaintexts that still carry the
-    /// `ciph_msg:1:handshake:` prefix. An alias is only ever read from the `alias` field — never
-    /// from the first 12 characters of the plaintext, as an older KaChat fallback did.
+    /// `ciph_msg:1:handshake:` (or `kchat:1:handshake:`) prefix. An alias is only ever read from
+    /// the `alias` field — never from the first 12 characters of the plaintext, as an older
+    /// KaChat fallback did.
     public init(decoding plaintext: String) throws(HandshakeError) {
         self = try Self.decodeWithForm(plaintext).payload
     }
@@ -17,8 +20,8 @@ extension HandshakePayload {
     ) {
         var text = Substring(plaintext)
         var form = Form.json
-        if text.hasPrefix(envelopePrefix) {
-            text = text.dropFirst(envelopePrefix.count)
+        if let prefix = envelopePrefixes.first(where: { text.hasPrefix($0) }) {
+            text = text.dropFirst(prefix.count)
             form = .prefixedJSON
         }
         return (try HandshakePayload(object: parseObject(text)), form)

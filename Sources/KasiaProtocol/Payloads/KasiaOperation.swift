@@ -1,5 +1,6 @@
-/// The operation word after `ciph_msg:1:` in a transaction payload (kasia-protocol §4); the raw
-/// value is the wire string, spelled here only, for the parser, the encoder and the CLI's JSON.
+/// The operation word after `ciph_msg:1:` or `kchat:1:` in a transaction payload (kasia-protocol
+/// §4, §16); the raw value is the wire string, spelled here only, for the parser, the encoder and
+/// the CLI's JSON.
 public enum KasiaOperation: String, Sendable, CaseIterable {
     case handshake
     /// A message in a conversation, tagged with the conversation's alias.

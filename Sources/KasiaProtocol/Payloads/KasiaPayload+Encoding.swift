@@ -6,28 +6,29 @@ extension KasiaPayload {
     /// The scope KaChat writes for the handshake it stashes for itself.
     public static let savedHandshakeScope = "saved_handshake"
 
-    /// The bytes KaChat writes for this payload today: binary sealed bodies after
-    /// `handshake:`, `pay:` and `self_stash:`, standard padded base64 after `comm:<alias>:`.
+    /// The bytes KaChat writes for this payload today under `root`: binary sealed bodies
+    /// after `handshake:`, `pay:` and `self_stash:`, standard padded base64 after
+    /// `comm:<alias>:`.
     ///
     /// The web-only forms are written in their own encoding so a parsed payload re-encodes to
     /// what was on chain.
-    public var encoded: [UInt8] { operationPrefix + indexerStoredBody }
+    public func encoded(root: KasiaRoot) -> [UInt8] { root.prefix + operationPrefix + indexerStoredBody }
 
-    /// Everything before the body: `ciph_msg:`, the version and the operation with its
+    /// Everything between the root and the body: the version and the operation with its
     /// alias, scope or channel.
     var operationPrefix: [UInt8] {
-        let versioned = Self.magic + Self.version1
+        let versioned = Self.version1
         switch self {
         case .handshake: return versioned + KasiaOperation.handshake.prefix
         case .contextualMessage(let alias, _, _):
             return versioned + KasiaOperation.comm.prefix + Array("\(alias.rawValue):".utf8)
         case .payment(_, .kachat): return versioned + KasiaOperation.pay.prefix
         case .payment(_, .web): return versioned + KasiaOperation.payment.prefix
-        case .payment(_, .unversioned): return Self.magic + KasiaOperation.pay.prefix
+        case .payment(_, .unversioned): return KasiaOperation.pay.prefix
         case .selfStash(let scope, _):
             return versioned + KasiaOperation.selfStash.prefix + Array((scope.map { $0 + ":" } ?? "").utf8)
         case .broadcast(let channel, _): return versioned + KasiaOperation.broadcast.prefix + Array("\(channel):".utf8)
-        case .legacy: return Self.magic
+        case .legacy: return []
         }
     }
 

@@ -3,28 +3,34 @@ import KaspaCrypto
 import TandemBasics
 
 extension KasiaPayload {
-    static let magic = Array("ciph_msg:".utf8)
     static let version1 = Array("1:".utf8)
 
-    /// Parses the bytes of a transaction's `payload` field.
-    ///
-    /// Follows the indexer's reading (kasia-protocol §4 notes): strip `ciph_msg:`; without `1:`
-    /// the rest is a legacy body (or KaChat's unversioned `pay:`); otherwise dispatch on the
-    /// operation up to the next `:`.
+    /// Parses the bytes of a transaction's `payload` field under either root (kasia-protocol
+    /// §16); ``KasiaEnvelope`` keeps which one it was.
     public init(parsing bytes: some Collection<UInt8>) throws(KasiaPayloadError) {
-        let bytes = Array(bytes)
-        guard bytes.starts(with: Self.magic), bytes.count > Self.magic.count else { throw .notKasiaPayload }
-        let afterMagic = bytes[Self.magic.count...]
-        guard afterMagic.starts(with: Self.version1) else {
+        self = try KasiaEnvelope(parsing: bytes).payload
+    }
+
+    /// Parses lowercase or uppercase hex text of a payload (what indexers and explorers show).
+    public init(parsingHex hex: some StringProtocol) throws(KasiaPayloadError) {
+        self = try KasiaEnvelope(parsingHex: hex).payload
+    }
+
+    /// Parses what follows the root, as the indexer reads it (kasia-protocol §4 notes): without
+    /// `1:` the rest is a legacy body (or KaChat's unversioned `pay:`); otherwise dispatch on the
+    /// operation up to the next `:`.
+    init(parsingAfterRoot afterRoot: ArraySlice<UInt8>) throws(KasiaPayloadError) {
+        guard !afterRoot.isEmpty else { throw .notKasiaPayload }
+        guard afterRoot.starts(with: Self.version1) else {
             let pay = KasiaOperation.pay.prefix
-            if afterMagic.starts(with: pay) {
-                self = .payment(sealed: try Self.sealedBody(afterMagic.dropFirst(pay.count)).bytes, form: .unversioned)
+            if afterRoot.starts(with: pay) {
+                self = .payment(sealed: try Self.sealedBody(afterRoot.dropFirst(pay.count)).bytes, form: .unversioned)
             } else {
-                self = .legacy(sealed: Array(afterMagic))
+                self = .legacy(sealed: Array(afterRoot))
             }
             return
         }
-        let rest = afterMagic.dropFirst(Self.version1.count)
+        let rest = afterRoot.dropFirst(Self.version1.count)
         guard let colon = rest.firstIndex(of: UInt8(ascii: ":")) else {
             throw .unknownOperation(String(decoding: rest.prefix(32), as: UTF8.self))
         }
@@ -51,12 +57,6 @@ extension KasiaPayload {
         case .groupComm, .groupControl:
             throw .unsupportedOperation(name)
         }
-    }
-
-    /// Parses lowercase or uppercase hex text of a payload (what indexers and explorers show).
-    public init(parsingHex hex: some StringProtocol) throws(KasiaPayloadError) {
-        guard let bytes = try? Hex.decode(hex) else { throw .notKasiaPayload }
-        try self.init(parsing: bytes)
     }
 
     private static func parseComm(_ body: ArraySlice<UInt8>) throws(KasiaPayloadError) -> KasiaPayload {

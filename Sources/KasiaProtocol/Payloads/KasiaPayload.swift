@@ -1,7 +1,9 @@
-/// One Kaspa transaction payload in the Kasia protocol (kasia-protocol §4).
+/// One Kaspa transaction payload in the Kasia protocol (kasia-protocol §4), without its root:
+/// the bytes after `ciph_msg:` or `kchat:` are the same under both (§16), so the cases below
+/// name the `ciph_msg:` forms and ``KasiaEnvelope`` (or ``encoded(root:)``) adds the root.
 ///
-/// Parsing accepts every form a client has written; building writes exactly what KaChat writes
-/// today (binary sealed bodies, base64 `comm` bodies).
+/// Parsing accepts every form a client has written, under either root; building writes exactly
+/// what KaChat writes today (binary sealed bodies, base64 `comm` bodies).
 public enum KasiaPayload: Sendable, Equatable {
     /// `ciph_msg:1:handshake:` + sealed handshake JSON, encrypted to the recipient.
     case handshake(sealed: [UInt8])

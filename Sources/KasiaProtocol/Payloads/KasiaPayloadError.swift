@@ -1,8 +1,8 @@
 /// Why transaction payload bytes are not a Kasia payload we can read (kasia-protocol §4).
 public enum KasiaPayloadError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// No `ciph_msg:` prefix, or nothing after it.
+    /// Neither root (`ciph_msg:`, `kchat:`) first, or nothing after it.
     case notKasiaPayload
-    /// `ciph_msg:1:<op>:` with an operation no client defines.
+    /// `<root>1:<op>:` with an operation no client defines.
     case unknownOperation(String)
     /// A group operation (`gcomm`, `gctl`): defined only by a fork, not read here.
     case unsupportedOperation(String)

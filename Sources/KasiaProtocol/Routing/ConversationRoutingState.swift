@@ -29,6 +29,10 @@ public struct ConversationRoutingState: Sendable, Equatable, Codable {
     /// KaChat's id of this conversation (`conversationIds[addr]`, kasia-protocol §5.1, §7): the
     /// first one either side's handshake carried. A response carries the request's id.
     public var conversationID: String?
+    /// The root of what the peer last wrote to us (kasia-protocol §16): evidence of what it reads.
+    public var peerRoot: RootEvidence?
+    /// The user's choice of root for this conversation (issue 43 item 2).
+    public var rootPreference: RootPreference = .auto
 
     /// A state for a contact, with the deterministic pair derived from `privateKey`.
     ///

@@ -1,4 +1,4 @@
-import KasiaProtocol
+public import KasiaProtocol
 public import KaspaCrypto
 import KaspaRPC
 public import KaspaTransaction
@@ -6,8 +6,9 @@ public import KaspaTransaction
 /// Deterministic Kasia traffic on a simulated node, for the chain index's tests and benchmarks
 /// (issue 25): `senders` wallets with fixed keys, each spending its own change in a chain of
 /// signed transactions whose payloads rotate through every kind kasia-indexer keeps — contextual
-/// messages under three aliases, handshakes, web payments, self-stashes, legacy handshakes —
-/// and two it skips (KaChat's `pay:`, and a payload that is not Kasia).
+/// messages under three aliases, handshakes, web payments, self-stashes, legacy handshakes and
+/// KaChat's `pay:` — and one it skips (a payload that is not Kasia). Every third transaction is
+/// written under KaChat's `kchat:` root, the others under `ciph_msg:` (kasia-protocol §16).
 ///
 /// No randomness: keys, aliases and sealed bytes all derive from the sender's and the
 /// transaction's numbers, so a run makes the same chain every time.
@@ -101,20 +102,25 @@ public struct SimulatedKasiaTraffic: Sendable {
     /// The payload of transaction `number` by sender `sender`.
     public static func payload(_ number: Int, sender: Int) -> [UInt8] {
         let sealed = filler(number, count: 48 + number % 40)
+        let root = root(number)
         switch number % kinds {
         case 0, 1, 2:
             let alias = aliases(sender: sender)[number % 3]
             guard let parsed = try? Alias(alias) else { return sealed }
-            return KasiaPayload.contextualMessage(alias: parsed, sealed: sealed, encoding: .base64).encoded
-        case 3: return KasiaPayload.handshake(sealed: sealed).encoded
-        case 4: return KasiaPayload.payment(sealed: sealed, form: .web(.binary)).encoded
-        case 5: return KasiaPayload.selfStash(scope: "saved_handshake", sealed: sealed).encoded
-        case 6: return Array("ciph_msg:".utf8) + sealed
+            return KasiaPayload.contextualMessage(alias: parsed, sealed: sealed, encoding: .base64).encoded(root: root)
+        case 3: return KasiaPayload.handshake(sealed: sealed).encoded(root: root)
+        case 4: return KasiaPayload.payment(sealed: sealed, form: .web(.binary)).encoded(root: root)
+        case 5: return KasiaPayload.selfStash(scope: "saved_handshake", sealed: sealed).encoded(root: root)
+        case 6: return KasiaPayload.legacy(sealed: sealed).encoded(root: root)
         default:
             return number / kinds % 2 == 0
-                ? KasiaPayload.payment(sealed: sealed, form: .kachat).encoded : Array("not kasia \(number)".utf8)
+                ? KasiaPayload.payment(sealed: sealed, form: .kachat).encoded(root: root)
+                : Array("not kasia \(number)".utf8)
         }
     }
+
+    /// The root transaction `number` is written under: `kchat:` for every third.
+    public static func root(_ number: Int) -> KasiaRoot { number % 3 == 0 ? .kchat : .ciphMsg }
 
     /// Bytes that look like ciphertext and never like hex text (the first is 0xff).
     static func filler(_ number: Int, count: Int) -> [UInt8] {

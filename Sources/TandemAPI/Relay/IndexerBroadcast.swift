@@ -10,6 +10,10 @@ public struct IndexerBroadcast: Codable, Sendable, Equatable {
     /// Hex of the plaintext body after `<channel>:`.
     public var message: String
 
+    /// The root that carried the payload, `"kchat"` or `"ciph_msg"` (kasia-protocol §16): a
+    /// Tandem server's own member; nil from a kasia-indexer, which does not say.
+    public var root: String?
+
     public init(txID: String, sender: String, channel: String, blockTime: UInt64, message: String) {
         self.txID = txID
         self.sender = sender
@@ -23,5 +27,6 @@ public struct IndexerBroadcast: Codable, Sendable, Equatable {
         case sender, channel
         case blockTime = "block_time"
         case message
+        case root
     }
 }

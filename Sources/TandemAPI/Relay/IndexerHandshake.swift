@@ -10,6 +10,10 @@ public struct IndexerHandshake: Codable, Sendable, Equatable {
     /// Hex of the bytes after `ciph_msg:1:handshake:` (or after `ciph_msg:` for legacy).
     public var messagePayload: String
 
+    /// The root that carried the payload, `"kchat"` or `"ciph_msg"` (kasia-protocol §16): a
+    /// Tandem server's own member; nil from a kasia-indexer, which does not say.
+    public var root: String?
+
     public init(
         txID: String, sender: String, receiver: String, blockTime: UInt64, acceptingBlock: String? = nil,
         acceptingDAAScore: UInt64? = nil, messagePayload: String
@@ -30,5 +34,6 @@ public struct IndexerHandshake: Codable, Sendable, Equatable {
         case acceptingBlock = "accepting_block"
         case acceptingDAAScore = "accepting_daa_score"
         case messagePayload = "message_payload"
+        case root
     }
 }

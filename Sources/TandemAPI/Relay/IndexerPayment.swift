@@ -13,6 +13,10 @@ public struct IndexerPayment: Codable, Sendable, Equatable {
     public var acceptingBlock: String?
     public var acceptingDAAScore: UInt64?
 
+    /// The root that carried the payload, `"kchat"` or `"ciph_msg"` (kasia-protocol §16): a
+    /// Tandem server's own member; nil from a kasia-indexer, which does not say.
+    public var root: String?
+
     public init(
         txID: String, sender: String?, receiver: String, blockTime: UInt64, amount: UInt64, message: String,
         acceptingBlock: String? = nil, acceptingDAAScore: UInt64? = nil
@@ -34,5 +38,6 @@ public struct IndexerPayment: Codable, Sendable, Equatable {
         case amount, message
         case acceptingBlock = "accepting_block"
         case acceptingDAAScore = "accepting_daa_score"
+        case root
     }
 }

@@ -11,6 +11,10 @@ public struct IndexerSelfStash: Codable, Sendable, Equatable {
     /// Hex of the sealed bytes.
     public var stashedData: String
 
+    /// The root that carried the payload, `"kchat"` or `"ciph_msg"` (kasia-protocol §16): a
+    /// Tandem server's own member; nil from a kasia-indexer, which does not say.
+    public var root: String?
+
     public init(
         txID: String, owner: String, scope: String?, blockTime: UInt64, acceptingBlock: String? = nil,
         acceptingDAAScore: UInt64? = nil, stashedData: String
@@ -35,6 +39,7 @@ public struct IndexerSelfStash: Codable, Sendable, Equatable {
         acceptingBlock = try container.decodeIfPresent(String.self, forKey: .acceptingBlock)
         acceptingDAAScore = try container.decodeIfPresent(UInt64.self, forKey: .acceptingDAAScore)
         stashedData = try container.decode(String.self, forKey: .stashedData)
+        root = try container.decodeIfPresent(String.self, forKey: .root)
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -44,5 +49,6 @@ public struct IndexerSelfStash: Codable, Sendable, Equatable {
         case acceptingBlock = "accepting_block"
         case acceptingDAAScore = "accepting_daa_score"
         case stashedData = "stashed_data"
+        case root
     }
 }

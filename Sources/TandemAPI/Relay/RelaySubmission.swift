@@ -9,7 +9,7 @@ import TandemBasics
 /// first output: present for handshakes (also legacy `ciph_msg:` bodies) and payments,
 /// absent for contextual messages, self-stashes and broadcasts.
 public struct RelaySubmission: RequestBody {
-    /// Lowercase hex of the exact payload bytes (`ciph_msg:…`, kasia-protocol §4).
+    /// Lowercase hex of the exact payload bytes (`ciph_msg:…` or `kchat:…`, kasia-protocol §4, §16).
     public var payload: String
     /// The sender's version-0 (Schnorr) Kaspa address; its key signs.
     public var sender: String

@@ -47,3 +47,37 @@ public struct RelayEvent: Sendable, Equatable {
         }
     }
 }
+
+extension RelayEvent.Row {
+    /// The root that carried the row's payload, when its source says (kasia-protocol §16).
+    public var root: String? {
+        get {
+            switch self {
+            case .handshake(let r): r.root
+            case .contextualMessage(let r): r.root
+            case .payment(let r): r.root
+            case .selfStash(let r): r.root
+            case .broadcast(let r): r.root
+            }
+        }
+        set {
+            switch self {
+            case .handshake(var r):
+                r.root = newValue
+                self = .handshake(r)
+            case .contextualMessage(var r):
+                r.root = newValue
+                self = .contextualMessage(r)
+            case .payment(var r):
+                r.root = newValue
+                self = .payment(r)
+            case .selfStash(var r):
+                r.root = newValue
+                self = .selfStash(r)
+            case .broadcast(var r):
+                r.root = newValue
+                self = .broadcast(r)
+            }
+        }
+    }
+}

@@ -15,6 +15,9 @@ import Logging
 ///    (`TrustedProxies`), before the rate limits read it;
 /// 6. the auth routes' rate limits (`RateLimiter`), when on;
 /// 7. the origin rule for cookie-bearing state changes (`OriginPolicy`, betterauth-api.md §10).
+///
+/// A browser's preflight of a `/kasia` route is answered before step 3, and every `/kasia`
+/// answer allows any origin (`KasiaCORS`).
 struct FrontDoorMiddleware: RouterMiddleware {
     typealias Context = TandemRequestContext
     let methods: AllowedMethods
@@ -44,11 +47,13 @@ struct FrontDoorMiddleware: RouterMiddleware {
             response = ErrorResponses.response(for: error, to: request, logger: context.logger)
         }
         response.headers[.xRequestID] = id
+        KasiaCORS.allow(&response, for: request)
         return response
     }
 
     /// Steps 3–7: an answer that ends the request here, or nil to go on to the route.
     private func admit(_ request: Request, context: inout Context) async throws -> Response? {
+        if let preflight = KasiaCORS.preflight(request) { return preflight }
         if let refusal = methods.refusal(for: request) { return refusal }
         if StrictPath.refuses(request.uri.path) { return Response(status: .notFound) }
         if !proxies.isEmpty {

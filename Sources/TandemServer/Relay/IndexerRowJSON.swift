@@ -1,3 +1,4 @@
+import KasiaProtocol
 import TandemAPI
 import TandemBasics
 import TandemServerStore
@@ -6,6 +7,10 @@ import TandemServerStore
 /// indexer's field order, `null` for absent optionals, lowercase hex. Written by hand so the
 /// bytes are exactly the indexer's, which JSONEncoder's key order does not promise; golden
 /// tests pin them, and the TandemAPI `Indexer*` types decode them.
+///
+/// One member is Tandem's own, last in every row: `root`, the root that carried the payload
+/// (`"kchat"` or `"ciph_msg"`, kasia-protocol §16), which the body after it does not show. A
+/// client reads it as evidence of what the sender reads; indexer clients ignore it.
 enum IndexerRowJSON {
     /// How a row is presented: kasia-indexer echoes the query's text in some columns (the
     /// alias of contextual messages, the scope of self-stashes, the address of payments read
@@ -64,6 +69,7 @@ enum IndexerRowJSON {
             object.number("block_time", record.blockTime.rawValue)
             object.string("message", Hex.encode(draft.body))
         }
+        object.optionalString("root", KasiaRoot(startOf: draft.payload)?.rawValue)
         out = object.finish()
     }
 

@@ -61,11 +61,12 @@ struct RelayKaspaSubmissionCheck {
         guard let firstUTXO = transaction.inputs.first?.utxo,
             let sender = firstUTXO.scriptPublicKey.address(network: firstUTXO.address?.network ?? .mainnet)
         else { throw APIFailure(.badRequest, .unsupportedScript, "the first input does not spend a standard address") }
-        let payload: KasiaPayload
-        do { payload = try KasiaPayload(parsing: transaction.payload) } catch {
+        let envelope: KasiaEnvelope
+        do { envelope = try KasiaEnvelope(parsing: transaction.payload) } catch {
             throw APIFailure(.badRequest, .notAKasiaPayload, "payload: \(error.description)")
         }
-        guard payload.encoded == transaction.payload else {
+        let payload = envelope.payload
+        guard envelope.encoded == transaction.payload else {
             throw APIFailure(.badRequest, .notAKasiaPayload, "payload is not in the canonical form of its kind")
         }
         let (kind, tag) = RelaySubmissionCheck.classify(payload)

@@ -74,13 +74,14 @@ struct RelaySubmissionCheck {
     /// Classifies the payload, applies the receiver rules and verifies the signature; the
     /// draft is what the store keeps.
     func draft() throws(APIFailure) -> KasiaRecordDraft {
-        let payload: KasiaPayload
-        do { payload = try KasiaPayload(parsing: payloadBytes) } catch {
+        let envelope: KasiaEnvelope
+        do { envelope = try KasiaEnvelope(parsing: payloadBytes) } catch {
             throw APIFailure(.badRequest, .notAKasiaPayload, "payload: \(error.description)")
         }
         // The stored body must be the bytes on chain: refuse forms that would not re-encode
         // to themselves (such as uppercase hex bodies), so `message_payload` never lies.
-        guard payload.encoded == payloadBytes else {
+        let payload = envelope.payload
+        guard envelope.encoded == payloadBytes else {
             throw APIFailure(.badRequest, .notAKasiaPayload, "payload is not in the canonical form of its kind")
         }
         let (kind, tag) = Self.classify(payload)

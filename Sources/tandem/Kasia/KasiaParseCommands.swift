@@ -14,7 +14,7 @@ extension KasiaCommand {
                 commandName: "parse",
                 abstract: "Decode a Kasia transaction payload given in hex.",
                 discussion:
-                    "Prints kind, alias/scope/channel where present, the sealed bytes after body decoding and what the indexer stores, with the field names of the reference vectors."
+                    "Reads both roots (ciph_msg: and KaChat's kchat:). Prints kind, root, alias/scope/channel where present, the sealed bytes after body decoding and what the indexer stores, with the field names of the reference vectors."
             )
 
             @Argument(help: "The tx payload field in hex.") var hex: String
@@ -22,6 +22,8 @@ extension KasiaCommand {
 
             struct Output: Encodable {
                 let kind: String
+                /// `kchat` or `ciph_msg` (kasia-protocol §16).
+                let root: String
                 var alias: String?
                 var scope: String?
                 var channel: String?
@@ -35,12 +37,16 @@ extension KasiaCommand {
             }
 
             func run() throws {
-                let payload: KasiaPayload
-                do { payload = try KasiaPayload(parsingHex: hex.trimmingCharacters(in: .whitespacesAndNewlines)) } catch
-                {
+                let envelope: KasiaEnvelope
+                do {
+                    envelope = try KasiaEnvelope(parsingHex: hex.trimmingCharacters(in: .whitespacesAndNewlines))
+                } catch {
                     throw CLIError("payload: \(error.description)")
                 }
-                var output = Output(kind: payload.kindName, indexer_stored_hex: Hex.encode(payload.indexerStoredBody))
+                let payload = envelope.payload
+                var output = Output(
+                    kind: payload.kindName, root: envelope.root.rawValue,
+                    indexer_stored_hex: Hex.encode(payload.indexerStoredBody))
                 output.sealed_hex_after_body_decode = payload.sealed.map(Hex.encode)
                 switch payload {
                 case .contextualMessage(let alias, _, let encoding):
@@ -62,7 +68,7 @@ extension KasiaCommand {
                     try CommandIO.printJSON(output)
                 } else {
                     CommandIO.write(
-                        "kind: \(output.kind)\n"
+                        "kind: \(output.kind)\nroot: \(output.root)\n"
                             + [
                                 ("alias", output.alias), ("scope", output.scope),
                                 ("channel", output.channel), ("text", output.text),

@@ -7,6 +7,7 @@ import TandemBasics
 import TandemClient
 
 extension RoutingPreference: ExpressibleByArgument {}
+extension RootPreference: ExpressibleByArgument {}
 
 extension KasiaCommand {
     /// `tandem kasia routing …`: the per-contact routing state kept in the profile.
@@ -14,13 +15,41 @@ extension KasiaCommand {
         static let configuration = CommandConfiguration(
             commandName: "routing",
             abstract: "Deterministic-alias routing state: legacy migration, rollout stage, watched aliases.",
-            subcommands: [Migrate.self, Show.self, Set.self, Watch.self, Stage.self, Purge.self]
+            subcommands: [Migrate.self, Show.self, Set.self, Root.self, Watch.self, Stage.self, Purge.self]
         )
 
         /// The profile's wallet key and routing store.
         static func open(_ options: ProfileOptions) throws -> (PrivateKey, RoutingStore) {
             let profile = options.value
             return (try profile.walletKey(), try profile.openRouting())
+        }
+
+        /// Applies `edit` to the routing state of the contact at `address` (a new state when there
+        /// is none), saves it and prints the contact's row: JSON, or `describe`'s line.
+        static func change(
+            _ address: String, profile: ProfileOptions, json: Bool,
+            _ edit: (inout ConversationRoutingState, RoutingPolicy) throws -> Void,
+            describe: (Show.Row) -> String
+        ) throws {
+            let peer = try parseAddress(address, option: "ADDRESS")
+            let (key, store) = try open(profile)
+            let policy = try store.policy()
+            var state: ConversationRoutingState
+            if let saved = try store.fetchOne(peer) {
+                state = saved
+            } else {
+                do { state = try ConversationRoutingState(contact: peer, privateKey: key, now: now(profile)) } catch {
+                    throw CLIError("ADDRESS \(address): \(error.description)")
+                }
+            }
+            try edit(&state, policy)
+            try store.save([state])
+            let row = Show.Row(state, policy: policy)
+            if json {
+                try CommandIO.printJSON(row)
+            } else {
+                CommandIO.write(describe(row) + "\n")
+            }
         }
 
         /// Now, by the profile's clock (exactly `--now` when given).
@@ -75,6 +104,12 @@ extension KasiaCommand {
                 let preference: RoutingPreference
                 let sendAlias: String
                 let composer: String
+                /// The root this conversation's payloads are written under, and why (issue 43 item 2).
+                let root: KasiaRoot
+                let rootReason: RootReason
+                let rootPreference: RootPreference
+                /// The root of the peer's last payload to us and its block time; null without one.
+                let rootEvidence: OrNull<RootEvidence>
 
                 init(_ s: ConversationRoutingState, policy: RoutingPolicy) {
                     contact = s.contactAddress.description
@@ -87,6 +122,9 @@ extension KasiaCommand {
                     preference = s.preference
                     sendAlias = s.sendAlias(policy: policy).rawValue
                     composer = Show.describe(s.composerState(policy: policy))
+                    (root, rootReason) = s.rootDecision
+                    rootPreference = s.rootPreference
+                    rootEvidence = OrNull(s.peerRoot)
                 }
             }
 
@@ -101,7 +139,9 @@ extension KasiaCommand {
                     return
                 }
                 for row in rows {
-                    CommandIO.write("\(row.contact) \(row.mode.rawValue) send=\(row.sendAlias) \(row.composer)\n")
+                    CommandIO.write(
+                        "\(row.contact) \(row.mode.rawValue) send=\(row.sendAlias) \(row.composer) root=\(row.root.rawValue) (\(row.rootReason.rawValue))\n"
+                    )
                 }
             }
 
@@ -130,31 +170,40 @@ extension KasiaCommand {
             @Flag(name: .long, help: "Print the contact's routing state as JSON.") var json = false
 
             func run() throws {
-                let peer = try parseAddress(address, option: "ADDRESS")
-                let (key, store) = try KasiaCommand.Routing.open(profile)
-                let policy = try store.policy()
-                var state: ConversationRoutingState
-                if let saved = try store.fetchOne(peer) {
-                    state = saved
-                } else {
-                    do {
-                        state = try ConversationRoutingState(
-                            contact: peer, privateKey: key, now: KasiaCommand.Routing.now(profile))
-                    } catch { throw CLIError("ADDRESS \(address): \(error.description)") }
+                try KasiaCommand.Routing.change(address, profile: profile, json: json) { state, policy in
+                    guard state.setPreference(preference, policy: policy, newAlias: { KasiaProtocol.Alias.random() })
+                    else {
+                        throw CLIError(
+                            "legacy: the rollout stage (\(policy.mode.rawValue)) no longer creates legacy aliases; only stage a can pin a contact to legacy"
+                        )
+                    }
+                } describe: { row in
+                    "\(row.contact) \(row.preference.rawValue): \(row.mode.rawValue) send=\(row.sendAlias) \(row.composer)"
                 }
-                guard state.setPreference(preference, policy: policy, newAlias: { KasiaProtocol.Alias.random() }) else {
-                    throw CLIError(
-                        "legacy: the rollout stage (\(policy.mode.rawValue)) no longer creates legacy aliases; only stage a can pin a contact to legacy"
-                    )
-                }
-                try store.save([state])
-                let row = Show.Row(state, policy: policy)
-                if json {
-                    try CommandIO.printJSON(row)
-                } else {
-                    CommandIO.write(
-                        "\(row.contact) \(row.preference.rawValue): \(row.mode.rawValue) send=\(row.sendAlias) \(row.composer)\n"
-                    )
+            }
+        }
+
+        /// `tandem kasia routing root ADDRESS kchat|ciph_msg|auto` (issue 43 item 2).
+        struct Root: ParsableCommand {
+            static let configuration = CommandConfiguration(
+                commandName: "root",
+                abstract: "Pin the root a contact's payloads are written under: kchat, ciph_msg, or auto.",
+                discussion: """
+                    auto (the default) writes the root of the contact's last payload to us, and ciph_msg: \
+                    without one, which KaChat and Kasia web both read. kchat: is read by KaChat only. \
+                    Handshakes, their responses, messages, payments and self-stashes for the contact all \
+                    follow it.
+                    """)
+            @OptionGroup var profile: ProfileOptions
+            @Argument(help: "The contact's address.") var address: String
+            @Argument(help: "kchat, ciph_msg or auto.") var root: RootPreference
+            @Flag(name: .long, help: "Print the contact's routing state as JSON.") var json = false
+
+            func run() throws {
+                try KasiaCommand.Routing.change(address, profile: profile, json: json) { state, _ in
+                    state.rootPreference = root
+                } describe: { row in
+                    "\(row.contact) root=\(row.root.rawValue) (\(row.rootReason.rawValue))"
                 }
             }
         }

@@ -33,3 +33,16 @@ enum CommandIO {
         write(String(decoding: data, as: UTF8.self) + "\n")
     }
 }
+
+/// An optional JSON member written as `null` when absent, not left out (what the synthesized
+/// encoder does with an optional), so a script reads the member without a key check.
+struct OrNull<Wrapped: Encodable>: Encodable {
+    let value: Wrapped?
+
+    init(_ value: Wrapped?) { self.value = value }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        if let value { try container.encode(value) } else { try container.encodeNil() }
+    }
+}

@@ -24,14 +24,15 @@ final class SimulatedChain {
         let sealed = try KasiaCipher.seal(text, to: recipient)
         submit(
             from: sender, to: sender,
-            payload: KasiaPayload.contextualMessage(alias: alias, sealed: sealed, encoding: .base64).encoded)
+            payload: KasiaPayload.contextualMessage(alias: alias, sealed: sealed, encoding: .base64).encoded(
+                root: .ciphMsg))
     }
 
     /// A handshake: a payment to `recipient` carrying the JSON sealed to it.
     func submitHandshake(_ json: String, from sender: KaspaAddress, to recipient: KaspaAddress) throws {
         submit(
             from: sender, to: recipient,
-            payload: KasiaPayload.handshake(sealed: try KasiaCipher.seal(json, to: recipient)).encoded)
+            payload: KasiaPayload.handshake(sealed: try KasiaCipher.seal(json, to: recipient)).encoded(root: .ciphMsg))
     }
 
     /// Transactions after `cursor`, advancing it.

@@ -48,7 +48,8 @@ actor LegacyIOSRelayPeer {
         let text = String(decoding: try JSONSerialization.data(withJSONObject: json), as: UTF8.self)
         let sealed = try KasiaCipher.seal(text, to: peer)
         try await relay.submit(
-            KasiaPayload.handshake(sealed: sealed).encoded, key: key, receiver: peer, amount: 20_000_000)
+            KasiaPayload.handshake(sealed: sealed).encoded(root: .ciphMsg), key: key, receiver: peer, amount: 20_000_000
+        )
     }
 
     /// Sends on this conversation's alias; false when there is none yet (no handshake).
@@ -57,7 +58,8 @@ actor LegacyIOSRelayPeer {
         guard let alias = ownAlias[peer] else { return false }
         let sealed = try KasiaCipher.seal(text, to: peer)
         try await relay.submit(
-            KasiaPayload.contextualMessage(alias: alias, sealed: sealed, encoding: .base64).encoded, key: key)
+            KasiaPayload.contextualMessage(alias: alias, sealed: sealed, encoding: .base64).encoded(root: .ciphMsg),
+            key: key)
         return true
     }
 

@@ -23,7 +23,17 @@ import Testing
         Case(payload: "ciph_msg:sealed", expected: (.handshake, "", "sealed")),
         Case(payload: "ciph_msg:2:x", expected: (.handshake, "", "2:x")),
         Case(payload: "ciph_msg:1:", expected: nil),
-        Case(payload: "ciph_msg:1:pay:zz", expected: nil),
+        // KaChat's payments, as its indexer fork files them (issue 43 item 5).
+        Case(payload: "ciph_msg:1:pay:zz", expected: (.payment, "", "zz")),
+        Case(payload: "kchat:1:pay:zz", expected: (.payment, "", "zz")),
+        // KaChat's root, byte for byte as ciph_msg: after it (kasia-protocol §16).
+        Case(payload: "kchat:", expected: nil),
+        Case(payload: "kchat:sealed", expected: (.handshake, "", "sealed")),
+        Case(payload: "kchat:1:handshake:zz", expected: (.handshake, "", "zz")),
+        Case(payload: "kchat:1:comm:ABC:x:y", expected: (.contextualMessage, "414243", "x:y")),
+        Case(payload: "kchat:1:self_stash:sc:data:x", expected: (.selfStash, "7363", "data:x")),
+        Case(payload: "kchat:1:bcast:news:hi", expected: nil),
+        Case(payload: "KCHAT:1:pay:zz", expected: nil),
         Case(payload: "ciph_msg:1:bcast:news:hi", expected: nil),
         Case(payload: "ciph_msg:1:gcomm:a:b", expected: nil),
         Case(payload: "ciph_msg:1:payment:", expected: (.payment, "", "")),

@@ -104,7 +104,7 @@ import Testing
         try await Self.live { api, port, _, _ in
             var stream = try await SSEStream.open(Self.url(port, "address=\(Self.alice)"))
             #expect(try await stream.next()?.comment == "connected")
-            let payload = KasiaPayload.broadcast(channel: "news", text: "hello all").encoded
+            let payload = KasiaPayload.broadcast(channel: "news", text: "hello all").encoded(root: .ciphMsg)
             let answer = try await api.submit(RelayFixtures.signed(payload))
             #expect(answer.status == .ok)
             let event = try #require(try await stream.nextEvent())
@@ -141,7 +141,7 @@ import Testing
                 try #require(nonce < 5_000, "the slow stream was never disconnected")
                 let payload = KasiaPayload.selfStash(
                     scope: nil, sealed: RelayFixtures.sealed(UInt8(nonce % 251), count: 9_000)
-                ).encoded
+                ).encoded(root: .ciphMsg)
                 let answer = try await api.submit(RelayFixtures.signed(payload, nonce: nonce))
                 sent.append(try #require(answer.json?["tx_id"] as? String))
             }

@@ -121,7 +121,9 @@ import Testing
             Refusal(
                 name: "legacy body without receiver", status: .badRequest, code: .receiverRequired,
                 body:
-                    json(RelayFixtures.signed(KasiaPayload.legacy(sealed: RelayFixtures.sealed(3)).encoded))),
+                    json(
+                        RelayFixtures.signed(
+                            KasiaPayload.legacy(sealed: RelayFixtures.sealed(3)).encoded(root: .ciphMsg)))),
             Refusal(
                 name: "message with receiver", status: .badRequest, code: .receiverForbidden,
                 body:
@@ -135,7 +137,8 @@ import Testing
                 body:
                     json(
                         RelayFixtures.signed(
-                            KasiaPayload.handshake(sealed: RelayFixtures.sealed(1, count: 10_240)).encoded, to: bob))),
+                            KasiaPayload.handshake(sealed: RelayFixtures.sealed(1, count: 10_240)).encoded(
+                                root: .ciphMsg), to: bob))),
             Refusal(
                 name: "not a Kasia envelope", status: .badRequest, code: .notAKasiaPayload,
                 body:

@@ -31,18 +31,22 @@ enum RelayFixtures {
         do { return try Alias(text) } catch { preconditionFailure("fixed alias \(text) is valid") }
     }
 
-    static func handshake(_ seed: UInt8 = 1) -> [UInt8] { KasiaPayload.handshake(sealed: sealed(seed)).encoded }
-
-    static func message(_ seed: UInt8 = 1, alias: Alias = alias) -> [UInt8] {
-        KasiaPayload.contextualMessage(alias: alias, sealed: sealed(seed), encoding: .base64).encoded
+    static func handshake(_ seed: UInt8 = 1, root: KasiaRoot = .ciphMsg) -> [UInt8] {
+        KasiaPayload.handshake(sealed: sealed(seed)).encoded(root: root)
     }
 
-    static func payment(_ seed: UInt8 = 1) -> [UInt8] {
-        KasiaPayload.payment(sealed: sealed(seed), form: .kachat).encoded
+    static func message(_ seed: UInt8 = 1, alias: Alias = alias, root: KasiaRoot = .ciphMsg) -> [UInt8] {
+        KasiaPayload.contextualMessage(alias: alias, sealed: sealed(seed), encoding: .base64).encoded(root: root)
     }
 
-    static func selfStash(_ seed: UInt8 = 1, scope: String? = KasiaPayload.savedHandshakeScope) -> [UInt8] {
-        KasiaPayload.selfStash(scope: scope, sealed: sealed(seed)).encoded
+    static func payment(_ seed: UInt8 = 1, root: KasiaRoot = .ciphMsg) -> [UInt8] {
+        KasiaPayload.payment(sealed: sealed(seed), form: .kachat).encoded(root: root)
+    }
+
+    static func selfStash(
+        _ seed: UInt8 = 1, scope: String? = KasiaPayload.savedHandshakeScope, root: KasiaRoot = .ciphMsg
+    ) -> [UInt8] {
+        KasiaPayload.selfStash(scope: scope, sealed: sealed(seed)).encoded(root: root)
     }
 
     static func signed(

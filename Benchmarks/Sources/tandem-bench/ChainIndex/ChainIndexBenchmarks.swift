@@ -117,7 +117,7 @@ enum ChainIndexBenchmarks {
         let payload = KasiaPayload.contextualMessage(
             alias: try Alias("0123456789ab"), sealed: sealed, encoding: .base64
         )
-        .encoded
+        .encoded(root: .ciphMsg)
         let coin = KaspaUtxoEntry(
             outpoint: KaspaOutpoint(transactionID: [UInt8](repeating: 1, count: 32), index: 0), amount: 100_000_000_000,
             scriptPublicKey: KaspaScriptPublicKey(address: builder.address))

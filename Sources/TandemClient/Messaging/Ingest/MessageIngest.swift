@@ -39,6 +39,7 @@ struct MessageIngest: Sendable {
         let before = try lookup.routingState(sender)
         var state = try before ?? newState(for: sender)
         state.receiveHandshake(handshake, at: Self.time(row.blockTime), policy: policy)
+        Self.recordRoot(row.root, at: row.blockTime, in: &state)
         let placeholder = handshake.isResponse ? Self.requestAcceptedPlaceholder : Self.requestPlaceholder
         let stored = Self.handshakeRow(
             txID: row.txID, blockTime: row.blockTime, peer: sender, direction: .incoming, placeholder: placeholder)
@@ -82,6 +83,7 @@ struct MessageIngest: Sendable {
                 parsing: Array("ciph_msg:1:comm:\(alias.rawValue):".utf8) + body),
             let text = try? KasiaCipher.open(sealed, using: key)
         else { return .nothing }
+        Self.recordRoot(row.root, at: row.blockTime, in: &state)
         let stored = Self.row(
             txID: row.txID, blockTime: row.blockTime, conversation: sender.description, direction: .incoming,
             kind: .text, body: Data(text.utf8))
@@ -157,8 +159,15 @@ struct MessageIngest: Sendable {
         let stored = Self.row(
             txID: row.txID, blockTime: row.blockTime, conversation: sender.description, direction: .incoming,
             kind: .payment, body: Data(memo.utf8))
+        // The payment's root is evidence for a conversation we have; it starts none.
+        var routing: ConversationRoutingState?
+        if let before = try lookup.routingState(sender) {
+            var state = before
+            Self.recordRoot(row.root, at: row.blockTime, in: &state)
+            if state != before { routing = state }
+        }
         return IngestPlan(
-            insert: stored, activity: ContactActivity(peer: sender, at: Self.time(row.blockTime)),
+            routing: routing, insert: stored, activity: ContactActivity(peer: sender, at: Self.time(row.blockTime)),
             announcement: IncomingMessage(
                 kind: .payment, id: stored.id, txID: row.txID, sender: sender, text: memo, blockTime: row.blockTime,
                 amountSompi: row.amount))
@@ -244,4 +253,11 @@ struct MessageIngest: Sendable {
     }
 
     static func time(_ blockTime: UInt64) -> UnixMillis { UnixMillis(Int64(clamping: blockTime)) }
+
+    /// Keeps the root a peer's row came under as evidence of what it reads (kasia-protocol §16);
+    /// a row whose source does not say (a kasia-indexer) changes nothing.
+    static func recordRoot(_ root: String?, at blockTime: UInt64, in state: inout ConversationRoutingState) {
+        guard let root = root.flatMap(KasiaRoot.init(rawValue:)) else { return }
+        state.recordRoot(root, at: time(blockTime))
+    }
 }

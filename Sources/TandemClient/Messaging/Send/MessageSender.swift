@@ -42,8 +42,11 @@ struct MessageSender: Sendable {
             policy: policy, isResponse: isResponse, timestampMs: nowMs,
             conversationID: state.conversationID ?? Self.conversationID())
         let sealed = try seal(handshake.jsonText, to: peer)
+        // Every payload of this conversation goes under the root the peer reads (issue 43 item 2).
+        let root = state.writeRoot
         let receipt = try await submit(
-            KasiaPayload.handshake(sealed: sealed).encoded, receiver: peer, amount: Messenger.handshakeAmountSompi)
+            KasiaPayload.handshake(sealed: sealed).encoded(root: root), receiver: peer,
+            amount: Messenger.handshakeAmountSompi)
         // Read again: a row applied while the submit was away (the peer's own handshake, through
         // a running `listen`) may have changed this conversation's routing.
         state = try routingState(for: peer)
@@ -57,7 +60,8 @@ struct MessageSender: Sendable {
             partnerAddress: peer, isResponse: isResponse, timestampMilliseconds: nowMs, alias: handshake.alias,
             theirAlias: state.legacyIncomingAliases.min())
         let stash = try seal(saved.jsonText(policy: policy.selfStashWritePolicy), to: address)
-        try await submit(KasiaPayload.selfStash(scope: KasiaPayload.savedHandshakeScope, sealed: stash).encoded)
+        try await submit(
+            KasiaPayload.selfStash(scope: KasiaPayload.savedHandshakeScope, sealed: stash).encoded(root: root))
         _ = try contacts.add(ContactAddress(peer), wallet: wallet)
         return receipt
     }
@@ -142,7 +146,9 @@ struct MessageSender: Sendable {
         let receipt: RelayReceipt
         do {
             let sealed = try seal(text, to: peer)
-            let payload = KasiaPayload.contextualMessage(alias: alias, sealed: sealed, encoding: .base64).encoded
+            let root = try routingState(for: peer).writeRoot
+            let payload = KasiaPayload.contextualMessage(alias: alias, sealed: sealed, encoding: .base64)
+                .encoded(root: root)
             receipt = try await transport.submit(OutgoingPayload(bytes: payload), for: row.id)
         } catch {
             try markFailed(row)

@@ -18,7 +18,7 @@ public enum KaspaChatRows {
         _ transaction: RPCTransaction, blockTime: UInt64, network: KaspaNetwork, knownSender: KaspaAddress? = nil
     ) -> RelayEvent? {
         guard let payload = transaction.payload, !payload.isEmpty,
-            let parsed = try? KasiaPayload(parsing: payload),
+            let envelope = try? KasiaEnvelope(parsing: payload),
             let txID = transactionID(transaction)
         else { return nil }
         let sender = senderAddress(transaction, network: network) ?? knownSender?.description
@@ -26,49 +26,43 @@ public enum KaspaChatRows {
             output.verboseData?.scriptPublicKeyAddress
                 ?? output.scriptPublicKey.value.address(network: network)?.description
         }
+        let parsed = envelope.payload
         let body = Hex.encode(parsed.indexerStoredBody)
+        var row: RelayEvent.Row
         switch parsed {
         case .handshake, .legacy:
             guard let sender, let receiver else { return nil }
-            return RelayEvent(
-                row: .handshake(
-                    IndexerHandshake(
-                        txID: txID, sender: sender, receiver: receiver, blockTime: blockTime, messagePayload: body)),
-                id: "")
+            row = .handshake(
+                IndexerHandshake(
+                    txID: txID, sender: sender, receiver: receiver, blockTime: blockTime, messagePayload: body))
         case .contextualMessage(let alias, _, _):
             guard let sender else { return nil }
-            return RelayEvent(
-                row: .contextualMessage(
-                    IndexerContextualMessage(
-                        txID: txID, sender: sender, alias: alias.indexerQueryParameter, blockTime: blockTime,
-                        messagePayload: body)),
-                id: "")
+            row = .contextualMessage(
+                IndexerContextualMessage(
+                    txID: txID, sender: sender, alias: alias.indexerQueryParameter, blockTime: blockTime,
+                    messagePayload: body))
         case .payment:
             guard let receiver, let amount = transaction.outputs.first?.value else { return nil }
-            return RelayEvent(
-                row: .payment(
-                    IndexerPayment(
-                        txID: txID, sender: sender, receiver: receiver, blockTime: blockTime, amount: amount,
-                        message: body)),
-                id: "")
+            row = .payment(
+                IndexerPayment(
+                    txID: txID, sender: sender, receiver: receiver, blockTime: blockTime, amount: amount,
+                    message: body))
         case .selfStash(let scope, _):
             guard let sender else { return nil }
-            return RelayEvent(
-                row: .selfStash(
-                    IndexerSelfStash(
-                        txID: txID, owner: sender, scope: scope.map { Hex.encode(Array($0.utf8)) },
-                        blockTime: blockTime,
-                        stashedData: body)),
-                id: "")
+            row = .selfStash(
+                IndexerSelfStash(
+                    txID: txID, owner: sender, scope: scope.map { Hex.encode(Array($0.utf8)) },
+                    blockTime: blockTime,
+                    stashedData: body))
         case .broadcast(let channel, let text):
             guard let sender else { return nil }
-            return RelayEvent(
-                row: .broadcast(
-                    IndexerBroadcast(
-                        txID: txID, sender: sender, channel: Hex.encode(Array(channel.utf8)), blockTime: blockTime,
-                        message: Hex.encode(Array(text.utf8)))),
-                id: "")
+            row = .broadcast(
+                IndexerBroadcast(
+                    txID: txID, sender: sender, channel: Hex.encode(Array(channel.utf8)), blockTime: blockTime,
+                    message: Hex.encode(Array(text.utf8))))
         }
+        row.root = envelope.root.rawValue
+        return RelayEvent(row: row, id: "")
     }
 
     /// The node's id when the answer carries it, else the id computed from the transaction
