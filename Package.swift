@@ -235,7 +235,7 @@ let package = Package(
         // no curses, so it is tested and benchmarked without a terminal.
         .target(
             name: "ChatScreen",
-            dependencies: ["ChatTimeline", "ChatHistory", "CTextWidth"],
+            dependencies: ["TandemBasics", "ChatTimeline", "ChatHistory", "CTextWidth"],
             swiftSettings: swiftSettings
         ),
 

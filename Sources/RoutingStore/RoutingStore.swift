@@ -120,6 +120,13 @@ extension RoutingStore {
                 t.add(column: "rootPreference", .text).notNull().defaults(to: RootPreference.auto.rawValue)
             }
         }
+        // Issue 43 item 3: the app the peer's payloads show (its payment form).
+        migrator.registerMigration("v5 peer app") { db in
+            try db.alter(table: "routingState") { t in
+                t.add(column: "peerApp", .text)
+                t.add(column: "peerAppAtMs", .integer)
+            }
+        }
         return migrator
     }
 
@@ -133,8 +140,8 @@ extension RoutingStore {
                 INSERT OR REPLACE INTO routingState (contact, myAlias, theirAlias, legacyIncoming, legacyOutgoing, mode,
                   peerSupportsDeterministic, deterministicAliasKnownToPeer, lastLegacyIncomingAtMs,
                   lastDeterministicIncomingAtMs, createdAtMs, preference, conversationId, peerRoot, peerRootAtMs,
-                  rootPreference)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                  rootPreference, peerApp, peerAppAtMs)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """
         ).execute(
             arguments: [
@@ -145,6 +152,7 @@ extension RoutingStore {
                 state.lastLegacyIncomingAt?.rawValue, state.lastDeterministicIncomingAt?.rawValue,
                 state.createdAt.rawValue, state.preference.rawValue, state.conversationID,
                 state.peerRoot?.root.rawValue, state.peerRoot?.at.rawValue, state.rootPreference.rawValue,
+                state.peerApp?.app.rawValue, state.peerApp?.at.rawValue,
             ])
     }
 
@@ -191,6 +199,12 @@ extension RoutingStore {
                 let rootPreference = RootPreference(rawValue: try row.decode(String.self, forColumn: "rootPreference"))
             else { throw RoutingStoreError.corruptRow(contact: contactText, reason: "rootPreference") }
             state.rootPreference = rootPreference
+            if let appText = try row.decode(String?.self, forColumn: "peerApp") {
+                guard let app = PeerApp(rawValue: appText),
+                    let at = try row.decode(Int64?.self, forColumn: "peerAppAtMs")
+                else { throw RoutingStoreError.corruptRow(contact: contactText, reason: "peerApp") }
+                state.peerApp = PeerAppEvidence(app: app, at: UnixMillis(at))
+            }
             return state
         } catch let error as RoutingStoreError {
             throw error

@@ -160,3 +160,20 @@ struct RoutingRootTests {
         #expect(s.rootDecision == (.kchat, .evidence))
     }
 }
+
+@Suite("Which payment form a conversation writes")
+struct PaymentFormTests {
+    @Test("KaChat's pay: unless the peer's payloads show Kasia web; kchat: shows KaChat")
+    func formFollowsTheApp() throws {
+        let peer = KaspaAddress(publicKey: PrivateKey.generate().xOnlyPublicKey)
+        var state = try ConversationRoutingState(contact: peer, privateKey: PrivateKey.generate(), now: UnixMillis(0))
+        #expect(state.paymentForm == .kachat)
+        state.recordApp(.kasiaWeb, at: UnixMillis(10))
+        #expect(state.paymentForm == .web(.hex))
+        state.recordApp(.kachat, at: UnixMillis(5))
+        #expect(state.paymentForm == .web(.hex), "older evidence does not replace newer")
+        state.recordRoot(.kchat, at: UnixMillis(20))
+        #expect(state.paymentForm == .kachat)
+        #expect(state.peerApp == PeerAppEvidence(app: .kachat, at: UnixMillis(20)))
+    }
+}

@@ -18,6 +18,8 @@ import Testing
         #expect(kchat?["rootReason"] as? String == "pinned")
         #expect(kchat?["rootPreference"] as? String == "kchat")
         #expect(kchat?["rootEvidence"] is NSNull, "no evidence yet: the member is there, null")
+        #expect(kchat?["paymentForm"] as? String == "pay")
+        #expect(kchat?["peerApp"] is NSNull)
 
         let (_, ciphMsg) = try await root("ciph_msg")
         #expect(ciphMsg?["root"] as? String == "ciph_msg")

@@ -18,10 +18,19 @@ public struct StoredMessage: Hashable, Sendable {
     public var kind: MessageKind
     /// Encrypted-at-rest or plaintext body; the store never interprets it.
     public var body: Data?
+    /// A payment's amount in sompi: the value on chain that reached the payee (issue 43 item 3).
+    public var amountSompi: UInt64?
+    /// The root of the payload that carried the row, `kchat` or `ciph_msg` (kasia-protocol §16),
+    /// where known.
+    public var root: String?
+    /// The emoji reactions on this message, one per reactor, oldest first (KaChat's `reaction`
+    /// envelopes, issue 43 item 4). Read from the store's reactions; saving a row leaves them.
+    public var reactions: [String]
 
     public init(
         id: MessageID, conversation: ConversationID, txID: TxID?, blockTime: UInt64, timestamp: Int64,
-        status: DeliveryStatus, direction: MessageDirection, kind: MessageKind, body: Data?
+        status: DeliveryStatus, direction: MessageDirection, kind: MessageKind, body: Data?,
+        amountSompi: UInt64? = nil, root: String? = nil, reactions: [String] = []
     ) {
         self.id = id
         self.conversation = conversation
@@ -32,6 +41,9 @@ public struct StoredMessage: Hashable, Sendable {
         self.direction = direction
         self.kind = kind
         self.body = body
+        self.amountSompi = amountSompi
+        self.root = root
+        self.reactions = reactions
     }
 
     /// The ordering key, identical to the SQL `ORDER BY blockTime, timestamp, id`.

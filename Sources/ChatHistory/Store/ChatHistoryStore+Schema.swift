@@ -46,11 +46,37 @@ extension ChatHistoryStore {
                     ) WHERE position = 1;
                     """)
         }
+        migrator.registerMigration("v3 payments, roots and reactions") { db in
+            // Issue 43: a payment's amount and the payload's root on each row, and KaChat's
+            // reactions: one per (target message, reactor), the newest by block time; a removal
+            // keeps its row with no emoji, so an older add replayed later cannot bring it back.
+            try db.execute(
+                sql: """
+                    ALTER TABLE message ADD COLUMN amount INTEGER CHECK (amount >= 0);
+                    ALTER TABLE message ADD COLUMN root TEXT;
+                    CREATE TABLE reaction (
+                        target TEXT NOT NULL,
+                        reactor TEXT NOT NULL,
+                        emoji TEXT,
+                        txId TEXT NOT NULL,
+                        blockTime INTEGER NOT NULL CHECK (blockTime >= 0),
+                        PRIMARY KEY (target, reactor)
+                    );
+                    CREATE INDEX reaction_order ON reaction (target, blockTime, reactor);
+                    """)
+        }
         return migrator
     }
 
-    static let select =
-        "SELECT id, conversation, txId, blockTime, timestamp, status, direction, kind, body FROM message"
+    /// The reactions of a row, joined by U+001F (never in an emoji), oldest first: a seek on
+    /// `reaction_order` per row, with no sort.
+    static let select = """
+        SELECT id, conversation, txId, blockTime, timestamp, status, direction, kind, body, amount, root,
+          (SELECT group_concat(emoji, char(31)) FROM (
+             SELECT emoji FROM reaction WHERE target = message.txId AND emoji IS NOT NULL
+             ORDER BY blockTime, reactor)) AS reactions
+        FROM message
+        """
 
     static func decode(_ row: Row) throws -> StoredMessage {
         let idBytes = try row.decode(Data.self, atIndex: 0)
@@ -66,6 +92,8 @@ extension ChatHistoryStore {
         guard let kind = MessageKind(rawValue: try row.decode(String.self, atIndex: 7)) else {
             throw ChatHistoryError.corruptColumn("kind")
         }
+        let amount = try row.decode(Int64?.self, atIndex: 9)
+        guard (amount ?? 0) >= 0 else { throw ChatHistoryError.corruptColumn("amount") }
         return StoredMessage(
             id: id,
             conversation: ConversationID(try row.decode(String.self, atIndex: 1)),
@@ -73,7 +101,12 @@ extension ChatHistoryStore {
             blockTime: UInt64(blockTime),
             timestamp: try row.decode(Int64.self, atIndex: 4),
             status: status, direction: direction, kind: kind,
-            body: try row.decode(Data?.self, atIndex: 8)
+            body: try row.decode(Data?.self, atIndex: 8),
+            amountSompi: amount.map(UInt64.init),
+            root: try row.decode(String?.self, atIndex: 10),
+            reactions: try row.decode(String?.self, atIndex: 11).map {
+                $0.split(separator: "\u{1F}").map(String.init)
+            } ?? []
         )
     }
 
@@ -82,6 +115,7 @@ extension ChatHistoryStore {
             Data(message.id.bytes), message.conversation.rawValue, message.txID?.rawValue,
             Int64(message.blockTime), message.timestamp, message.status.rawValue,
             message.direction.rawValue, message.kind.rawValue, message.body,
+            message.amountSompi.map { Int64(clamping: $0) }, message.root,
         ]
     }
 
@@ -111,7 +145,7 @@ extension ChatHistoryStore {
         guard let existing = try fetchMessage(message.id, in: db) else {
             try db.cachedStatement(
                 sql:
-                    "INSERT INTO message (id, conversation, txId, blockTime, timestamp, status, direction, kind, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                    "INSERT INTO message (id, conversation, txId, blockTime, timestamp, status, direction, kind, body, amount, root) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
             ).execute(arguments: arguments(message))
             return .inserted(message.id)
         }
@@ -119,11 +153,11 @@ extension ChatHistoryStore {
         if merged != existing {
             try db.execute(
                 sql:
-                    "UPDATE message SET conversation = ?, txId = ?, blockTime = ?, timestamp = ?, status = ?, direction = ?, kind = ?, body = ? WHERE id = ?",
+                    "UPDATE message SET conversation = ?, txId = ?, blockTime = ?, timestamp = ?, status = ?, direction = ?, kind = ?, body = ?, amount = ?, root = ? WHERE id = ?",
                 arguments: [
                     merged.conversation.rawValue, merged.txID?.rawValue, Int64(merged.blockTime), merged.timestamp,
                     merged.status.rawValue, merged.direction.rawValue, merged.kind.rawValue, merged.body,
-                    Data(merged.id.bytes),
+                    merged.amountSompi.map { Int64(clamping: $0) }, merged.root, Data(merged.id.bytes),
                 ])
         }
         if let removed { return .merged(removed: removed, into: merged.id) }
@@ -138,6 +172,9 @@ extension ChatHistoryStore {
         merged.conversation = existing.conversation
         merged.txID = incoming.txID ?? existing.txID
         merged.body = incoming.body ?? existing.body
+        merged.amountSompi = incoming.amountSompi ?? existing.amountSompi
+        merged.root = incoming.root ?? existing.root
+        merged.reactions = existing.reactions
         return merged
     }
 }

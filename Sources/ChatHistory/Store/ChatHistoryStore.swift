@@ -120,5 +120,8 @@ public struct ChatHistoryStore: Sendable {
         guard message.blockTime <= UInt64(Int64.max) else {
             throw ChatHistoryError.blockTimeOutOfRange(message.blockTime)
         }
+        if let amount = message.amountSompi, amount > UInt64(Int64.max) {
+            throw ChatHistoryError.amountOutOfRange(amount)
+        }
     }
 }

@@ -49,6 +49,8 @@ extension ConversationRoutingState {
     /// history page after the live stream), so older evidence never replaces newer; at the same
     /// time `kchat:` wins, since a peer that writes it reads it.
     public mutating func recordRoot(_ root: KasiaRoot, at time: UnixMillis) {
+        // Only KaChat writes kchat: (kasia-protocol §16).
+        if root == .kchat { recordApp(.kachat, at: time) }
         if let current = peerRoot {
             guard time > current.at || (time == current.at && root == .kchat) else { return }
         }

@@ -33,6 +33,8 @@ public struct ConversationRoutingState: Sendable, Equatable, Codable {
     public var peerRoot: RootEvidence?
     /// The user's choice of root for this conversation (issue 43 item 2).
     public var rootPreference: RootPreference = .auto
+    /// The app the peer's payloads show it runs (issue 43 item 3): its payment form.
+    public var peerApp: PeerAppEvidence?
 
     /// A state for a contact, with the deterministic pair derived from `privateKey`.
     ///

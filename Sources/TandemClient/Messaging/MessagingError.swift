@@ -18,6 +18,8 @@ public enum MessagingError: Error, Sendable, Equatable, CustomStringConvertible 
     case peerMayNotReceive(address: String, warning: ComposerWarning)
     /// The Kaspa wallet or node refused or failed (issue 24): the wallet's reason.
     case wallet(WalletError)
+    /// A payment was asked of a profile that chats through a relay, which moves no money.
+    case paymentNeedsKaspa
 
     public var description: String {
         switch self {
@@ -29,6 +31,8 @@ public enum MessagingError: Error, Sendable, Equatable, CustomStringConvertible 
         case .peerMayNotReceive(let address, let warning):
             "\(address) may not receive this message: \(warning.explanation)"
         case .wallet(let error): error.description
+        case .paymentNeedsKaspa:
+            "payments move KAS on the Kaspa network: connect the profile first (tandem kaspa connect)"
         }
     }
 }

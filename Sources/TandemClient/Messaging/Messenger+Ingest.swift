@@ -110,6 +110,11 @@ extension Messenger {
         if let activity = plan.activity {
             try contacts.recordMessage(from: ContactAddress(activity.peer), wallet: wallet, at: activity.at)
         }
+        if let reaction = plan.reaction {
+            try history.react(
+                target: TxID(reaction.target), reactor: reaction.reactor.description, emoji: reaction.emoji,
+                txID: TxID(reaction.txID), blockTime: reaction.blockTime)
+        }
         return plan.announcement
     }
 }

@@ -121,6 +121,13 @@ public actor Messenger {
         try await sender.resendUnsent()
     }
 
+    /// Pays `amountSompi` to `peer` with `memo` (at most 140 characters, sealed to the peer) on the
+    /// Kaspa network (issue 43 item 3); a relay profile is refused with
+    /// ``MessagingError/paymentNeedsKaspa``. The conversation shows it as an outgoing payment.
+    public func pay(_ amountSompi: UInt64, to peer: KaspaAddress, memo: String = "") async throws -> PaymentSent {
+        try await sender.pay(amountSompi, to: peer, memo: memo)
+    }
+
     /// What the composer warns about for `peer` now, if anything (seed 000 Phase 4): the UI shows
     /// it, and ``send(_:to:force:discrete:)`` needs `force` to send anyway. Nil for a peer with no
     /// conversation yet (sending starts one with a handshake).

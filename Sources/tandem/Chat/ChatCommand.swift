@@ -19,7 +19,8 @@ struct ChatCommand: AsyncParsableCommand {
             the profile.
             """,
         subcommands: [
-            Handshake.self, Send.self, Sync.self, Listen.self, History.self, Conversations.self, Restore.self, UI.self,
+            Handshake.self, Send.self, Pay.self, Sync.self, Listen.self, History.self, Conversations.self, Restore.self,
+            UI.self,
         ]
     )
 }
@@ -96,6 +97,12 @@ struct ChatMessageOutput: Encodable {
     let blockTime: UInt64
     let time: String
     let cursor: String
+    /// A payment's amount in sompi; null for other kinds (issue 43 item 3).
+    let amountSompi: UInt64?
+    /// The root of the payload that carried it (`kchat`, `ciph_msg`), null where unknown.
+    let root: String?
+    /// Emoji reactions on the message, one per reactor (issue 43 item 4).
+    let reactions: [String]
     /// The composer's warning a forced `send` went past (seed 000 Phase 4); written only when set.
     var warning: String?
 
@@ -110,6 +117,9 @@ struct ChatMessageOutput: Encodable {
         blockTime = message.blockTime
         time = UnixMillis(Int64(clamping: message.blockTime)).iso8601
         cursor = HistoryCursor.text(message.key)
+        amountSompi = message.amountSompi
+        root = message.root
+        reactions = message.reactions
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -124,21 +134,29 @@ struct ChatMessageOutput: Encodable {
         try container.encode(blockTime, forKey: .blockTime)
         try container.encode(time, forKey: .time)
         try container.encode(cursor, forKey: .cursor)
+        try container.encode(amountSompi, forKey: .amountSompi)
+        try container.encode(root, forKey: .root)
+        try container.encode(reactions, forKey: .reactions)
         try container.encodeIfPresent(warning, forKey: .warning)
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, txID, contact, direction, status, kind, text, blockTime, time, cursor, warning
+        case id, txID, contact, direction, status, kind, text, blockTime, time, cursor, amountSompi, root, reactions
+        case warning
     }
 
     /// One human-readable line.
     var line: String {
-        let arrow = direction == MessageDirection.outgoing.rawValue ? "→" : "←"
-        let body =
-            text
-            ?? (direction == MessageDirection.outgoing.rawValue ? "[sent from another device]" : "[encrypted message]")
+        let outgoing = direction == MessageDirection.outgoing.rawValue
+        let arrow = outgoing ? "→" : "←"
+        var body = text ?? (outgoing ? "[sent from another device]" : "[encrypted message]")
+        if kind == MessageKind.payment.rawValue, let amountSompi {
+            let paid = "\(outgoing ? "paid" : "received") \(KaspaAmount.kas(fromSompi: amountSompi)) KAS"
+            body = (text ?? "").isEmpty ? paid : "\(paid): \(body)"
+        }
+        let reacted = reactions.isEmpty ? "" : " [" + reactions.joined(separator: " ") + "]"
         let flag = status == "failed" || status == "pending" ? " [\(status)]" : ""
-        return "\(time) \(arrow) \(body)\(flag)"
+        return "\(time) \(arrow) \(body)\(reacted)\(flag)"
     }
 }
 

@@ -1,7 +1,9 @@
 import ArgumentParser
 import ChatHistory
 import Foundation
+import KasiaProtocol
 import KaspaTransaction
+import TandemBasics
 import TandemClient
 
 /// `--kaspa-utxos FILE`: send as signed Kaspa transactions spending these UTXOs (issue 15).
@@ -87,6 +89,60 @@ extension ChatCommand {
             } else {
                 if let warning = output.warning { CommandIO.write("warning: \(warning)\n") }
                 CommandIO.write("sent (tx \(output.txID ?? "-"))\n")
+            }
+        }
+    }
+}
+
+extension ChatCommand {
+    /// `tandem chat pay --to ADDRESS --amount KAS [--memo TEXT] [--json]` (issue 43 item 3).
+    struct Pay: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "pay",
+            abstract: "Pay ADDRESS in KAS with a memo sealed to them, in the form their app reads (Kaspa network).",
+            discussion: """
+                The payment goes on the Kaspa network (after tandem kaspa connect): the amount to the \
+                peer's address and, in the same transaction, the memo sealed to the peer, as KaChat \
+                (pay:) or Kasia web (payment:) reads it, whichever the peer's payloads show, under \
+                the conversation's root. Both histories show the payment with its amount and memo. \
+                Nothing is submitted when the address, the amount or the memo (at most 140 \
+                characters) is bad. --json prints transactionId, amount and fee (sompi), to, memo.
+                """)
+
+        @OptionGroup var options: ChatOptions
+        @Option(name: .long, help: ArgumentHelp("The peer's Kaspa address.", valueName: "address")) var to: String
+        @Option(name: .long, help: ArgumentHelp("KAS to pay, at most 8 decimals.", valueName: "kas")) var amount: String
+        @Option(name: .long, help: ArgumentHelp("A note for the peer, at most 140 characters.", valueName: "text"))
+        var memo = ""
+        @Flag(name: .long, help: "Print the payment as JSON.") var json = false
+
+        struct Output: Encodable {
+            let transactionId: String
+            let amount: UInt64
+            let fee: UInt64
+            let to: String
+            let memo: String
+        }
+
+        func run() async throws {
+            let peer = try parseAddress(to, option: "--to")
+            guard let sompi = KaspaAmount.sompi(fromKAS: amount), sompi > 0 else {
+                throw CLIError("--amount \(amount): expected KAS above 0 with at most 8 decimals (e.g. 1.5)")
+            }
+            guard memo.count <= PaymentMemo.maximumCharacters else {
+                throw CLIError("--memo: \(memo.count) characters; at most \(PaymentMemo.maximumCharacters)")
+            }
+            let messenger = try options.messenger()
+            let paid = try await chatCall { try await messenger.pay(sompi, to: peer, memo: memo) }
+            if json {
+                try CommandIO.printJSON(
+                    Output(
+                        transactionId: paid.transactionID, amount: paid.amountSompi, fee: paid.fee,
+                        to: paid.to.description, memo: paid.memo))
+            } else {
+                CommandIO.write(
+                    "paid \(KaspaAmount.kas(fromSompi: paid.amountSompi)) KAS to \(paid.to) (tx \(paid.transactionID), fee \(paid.fee) sompi)\n"
+                )
             }
         }
     }

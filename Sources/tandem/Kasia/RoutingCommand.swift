@@ -110,6 +110,9 @@ extension KasiaCommand {
                 let rootPreference: RootPreference
                 /// The root of the peer's last payload to us and its block time; null without one.
                 let rootEvidence: OrNull<RootEvidence>
+                /// The payment form this contact reads (`pay` or `payment`) and the app evidence behind it.
+                let paymentForm: String
+                let peerApp: OrNull<PeerAppEvidence>
 
                 init(_ s: ConversationRoutingState, policy: RoutingPolicy) {
                     contact = s.contactAddress.description
@@ -125,6 +128,8 @@ extension KasiaCommand {
                     (root, rootReason) = s.rootDecision
                     rootPreference = s.rootPreference
                     rootEvidence = OrNull(s.peerRoot)
+                    paymentForm = s.paymentForm.name
+                    peerApp = OrNull(s.peerApp)
                 }
             }
 

@@ -1,4 +1,5 @@
 import KaspaRPC
+import TandemBasics
 import TandemClient
 import Testing
 

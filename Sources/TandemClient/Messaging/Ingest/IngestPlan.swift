@@ -7,7 +7,8 @@ import TandemBasics
 /// in this order: the routing state is saved; a stored row is updated; a kept submission under
 /// the tx id is promoted (and then nothing else happens); the new row is inserted (when its
 /// `tx_id` is stored already, nothing after it happens: the row was seen); a contact is added;
-/// the contact's last activity is recorded; the announcement is what `listen` and `sync` return.
+/// the contact's last activity is recorded; a reaction is applied to its target; the
+/// announcement is what `listen` and `sync` return.
 /// `changesWatchSet` says the routing saved reads or sends on other aliases than before (or is a
 /// new conversation): a live session then checks its watched set.
 struct IngestPlan: Sendable, Equatable {
@@ -19,11 +20,13 @@ struct IngestPlan: Sendable, Equatable {
     var addContact: KaspaAddress?
     var activity: ContactActivity?
     var announcement: IncomingMessage?
+    /// A KaChat reaction to apply to its target message (issue 43 item 4).
+    var reaction: ReactionChange?
 
     init(
         routing: ConversationRoutingState? = nil, changesWatchSet: Bool = false, update: StoredMessage? = nil,
         kept: KeptSubmission? = nil, insert: StoredMessage? = nil, addContact: KaspaAddress? = nil,
-        activity: ContactActivity? = nil, announcement: IncomingMessage? = nil
+        activity: ContactActivity? = nil, announcement: IncomingMessage? = nil, reaction: ReactionChange? = nil
     ) {
         self.routing = routing
         self.changesWatchSet = changesWatchSet
@@ -33,12 +36,30 @@ struct IngestPlan: Sendable, Equatable {
         self.addContact = addContact
         self.activity = activity
         self.announcement = announcement
+        self.reaction = reaction
+    }
+
+    /// Inserts `row`, an incoming row of `sender`'s, and announces it.
+    mutating func show(_ row: StoredMessage, text: String, from sender: KaspaAddress) {
+        insert = row
+        announcement = IncomingMessage(
+            kind: row.kind == .payment ? .payment : .text, id: row.id, txID: row.txID?.rawValue ?? "", sender: sender,
+            text: text, blockTime: row.blockTime, amountSompi: row.amountSompi)
     }
 
     /// A row that is not for us, unreadable, or seen: nothing changes.
     static let nothing = IngestPlan()
 
     var isNothing: Bool { self == .nothing }
+}
+
+/// One reaction of `reactor` to the message `target` (``ChatHistoryStore/react``).
+struct ReactionChange: Sendable, Equatable {
+    var target: String
+    var reactor: KaspaAddress
+    var emoji: String?
+    var txID: String
+    var blockTime: UInt64
 }
 
 /// Our own message that the transport may have kept unacknowledged under `txID`.

@@ -39,6 +39,7 @@ struct MessageIngest: Sendable {
         let before = try lookup.routingState(sender)
         var state = try before ?? newState(for: sender)
         state.receiveHandshake(handshake, at: Self.time(row.blockTime), policy: policy)
+        if let app = HandshakePayload.app(ofPlaintext: plaintext) { state.recordApp(app, at: Self.time(row.blockTime)) }
         Self.recordRoot(row.root, at: row.blockTime, in: &state)
         let placeholder = handshake.isResponse ? Self.requestAcceptedPlaceholder : Self.requestPlaceholder
         let stored = Self.handshakeRow(
@@ -84,14 +85,18 @@ struct MessageIngest: Sendable {
             let text = try? KasiaCipher.open(sealed, using: key)
         else { return .nothing }
         Self.recordRoot(row.root, at: row.blockTime, in: &state)
-        let stored = Self.row(
-            txID: row.txID, blockTime: row.blockTime, conversation: sender.description, direction: .incoming,
-            kind: .text, body: Data(text.utf8))
-        return IngestPlan(
-            routing: state, changesWatchSet: changesWatch(before, state), insert: stored,
-            activity: ContactActivity(peer: sender, at: Self.time(row.blockTime)),
-            announcement: IncomingMessage(
-                kind: .text, id: stored.id, txID: row.txID, sender: sender, text: text, blockTime: row.blockTime))
+        var plan = IngestPlan(
+            routing: state, changesWatchSet: changesWatch(before, state),
+            activity: ContactActivity(peer: sender, at: Self.time(row.blockTime)))
+        if let envelope = KaChatEnvelope(text: text) {
+            try apply(envelope, from: sender, in: row, to: &plan, lookup: lookup)
+        } else {
+            plan.show(
+                Self.row(
+                    txID: row.txID, blockTime: row.blockTime, conversation: sender.description, direction: .incoming,
+                    kind: .text, body: Data(text.utf8), root: row.root), text: text, from: sender)
+        }
+        return plan
     }
 
     /// Our own message: the stored row (sent from here) is confirmed; else the transport's kept
@@ -145,7 +150,8 @@ struct MessageIngest: Sendable {
             addContact: isLive ? nil : saved.partnerAddress)
     }
 
-    /// A payment memo to us (§5.3): stored and shown, never sent from here.
+    /// A payment memo to us (§5.3), in either form: stored and shown with the amount on chain
+    /// (the first output's, as KaChat shows it), never the memo's own `amount`.
     func payment(_ row: IndexerPayment, lookup: IngestLookup) throws -> IngestPlan {
         guard row.receiver == address.description, let senderText = row.sender,
             let sender = try? KaspaAddress(senderText), sender != address,
@@ -153,16 +159,21 @@ struct MessageIngest: Sendable {
             var sealed = try? Hex.decode(row.message)
         else { return .nothing }
         // The web form stores hex text of the sealed bytes; KaChat's stores them raw.
-        if sealed.allSatisfy(Hex.isDigit), let inner = try? Hex.decode(utf8: sealed) { sealed = inner }
+        var app = PeerApp.kachat
+        if sealed.allSatisfy(Hex.isDigit), let inner = try? Hex.decode(utf8: sealed) {
+            sealed = inner
+            app = .kasiaWeb
+        }
         guard let plaintext = try? KasiaCipher.open(sealed, using: key) else { return .nothing }
         let memo = Self.paymentMemo(plaintext)
         let stored = Self.row(
             txID: row.txID, blockTime: row.blockTime, conversation: sender.description, direction: .incoming,
-            kind: .payment, body: Data(memo.utf8))
-        // The payment's root is evidence for a conversation we have; it starts none.
+            kind: .payment, body: Data(memo.utf8), root: row.root, amountSompi: row.amount)
+        // The payment's form and root are evidence for a conversation we have; it starts none.
         var routing: ConversationRoutingState?
         if let before = try lookup.routingState(sender) {
             var state = before
+            state.recordApp(app, at: Self.time(row.blockTime))
             Self.recordRoot(row.root, at: row.blockTime, in: &state)
             if state != before { routing = state }
         }
@@ -173,12 +184,14 @@ struct MessageIngest: Sendable {
                 amountSompi: row.amount))
     }
 
-    /// The memo text of a payment JSON (`message`), or the whole plaintext when it is not one.
+    /// The memo text of a payment JSON (`message`; Kasia web writes one space for none), or the
+    /// whole plaintext when it is not one.
     static func paymentMemo(_ plaintext: String) -> String {
         guard let object = try? JSONSerialization.jsonObject(with: Data(plaintext.utf8)) as? [String: Any] else {
             return plaintext
         }
-        return object["message"] as? String ?? ""
+        let memo = object["message"] as? String ?? ""
+        return memo.allSatisfy(\.isWhitespace) ? "" : memo
     }
 
     /// A channel broadcast (plaintext, newer web): shown, stored under `broadcast:<channel>`.
@@ -245,11 +258,12 @@ struct MessageIngest: Sendable {
 
     static func row(
         txID: String, blockTime: UInt64, conversation: String, direction: MessageDirection, kind: MessageKind,
-        body: Data?, status: DeliveryStatus = .sent
+        body: Data?, status: DeliveryStatus = .sent, root: String? = nil, amountSompi: UInt64? = nil
     ) -> StoredMessage {
         StoredMessage(
             id: MessageID(UUID()), conversation: ConversationID(conversation), txID: TxID(txID), blockTime: blockTime,
-            timestamp: Int64(clamping: blockTime), status: status, direction: direction, kind: kind, body: body)
+            timestamp: Int64(clamping: blockTime), status: status, direction: direction, kind: kind, body: body,
+            amountSompi: amountSompi, root: root)
     }
 
     static func time(_ blockTime: UInt64) -> UnixMillis { UnixMillis(Int64(clamping: blockTime)) }

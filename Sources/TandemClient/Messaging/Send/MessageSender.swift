@@ -213,6 +213,38 @@ struct MessageSender: Sendable {
         return nil
     }
 
+    // MARK: Payments
+
+    /// Pays `amountSompi` to `peer` with a sealed memo in the form that peer reads (issue 43
+    /// item 3): KaChat's `pay:`, or Kasia web's `payment:` where the evidence says web, under the
+    /// conversation's root. The memo is checked before anything is submitted; the payment is an
+    /// outgoing `payment` row of the conversation with its amount once the node took it.
+    func pay(
+        _ amountSompi: UInt64, to peer: KaspaAddress, memo: String, isolation: isolated (any Actor)? = #isolation
+    ) async throws -> PaymentSent {
+        guard amountSompi > 0 else { throw MessagingError.invalidMessage("the amount must be above 0") }
+        let state = try routingState(for: peer)
+        let form = state.paymentForm
+        let text: String
+        do {
+            text = try PaymentMemo(message: memo, amountSompi: amountSompi, timestampMilliseconds: nowMs)
+                .jsonText(form: form)
+        } catch { throw MessagingError.invalidMessage(error.description) }
+        let payload = KasiaPayload.payment(sealed: try seal(text, to: peer), form: form).encoded(root: state.writeRoot)
+        try Messenger.checkSize(payload)
+        let sent = try await transport.pay(OutgoingPayload(bytes: payload, receiver: peer, amount: amountSompi))
+        let now = clock.now
+        try history.save(
+            MessageIngest.row(
+                txID: sent.transactionID, blockTime: UInt64(clamping: now.rawValue), conversation: peer.description,
+                direction: .outgoing, kind: .payment, body: Data(memo.utf8), root: state.writeRoot.rawValue,
+                amountSompi: amountSompi))
+        if try routing.fetchOne(peer) == nil { try routing.save([state]) }
+        try contacts.recordMessage(from: ContactAddress(peer), wallet: wallet, at: now)
+        return PaymentSent(
+            transactionID: sent.transactionID, amountSompi: amountSompi, fee: sent.fee, to: peer, memo: memo)
+    }
+
     // MARK: Shared steps
 
     func routingState(for peer: KaspaAddress) throws -> ConversationRoutingState {

@@ -71,14 +71,25 @@ public actor KaspaMessageTransport: MessageTransport {
     /// block time is now: the node accepted it into its mempool (sent); a chain walk that meets
     /// it later confirms it. Nothing is kept: the wallet keeps the pending transaction itself.
     public func submit(_ payload: OutgoingPayload, for message: MessageID?) async throws -> RelayReceipt {
+        let sent = try await send(payload)
+        return RelayReceipt(txID: sent.transactionID, blockTime: UInt64(clamping: profile.clock.now.rawValue))
+    }
+
+    public func pay(_ payload: OutgoingPayload) async throws -> WalletSendResult {
+        guard payload.receiver != nil, payload.amount != nil else {
+            throw MessagingError.invalidMessage("a payment needs a recipient and an amount")
+        }
+        return try await send(payload)
+    }
+
+    /// A transaction to `payload.receiver` (its amount, else a handshake's), or a self-spend.
+    private func send(_ payload: OutgoingPayload) async throws -> WalletSendResult {
         let request =
             payload.receiver.map {
                 KaspaTransactionBuilder.Request(
                     recipient: $0, amount: payload.amount ?? Messenger.handshakeAmountSompi, payload: payload.bytes)
             } ?? .selfSpend(payload: payload.bytes)
-        let sent: WalletSendResult
-        do { sent = try await wallet.send(request) } catch { throw MessagingError.wallet(error) }
-        return RelayReceipt(txID: sent.transactionID, blockTime: UInt64(clamping: profile.clock.now.rawValue))
+        do { return try await wallet.send(request) } catch { throw MessagingError.wallet(error) }
     }
 
     public func takeUnaccepted() -> Set<String> {

@@ -55,10 +55,19 @@ public protocol MessageTransport: Sendable {
     /// applied: their rows go back from confirmed to sent until a block accepts them again. The
     /// relay has none.
     func takeUnaccepted() async -> Set<String>
+
+    /// Pays `payload.amount` sompi to `payload.receiver`, the payload (a sealed memo) riding in
+    /// the same transaction (issue 43 item 3). Only money on a chain is a payment: the relay
+    /// refuses with ``MessagingError/paymentNeedsKaspa``.
+    func pay(_ payload: OutgoingPayload) async throws -> WalletSendResult
 }
 
 extension MessageTransport {
     public func takeUnaccepted() async -> Set<String> { [] }
+
+    public func pay(_ payload: OutgoingPayload) async throws -> WalletSendResult {
+        throw MessagingError.paymentNeedsKaspa
+    }
 }
 
 /// One Kasia payload to submit: a handshake pays `amount` to `receiver`; anything else is a
