@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""An independent Kasia peer chats with a Tandem profile over a simulated Kaspa node (issue 24).
+"""An independent Kasia peer chats with a Tandem profile over a simulated Kaspa node (issues 24, 43).
 
 What it proves: a peer written only from kasia-protocol.md, the shared Kasia vectors
 (../shared/vectors/kasia-vectors.json) and the rusty-kaspa Python SDK — none of Tandem's codecs,
@@ -39,6 +39,17 @@ The scenario, on `tandem-simnode` (testnet-10), each step asserted:
   (e) Tandem's messages on the peer's deterministic myAlias are evidence (§7): the peer switches
       to its deterministic theirAlias, Tandem reads that message too, and a second sync adds
       nothing; the history holds every text once and both handshakes.
+Then today's apps (kasia-protocol §16, issue 43), on a fresh Tandem profile:
+  (k1–k4) KaChat of today writes its handshake and messages under `kchat:`; Tandem reads each once,
+      answers its handshake, stash and message under `kchat:`, which the peer checks byte by byte;
+  (k5) it pays Tandem with a `kchat:1:pay:` memo and sends a reaction to Tandem's message, a
+      `payment_notice` and an `addr_pool` envelope: Tandem's sync shows the two payments with
+      their amounts and memos and nothing else, a second sync nothing, the reaction on its target,
+      no envelope as raw JSON;
+  (k6) `tandem chat pay` to it is KaChat's form: `kchat:1:pay:` + binary, the amount in sompi;
+  (w) a Kasia web peer (alias-less handshakes, `ciph_msg:` only) gets Tandem's handshake, stash,
+      message and `chat pay` under `ciph_msg:`, the payment as `payment:` + hex text with the
+      amount in KAS, and decodes each.
 Texts include accented letters, CJK and emoji. Where the spec is silent but something looks off,
 a NOTE line says so without failing the run.
 
@@ -267,20 +278,35 @@ def is_alias(text):
 # MARK: payloads (§4)
 
 MAGIC = b"ciph_msg:"
+KCHAT = b"kchat:"  # §16: KaChat's root since 2026; the bytes after it are the same as after ciph_msg:
+ROOTS = (MAGIC, KCHAT)
 HEX_DIGITS = b"0123456789abcdefABCDEF"
 SAVED_HANDSHAKE = "saved_handshake"
 
 
-def handshake_payload(sealed):
-    return MAGIC + b"1:handshake:" + sealed
+def handshake_payload(sealed, root=MAGIC):
+    return root + b"1:handshake:" + sealed
 
 
-def comm_payload(alias, sealed):
-    return MAGIC + b"1:comm:" + alias.encode() + b":" + base64.b64encode(sealed)
+def comm_payload(alias, sealed, root=MAGIC):
+    return root + b"1:comm:" + alias.encode() + b":" + base64.b64encode(sealed)
 
 
-def self_stash_payload(scope, sealed):
-    return MAGIC + b"1:self_stash:" + (scope.encode() + b":" if scope else b"") + sealed
+def self_stash_payload(scope, sealed, root=MAGIC):
+    return root + b"1:self_stash:" + (scope.encode() + b":" if scope else b"") + sealed
+
+
+def pay_payload(sealed, root=KCHAT):
+    """§4, §16: KaChat's payment memo, binary sealed after `pay:`."""
+    return root + b"1:pay:" + sealed
+
+
+def split_root(payload):
+    """(root, rest) for a payload under either root (§16), else (None, payload)."""
+    for root in ROOTS:
+        if payload.startswith(root):
+            return root, payload[len(root):]
+    return None, payload
 
 
 def looks_sealed(data):
@@ -317,10 +343,14 @@ def sealed_item(kind, body):
 def parse_payload(payload):
     """A transaction payload read as the Kasia indexer reads it (§4 notes): a dict with `kind`,
     the stored `body` and, where it has one, the `sealed` bytes, `alias`, `scope` or `channel`."""
-    payload = bytes(payload)
-    if not payload.startswith(MAGIC) or len(payload) == len(MAGIC):
+    root, rest = split_root(bytes(payload))
+    if root is None or not rest:
         raise KasiaError("not a Kasia payload")
-    rest = payload[len(MAGIC):]
+    return dict(parse_after_root(rest), root=root[:-1].decode())
+
+
+def parse_after_root(rest):
+    """Everything after the root, which is the same under both roots (§16)."""
     if not rest.startswith(b"1:"):
         if rest.startswith(b"pay:"):
             return sealed_item("payment", rest[4:])
@@ -380,15 +410,16 @@ def kachat_saved_handshake(alias, timestamp, their_alias, partner, is_response):
     return compact_json((k, v) for k, v in members if v is not None)
 
 
-HANDSHAKE_PREFIX = "ciph_msg:1:handshake:"
+HANDSHAKE_PREFIXES = ("ciph_msg:1:handshake:", "kchat:1:handshake:")
 
 
 def parse_handshake(plaintext):
     """§5.1 parsing rules: the legacy prefix stripped, camelCase or snake_case, alias fields
     optional but 12 hex characters when present, version at most 1."""
     form, text = "json", plaintext
-    if text.startswith(HANDSHAKE_PREFIX):
-        form, text = "prefixed-json", text[len(HANDSHAKE_PREFIX):]
+    for prefix in HANDSHAKE_PREFIXES:
+        if text.startswith(prefix):
+            form, text = "prefixed-json", text[len(prefix):]
     try:
         obj = json.loads(text)
     except ValueError:
@@ -781,7 +812,7 @@ class Peer:
     async def kasia_from(self, address):
         """The contact's Kasia transactions the chain accepted since the last read, in order."""
         return [t for t in await self.accepted_since_cursor()
-                if sender_of(t) == address and bytes.fromhex(t.get("payload") or "").startswith(MAGIC)]
+                if sender_of(t) == address and split_root(bytes.fromhex(t.get("payload") or ""))[0]]
 
 
 # MARK: 2. setting up
@@ -918,10 +949,10 @@ async def peer_sends(tandem, peer, simnode, me, routing, texts, group):
     return alias
 
 
-def tandem_message_text(group, transaction, peer, me, routing, expected_alias):
+def tandem_message_text(group, transaction, peer, me, routing, expected_alias, root=MAGIC):
     """One of Tandem's messages, checked byte by byte as the peer reads it (§4, §12)."""
     raw = bytes.fromhex(transaction["payload"])
-    prefix = b"ciph_msg:1:comm:"
+    prefix = root + b"1:comm:"
     name = transaction_id(transaction)[:16]
     require(group, f"{name} starts with {prefix.decode()}", raw.startswith(prefix), repr(raw[:40]))
     # The alias runs up to the first ':' (§4 notes), the body is the rest.
@@ -1008,6 +1039,158 @@ async def conversation(draws, simnode, work):
         await client.disconnect()
 
 
+# MARK: 5. today's apps: KaChat under kchat: and Kasia web (§16, issue 43)
+
+TODAY_TEXTS = ["kchat: hello from KaChat of today 👋", "second one — ünïcödé 🍜"]
+
+
+def kasia_items(group, transactions):
+    return [(t, parsed_payload(group, t)) for t in transactions]
+
+
+def payment_memo(group, name, payload, secret):
+    """A Tandem payment memo, opened and parsed (§5.3)."""
+    try:
+        return json.loads(open_sealed(payload["sealed"], secret))
+    except (KasiaError, ValueError) as error:
+        check(group, f"{name} opens to JSON", False, str(error))
+        return {}
+
+
+async def kachat_today(draws, simnode, work):
+    """KaChat of today writes everything under kchat: and reads both roots; Tandem must read its
+    handshake, messages, pay: payment, reaction and payment notice once each, answer it under
+    kchat:, and answer a Kasia web peer (alias-less handshakes, ciph_msg: only) under ciph_msg:,
+    each payment memo in the form that peer reads."""
+    tandem = TandemProfile(os.path.join(work, "tandem-today"), work)
+    client = kaspa.RpcClient(url=simnode.url, encoding="json", network_id=NETWORK)
+    await client.connect(timeout_duration=5000, strategy="fallback")
+    try:
+        peer = Peer(draws, client)
+        me = await set_up(tandem, peer, simnode)
+        group = "(k1) KaChat of today → Tandem handshake under kchat:"
+        routing = KaChatRouting(*alias_pair(peer.secret, me))
+        conversation_id = peer.draws.draw("conversation id", 6).hex()
+        # KaChat of today announces the alias it sends with: its deterministic theirAlias.
+        handshake = kachat_handshake(routing.their_alias, int(time.time() * 1000), conversation_id, me, False)
+        handshake_tx = await peer.send(handshake_payload(peer.seal_to(handshake, me), KCHAT), pay_to=me,
+                                       amount=HANDSHAKE_SOMPI)
+        simnode.mine()
+        arrived = tandem.json_lines("chat", "sync")
+        require_equal(group, "sync delivers the kchat: handshake",
+                      [(i["kind"], i["from"], i["txID"]) for i in arrived], [("handshake", peer.address, handshake_tx)])
+
+        group = "(k2) Tandem → KaChat of today handshake"
+        receipt = tandem.json("chat", "handshake", "--to", peer.address)
+        found = kasia_items(group, await read_tandem(group, peer, simnode, me))
+        equal(group, "Tandem's handshake and stash go under kchat:, the root the peer wrote",
+              sorted((p["kind"], p.get("root")) for _, p in found), [("handshake", "kchat"), ("self_stash", "kchat")])
+        answer = next((p for t, p in found if transaction_id(t) == receipt["txID"]), None)
+        require(group, "the handshake is on chain under the id Tandem printed", answer is not None)
+        try:
+            routing.receive_handshake(parse_handshake(open_sealed(answer["sealed"], peer.secret)))
+        except KasiaError as error:
+            require(group, "the peer opens Tandem's handshake", False, str(error))
+
+        group = "(k3) KaChat of today → Tandem messages under kchat:"
+        sent = [(await peer.send(comm_payload(routing.their_alias, peer.seal_to(text, me), KCHAT)), text)
+                for text in TODAY_TEXTS]
+        pending = tandem.json_lines("chat", "sync")
+        equal(group, "sync delivers both, once", sorted((i["txID"], i["text"]) for i in pending), sorted(sent))
+        simnode.mine()
+        equal(group, "the block that accepts them adds nothing", tandem.json_lines("chat", "sync"), [])
+
+        group = "(k4) Tandem → KaChat of today message"
+        row = tandem.json("chat", "send", "--to", peer.address, "to KaChat of today ✓")
+        found = await read_tandem(group, peer, simnode, me)
+        require_equal(group, "one message on chain", [transaction_id(t) for t in found], [row["txID"]])
+        equal(group, "the peer reads it under kchat: on its myAlias",
+              tandem_message_text(group, found[0], peer, me, routing, routing.my_alias, KCHAT),
+              "to KaChat of today ✓")
+
+        group = "(k5) KaChat's payment, reaction, payment notice and address pool"
+        memo = {"type": "payment", "message": "for the tickets 🎟", "amount": 125_000_000,
+                "timestamp": int(time.time() * 1000), "version": 1}
+        pay_tx = await peer.send(pay_payload(peer.seal_to(compact_json(memo.items()), me), KCHAT), pay_to=me,
+                                 amount=125_000_000)
+        notice_tx = peer.draws.draw("notice tx", 32).hex()
+        envelopes = [
+            compact_json([("type", "reaction"), ("targetTxId", row["txID"]), ("emoji", "👍"), ("action", "add")]),
+            compact_json([("type", "payment_notice"), ("txId", notice_tx), ("amountSompi", 30_000_000),
+                          ("address", peer.address), ("memo", "pool tip")]),
+            compact_json([("type", "addr_pool"), ("addresses", [peer.address])]),
+        ]
+        for envelope in envelopes:
+            await peer.send(comm_payload(routing.their_alias, peer.seal_to(envelope, me), KCHAT))
+        simnode.mine()
+        arrived = tandem.json_lines("chat", "sync")
+        equal(group, "sync shows the payment and the notice as payments, and nothing else",
+              sorted((i["kind"], i["txID"], i.get("amountSompi"), i["text"]) for i in arrived),
+              sorted([("payment", pay_tx, 125_000_000, memo["message"]), ("payment", notice_tx, 30_000_000, "pool tip")]))
+        equal(group, "replays change nothing: a second sync adds nothing", tandem.json_lines("chat", "sync"), [])
+        rows = tandem.history(peer.address)
+        reacted = [r for r in rows if r["txID"] == row["txID"]]
+        equal(group, "the reaction shows on the message it targets", [r.get("reactions") for r in reacted], [["👍"]])
+        equal(group, "no envelope is shown as raw JSON", [r["text"] for r in rows if (r["text"] or "").startswith("{")],
+              [])
+        equal(group, "the payment row has the amount on chain and the memo",
+              [(r["amountSompi"], r["text"]) for r in rows if r["txID"] == pay_tx], [(125_000_000, memo["message"])])
+
+        group = "(k6) tandem chat pay → KaChat of today"
+        paid = tandem.json("chat", "pay", "--to", peer.address, "--amount", "0.5", "--memo", "thanks 🙏")
+        found = kasia_items(group, await read_tandem(group, peer, simnode, me))
+        payments = [(t, p) for t, p in found if p["kind"] == "payment"]
+        require_equal(group, "one payment on chain, under the printed id", [transaction_id(t) for t, _ in payments],
+                      [paid["transactionId"]])
+        transaction, payload = payments[0]
+        equal(group, "KaChat's form: kchat:1:pay: with binary sealed bytes",
+              (payload["root"], bytes.fromhex(transaction["payload"])[:12], payload["encoding"]),
+              ("kchat", b"kchat:1:pay:", "binary"))
+        equal(group, "the first output pays the peer 0.5 KAS",
+              (output_addresses(transaction)[0], transaction["outputs"][0]["value"]), (peer.address, 50_000_000))
+        opened = payment_memo(group, "the memo", payload, peer.secret)
+        equal(group, "the memo is KaChat's JSON: sompi as an integer",
+              (opened.get("type"), opened.get("message"), opened.get("amount"), opened.get("version")),
+              ("payment", "thanks 🙏", 50_000_000, 1))
+        check(group, "the memo's amount is an integer", isinstance(opened.get("amount"), int), repr(opened))
+
+        group = "(w) Kasia web peer: ciph_msg: only"
+        web = Peer(draws, client)
+        for _ in range(2):
+            simnode.control("fund", {"address": web.address, "amount": 5 * KAS})
+        await web.refresh_coins()
+        await web.start_reading()
+        web_handshake = compact_json([("type", "handshake"), ("timestamp", int(time.time() * 1000)), ("version", 1)])
+        await web.send(handshake_payload(web.seal_to(web_handshake, me)), pay_to=me, amount=HANDSHAKE_SOMPI)
+        simnode.mine()
+        equal(group, "sync delivers the web handshake", [i["kind"] for i in tandem.json_lines("chat", "sync")],
+              ["handshake"])
+        tandem.json("chat", "handshake", "--to", web.address)
+        tandem.json("chat", "send", "--to", web.address, "hello web")
+        tandem.json("chat", "pay", "--to", web.address, "--amount", "0.25", "--memo", "web tip")
+        found = kasia_items(group, await read_tandem(group, web, simnode, me))
+        equal(group, "everything to the web peer goes under ciph_msg:",
+              sorted((p["kind"], p.get("root")) for _, p in found),
+              [("comm", "ciph_msg"), ("handshake", "ciph_msg"), ("payment", "ciph_msg"), ("self_stash", "ciph_msg")])
+        web_routing = KaChatRouting(*alias_pair(web.secret, me))
+        for transaction, payload in found:
+            if payload["kind"] == "comm":
+                equal(group, "the web peer reads the message on its myAlias",
+                      tandem_message_text(group, transaction, web, me, web_routing, web_routing.my_alias), "hello web")
+            if payload["kind"] == "payment":
+                equal(group, "Kasia web's form: ciph_msg:1:payment: with the sealed bytes as hex text",
+                      (bytes.fromhex(transaction["payload"])[:19], payload["encoding"]),
+                      (b"ciph_msg:1:payment:", "hex"))
+                opened = payment_memo(group, "the web memo", payload, web.secret)
+                equal(group, "the memo is the web's JSON: the amount in KAS",
+                      (opened.get("type"), opened.get("message"), opened.get("amount")), ("payment", "web tip", 0.25))
+                equal(group, "the first output pays the web peer 0.25 KAS",
+                      (output_addresses(transaction)[0], transaction["outputs"][0]["value"]), (web.address, 25_000_000))
+        print(f"  (k) KaChat of today and Kasia web: {len(found)} web transactions read", flush=True)
+    finally:
+        await client.disconnect()
+
+
 # MARK: main
 
 def stop(*_):
@@ -1019,7 +1202,9 @@ async def converse(seed, simnode, work):
     """The conversation within its time limit; inside the event loop SIGTERM cancels it, so the
     node connection closes on the way out."""
     asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, asyncio.current_task().cancel)
-    await asyncio.wait_for(conversation(SeededBytes(seed), simnode, work), 100)
+    draws = SeededBytes(seed)
+    await asyncio.wait_for(conversation(draws, simnode, work), 100)
+    await asyncio.wait_for(kachat_today(draws, simnode, work), 100)
 
 
 def main():
@@ -1042,7 +1227,7 @@ def main():
             check("run", str(error), False)
         print("ABORT: the scenario cannot go on after that failure")
     except (TimeoutError, asyncio.TimeoutError):
-        check("run", "finishes within 100 s", False)
+        check("run", "each scenario finishes within 100 s", False)
     except (KeyboardInterrupt, asyncio.CancelledError):
         check("run", "not interrupted", False)
     except Exception as error:  # a bug here, or an answer the peer cannot read: say where
