@@ -190,8 +190,9 @@ async def check_chain_walk(client, genesis, tip, tip_daa, fund_a, fund_b, sent, 
         equal(f"{name} compute mass", got["verboseData"]["computeMass"], compute)
         if storage is not None:
             equal(f"{name} storage mass", (got["storageMass"], got["mass"]), (storage, storage))
-        equal(f"{name} Full members null at High", (got["version"], got["lockTime"], got["subnetworkId"], got["gas"]),
-              (None, None, None, None))
+        # kaspa-node.md §11: subnetworkId and gas at every level; version and lockTime at Full only.
+        equal(f"{name} Full members null at High, subnetwork and gas present",
+              (got["version"], got["lockTime"], got["subnetworkId"], got["gas"]), (None, None, "00" * 20, 0))
         utxo = got["inputs"][0]["verboseData"]["utxoEntry"]
         equal(f"{name} spent entry", (utxo["scriptPublicKey"], utxo["isCoinbase"], utxo["blockDaaScore"]),
               ("0000" + script_of(ALICE).hex(), False, None))
@@ -202,7 +203,8 @@ async def check_chain_walk(client, genesis, tip, tip_daa, fund_a, fund_b, sent, 
     equal("walk spent amount and outpoint", (pay_input["verboseData"]["utxoEntry"]["amount"],
                                              pay_input["previousOutpoint"]), (10 * KAS, {"transactionId": fund_a, "index": 0}))
 
-    # Low: ids, blocks, outputs and senders, no payload, outpoints or masses.
+    # Low: ids, blocks, outputs and senders, no outpoints or compute mass; payload and masses are
+    # at every level (kaspa-node.md §11).
     low = (await client.get_virtual_chain_from_block_v2({"startHash": genesis, "dataVerbosityLevel": "Low"}))
     equal("Low walk added", low["addedChainBlockHashes"], added)
     low_header = low["chainBlockAcceptedTransactions"][2]["chainBlockHeader"]
@@ -212,7 +214,7 @@ async def check_chain_walk(client, genesis, tip, tip_daa, fund_a, fund_b, sent, 
     low_input = low_pay["inputs"][0]
     equal("Low tx", (low_pay["verboseData"]["transactionId"], low_pay["payload"], low_pay["mass"],
                      low_pay["verboseData"]["computeMass"], low_pay["verboseData"]["blockHash"]),
-          (sent[0][0].id, None, None, None, tip))
+          (sent[0][0].id, sent[0][1], sent[0][3], None, tip))
     equal("Low input", (low_input["previousOutpoint"], low_input["sequence"], low_input["sigOpCount"],
                         low_input["verboseData"]["utxoEntry"]["amount"],
                         low_input["verboseData"]["utxoEntry"]["verboseData"]["scriptPublicKeyAddress"]),
@@ -234,7 +236,7 @@ async def check_chain_walk(client, genesis, tip, tip_daa, fund_a, fund_b, sent, 
                                                               "minConfirmationCount": 1})
     equal("minConfirmationCount leaves out the tail", confirmed["addedChainBlockHashes"], added[:1])
     await refused("walk from an unknown block", client.get_virtual_chain_from_block_v2(
-        {"startHash": "ab" * 32, "dataVerbosityLevel": "High"}), f"cannot find start hash {'ab' * 32}")
+        {"startHash": "ab" * 32, "dataVerbosityLevel": "High"}), f"cannot find header {'ab' * 32}")
 
 
 async def submit(client, tx):
@@ -415,8 +417,10 @@ async def main(ports):
         f"Transaction {pay.id} not found")
     await refused("already accepted", submit(first, pay),
                   f"Rejected transaction {pay.id}: transaction {pay.id} was already accepted by the consensus")
+    # kaspa-node.md §11: every requested address is listed, with empty lists.
     equal("getMempoolEntriesByAddresses empty", (await first.get_mempool_entries_by_addresses(
-        {"addresses": [ALICE], "includeOrphanPool": False, "filterTransactionPool": False}))["entries"], [])
+        {"addresses": [ALICE], "includeOrphanPool": False, "filterTransactionPool": False}))["entries"],
+        [{"address": ALICE, "sending": [], "receiving": []}])
 
     # The chain walk (§5, §8): what a chat client and an indexer read accepted messages from.
     tip = (await second.get_block_dag_info())["sink"]

@@ -65,6 +65,9 @@ public actor KaspaNodeConnection {
         }
     }
 
+    /// Whether a call waits for its answer.
+    public var hasCallsInFlight: Bool { !calls.isEmpty }
+
     /// Calls `method` and reads its answer's params as `R`.
     public func call<R: Decodable & Sendable>(
         _ method: RPCMethod, _ params: some Encodable & Sendable = RPCEmpty(), as type: R.Type,

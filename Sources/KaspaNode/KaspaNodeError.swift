@@ -36,12 +36,27 @@ public enum KaspaNodeError: Error, Equatable, Sendable, CustomStringConvertible 
     }
 
     /// True when another node (or the same one later) may succeed: the transport failed, not
-    /// the request.
+    /// the request, or the node cannot serve now (it is in IBD).
     public var isTransportFailure: Bool {
         switch self {
         case .unreachable, .disconnected, .timeout, .unusable, .noUsableNode: true
-        case .refused, .malformedAnswer, .cancelled: false
+        case .refused: isInitialBlockDownload
+        case .malformedAnswer, .cancelled: false
         }
+    }
+
+    /// The node's IBD refusal, which rusty-kaspa answers to the UTXO, balance and chain calls
+    /// while it syncs (kaspa-node.md §11): that node is not usable now, whatever was asked.
+    public var isInitialBlockDownload: Bool {
+        guard case .refused(_, _, let message) = self else { return false }
+        return message.contains("transitional ibd state")
+    }
+
+    /// A chain walk from a block the node does not know (kaspa-node.md §11): the one refusal after
+    /// which a walk starts again from its fallback start; any other is retried from the same page.
+    public var isUnknownStartHash: Bool {
+        guard case .refused(_, _, let message) = self else { return false }
+        return message.hasPrefix("cannot find header")
     }
 }
 

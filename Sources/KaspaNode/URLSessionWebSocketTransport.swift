@@ -9,10 +9,10 @@ public import Foundation
 /// for HTTP: FoundationNetworking's WebSocket support depends on how libcurl was built.)
 public struct URLSessionWebSocketTransport: WebSocketTransport {
     private let session: URLSession
-    /// The largest message accepted: a `getUtxosByAddresses` answer for a busy address is megabytes.
+    /// The largest message accepted (``kaspaNodeMaximumMessageSize``, the rusty-kaspa client's).
     public var maximumMessageSize: Int
 
-    public init(session: URLSession = .shared, maximumMessageSize: Int = 64 << 20) {
+    public init(session: URLSession = .shared, maximumMessageSize: Int = kaspaNodeMaximumMessageSize) {
         self.session = session
         self.maximumMessageSize = maximumMessageSize
     }

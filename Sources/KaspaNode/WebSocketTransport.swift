@@ -21,6 +21,11 @@ extension WebSocketTransport {
     }
 }
 
+/// The largest message a node client accepts: the rusty-kaspa client's own limit (1 GiB), so a
+/// chain page of a busy hour (2,480 merged blocks with every accepted transaction, tens of MiB;
+/// kaspa-node.md §11) is read whole, as the SDK reads it.
+public let kaspaNodeMaximumMessageSize = 1 << 30
+
 /// One open WebSocket.
 public protocol WebSocketConnection: Sendable {
     /// The text messages the peer sends, in order. Finishes when the peer closes the connection;

@@ -13,7 +13,8 @@ import WSClient
 /// `tandem` and the tests inject, as they inject ``HTTPClientTransport`` for HTTP, so the
 /// libraries stay free of NIO. `wss://` URLs use NIOSSL with the system's trust roots.
 public struct WebSocketClientTransport: WebSocketTransport {
-    /// The largest message and frame accepted (a busy address's UTXO list is megabytes).
+    /// The largest message and frame accepted (``kaspaNodeMaximumMessageSize``, the rusty-kaspa
+    /// client's: a busy hour's chain page is tens of MiB).
     public var maximumMessageSize: Int
     /// The event loops the connections' sockets run on.
     public var eventLoopGroup: any EventLoopGroup
@@ -22,7 +23,8 @@ public struct WebSocketClientTransport: WebSocketTransport {
     /// ``BackgroundEventLoop/group``, so that assembling a node's multi-megabyte pages does not
     /// hold up the loops that serve its requests.
     public init(
-        maximumMessageSize: Int = 64 << 20, eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
+        maximumMessageSize: Int = kaspaNodeMaximumMessageSize,
+        eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
     ) {
         self.maximumMessageSize = maximumMessageSize
         self.eventLoopGroup = eventLoopGroup

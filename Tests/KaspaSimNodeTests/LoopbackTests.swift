@@ -70,27 +70,52 @@ import WSClient
         }
     }
 
-    @Test func survivesMalformedFramesAndRefusesUnknownMethods() async throws {
+    /// kaspa-node.md §11: a frame rusty-kaspa cannot route (not JSON, no id, no params, a string
+    /// id, a method no node has) ends the connection unanswered; bad params are answered
+    /// `request deserialization error` and the connection stays.
+    @Test(arguments: [
+        "{", "[]", "\u{0}", #"{"method":"ping","params":{}}"#, #"{"id":"x","method":"ping","params":{}}"#,
+        #"{"id":3,"method":"ping"}"#, #"{"id":3,"method":"ping","params":null}"#,
+        #"{"id":7,"method":"getNothing","params":{}}"#,
+    ])
+    func aFrameNoNodeRoutesClosesTheConnection(junk: String) async throws {
         let node = SimulatedKaspaNode()
         try await node.serve(logger: Self.logger) { servers in
             try await Self.session(servers[0].url) { reader, writer in
-                // Not JSON, no id, wrong types: no answer, the connection stays.
-                for junk in ["{", "[]", #"{"method":"ping"}"#, #"{"id":"x","method":"ping"}"#, "\u{0}"] {
-                    try await writer.write(.text(junk))
-                }
-                try await writer.write(.text(#"{"id":7,"method":"getNothing","params":{}}"#))
-                let unknown = try await reader.nextObject()
-                #expect(unknown?["id"] as? Int == 7)
-                #expect((unknown?["error"] as? [String: Any])?["message"] as? String == "Not implemented")
-                // Bad params are an error frame too.
+                try await writer.write(.text(junk))
+                #expect(try await reader.next() == nil, "the node closed the connection unanswered")
+            }
+        }
+    }
+
+    @Test func badParamsAreADeserializationErrorAndTheConnectionStays() async throws {
+        let node = SimulatedKaspaNode()
+        try await node.serve(logger: Self.logger) { servers in
+            try await Self.session(servers[0].url) { reader, writer in
                 try await writer.write(.text(#"{"id":8,"method":"getBalanceByAddress","params":{"address":5}}"#))
                 let bad = try await reader.nextObject()
-                #expect(bad?["id"] as? Int == 8 && bad?["error"] != nil)
+                #expect(bad?["id"] as? Int == 8)
+                #expect((bad?["error"] as? [String: Any])?["message"] as? String == "request deserialization error")
+                // A method of the real node's that the simulation leaves out is refused, not dropped.
+                try await writer.write(.text(#"{"id":7,"method":"getCoinSupply","params":{}}"#))
+                let unsimulated = try await reader.nextObject()
+                #expect((unsimulated?["error"] as? [String: Any])?["message"] as? String == "Not implemented")
                 try await writer.write(.text(#"{"id":9,"method":"getServerInfo","params":{}}"#))
                 let info = try await reader.nextObject()
                 let params = info?["params"] as? [String: Any]
                 #expect(params?["networkId"] as? String == "testnet-10")
                 #expect(params?["hasUtxoIndex"] as? Bool == true)
+                // unsubscribe answers {}, subscribe the listener id.
+                try await writer.write(.text(#"{"id":10,"method":"subscribe","params":{"VirtualDaaScoreChanged":{}}}"#))
+                let subscribed = try await reader.nextObject()
+                #expect((subscribed?["params"] as? [String: Any])?["id"] != nil)
+                try await writer.write(
+                    .text(#"{"id":11,"method":"unsubscribe","params":{"VirtualDaaScoreChanged":{}}}"#))
+                var unsubscribed = try await reader.nextObject()
+                // A score notification may come between; skip it.
+                while unsubscribed?["id"] == nil { unsubscribed = try await reader.nextObject() }
+                #expect(unsubscribed?["id"] as? Int == 11)
+                #expect((unsubscribed?["params"] as? [String: Any])?.isEmpty == true)
                 try await writer.close(.normalClosure, reason: nil)
             }
         }

@@ -148,16 +148,14 @@ import Testing
 
         #expect((transaction.verboseData != nil) == low)
         #expect(transaction.inputs.isEmpty == !low && transaction.outputs.isEmpty == !low)
-        #expect(
-            [transaction.payload != nil, transaction.mass != nil, transaction.verboseData?.computeMass != nil] == [
-                high, high, high,
-            ])
+        // kaspa-node.md §11: payload, masses, subnetwork and gas at every level.
         #expect(
             [
-                transaction.version != nil, transaction.lockTime != nil, transaction.subnetworkId != nil,
+                transaction.payload != nil, transaction.mass != nil, transaction.subnetworkId != nil,
                 transaction.gas != nil,
-            ]
-                == [full, full, full, full])
+            ] == [true, true, true, true])
+        #expect((transaction.verboseData?.computeMass != nil) == high)
+        #expect([transaction.version != nil, transaction.lockTime != nil] == [full, full])
         guard let input = transaction.inputs.first, let utxo = input.verboseData?.utxoEntry else {
             #expect(!low)
             return
@@ -239,7 +237,7 @@ import Testing
                     Issue.record("not an error frame: \(refusal)")
                     return
                 }
-                #expect(message.contains("cannot find start hash " + String(repeating: "ab", count: 32)))
+                #expect(message == "cannot find header " + String(repeating: "ab", count: 32))
             }
         }
     }

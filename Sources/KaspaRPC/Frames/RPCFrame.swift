@@ -66,12 +66,15 @@ public enum RPCFrame {
     // MARK: The node's side (the simulated node writes these)
 
     /// What a node reads: the id and method of a request, its params read with ``params(_:from:)``.
+    /// A request without `params` is malformed, as rusty-kaspa's wRPC server reads it (kaspa-node.md
+    /// §11: it closes the socket).
     public static func requestHead(_ frame: Data) throws(RPCFrameError) -> (id: UInt64, method: String) {
-        let head: Head
-        do { head = try JSONDecoder().decode(Head.self, from: frame) } catch {
+        let head: RequestHead
+        do { head = try JSONDecoder().decode(RequestHead.self, from: frame) } catch {
             throw .malformed(Self.reason(error))
         }
         guard let id = head.id else { throw .malformed("a request needs an id") }
+        guard head.params != nil else { throw .malformed("a request needs params") }
         return (id, head.method)
     }
 
@@ -110,6 +113,22 @@ public enum RPCFrame {
         var id: UInt64?
         var method: String
         var error: ErrorBody?
+    }
+
+    /// A request's head: `params` only checked for presence (any JSON value but `null`).
+    private struct RequestHead: Decodable {
+        var id: UInt64?
+        var method: String
+        var params: PresentValue?
+
+        struct PresentValue: Decodable {
+            init(from decoder: any Decoder) throws {
+                guard try !decoder.singleValueContainer().decodeNil() else {
+                    throw DecodingError.valueNotFound(
+                        PresentValue.self, .init(codingPath: decoder.codingPath, debugDescription: "params is null"))
+                }
+            }
+        }
     }
 
     struct ErrorBody: Codable {

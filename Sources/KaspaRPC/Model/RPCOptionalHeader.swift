@@ -118,8 +118,9 @@ public struct RPCParentLevelRun: Sendable, Hashable, Codable {
     }
 }
 
-/// A header's cumulative blue work: an unsigned integer of up to 192 bits that the node writes as
-/// lowercase hex without leading zeros (`"3e9"`), too wide for a JSON number.
+/// A header's cumulative blue work: an unsigned integer of up to 192 bits, too wide for a JSON
+/// number. rusty-kaspa writes it as 48 lowercase hex digits, zero-padded (kaspa-node.md §11); it is
+/// read with or without the leading zeros, and written padded.
 public struct RPCBlueWork: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Lowercase, no leading zeros, `"0"` for zero.
     public let hex: String
@@ -145,8 +146,11 @@ public struct RPCBlueWork: Sendable, Hashable, Codable, CustomStringConvertible 
         self = try RPCBlueWork(hex: decoder.singleValueContainer().decode(String.self))
     }
 
+    /// The node's form: 48 digits, zero-padded.
+    public var paddedHex: String { String(repeating: "0", count: max(0, 48 - hex.count)) + hex }
+
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
-        try container.encode(hex)
+        try container.encode(paddedHex)
     }
 }

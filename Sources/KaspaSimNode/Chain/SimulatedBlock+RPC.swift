@@ -52,17 +52,21 @@ extension SimulatedBlock {
 }
 
 extension SimulatedBlock.AcceptedTransaction {
-    /// The transaction as a chain walk at `level` shows it (the §5 table): each member under the
-    /// level nil, inputs and outputs `[]` at None. The sender is each input's
+    /// The transaction as a chain walk at `level` shows it (the §5 table as §11 corrects it): each
+    /// member under the level nil, but `subnetworkId`, `gas`, `payload` and the masses at every
+    /// level, as rusty-kaspa fills them; inputs and outputs `[]` at None (the real node lists them
+    /// with null members, which this model's non-optional script and value cannot carry; no Tandem
+    /// reader asks for None). The sender is each input's
     /// `verboseData.utxoEntry.verboseData.scriptPublicKeyAddress` (from Low); `blockHash` and
     /// `blockTime` are `block`'s, the including block being the accepting one here.
     public func rpcTransaction(
         level: RPCDataVerbosityLevel, in block: SimulatedBlock, network: KaspaNetwork
     ) -> RPCTransaction {
+        let subnetwork = transaction.subnetworkId ?? KaspaTransaction.nativeSubnetwork
         guard level >= .low else {
             return RPCTransaction(
-                version: nil, inputs: [], outputs: [], lockTime: nil, subnetworkId: nil, gas: nil, payload: nil,
-                mass: nil, verboseData: nil)
+                version: nil, inputs: [], outputs: [], lockTime: nil, subnetworkId: subnetwork,
+                gas: transaction.gas ?? 0, payload: transaction.payload ?? [], mass: storageMass, verboseData: nil)
         }
         let high = level >= .high
         let full = level >= .full
@@ -89,9 +93,7 @@ extension SimulatedBlock.AcceptedTransaction {
         return RPCTransaction(
             version: full ? transaction.version ?? 0 : nil, inputs: inputs, outputs: outputs,
             lockTime: full ? transaction.lockTime ?? 0 : nil,
-            subnetworkId: full ? transaction.subnetworkId ?? KaspaTransaction.nativeSubnetwork : nil,
-            gas: full ? transaction.gas ?? 0 : nil, payload: high ? transaction.payload ?? [] : nil,
-            mass: high ? storageMass : nil,
+            subnetworkId: subnetwork, gas: transaction.gas ?? 0, payload: transaction.payload ?? [], mass: storageMass,
             verboseData: RPCTransactionVerboseData(
                 transactionId: id, hash: hash, computeMass: high ? computeMass : nil, blockHash: block.hash,
                 blockTime: UInt64(max(block.time.rawValue, 0))))

@@ -26,10 +26,14 @@ struct RPCConnection: Sendable {
                         // JSON encoding speaks in text frames; binary ones are not for this node.
                         guard case .text(let text) = message else { continue }
                         let read = ContinuousClock.now
-                        if let answer = await responder.answer(Data(text.utf8)) {
-                            observe(listener, .request(method: answer.method), text, at: read)
-                            observe(listener, .answer(method: answer.method), answer.text, at: .now)
-                            try await outbound.write(.text(answer.text))
+                        switch await responder.answer(Data(text.utf8)) {
+                        case .answer(let method, let answer):
+                            observe(listener, .request(method: method), text, at: read)
+                            observe(listener, .answer(method: method), answer, at: .now)
+                            try await outbound.write(.text(answer))
+                        case .silence: continue
+                        // As rusty-kaspa does with a frame it cannot route (kaspa-node.md §11).
+                        case .close: return
                         }
                     }
                 }

@@ -11,12 +11,14 @@ struct RPCFailure: Error, Sendable {
     static let safeMode = RPCFailure("Method unavailable in safe mode. Run the node with --unsaferpc argument.")
     static let syncing = RPCFailure("consensus is currently in a transitional ibd state")
     static let notImplemented = RPCFailure("Not implemented")
+    /// Params that do not read as the method's (kaspa-node.md §11).
+    static let deserialization = RPCFailure("request deserialization error")
     static let inconsistentQuery = RPCFailure(
         "transaction query must either not filter transactions or include orphans")
 
-    /// A chain walk from a block the node does not know. The real node's text is [unconfirmed]
-    /// (kaspa-node.md §5); this one says what was wrong with which input.
+    /// A chain walk from a block the node does not know: rusty-kaspa's text (kaspa-node.md §11),
+    /// the one refusal that sends a walk back to its fallback start.
     static func unknownStartHash(_ hash: [UInt8]) -> RPCFailure {
-        RPCFailure("cannot find start hash \(Hex.encode(hash)) among the chain blocks or the blocks a reorg removed")
+        RPCFailure("cannot find header \(Hex.encode(hash))")
     }
 }

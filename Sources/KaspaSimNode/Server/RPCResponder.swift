@@ -3,31 +3,54 @@ import KaspaCrypto
 import KaspaRPC
 import TandemBasics
 
-/// Answers one connection's request frames (kaspa-node.md §2, §4): the id echoed exactly, the
-/// method's params read strictly, the answer or the node's error text. A frame without an id
-/// (or that is not JSON) gets no answer; it never ends the connection.
+/// Answers one connection's request frames (kaspa-node.md §2, §4, §11): the id echoed exactly,
+/// the method's params read strictly, the answer or the node's error text. As rusty-kaspa's wRPC
+/// server does: a frame that is not a request (not JSON, no id, no `params`) or names a method no
+/// node has ends the connection with no answer; params that do not read as the method's are
+/// answered `request deserialization error`.
 struct RPCResponder: Sendable {
     let node: SimulatedKaspaNode
     let switches: NodeSwitches
     let configuration: SimulatedNodeConfiguration
     let subscriptions: ConnectionSubscriptions
 
-    /// The request's method and the answer frame's text, or nil when none is sent (unreadable
-    /// frame, stalled port).
-    func answer(_ frame: Data) async -> (method: String, text: String)? {
+    /// What one frame gets.
+    enum Outcome: Sendable, Equatable {
+        /// The request's method and the answer frame's text.
+        case answer(method: String, text: String)
+        /// Nothing (a stalled port).
+        case silence
+        /// The connection ends, unanswered.
+        case close
+    }
+
+    func answer(_ frame: Data) async -> Outcome {
         let head: (id: UInt64, method: String)
-        do { head = try RPCFrame.requestHead(frame) } catch { return nil }
+        do { head = try RPCFrame.requestHead(frame) } catch { return .close }
+        guard Self.knownMethods.contains(head.method) else { return .close }
         let state = await switches.state
-        if state.isStalled { return nil }
+        if state.isStalled { return .silence }
         let call = Call(id: head.id, method: head.method, frame: frame)
         do {
-            return (head.method, try await answer(call, switches: state))
+            return .answer(method: head.method, text: try await answer(call, switches: state))
         } catch {
-            return (try? RPCFrame.error(id: head.id, method: head.method, message: error.message)).map {
-                (head.method, $0)
+            guard let text = try? RPCFrame.error(id: head.id, method: head.method, message: error.message) else {
+                return .close
             }
+            return .answer(method: head.method, text: text)
         }
     }
+
+    /// rusty-kaspa's wRPC ops (`RpcApiOps`): one the simulation leaves out is refused
+    /// `Not implemented`; a name outside the list closes the connection, as on a real node.
+    static let knownMethods: Set<String> = Set(RPCMethod.allCases.map(\.rawValue)).union([
+        "getMetrics", "getConnections", "getSystemInfo", "getSyncStatus", "getCurrentNetwork", "submitBlock",
+        "getBlockTemplate", "getPeerAddresses", "getSink", "getMempoolEntries", "getConnectedPeerInfo", "addPeer",
+        "submitTransactionReplacement", "getBlock", "getSubnetwork", "getVirtualChainFromBlock", "getBlocks",
+        "getBlockCount", "resolveFinalityConflict", "shutdown", "getHeaders", "getSinkBlueScore", "ban", "unban",
+        "getInfo", "estimateNetworkHashesPerSecond", "getCoinSupply", "getDaaScoreTimestampEstimate",
+        "getFeeEstimateExperimental", "getCurrentBlockColor", "getUtxoReturnAddress",
+    ])
 
     /// One request: its id and method, and the frame its params are read from.
     struct Call {
@@ -36,7 +59,7 @@ struct RPCResponder: Sendable {
         let frame: Data
 
         func params<T: Decodable>(_ type: T.Type) throws(RPCFailure) -> T {
-            do { return try RPCFrame.params(type, from: frame) } catch { throw RPCFailure(error.description) }
+            do { return try RPCFrame.params(type, from: frame) } catch { throw .deserialization }
         }
 
         func result(_ params: some Encodable & Sendable) throws(RPCFailure) -> String {
@@ -62,22 +85,25 @@ struct RPCResponder: Sendable {
             return try call.result(await blockDAGInfo(network: state.reportedNetwork ?? network))
         case .getUtxosByAddresses:
             guard state.hasUtxoIndex else { throw .noUtxoIndex }
+            guard state.isSynced else { throw .syncing }
             let addresses = try call.params(RPCAddresses.self).addresses
             let entries = await node.read { chain in addresses.flatMap { chain.utxos(of: $0) } }
             return try call.result(RPCUtxosByAddresses(entries: entries.map(RPCUtxosByAddressesEntry.init)))
         case .getBalanceByAddress:
             guard state.hasUtxoIndex else { throw .noUtxoIndex }
+            guard state.isSynced else { throw .syncing }
             let address = try call.params(RPCAddress.self).address
             return try call.result(RPCBalance(balance: await node.read { $0.balance(of: address) }))
         case .getBalancesByAddresses:
             guard state.hasUtxoIndex else { throw .noUtxoIndex }
+            guard state.isSynced else { throw .syncing }
             let addresses = try call.params(RPCAddresses.self).addresses
             let entries = await node.read { chain in
                 addresses.map { RPCBalancesByAddressesEntry(address: $0, balance: chain.balance(of: $0)) }
             }
             return try call.result(RPCBalancesByAddresses(entries: entries))
         case .submitTransaction:
-            guard state.isSynced else { throw .syncing }
+            // A node in IBD refuses the UTXO and chain calls, not a submit (kaspa-node.md §11).
             let submission = try call.params(RPCSubmitTransaction.self)
             if let forced = await switches.takeRejection() { throw RPCFailure(forced) }
             let id: [UInt8]
@@ -92,6 +118,7 @@ struct RPCResponder: Sendable {
         case .subscribe, .unsubscribe:
             return try await subscription(call, subscribe: method == .subscribe)
         case .getVirtualChainFromBlockV2:
+            guard state.isSynced else { throw .syncing }
             return try await virtualChain(call)
         }
     }
@@ -130,16 +157,16 @@ struct RPCResponder: Sendable {
         return try call.result(RPCMempoolEntryResponse(mempoolEntry: entry.rpcEntry(network: network.network)))
     }
 
-    /// Addresses with no mempool transaction are left out of `entries`.
+    /// Every requested address is listed, with empty lists where it has nothing (kaspa-node.md §11).
     private func mempoolEntries(_ call: Call, network: KaspaNetworkID) async throws(RPCFailure) -> String {
         let query = try call.params(RPCMempoolEntriesQuery.self)
         if query.filterTransactionPool && !query.includeOrphanPool { throw .inconsistentQuery }
-        guard !query.filterTransactionPool else { return try call.result(RPCMempoolEntriesByAddresses(entries: [])) }
         let addresses = query.addresses
+        let filtered = query.filterTransactionPool
         let entries = await node.read { chain in
-            addresses.compactMap { address -> RPCMempoolEntriesByAddress? in
-                let (sending, receiving) = chain.mempoolTransactions(of: address)
-                guard !sending.isEmpty || !receiving.isEmpty else { return nil }
+            addresses.map { address -> RPCMempoolEntriesByAddress in
+                // Filtering the transaction pool leaves the orphan pool, which is always empty here.
+                let (sending, receiving) = filtered ? ([], []) : chain.mempoolTransactions(of: address)
                 return RPCMempoolEntriesByAddress(
                     address: address, sending: sending.map { $0.rpcEntry(network: network.network) },
                     receiving: receiving.map { $0.rpcEntry(network: network.network) })
@@ -163,6 +190,7 @@ struct RPCResponder: Sendable {
         case .virtualDaaScoreChanged:
             await subscriptions.setVirtualDaaScore(subscribe)
         }
-        return try call.result(RPCListenerID(id: subscriptions.listenerID))
+        // subscribe answers the connection's listener id; unsubscribe answers {} (kaspa-node.md §11).
+        return subscribe ? try call.result(RPCListenerID(id: subscriptions.listenerID)) : try call.result(RPCEmpty())
     }
 }

@@ -109,28 +109,30 @@ struct KasiaChainIngester: Service {
         }
         var cursor = stored
         var position = try startHash(stored: stored, dag: dag)
-        var walked = false
+        let pruningPoint = try Self.hash(dag.pruningPointHash, "pruning point")
+        let sink = try? Hex.decode(dag.sink)
         while !Task.isCancelled {
             let answer = await readPage(from: position)
             let page: RPCVirtualChainFromBlockResponse
             switch answer {
             case .success(let read): page = read
-            case .failure(.refused(let node, _, let message)) where !walked && stored != nil:
-                // The node does not know the stored cursor although it is not behind it: pruned
-                // past it. Start again from its pruning point; rows already stored are merged.
+            case .failure(let error) where error.isUnknownStartHash && position != pruningPoint:
+                // The node does not know the block (kaspa-node.md §11) although it is not behind the
+                // cursor: pruned past it. Start again from its pruning point; stored rows are
+                // merged. Any other refusal is thrown: the next step reads the same page again.
                 logger.error(
-                    "kasia chain ingest: \(node) refused the stored cursor (\(message)); restarting from its pruning point"
-                )
-                position = try Self.hash(dag.pruningPointHash, "pruning point")
-                walked = true
+                    "kasia chain ingest: \(error); restarting from the node's pruning point \(dag.pruningPointHash)")
+                position = pruningPoint
                 continue
             case .failure(let error): throw error
             }
-            walked = true
             guard !page.addedChainBlockHashes.isEmpty || !page.removedChainBlockHashes.isEmpty else { break }
             cursor = try await apply(page, from: cursor)
             guard let last = page.addedChainBlockHashes.last else { break }
             position = last
+            // The walk ends at the sink the node named at the step's start (kaspa-node.md §11); the
+            // next step goes on from there.
+            if last == sink { break }
             status.update {
                 $0.cursor = cursor
                 $0.lagBlocks = cursor.map { dag.virtualDaaScore &- min($0.daaScore, dag.virtualDaaScore) }
@@ -146,13 +148,7 @@ struct KasiaChainIngester: Service {
     }
 
     private func readPage(from position: [UInt8]) async -> Result<RPCVirtualChainFromBlockResponse, KaspaNodeError> {
-        do {
-            return .success(
-                try await client.call(
-                    .getVirtualChainFromBlockV2,
-                    RPCVirtualChainFromBlockRequest(startHash: position, dataVerbosityLevel: .high),
-                    as: RPCVirtualChainFromBlockResponse.self))
-        } catch { return .failure(error) }
+        do { return .success(try await client.virtualChain(from: position)) } catch { return .failure(error) }
     }
 
     private func startHash(stored: KasiaChainCursor?, dag: RPCBlockDAGInfo) throws -> [UInt8] {

@@ -44,4 +44,27 @@ import Testing
         var cursor = IndexerCursor(blockTime: 50, seenAtBlockTime: ["x"])
         #expect(IndexerPaging().apply(page: [Self.row("old", 49)], to: &cursor).fresh.isEmpty)
     }
+
+    @Test("a handshake whose sender the indexer has not resolved is read again later, not taken as seen")
+    func anUnresolvedSenderHoldsTheCursor() {
+        let paging = IndexerPaging(limit: 50)
+        var cursor = IndexerCursor.start
+        var unresolved = Self.row("u", 20)
+        unresolved.sender = ""
+        let first = paging.apply(page: [Self.row("a", 10), unresolved, Self.row("b", 30)], to: &cursor)
+        // The rows around it are delivered; the cursor stays before it.
+        #expect(first.fresh.map(\.txID) == ["a", "b"])
+        #expect(cursor == IndexerCursor(blockTime: 10, seenAtBlockTime: ["a"]))
+        #expect(!first.more)
+        // Once resolved it comes, and the cursor moves on (b again: dropped later by its tx id).
+        let second = paging.apply(page: [Self.row("u", 20), Self.row("b", 30)], to: &cursor)
+        #expect(second.fresh.map(\.txID) == ["u", "b"])
+        #expect(cursor.blockTime == 30)
+    }
+
+    @Test func aPaymentWithANullSenderIsNotFinal() {
+        let payment = IndexerPayment(txID: "p", sender: nil, receiver: "r", blockTime: 1, amount: 1, message: "00")
+        #expect(!payment.isFinal)
+        #expect(Self.row("a", 1).isFinal)
+    }
 }

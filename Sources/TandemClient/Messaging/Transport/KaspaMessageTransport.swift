@@ -208,9 +208,10 @@ public actor KaspaMessageTransport: MessageTransport {
     }
 
     /// The rows of the transactions the chain accepted after `start` (kaspa-node.md §5) that
-    /// concern `parties` (all, without), page after page; answers them and the last chain block read. A start
-    /// the node no longer knows (pruned, or from another network's node) is read again from the
-    /// default start: the `tx_id` checks drop what was read before.
+    /// concern `parties` (all, without), page after page; answers them and the last chain block
+    /// read. A start the node no longer knows (`cannot find header`: pruned, or from another
+    /// network's node) is read again from the default start: the `tx_id` checks drop what was
+    /// read before. Any other refusal is thrown, and the next catch-up reads the same page again.
     private func walk(
         _ client: KaspaNodeClient, from start: [UInt8]?, parties: Parties?, seen: inout Set<String>
     ) async throws -> ([RelayEvent], [UInt8]?) {
@@ -218,9 +219,8 @@ public actor KaspaMessageTransport: MessageTransport {
             guard let start else {
                 return try await walkPages(client, from: defaultStart(client), parties: parties, seen: &seen)
             }
-            // The walk's only call is getVirtualChainFromBlockV2: a refusal is of its start.
-            do { return try await walkPages(client, from: start, parties: parties, seen: &seen) } catch KaspaNodeError
-                .refused
+            do { return try await walkPages(client, from: start, parties: parties, seen: &seen) } catch let error
+                as KaspaNodeError where error.isUnknownStartHash
             {
                 return try await walkPages(client, from: defaultStart(client), parties: parties, seen: &seen)
             }
@@ -247,11 +247,11 @@ public actor KaspaMessageTransport: MessageTransport {
         var events: [RelayEvent] = []
         var newlySeen = Set<String>()
         let now = UInt64(clamping: profile.clock.now.rawValue)
+        // The walk ends at the sink the node names now (kaspa-node.md §11): at 10 blocks per
+        // second a page rarely comes back empty, and the next catch-up goes on from there.
+        let sink = try? Hex.decode(try await client.call(.getBlockDagInfo, as: RPCBlockDAGInfo.self).sink)
         while true {
-            let page = try await client.call(
-                .getVirtualChainFromBlockV2,
-                RPCVirtualChainFromBlockRequest(startHash: position, dataVerbosityLevel: .high),
-                as: RPCVirtualChainFromBlockResponse.self)
+            let page = try await client.virtualChain(from: position)
             // A reorg: what the removed chain blocks accepted is no longer accepted; a block that
             // accepts it again below is read as new.
             for removed in page.removedChainBlockHashes {
@@ -279,6 +279,7 @@ public actor KaspaMessageTransport: MessageTransport {
             }
             guard let last = page.addedChainBlockHashes.last else { break }
             position = last
+            if last == sink { break }
         }
         seen.formUnion(newlySeen)
         return (events, position)
