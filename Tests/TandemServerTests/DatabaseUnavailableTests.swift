@@ -42,7 +42,9 @@ import Testing
         return Int(UInt16(bigEndian: address.sin_port))
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    // Four requests of a few seconds each; the limit leaves room for a suite that keeps both cores
+    // busy (session 26: one minute was passed in a full run, and the cancelled request answered 500).
+    @Test(.timeLimit(.minutes(3)))
     func everyRouteAnswers503WithinSecondsWhileTheDatabaseIsDown() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -60,8 +62,10 @@ import Testing
             let health = try await api.send(.get, APIPath.health)
             #expect(health.status == .serviceUnavailable)
             #expect(health.json?["status"] as? String == "unavailable")
-            // Bounds are the 2 s / 5 s deadlines plus slack: the whole suite shares two cores.
-            #expect(clock.now - started < .seconds(10))
+            // Bounds are the 2 s / 5 s deadlines plus slack: the whole suite shares two cores (it
+            // took 10.3 and 11.2 s in two full runs of session 26; the hang this guards against
+            // was 67 s).
+            #expect(clock.now - started < .seconds(20))
             let head = try await api.send(.head, APIPath.health)
             #expect(head.status == .serviceUnavailable)
             #expect(head.body.isEmpty)

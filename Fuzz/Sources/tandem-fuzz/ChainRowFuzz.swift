@@ -1,4 +1,5 @@
 import Foundation
+import KasiaProtocol
 import KaspaCrypto
 import KaspaRPC
 import TandemBasics
@@ -11,7 +12,8 @@ import TandemServerStore
 /// classifies it. First byte odd: the rest is a `getVirtualChainFromBlockV2` answer, read and
 /// walked block by block as ``KasiaChainIngester`` walks it.
 ///
-/// A kept payload starts with `ciph_msg:`, its stored body is the payload's tail, and its tag
+/// A kept payload starts with a root (`ciph_msg:` or `kchat:`) and more, its stored body is the
+/// payload's tail, and its tag
 /// stays within the indexer's caps; a row has a 64-hex transaction id, a lowercase-hex tag, a
 /// non-negative amount, a receiver only for handshakes and payments, and the payload it was read
 /// from. No answer traps the reader.
@@ -43,15 +45,16 @@ enum ChainRowFuzz {
 
     static func checkOperation(_ payload: [UInt8]) {
         guard let (kind, tag, body) = KasiaChainRowReader.operation(payload) else { return }
-        invariant(payload.starts(with: KasiaChainRowReader.magic), "kept a payload without ciph_msg:")
-        invariant(payload.count > KasiaChainRowReader.magic.count, "kept a bare ciph_msg:")
+        let root = KasiaRoot(startOf: payload)
+        invariant(root != nil, "kept a payload under no root")
+        invariant(payload.count > root?.prefix.count ?? 0, "kept a bare root")
         invariant(payload.suffix(body.count).elementsEqual(body), "the stored body is not the payload's tail")
         switch kind {
         case .contextualMessage:
-            invariant(tag.count <= KasiaChainRowReader.maxAliasBytes, "an alias past 16 bytes")
+            invariant(tag.count <= KasiaIndexedPayload.maximumAliasBytes, "an alias past 16 bytes")
             invariant(!tag.contains(UInt8(ascii: ":")), "an alias holds its separator")
         case .selfStash:
-            invariant(tag.count <= KasiaChainRowReader.maxScopeBytes, "a scope past 255 bytes")
+            invariant(tag.count <= KasiaIndexedPayload.maximumScopeBytes, "a scope past 255 bytes")
         default:
             invariant(tag.isEmpty, "a tag on a \(kind)")
         }
