@@ -17,6 +17,9 @@ public actor NodeSwitches {
         }
         var rejectionCount = 0
         var rejectionMessage = ""
+        /// Chain walks (`getVirtualChainFromBlockV2`) still to refuse, and the text.
+        var chainRefusalCount = 0
+        var chainRefusalMessage = ""
         /// Requests are read and never answered; no notifications are sent.
         public var isStalled = false
         /// The network `getServerInfo` and `getBlockDagInfo` report instead of the chain's.
@@ -33,6 +36,9 @@ public actor NodeSwitches {
 
     public private(set) var state = State()
     private var channels: [ObjectIdentifier: any Channel] = [:]
+    /// The start hash of every chain walk this port was asked for, in order (a test reads where a
+    /// walker started again from).
+    public private(set) var chainWalkStarts: [[UInt8]] = []
 
     /// The addresses of every `UtxosChanged` subscribe this port accepted, in order, from any
     /// connection: a test learns from it which addresses a client watches now, without waiting
@@ -60,6 +66,21 @@ public actor NodeSwitches {
     public func dropConnections() {
         for channel in channels.values { channel.close(promise: nil) }
         channels = [:]
+    }
+
+    /// Refuses the next `count` chain walks with `message`, given whole (`cannot find header …`, or
+    /// the conversion failure a non-standard output causes on a real node, kaspa-node.md §11).
+    public func refuseNextChainWalks(_ count: Int, message: String) {
+        state.chainRefusalCount = max(count, 0)
+        state.chainRefusalMessage = message
+    }
+
+    /// Records a chain walk's start; the forced refusal for it, if one is pending (and counts it).
+    func takeChainWalkRefusal(startingAt start: [UInt8]) -> String? {
+        chainWalkStarts.append(start)
+        guard state.chainRefusalCount > 0 else { return nil }
+        state.chainRefusalCount -= 1
+        return state.chainRefusalMessage
     }
 
     /// The forced refusal for this submit, if one is pending (and counts it).
