@@ -17,9 +17,11 @@ public actor NodeSwitches {
         }
         var rejectionCount = 0
         var rejectionMessage = ""
-        /// Chain walks (`getVirtualChainFromBlockV2`) still to refuse, and the text.
+        /// Chain walks (`getVirtualChainFromBlockV2`) still to refuse, the text, and the lowest
+        /// verbosity refused.
         var chainRefusalCount = 0
         var chainRefusalMessage = ""
+        var chainRefusalLevel = RPCDataVerbosityLevel.none
         /// Requests are read and never answered; no notifications are sent.
         public var isStalled = false
         /// The network `getServerInfo` and `getBlockDagInfo` report instead of the chain's.
@@ -68,17 +70,22 @@ public actor NodeSwitches {
         channels = [:]
     }
 
-    /// Refuses the next `count` chain walks with `message`, given whole (`cannot find header …`, or
-    /// the conversion failure a non-standard output causes on a real node, kaspa-node.md §11).
-    public func refuseNextChainWalks(_ count: Int, message: String) {
+    /// Refuses the next `count` chain walks at `level` or above with `message`, given whole
+    /// (`cannot find header …`, or the conversion failure a non-standard output causes on a real
+    /// node at Low and above, kaspa-node.md §11).
+    public func refuseNextChainWalks(
+        _ count: Int, message: String, atOrAbove level: RPCDataVerbosityLevel = .none
+    ) {
         state.chainRefusalCount = max(count, 0)
         state.chainRefusalMessage = message
+        state.chainRefusalLevel = level
     }
 
     /// Records a chain walk's start; the forced refusal for it, if one is pending (and counts it).
-    func takeChainWalkRefusal(startingAt start: [UInt8]) -> String? {
+    /// No level asked means Full (kaspa-node.md §5).
+    func takeChainWalkRefusal(startingAt start: [UInt8], level: RPCDataVerbosityLevel?) -> String? {
         chainWalkStarts.append(start)
-        guard state.chainRefusalCount > 0 else { return nil }
+        guard state.chainRefusalCount > 0, level ?? .full >= state.chainRefusalLevel else { return nil }
         state.chainRefusalCount -= 1
         return state.chainRefusalMessage
     }

@@ -126,7 +126,11 @@ struct RPCResponder: Sendable {
     /// The chain walk (kaspa-node.md §5), computed by the chain (``SimulatedChain/virtualChain(_:limit:)``).
     private func virtualChain(_ call: Call) async throws(RPCFailure) -> String {
         let request = try call.params(RPCVirtualChainFromBlockRequest.self)
-        if let forced = await switches.takeChainWalkRefusal(startingAt: request.startHash) { throw RPCFailure(forced) }
+        if let forced = await switches.takeChainWalkRefusal(
+            startingAt: request.startHash, level: request.dataVerbosityLevel)
+        {
+            throw RPCFailure(forced)
+        }
         let answer = await node.read { chain in
             Result { () throws(SimulatedChainError) in try chain.virtualChain(request) }
         }

@@ -39,6 +39,9 @@ struct KasiaChainIngester: Service {
     var backoff = NodeBackoff(initial: .milliseconds(500), maximum: .seconds(10))
     /// Most rows one store transaction carries; a page with more is split at block boundaries.
     var rowsPerCommit = 2_000
+    /// How many times in a row the node may refuse one page (for another reason than IBD or an
+    /// unknown start) before it is skipped (``skipPage(from:because:)``).
+    var refusalsBeforeSkip = 3
 
     /// The lower-priority thread the ingest runs on, so requests come first on busy cores.
     static let executor = BackgroundExecutor()
@@ -65,13 +68,29 @@ struct KasiaChainIngester: Service {
     /// Reads and stores pages forever; every failure is logged, reported and retried.
     func follow() async {
         var failures = 0
+        var stuck: (position: [UInt8], refusals: Int)?
         while !Task.isCancelled {
             do {
                 try await step()
                 failures = 0
+                stuck = nil
             } catch is CancellationError {
                 return
             } catch {
+                if let refused = error as? PageRefused {
+                    let refusals = stuck?.position == refused.position ? (stuck?.refusals ?? 0) + 1 : 1
+                    stuck = (refused.position, refusals)
+                    if refusals >= refusalsBeforeSkip {
+                        stuck = nil
+                        do {
+                            try await skipPage(from: refused.position, because: refused.error)
+                            failures = 0
+                            continue
+                        } catch {
+                            logger.warning("kasia chain ingest: the page could not be skipped either: \(error)")
+                        }
+                    }
+                }
                 failures += 1
                 let delay = backoff.delay(afterFailures: failures)
                 logger.warning("kasia chain ingest: \(error); retrying in \(delay)")
@@ -124,6 +143,9 @@ struct KasiaChainIngester: Service {
                     "kasia chain ingest: \(error); restarting from the node's pruning point \(dag.pruningPointHash)")
                 position = pruningPoint
                 continue
+            case .failure(let error) where !error.isTransportFailure:
+                if case .refused = error { throw PageRefused(position: position, error: error) }
+                throw error
             case .failure(let error): throw error
             }
             guard !page.addedChainBlockHashes.isEmpty || !page.removedChainBlockHashes.isEmpty else { break }
@@ -145,6 +167,29 @@ struct KasiaChainIngester: Service {
             $0.lastError = nil
         }
         try await Task.sleep(for: idlePoll)
+    }
+
+    /// Moves the index past a page the node keeps refusing to show at level High — a real node
+    /// cannot convert a non-standard output at Low and above (kaspa-node.md §11) — so that one page
+    /// is never retried forever: its chain blocks are read at level None (no transactions), the
+    /// removals it names are applied and the cursor goes to its last block, with an error line
+    /// saying which blocks' transactions are not indexed.
+    func skipPage(from position: [UInt8], because refusal: KaspaNodeError) async throws {
+        let page = try await client.virtualChain(from: position, level: .none)
+        guard let last = page.addedChainBlockHashes.last else { return }
+        let stored = try await store.kasiaChainCursor()
+        // A header at None has only its hash: the cursor keeps the last known score and time.
+        let to = KasiaChainCursor(
+            block: Hex.encode(last), daaScore: stored?.daaScore ?? 0, blockTime: stored?.blockTime ?? UnixMillis(0),
+            network: networkID)
+        logger.error(
+            "kasia chain ingest: skipping \(page.addedChainBlockHashes.count) chain blocks after \(Hex.encode(position)) up to \(to.block), whose transactions the node refuses to show: \(refusal)"
+        )
+        let applied = try await store.applyKasiaChainPage(
+            KasiaChainPage(
+                from: stored, removedBlocks: page.removedChainBlockHashes.map { Hex.encode($0) }, rows: [], to: to),
+            now: clock.now)
+        if applied.changedRows { await onCommit() }
     }
 
     private func readPage(from position: [UInt8]) async -> Result<RPCVirtualChainFromBlockResponse, KaspaNodeError> {
@@ -204,6 +249,13 @@ struct KasiaChainIngester: Service {
             throw IngestError.badHash(what: what, text: text)
         }
         return bytes
+    }
+
+    /// The node refused the page from `position` (not IBD, not an unknown start).
+    struct PageRefused: Error, CustomStringConvertible {
+        let position: [UInt8]
+        let error: KaspaNodeError
+        var description: String { error.description }
     }
 
     enum IngestError: Error, CustomStringConvertible {

@@ -46,4 +46,30 @@ import Testing
             }
         }
     }
+
+    /// A page the node keeps refusing at High (a real node cannot convert a non-standard output
+    /// at Low and above) is skipped after a few refusals: the index reaches the sink anyway.
+    @Test func aPageRefusedAgainAndAgainIsSkippedNotRetriedForever() async throws {
+        let node = SimulatedKaspaNode()
+        try await node.serve([SimulatedNodeConfiguration()]) { servers in
+            let switches = servers[0].switches
+            let driver = try await TrafficDriver(node: node, senders: 2)
+            try await driver.send(rounds: 2)
+            let server = try TestServer()
+            let configuration = ChainIndexHarness.configuration(server.configuration, nodes: [servers[0].url])
+            try await LoopbackServer.run(configuration: configuration, store: server.store) { _ in
+                try await ChainIndexHarness.waitUntilIndexed(server.store, node: node)
+                let before = try await server.store.kasiaChainCursor()
+                // Every walk at Low and above is refused from now on; level None is answered.
+                await switches.refuseNextChainWalks(1_000, message: "The address is invalid", atOrAbove: .low)
+                try await driver.send(rounds: 2)
+                try await ChainIndexHarness.waitUntilIndexed(server.store, node: node)
+                let after = try #require(try await server.store.kasiaChainCursor())
+                #expect(after.block != before?.block, "the cursor moved past the refused page")
+                // The score and time stay the last ones known: a header read at None has neither.
+                #expect(after.daaScore == before?.daaScore)
+                await switches.refuseNextChainWalks(0, message: "")
+            }
+        }
+    }
 }
