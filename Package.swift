@@ -180,7 +180,7 @@ let package = Package(
         // MARK: L2
         .target(
             name: "ChatHistory",
-            dependencies: ["ChatTimeline", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["TandemBasics", "ChatTimeline", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -235,7 +235,7 @@ let package = Package(
         // no curses, so it is tested and benchmarked without a terminal.
         .target(
             name: "ChatScreen",
-            dependencies: ["TandemBasics", "ChatTimeline", "ChatHistory", "CTextWidth"],
+            dependencies: ["ChatTimeline", "ChatHistory", "CTextWidth"],
             swiftSettings: swiftSettings
         ),
 

@@ -1,7 +1,6 @@
 public import ChatHistory
 import ChatTimeline
 public import Foundation
-import TandemBasics
 
 /// How one message reads in the pane (issue 16 item 3): `HH:MM name: text status`, wrapped to
 /// the pane's columns with continuation lines indented under the text, and the day separator
@@ -68,14 +67,7 @@ public struct MessageFormat: Sendable {
     /// The message's rows at `width` columns (without the separator).
     public func lines(of message: StoredMessage, width: Int) -> [String] {
         let outgoing = message.direction == .outgoing
-        var text =
-            message.body.map { String(decoding: $0, as: UTF8.self) }
-            ?? (outgoing ? "[sent from another device]" : "[encrypted message]")
-        if message.kind == .payment, let amount = message.amountSompi {
-            let paid = "\(outgoing ? "paid" : "received") \(KaspaAmount.kas(fromSompi: amount)) KAS"
-            text = text.isEmpty ? paid : paid + ": " + text
-        }
-        if !message.reactions.isEmpty { text += " [" + message.reactions.joined(separator: " ") + "]" }
+        let text = message.displayText
         let name = outgoing ? "me" : peerName
         let suffix = outgoing ? Self.statusSuffix(message.status) : ""
         let bodyWidth = max(1, width - Self.prefixColumns)

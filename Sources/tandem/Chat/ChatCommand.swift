@@ -105,6 +105,8 @@ struct ChatMessageOutput: Encodable {
     let reactions: [String]
     /// The composer's warning a forced `send` went past (seed 000 Phase 4); written only when set.
     var warning: String?
+    /// What the line shows (``StoredMessage/displayText``); not written in JSON.
+    private let shown: String
 
     init(_ message: StoredMessage) {
         id = message.id.uuid.uuidString
@@ -120,6 +122,7 @@ struct ChatMessageOutput: Encodable {
         amountSompi = message.amountSompi
         root = message.root
         reactions = message.reactions
+        shown = message.displayText
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -147,16 +150,9 @@ struct ChatMessageOutput: Encodable {
 
     /// One human-readable line.
     var line: String {
-        let outgoing = direction == MessageDirection.outgoing.rawValue
-        let arrow = outgoing ? "→" : "←"
-        var body = text ?? (outgoing ? "[sent from another device]" : "[encrypted message]")
-        if kind == MessageKind.payment.rawValue, let amountSompi {
-            let paid = "\(outgoing ? "paid" : "received") \(KaspaAmount.kas(fromSompi: amountSompi)) KAS"
-            body = (text ?? "").isEmpty ? paid : "\(paid): \(body)"
-        }
-        let reacted = reactions.isEmpty ? "" : " [" + reactions.joined(separator: " ") + "]"
+        let arrow = direction == MessageDirection.outgoing.rawValue ? "→" : "←"
         let flag = status == "failed" || status == "pending" ? " [\(status)]" : ""
-        return "\(time) \(arrow) \(body)\(reacted)\(flag)"
+        return "\(time) \(arrow) \(shown)\(flag)"
     }
 }
 

@@ -216,21 +216,24 @@ public actor KaspaMessageTransport: MessageTransport {
         _ client: KaspaNodeClient, from start: [UInt8]?, parties: Parties?, seen: inout Set<String>
     ) async throws -> ([RelayEvent], [UInt8]?) {
         do {
+            // One read of the DAG: the default start, and the sink the walk ends at (kaspa-node.md
+            // §11: at 10 blocks per second a page rarely comes back empty).
+            let info = try await client.call(.getBlockDagInfo, as: RPCBlockDAGInfo.self)
+            let sink = try? Hex.decode(info.sink)
             guard let start else {
-                return try await walkPages(client, from: defaultStart(client), parties: parties, seen: &seen)
+                return try await walkPages(client, from: defaultStart(info), to: sink, parties: parties, seen: &seen)
             }
-            do { return try await walkPages(client, from: start, parties: parties, seen: &seen) } catch let error
-                as KaspaNodeError where error.isUnknownStartHash
-            {
-                return try await walkPages(client, from: defaultStart(client), parties: parties, seen: &seen)
+            do {
+                return try await walkPages(client, from: start, to: sink, parties: parties, seen: &seen)
+            } catch let error as KaspaNodeError where error.isUnknownStartHash {
+                return try await walkPages(client, from: defaultStart(info), to: sink, parties: parties, seen: &seen)
             }
         } catch let error as KaspaNodeError { throw MessagingError.wallet(.node(error)) }
     }
 
     /// Where a walk without a cursor starts: the pruning point (all the node keeps) when there
     /// is no indexer, the sink when an indexer holds the history.
-    private func defaultStart(_ client: KaspaNodeClient) async throws -> [UInt8] {
-        let info = try await client.call(.getBlockDagInfo, as: RPCBlockDAGInfo.self)
+    private func defaultStart(_ info: RPCBlockDAGInfo) throws -> [UInt8] {
         let hex = indexer == nil ? info.pruningPointHash : info.sink
         guard let hash = try? Hex.decode(hex), hash.count == 32 else {
             throw MessagingError.storage("the node's block DAG info names no usable block (\(hex))")
@@ -241,15 +244,12 @@ public actor KaspaMessageTransport: MessageTransport {
     /// `seen` takes the walk's rows only when the whole walk succeeded: a walk that fails on a
     /// later page (or falls back to the default start) reads them again.
     private func walkPages(
-        _ client: KaspaNodeClient, from start: [UInt8], parties: Parties?, seen: inout Set<String>
+        _ client: KaspaNodeClient, from start: [UInt8], to sink: [UInt8]?, parties: Parties?, seen: inout Set<String>
     ) async throws -> ([RelayEvent], [UInt8]?) {
         var position = start
         var events: [RelayEvent] = []
         var newlySeen = Set<String>()
         let now = UInt64(clamping: profile.clock.now.rawValue)
-        // The walk ends at the sink the node names now (kaspa-node.md §11): at 10 blocks per
-        // second a page rarely comes back empty, and the next catch-up goes on from there.
-        let sink = try? Hex.decode(try await client.call(.getBlockDagInfo, as: RPCBlockDAGInfo.self).sink)
         while true {
             let page = try await client.virtualChain(from: position)
             // A reorg: what the removed chain blocks accepted is no longer accepted; a block that
