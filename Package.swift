@@ -59,6 +59,7 @@ let package = Package(
         .library(name: "KaspaTransaction", targets: ["KaspaTransaction"]),
         .library(name: "KaspaRPC", targets: ["KaspaRPC"]),
         .library(name: "KaspaNode", targets: ["KaspaNode"]),
+        .library(name: "KasiaIndex", targets: ["KasiaIndex"]),
         .library(name: "CanonicalJSON", targets: ["CanonicalJSON"]),
         .library(name: "RedoProtocol", targets: ["RedoProtocol"]),
         .library(name: "ChatTimeline", targets: ["ChatTimeline"]),
@@ -178,6 +179,14 @@ let package = Package(
         ),
 
         // MARK: L2
+        // The one kasia-indexer model (issue 43 item 7): rows, selections, requests, row JSON.
+        .target(
+            name: "KasiaIndex",
+            dependencies: [
+                "TandemBasics", "KaspaCrypto", "KasiaProtocol", "KaspaRPC", "KaspaTransaction", "CanonicalJSON",
+            ],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "ChatHistory",
             dependencies: ["TandemBasics", "ChatTimeline", .product(name: "GRDB", package: "GRDB.swift")],
@@ -227,7 +236,8 @@ let package = Package(
             dependencies: [
                 "TandemBasics", "KaspaCrypto", "KasiaProtocol", "SecretFiles", "TandemAPI", "KaspaTransaction",
                 "ChatHistory", "ChatTimeline", "Contacts", "RoutingStore", "TaskStore", "RedoProtocol", "RedoApp",
-                "CanonicalJSON", "KaspaRPC", "KaspaNode", .product(name: "Crypto", package: "swift-crypto"),
+                "CanonicalJSON", "KaspaRPC", "KaspaNode", "KasiaIndex",
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -245,7 +255,7 @@ let package = Package(
         .target(
             name: "TandemServerStore",
             dependencies: [
-                "TandemAPI", "TandemBasics", "RedoProtocol",
+                "TandemAPI", "TandemBasics", "RedoProtocol", "KasiaIndex",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -259,7 +269,7 @@ let package = Package(
             dependencies: [
                 "TandemServerStore",
                 "TandemAPI", "CanonicalJSON", "KaspaCrypto", "KasiaProtocol", "RedoProtocol", "TandemBasics",
-                "KaspaTransaction", "KaspaRPC", "KaspaNode",
+                "KaspaTransaction", "KaspaRPC", "KaspaNode", "KasiaIndex",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -346,7 +356,7 @@ let package = Package(
         .target(
             name: "KaspaSimNode",
             dependencies: [
-                "TandemBasics", "KaspaCrypto", "KaspaTransaction", "KaspaRPC", "KasiaProtocol",
+                "TandemBasics", "KaspaCrypto", "KaspaTransaction", "KaspaRPC", "KasiaProtocol", "KasiaIndex",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -425,7 +435,7 @@ let package = Package(
             name: "KaspaSimNodeTests",
             dependencies: [
                 "KaspaSimNode", "KasiaProtocol", "KaspaRPC", "KaspaTransaction", "KaspaCrypto", "TandemBasics",
-                "KaspaNode",
+                "KaspaNode", "KasiaIndex",
                 "TandemNIOTransport",
                 .product(name: "WSClient", package: "swift-websocket"),
                 .product(name: "Logging", package: "swift-log"),
@@ -506,7 +516,7 @@ let package = Package(
             name: "TandemServerTests",
             dependencies: [
                 "TandemServer", "TandemServerStore", "TandemAPI", "TestSupport", "TandemTesting", "KaspaCrypto",
-                "KasiaProtocol",
+                "KasiaProtocol", "KasiaIndex",
                 "TandemBasics", "RedoProtocol", "CanonicalJSON", "KaspaTransaction", "KaspaSimNode", "KaspaRPC",
                 "KaspaNode", "TandemNIOTransport",
                 .product(name: "OpenAPIKit", package: "OpenAPIKit"),
@@ -545,6 +555,7 @@ if fuzzing {
             dependencies: [
                 "CanonicalJSON", "RedoProtocol", "KasiaProtocol", "KaspaCrypto", "Contacts", "TandemAPI",
                 "TandemServer", "KaspaRPC", "TandemClient", "TaskStore", "TandemServerStore", "TandemBasics",
+                "KasiaIndex",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
             ],

@@ -1120,13 +1120,17 @@ async def kachat_today(draws, simnode, work):
                           ("address", peer.address), ("memo", "pool tip")]),
             compact_json([("type", "addr_pool"), ("addresses", [peer.address])]),
         ]
+        sent_envelopes = []
         for envelope in envelopes:
-            await peer.send(comm_payload(routing.their_alias, peer.seal_to(envelope, me), KCHAT))
+            sent_envelopes.append(await peer.send(comm_payload(routing.their_alias, peer.seal_to(envelope, me), KCHAT)))
         simnode.mine()
         arrived = tandem.json_lines("chat", "sync")
-        equal(group, "sync shows the payment and the notice as payments, and nothing else",
+        equal(group, "sync shows the payment and the notice as payments, the reaction on its target, and nothing else",
               sorted((i["kind"], i["txID"], i.get("amountSompi"), i["text"]) for i in arrived),
-              sorted([("payment", pay_tx, 125_000_000, memo["message"]), ("payment", notice_tx, 30_000_000, "pool tip")]))
+              sorted([("payment", pay_tx, 125_000_000, memo["message"]), ("payment", notice_tx, 30_000_000, "pool tip"),
+                      ("reaction", sent_envelopes[0], None, "👍")]))
+        equal(group, "the reaction names the message it changed",
+              [i["id"] for i in arrived if i["kind"] == "reaction"], [row["id"]])
         equal(group, "replays change nothing: a second sync adds nothing", tandem.json_lines("chat", "sync"), [])
         rows = tandem.history(peer.address)
         reacted = [r for r in rows if r["txID"] == row["txID"]]

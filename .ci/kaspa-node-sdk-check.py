@@ -221,6 +221,20 @@ async def check_chain_walk(client, genesis, tip, tip_daa, fund_a, fund_b, sent, 
           (None, None, None, None, ALICE))
     check("Low input signature script", len(low_input["signatureScript"] or "") == 132)
 
+    # None (kaspa-node.md §11): the inputs and outputs are listed with every member null, the
+    # transaction's verbose data too; payload and masses are still there.
+    bare = (await client.get_virtual_chain_from_block_v2({"startHash": genesis, "dataVerbosityLevel": "None"}))
+    equal("None walk added", bare["addedChainBlockHashes"], added)
+    bare_pay = bare["chainBlockAcceptedTransactions"][2]["acceptedTransactions"][0]
+    equal("None tx counts", (len(bare_pay["inputs"]), len(bare_pay["outputs"])),
+          (len(sent[0][0].inputs), len(sent[0][0].outputs)))
+    equal("None input", (bare_pay["inputs"][0]["previousOutpoint"], bare_pay["inputs"][0]["signatureScript"],
+                         bare_pay["inputs"][0]["verboseData"]["utxoEntry"]["amount"]), (None, None, None))
+    equal("None output", (bare_pay["outputs"][0]["value"], bare_pay["outputs"][0]["scriptPublicKey"]), (None, None))
+    equal("None tx verbose data", (bare_pay["verboseData"]["transactionId"], bare_pay["verboseData"]["blockTime"]),
+          (None, None))
+    equal("None payload and mass", (bare_pay["payload"], bare_pay["mass"]), (sent[0][1], sent[0][3]))
+
     # No level: Full, with the members High leaves out.
     full = await client.get_virtual_chain_from_block_v2({"startHash": genesis})
     full_header = full["chainBlockAcceptedTransactions"][2]["chainBlockHeader"]

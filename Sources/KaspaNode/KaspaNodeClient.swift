@@ -186,15 +186,25 @@ public actor KaspaNodeClient {
         return try await second.call(method, params, as: R.self, timeout: timeout)
     }
 
-    /// One chain page from `startHash` at `level`, with the time a page gets
-    /// (``KaspaNodeConfiguration/pageTimeout``).
-    public func virtualChain(from startHash: [UInt8], level: RPCDataVerbosityLevel = .high) async throws(KaspaNodeError)
-        -> RPCVirtualChainFromBlockResponse
-    {
+    /// One chain page from `startHash` at `level`, with the time a page spanning at most
+    /// `blocks` DAA steps gets (``KaspaNodeConfiguration/pageTimeout(spanning:)``; the largest
+    /// page's when not known).
+    public func virtualChain(
+        from startHash: [UInt8], level: RPCDataVerbosityLevel = .high, spanning blocks: UInt64? = nil
+    ) async throws(KaspaNodeError) -> RPCVirtualChainFromBlockResponse {
         try await call(
             .getVirtualChainFromBlockV2,
             RPCVirtualChainFromBlockRequest(startHash: startHash, dataVerbosityLevel: level),
-            as: RPCVirtualChainFromBlockResponse.self, timeout: configuration.pageTimeout)
+            as: RPCVirtualChainFromBlockResponse.self, timeout: configuration.pageTimeout(spanning: blocks))
+    }
+
+    /// The chain blocks of the page from `startHash`, read at level None (kaspa-node.md §11): only
+    /// the hashes are decoded, as a real node's None transactions have `null` members.
+    public func virtualChainHashes(from startHash: [UInt8]) async throws(KaspaNodeError) -> RPCVirtualChainHashes {
+        try await call(
+            .getVirtualChainFromBlockV2,
+            RPCVirtualChainFromBlockRequest(startHash: startHash, dataVerbosityLevel: RPCDataVerbosityLevel.none),
+            as: RPCVirtualChainHashes.self, timeout: configuration.pageTimeout)
     }
 
     // MARK: Subscriptions
@@ -337,8 +347,10 @@ public struct KaspaNodeConfiguration: Sendable, Equatable {
     /// Everything but a status report needs a synced node.
     public var requiresSynced: Bool
     public var callTimeout: Duration
-    /// The time a chain page (`getVirtualChainFromBlockV2`) gets: up to 2,480 merged blocks with
-    /// their transactions, tens of MiB in a busy hour (kaspa-node.md §11), read at ~1 MiB/s.
+    /// The time the largest chain page (`getVirtualChainFromBlockV2`) gets: up to 2,480 merged
+    /// blocks with their transactions, tens of MiB in a busy hour (kaspa-node.md §11), read at
+    /// ~1 MiB/s. A page known to span fewer blocks gets its share
+    /// (``pageTimeout(spanning:)``).
     public var pageTimeout: Duration
     public var pingInterval: Duration
     public var backoff: NodeBackoff
@@ -357,6 +369,18 @@ public struct KaspaNodeConfiguration: Sendable, Equatable {
         self.pageTimeout = max(pageTimeout, callTimeout)
         self.pingInterval = pingInterval
         self.backoff = backoff
+    }
+
+    /// The most merged blocks one chain page spans on a real node (kaspa-node.md §11).
+    public static let largestPageBlocks: UInt64 = 2_480
+
+    /// The time a chain page gets when it spans at most `blocks` DAA steps (from the walk's
+    /// position to the sink): the call time, plus the page time's share for that many blocks of
+    /// the largest page; the whole ``pageTimeout`` when the span is not known.
+    public func pageTimeout(spanning blocks: UInt64?) -> Duration {
+        guard let blocks else { return pageTimeout }
+        let share = Double(min(blocks, Self.largestPageBlocks)) / Double(Self.largestPageBlocks)
+        return callTimeout + (pageTimeout - callTimeout) * share
     }
 
     /// Why a node with `info` cannot serve, or nil when it can.

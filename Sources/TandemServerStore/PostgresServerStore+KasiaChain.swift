@@ -42,56 +42,48 @@ extension PostgresServerStore {
             for try await value in try await connection.query(
                 "SELECT last FROM kasia_clock WHERE id = 1 FOR UPDATE", logger: logger
             ).decode(Int64.self) { stored = value }
-            var positions = KasiaPositions(last: stored)
-            func next() -> Int64 { positions.take(at: now) }
-            var applied = KasiaChainApplied()
+            var removedRows: [KasiaChainPlan.RemovedRow] = []
             if !page.removedBlocks.isEmpty {
-                // A row the page accepts again elsewhere is moved below, not removed here.
-                let reaccepted = page.rows.map(\.draft.txID)
-                applied.removed = try await connection.query(
+                for try await (txID, block, position, relayed) in try await connection.query(
                     """
-                    DELETE FROM kasia_tx WHERE accepting_block = ANY(\(page.removedBlocks)) AND relayed_time IS NULL
-                        AND NOT (tx_id = ANY(\(reaccepted)))
-                    RETURNING tx_id
+                    SELECT tx_id, accepting_block, seq, relayed_time FROM kasia_tx
+                    WHERE accepting_block = ANY(\(page.removedBlocks))
                     """, logger: logger
-                ).collect().count
-                var relayed: [String] = []
-                for try await txID in try await connection.query(
-                    """
-                    SELECT tx_id FROM kasia_tx WHERE accepting_block = ANY(\(page.removedBlocks))
-                        AND relayed_time IS NOT NULL AND NOT (tx_id = ANY(\(reaccepted))) ORDER BY seq
-                    """,
-                    logger: logger
-                ).decode(String.self) { relayed.append(txID) }
-                if !relayed.isEmpty {
-                    let positions = relayed.map { _ in next() }
-                    try await connection.query(
-                        """
-                        UPDATE kasia_tx k SET accepting_block = NULL, accepting_daa_score = NULL,
-                            block_time = k.relayed_time, seq = u.seq
-                        FROM unnest(\(relayed)::text[], \(positions)::int8[]) AS u(tx_id, seq) WHERE k.tx_id = u.tx_id
-                        """, logger: logger)
-                    applied.unaccepted = relayed.count
+                ).decode((String, String, Int64, Int64?).self) {
+                    removedRows.append(
+                        KasiaChainPlan.RemovedRow(txID: txID, block: block, position: position, relayedTime: relayed))
                 }
             }
+            var current: [String: String?] = [:]
             if !page.rows.isEmpty {
-                var current: [String: String?] = [:]
                 for try await (txID, block) in try await connection.query(
                     "SELECT tx_id, accepting_block FROM kasia_tx WHERE tx_id = ANY(\(page.rows.map(\.draft.txID)))",
                     logger: logger
-                ).decode((String, String?).self) { current[txID] = block }
-                // Accepted again by the block that already accepted it: nothing changes.
-                let changed = page.rows.filter { row in
-                    guard let stored = current[row.draft.txID] else { return true }
-                    return stored != row.acceptance.block
-                }
-                applied.moved = changed.count { current[$0.draft.txID] != nil }
-                applied.inserted = changed.count - applied.moved
-                if !changed.isEmpty {
-                    try await Self.upsert(changed, positions: changed.map { _ in next() }, connection)
-                }
+                ).decode((String, String?).self) { current[txID] = .some(block) }
             }
-            let last = positions.last ?? 0
+            let plan = KasiaChainPlan(
+                page: page, removedRows: removedRows, stored: current, positions: KasiaPositions(last: stored), now: now
+            )
+            if !plan.deletions.isEmpty {
+                try await connection.query(
+                    "DELETE FROM kasia_tx WHERE tx_id = ANY(\(plan.deletions))", logger: logger)
+            }
+            if !plan.unaccepts.isEmpty {
+                let unaccepts = plan.unaccepts
+                try await connection.query(
+                    """
+                    UPDATE kasia_tx k SET accepting_block = NULL, accepting_daa_score = NULL, block_time = u.block_time,
+                        seq = u.seq
+                    FROM unnest(\(unaccepts.map(\.txID))::text[], \(unaccepts.map(\.blockTime))::int8[],
+                                \(unaccepts.map(\.position))::int8[]) AS u(tx_id, block_time, seq)
+                    WHERE k.tx_id = u.tx_id
+                    """, logger: logger)
+            }
+            if !plan.writes.isEmpty {
+                try await Self.upsert(plan.writes, connection)
+            }
+            let applied = plan.applied
+            let last = plan.lastPosition ?? 0
             try await connection.query(
                 "UPDATE kasia_clock SET last = \(last) WHERE id = 1 AND last < \(last)", logger: logger)
             try await connection.query(
@@ -109,11 +101,11 @@ extension PostgresServerStore {
         }
     }
 
-    /// Inserts or moves `rows` by tx id, each at its position; a relayed row keeps its
+    /// Inserts or moves the plan's rows by tx id, each at its position; a relayed row keeps its
     /// `relayed_time`.
-    private static func upsert(_ rows: [KasiaChainRow], positions: [Int64], _ connection: PostgresConnection)
-        async throws
-    {
+    private static func upsert(_ writes: [KasiaChainPlan.Write], _ connection: PostgresConnection) async throws {
+        let rows = writes.map(\.row)
+        let positions = writes.map(\.position)
         let drafts = rows.map(\.draft)
         try await connection.query(
             """

@@ -35,64 +35,61 @@ extension SQLiteServerStore {
         guard stored?.block == page.from?.block else {
             throw ServerStoreError.chainCursorMoved(expected: page.from?.block, found: stored?.block)
         }
-        var positions = KasiaPositions(last: try SQLiteKasiaBatch.latestBlockTime(db))
-        func next() -> Int64 { positions.take(at: now) }
-        var applied = KasiaChainApplied()
-        // A row the page accepts again elsewhere is moved below, not removed here.
-        let reaccepted = Set(page.rows.map(\.draft.txID))
+        var removedRows: [KasiaChainPlan.RemovedRow] = []
         for block in page.removedBlocks {
-            let rows = try Row.fetchAll(
-                db.cachedStatement(
-                    sql: "SELECT tx_id, relayed_time FROM kasia_tx WHERE accepting_block = ? ORDER BY seq"),
+            for row in try Row.fetchAll(
+                db.cachedStatement(sql: "SELECT tx_id, seq, relayed_time FROM kasia_tx WHERE accepting_block = ?"),
                 arguments: [block])
-            for row in rows {
-                let txID: String = row["tx_id"]
-                if reaccepted.contains(txID) { continue }
-                if let relayed: Int64 = row["relayed_time"] {
-                    try db.cachedStatement(
-                        sql: """
-                            UPDATE kasia_tx SET accepting_block = NULL, accepting_daa_score = NULL, block_time = ?, seq = ?
-                            WHERE tx_id = ?
-                            """
-                    ).execute(arguments: [relayed, next(), txID])
-                    applied.unaccepted += 1
-                } else {
-                    try db.cachedStatement(sql: "DELETE FROM kasia_tx WHERE tx_id = ?").execute(arguments: [txID])
-                    applied.removed += 1
-                }
+            {
+                removedRows.append(
+                    KasiaChainPlan.RemovedRow(
+                        txID: row["tx_id"], block: block, position: row["seq"], relayedTime: row["relayed_time"]))
             }
         }
-        for row in page.rows {
+        var acceptances: [String: String?] = [:]
+        for txID in Set(page.rows.map(\.draft.txID)) {
+            if let row = try Row.fetchOne(
+                db.cachedStatement(sql: "SELECT accepting_block FROM kasia_tx WHERE tx_id = ?"), arguments: [txID])
+            {
+                let block: String? = row["accepting_block"]
+                acceptances[txID] = .some(block)
+            }
+        }
+        let plan = KasiaChainPlan(
+            page: page, removedRows: removedRows, stored: acceptances,
+            positions: KasiaPositions(last: try SQLiteKasiaBatch.latestBlockTime(db)), now: now)
+        for txID in plan.deletions {
+            try db.cachedStatement(sql: "DELETE FROM kasia_tx WHERE tx_id = ?").execute(arguments: [txID])
+        }
+        for unaccept in plan.unaccepts {
+            try db.cachedStatement(
+                sql: """
+                    UPDATE kasia_tx SET accepting_block = NULL, accepting_daa_score = NULL, block_time = ?, seq = ?
+                    WHERE tx_id = ?
+                    """
+            ).execute(arguments: [unaccept.blockTime, unaccept.position, unaccept.txID])
+        }
+        for write in plan.writes {
+            let row = write.row
             let draft = row.draft
-            let current = try Row.fetchOne(
-                db.cachedStatement(sql: "SELECT accepting_block FROM kasia_tx WHERE tx_id = ?"), arguments: [draft.txID]
-            )
             let values: [any DatabaseValueConvertible] = [
                 row.blockTime.rawValue, draft.kind.rawValue, draft.sender, draft.receiver, draft.amount, draft.tag,
                 Data(draft.body), Data(draft.payload), String(draft.nonce), draft.signature,
-                row.acceptance.block, Int64(clamping: row.acceptance.daaScore),
+                row.acceptance.block, Int64(clamping: row.acceptance.daaScore), write.position, draft.txID,
             ]
-            guard let current else {
-                try db.cachedStatement(
-                    sql: """
-                        INSERT INTO kasia_tx (block_time, kind, sender, receiver, amount, tag, body, payload, nonce,
-                                              signature, accepting_block, accepting_daa_score, tx_id, seq)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                        """
-                ).execute(arguments: StatementArguments(values + [draft.txID, next()]))
-                applied.inserted += 1
-                continue
-            }
-            // Accepted again by the block that already accepted it: nothing changes.
-            if (current["accepting_block"] as String?) == row.acceptance.block { continue }
-            try db.cachedStatement(
-                sql: """
-                    UPDATE kasia_tx SET block_time = ?, kind = ?, sender = ?, receiver = ?, amount = ?, tag = ?, body = ?,
-                        payload = ?, nonce = ?, signature = ?, accepting_block = ?, accepting_daa_score = ?, seq = ?
-                    WHERE tx_id = ?
-                    """
-            ).execute(arguments: StatementArguments(values + [next(), draft.txID]))
-            applied.moved += 1
+            let sql =
+                write.isNew
+                ? """
+                INSERT INTO kasia_tx (block_time, kind, sender, receiver, amount, tag, body, payload, nonce,
+                                      signature, accepting_block, accepting_daa_score, seq, tx_id)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """
+                : """
+                UPDATE kasia_tx SET block_time = ?, kind = ?, sender = ?, receiver = ?, amount = ?, tag = ?, body = ?,
+                    payload = ?, nonce = ?, signature = ?, accepting_block = ?, accepting_daa_score = ?, seq = ?
+                WHERE tx_id = ?
+                """
+            try db.cachedStatement(sql: sql).execute(arguments: StatementArguments(values))
         }
         try db.cachedStatement(
             sql: """
@@ -103,6 +100,6 @@ extension SQLiteServerStore {
         ).execute(arguments: [
             page.to.block, Int64(clamping: page.to.daaScore), page.to.blockTime.rawValue, page.to.network,
         ])
-        return applied
+        return plan.applied
     }
 }

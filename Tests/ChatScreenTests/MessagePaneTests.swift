@@ -104,6 +104,20 @@ import Testing
         #expect(pane.newestFailedID == nil)
     }
 
+    /// A reaction arriving for a shown message (issue 43 item 4): the same row again, with its
+    /// reactions, is redrawn in place and is not counted as new.
+    @Test func aReactionRedrawsItsMessageInPlace() throws {
+        var pane = ScreenFixtures.pane(try ScreenFixtures.store(count: 5))
+        var target = ScreenFixtures.message(5, text: "lunch?")
+        pane.show(target, live: true)
+        #expect(ScreenFixtures.text(pane).last?.hasSuffix("bob: lunch?") == true)
+        target.reactions = ["👍"]
+        pane.show(target, live: false)
+        #expect(ScreenFixtures.text(pane).last?.hasSuffix("bob: lunch? [👍]") == true)
+        #expect(ScreenFixtures.text(pane).filter { $0.contains("lunch?") }.count == 1)
+        #expect(pane.unseenCount == 0)
+    }
+
     @Test func daySeparatorsSitAboveTheFirstMessageOfEachDay() throws {
         // Given messages either side of midnight (UTC)
         let store = try ChatHistoryStore.inMemory()

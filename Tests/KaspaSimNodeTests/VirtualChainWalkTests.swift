@@ -39,6 +39,32 @@ import Testing
             limit: limit)
     }
 
+    /// kaspa-node.md §11: a real node converts every address of a page from level Low up, and an
+    /// output with a non-standard script fails the whole call; at None it is not looked at, and a
+    /// page that does not hold the block is answered as usual.
+    @Test func aPageHoldingANonStandardOutputFailsFromLevelLowUp() throws {
+        var fixture = ChainFixture()
+        _ = try fixture.fund(alice.address, kas)
+        let id = try fixture.chain.fund(
+            script: KaspaScriptPublicKey(script: [0x51]), amount: 5, time: fixture.tick()
+        ).transactionID
+        _ = try fixture.fund(bob.address, kas)
+        let chain = fixture.chain
+        let odd = chain.blocks[2]
+        #expect(odd.transactions.first?.id == id)
+        for level in [RPCDataVerbosityLevel.low, .high, .full, nil] {
+            #expect(throws: SimulatedChainError.nonStandardScriptInPage(block: odd.hash)) {
+                try walk(chain, from: chain.genesis.hash, level)
+            }
+        }
+        let bare = try walk(chain, from: chain.genesis.hash, RPCDataVerbosityLevel.none)
+        #expect(bare.addedChainBlockHashes == chain.blocks.dropFirst().map(\.hash))
+        // Pages around it: before it (a limit of one block), and after it.
+        #expect(
+            try walk(chain, from: chain.genesis.hash, .high, limit: 1).addedChainBlockHashes == [chain.blocks[1].hash])
+        #expect(try walk(chain, from: odd.hash, .high).addedChainBlockHashes == [chain.blocks[3].hash])
+    }
+
     @Test func aWalkFromGenesisListsEveryBlockWithItsAcceptedTransactions() throws {
         let (fixture, message, funds) = try chainWithAMessage()
         let chain = fixture.chain

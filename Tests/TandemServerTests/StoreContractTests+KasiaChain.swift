@@ -119,4 +119,79 @@ extension StoreContractTests {
             #expect(try await store.kasiaCounts()[.contextualMessage] == 2)
         }
     }
+
+    /// Issue 43 item 7: one reorg page that removes two chain blocks at once, each of which
+    /// accepted a relayed row and a chain-only row, while a transaction of the higher one is
+    /// accepted again by the new chain. Both backends execute one plan (`KasiaChainPlan`), so
+    /// they agree on what is deleted, what goes back to unaccepted, and the order of positions.
+    @Test(arguments: backends)
+    func aReorgThatRemovesTwoBlocksAtOnceUndoesBothInTheNodesOrder(backend: Backend) async throws {
+        try await Self.withStore(backend) { store in
+            let relayedInOne = Self.draft(11)
+            let relayedInTwo = Self.draft(12)
+            _ = try await store.appendKasiaRecord(relayedInOne, now: UnixMillis(100))
+            _ = try await store.appendKasiaRecord(relayedInTwo, now: UnixMillis(101))
+            let chainOnlyInOne = Self.draft(13)
+            let chainOnlyInTwo = Self.draft(14)
+            let acceptedAgain = Self.draft(15)
+            _ = try await store.applyKasiaChainPage(
+                KasiaChainPage(
+                    from: nil, removedBlocks: [],
+                    rows: [
+                        Self.chainRow(relayedInOne, block: 1, time: 90),
+                        Self.chainRow(chainOnlyInOne, block: 1, time: 91),
+                        Self.chainRow(relayedInTwo, block: 2, time: 92),
+                        Self.chainRow(chainOnlyInTwo, block: 2, time: 93),
+                        Self.chainRow(acceptedAgain, block: 2, time: 94),
+                    ], to: Self.cursor(2)), now: UnixMillis(200))
+            let before = try #require(try await store.latestKasiaPosition())
+            // The node names the removed blocks highest first; block 8 of the new chain accepts
+            // one of block 2's transactions again.
+            let reorg = try await store.applyKasiaChainPage(
+                KasiaChainPage(
+                    from: Self.cursor(2), removedBlocks: [Self.block(2), Self.block(1)],
+                    rows: [Self.chainRow(acceptedAgain, block: 8, time: 98)], to: Self.cursor(8)),
+                now: UnixMillis(300))
+            #expect(reorg == KasiaChainApplied(inserted: 0, moved: 1, removed: 2, unaccepted: 2))
+            #expect(try await store.kasiaRecord(txID: chainOnlyInOne.txID) == nil)
+            #expect(try await store.kasiaRecord(txID: chainOnlyInTwo.txID) == nil)
+            for (draft, relayedAt) in [(relayedInOne, 100), (relayedInTwo, 101)] {
+                let back = try #require(try await store.kasiaRecord(txID: draft.txID))
+                #expect(back.acceptance == nil)
+                #expect(back.blockTime == UnixMillis(Int64(relayedAt)))
+            }
+            let moved = try #require(try await store.kasiaRecord(txID: acceptedAgain.txID))
+            #expect(moved.acceptance == KasiaAcceptance(block: Self.block(8), daaScore: 1_008))
+            // A stream resuming from before the reorg sees block 2's undone row, then block 1's,
+            // then the row the new chain accepted: the node's order, on both backends.
+            let changed = try await store.kasiaRecords(after: before, watching: nil, limit: 10)
+            #expect(changed.map(\.draft.txID) == [relayedInTwo.txID, relayedInOne.txID, acceptedAgain.txID])
+            #expect(changed.map(\.position) == [300, 301, 302].map { Int64($0) })
+            #expect(try await store.kasiaChainCursor() == Self.cursor(8))
+        }
+    }
+
+    /// A page whose two added blocks both claim one transaction (a lying or confused node) stores
+    /// it once, with the later block's acceptance, on both backends; PostgreSQL's one upsert would
+    /// otherwise refuse to touch the row twice.
+    @Test(arguments: backends)
+    func aTransactionTwoBlocksOfOnePageClaimIsStoredOnceWithTheLaterBlock(backend: Backend) async throws {
+        try await Self.withStore(backend) { store in
+            let claimed = Self.draft(21)
+            let other = Self.draft(22)
+            let applied = try await store.applyKasiaChainPage(
+                KasiaChainPage(
+                    from: nil, removedBlocks: [],
+                    rows: [
+                        Self.chainRow(claimed, block: 3, time: 50), Self.chainRow(other, block: 3, time: 51),
+                        Self.chainRow(claimed, block: 4, time: 52),
+                    ], to: Self.cursor(4)), now: UnixMillis(1_000))
+            #expect(applied == KasiaChainApplied(inserted: 2))
+            let stored = try #require(try await store.kasiaRecord(txID: claimed.txID))
+            #expect(stored.acceptance == KasiaAcceptance(block: Self.block(4), daaScore: 1_004))
+            #expect(stored.blockTime == UnixMillis(52))
+            let feed = try await store.kasiaRecords(after: 0, watching: nil, limit: 10)
+            #expect(feed.map(\.draft.txID) == [other.txID, claimed.txID])
+        }
+    }
 }

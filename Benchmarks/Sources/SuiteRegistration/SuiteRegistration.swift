@@ -1,4 +1,5 @@
 public import Benchmark
+import Foundation
 public import MicroBenchmarks
 
 /// Registers every case of a ``BenchSuite`` with package-benchmark, under the suite's title; the
@@ -23,9 +24,15 @@ public func register(_ makeSuite: () throws -> BenchSuite) {
 
 /// What every target measures: wall time, CPU and throughput, for as long as a few seconds allow.
 /// No allocation counts: they need package-benchmark's malloc interposer, which is off (see
-/// Benchmarks/Package.swift).
+/// Benchmarks/Package.swift). With `TANDEM_BENCHMARK_SMOKE` set (CI's run of every benchmark on
+/// the debug build, so the targets cannot rot), each benchmark runs a couple of iterations only:
+/// a smoke run, not a figure.
 public var suiteConfiguration: Benchmark.Configuration {
-    Benchmark.Configuration(
+    if ProcessInfo.processInfo.environment["TANDEM_BENCHMARK_SMOKE"] != nil {
+        return Benchmark.Configuration(
+            metrics: [.wallClock], warmupIterations: 0, maxDuration: .milliseconds(50), maxIterations: 2)
+    }
+    return Benchmark.Configuration(
         metrics: [.wallClock, .cpuTotal, .throughput], warmupIterations: 1,
         maxDuration: .seconds(3), maxIterations: 1_000)
 }

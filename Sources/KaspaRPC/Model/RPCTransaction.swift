@@ -6,9 +6,11 @@ import TandemBasics
 ///
 /// The chain walk (`getVirtualChainFromBlockV2`, §5) leaves out what its verbosity level does not
 /// ask for, as `null`: `version`, `lockTime`, `subnetworkId` and `gas` below Full, `payload` and
-/// `mass` below High (and each input's outpoint, sequence, sig-op count and compute budget), and
-/// at None the inputs and outputs as well (`[]`). Those members are optional here, and written as
-/// `null` when nil. A submission has them all (``RPCSubmitTransaction`` refuses one that does not).
+/// `mass` below High (and each input's outpoint, sequence, sig-op count and compute budget).
+/// Those members are optional here, and written as `null` when nil. At None a real node lists the
+/// inputs and outputs with every member `null` (kaspa-node.md §11), which this model does not
+/// read: a None page is read as ``RPCVirtualChainHashes``. A submission has every member
+/// (``RPCSubmitTransaction`` refuses one that does not).
 public struct RPCTransaction: Sendable, Hashable, Codable {
     public var version: UInt16?
     public var inputs: [RPCTransactionInput]

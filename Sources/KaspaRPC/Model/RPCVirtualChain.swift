@@ -88,6 +88,39 @@ public struct RPCVirtualChainFromBlockResponse: Sendable, Hashable, Codable {
     }
 }
 
+/// Only the chain blocks of a `getVirtualChainFromBlockV2` answer: what a walk reads from a page
+/// it asked for at level None (kaspa-node.md §11), whose transactions carry `null` where the full
+/// model wants values. The accepted transactions are not read at all.
+public struct RPCVirtualChainHashes: Sendable, Hashable, Decodable {
+    public var removedChainBlockHashes: [[UInt8]]
+    public var addedChainBlockHashes: [[UInt8]]
+
+    public init(removedChainBlockHashes: [[UInt8]], addedChainBlockHashes: [[UInt8]]) {
+        self.removedChainBlockHashes = removedChainBlockHashes
+        self.addedChainBlockHashes = addedChainBlockHashes
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case removedChainBlockHashes, addedChainBlockHashes
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        func hashes(_ key: CodingKeys) throws -> [[UInt8]] {
+            try (container.decodeIfPresent([String].self, forKey: key) ?? []).map { text in
+                guard let bytes = try? Hex.decode(text), bytes.count == 32 else {
+                    throw DecodingError.dataCorruptedError(
+                        forKey: key, in: container,
+                        debugDescription: "\(key.stringValue): \(text) is not a 32-byte hash")
+                }
+                return bytes
+            }
+        }
+        removedChainBlockHashes = try hashes(.removedChainBlockHashes)
+        addedChainBlockHashes = try hashes(.addedChainBlockHashes)
+    }
+}
+
 /// One added chain block's header and the transactions it accepted, each at the requested level.
 /// A transaction's `verboseData.blockHash`/`blockTime` name the block that included it; this
 /// header is the block that accepted it (Kasia's `accepting_block`, `accepting_daa_score`).

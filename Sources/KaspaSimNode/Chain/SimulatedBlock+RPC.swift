@@ -54,9 +54,9 @@ extension SimulatedBlock {
 extension SimulatedBlock.AcceptedTransaction {
     /// The transaction as a chain walk at `level` shows it (the §5 table as §11 corrects it): each
     /// member under the level nil, but `subnetworkId`, `gas`, `payload` and the masses at every
-    /// level, as rusty-kaspa fills them; inputs and outputs `[]` at None (the real node lists them
-    /// with null members, which this model's non-optional script and value cannot carry; no Tandem
-    /// reader asks for None). The sender is each input's
+    /// level, as rusty-kaspa fills them; inputs and outputs `[]` at None here (this model's
+    /// non-optional script and value cannot carry the real node's null members, so the responder
+    /// writes a None page itself: `NoneLevelChainPage`). The sender is each input's
     /// `verboseData.utxoEntry.verboseData.scriptPublicKeyAddress` (from Low); `blockHash` and
     /// `blockTime` are `block`'s, the including block being the accepting one here.
     public func rpcTransaction(

@@ -43,6 +43,11 @@ extension SimulatedChain {
         let walk = try virtualChainWalk(
             from: request.startHash, minConfirmationCount: request.minConfirmationCount, limit: limit)
         let level = request.level
+        // A real node converts every address of the page from Low up, and one it cannot convert
+        // fails the whole call (kaspa-node.md §11); at None it does not look.
+        if level >= .low, let block = walk.added.first(where: { $0.hasNonStandardScript }) {
+            throw .nonStandardScriptInPage(block: block.hash)
+        }
         return RPCVirtualChainFromBlockResponse(
             removedChainBlockHashes: walk.removed.map(\.hash), addedChainBlockHashes: walk.added.map(\.hash),
             chainBlockAcceptedTransactions: walk.added.map { block in
@@ -57,5 +62,16 @@ extension SimulatedChain {
     private func chainIndex(of hash: [UInt8]) -> Int? {
         // Hashes are unique; a chain walk usually starts near the tip.
         blocks.lastIndex { $0.hash == hash }
+    }
+}
+
+extension SimulatedBlock {
+    /// Whether one of the block's accepted transactions pays to, or spends, a script that is not
+    /// a standard address (``SimulatedChain/fund(script:amount:time:)`` makes one).
+    var hasNonStandardScript: Bool {
+        transactions.contains { accepted in
+            accepted.transaction.outputs.contains { !SimulatedChain.isStandard($0.scriptPublicKey.value) }
+                || accepted.spent.contains { !SimulatedChain.isStandard($0.scriptPublicKey) }
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Crypto
+public import KasiaIndex
 public import KaspaCrypto
 public import KaspaRPC
 public import KaspaTransaction
@@ -48,6 +49,15 @@ public struct SimulatedChain: Sendable {
     /// The blocks reorgs removed, by hash: a chain walk may start from one (§5) and reports the
     /// removed blocks between it and the chain. Kept for the node's life (no pruning).
     var formerChainBlocks: [[UInt8]: SimulatedBlock] = [:]
+    /// The kasia-indexer rows of each block made, read once when the block is made (a reorg's
+    /// removed blocks keep theirs, unread).
+    var kasiaRowsByBlock: [[UInt8]: [KasiaIndexRow]] = [:]
+    /// What a kasia-indexer following this chain holds (kasia-protocol §4, §10): a row for each
+    /// Kasia transaction the chain blocks accepted, ascending by block time and in chain order
+    /// within one time. Kept as blocks come and go (an indexer request reads it, often), so the
+    /// blocks a reorg removed are gone and a transaction a later block accepts again appears with
+    /// that block. See ``kasiaRows(of:)`` for how a transaction becomes a row.
+    public private(set) var kasiaIndex: [KasiaIndexRow] = []
     var fundings: UInt64 = 0
 
     struct StoredUtxo: Sendable, Hashable {
@@ -85,11 +95,20 @@ public struct SimulatedChain: Sendable {
     public mutating func fund(
         _ address: KaspaAddress, amount: UInt64, coinbase: Bool = false, time: UnixMillis
     ) throws(SimulatedChainError) -> (transactionID: [UInt8], update: ChainUpdate) {
+        try fund(script: KaspaScriptPublicKey(address: address), amount: amount, coinbase: coinbase, time: time)
+    }
+
+    /// Mints `amount` sompi to `script`, which may be non-standard (a miner may include what the
+    /// mempool refuses): from then on, a chain walk at level Low or above whose page holds the
+    /// block fails as a real node's does (kaspa-node.md §11).
+    public mutating func fund(
+        script: KaspaScriptPublicKey, amount: UInt64, coinbase: Bool = false, time: UnixMillis
+    ) throws(SimulatedChainError) -> (transactionID: [UInt8], update: ChainUpdate) {
         guard amount > 0 else { throw .zeroAmount }
         fundings += 1
         var counter = fundings
         let transaction = KaspaTransaction(
-            inputs: [], outputs: [KaspaTransactionOutput(value: amount, scriptPublicKey: .init(address: address))],
+            inputs: [], outputs: [KaspaTransactionOutput(value: amount, scriptPublicKey: script)],
             subnetworkID: coinbase ? Self.coinbaseSubnetwork : KaspaTransaction.nativeSubnetwork,
             payload: Array("tandem-simnode fund ".utf8) + withUnsafeBytes(of: &counter) { Array($0) })
         let funding = RPCTransaction(transaction)
@@ -135,6 +154,7 @@ public struct SimulatedChain: Sendable {
             returned = block.transactions.filter { !$0.isFunding }.map(\.transaction) + returned
             diff = diff.followed(by: block.diff.reversed)
         }
+        kasiaIndex = kasiaIndexOfBlocks()
         let waiting = mempool.map(\.transaction)
         mempool = []
         for transaction in returned + waiting {
@@ -177,9 +197,17 @@ public struct SimulatedChain: Sendable {
         let hash = Self.blockHash(
             parent: tip.hash, daaScore: daaScore, time: time, nonce: blocksMade, transactionIDs: transactions.map(\.id))
         blocksMade += 1
-        blocks.append(
-            SimulatedBlock(
-                hash: hash, parentHash: tip.hash, daaScore: daaScore, time: time, transactions: accepted, diff: diff))
+        let block = SimulatedBlock(
+            hash: hash, parentHash: tip.hash, daaScore: daaScore, time: time, transactions: accepted, diff: diff)
+        blocks.append(block)
+        let rows = kasiaRows(of: block)
+        kasiaRowsByBlock[hash] = rows
+        for row in rows {
+            // After every row of the same or an earlier time: chain order within one time (block
+            // times may go backwards, a clock set back).
+            let index = kasiaIndex.lastIndex { $0.blockTime <= row.blockTime }.map { $0 + 1 } ?? 0
+            kasiaIndex.insert(row, at: index)
+        }
         return ChainUpdate(utxos: diff, virtualDaaScore: daaScore)
     }
 

@@ -1,27 +1,40 @@
+public import KasiaIndex
+import KasiaProtocol
+import TandemBasics
+
 extension SimulatedChain {
-    /// What a kasia-indexer following this chain holds (kasia-protocol §4, §10): an entry for
-    /// each Kasia transaction the chain blocks accepted, ascending by block time and in chain
-    /// order within one time. Computed from the blocks on each call, so the blocks a reorg
-    /// removed are gone and a transaction a later block accepts again appears with that block.
-    public var kasiaIndex: [KasiaIndexEntry] {
-        let entries = blocks.flatMap { block in
-            block.transactions.compactMap { KasiaIndexEntry($0, in: block, network: network.network) }
+    /// ``kasiaIndex`` computed from the chain blocks (after a reorg).
+    func kasiaIndexOfBlocks() -> [KasiaIndexRow] {
+        var rows: [(row: KasiaIndexRow, order: Int)] = []
+        for block in blocks {
+            for row in kasiaRowsByBlock[block.hash] ?? kasiaRows(of: block) { rows.append((row, rows.count)) }
         }
-        // Block times may go backwards (a clock set back); the offset keeps chain order on ties.
-        return entries.enumerated()
-            .sorted { ($0.element.blockTime, $0.offset) < ($1.element.blockTime, $1.offset) }
-            .map(\.element)
+        // Block times may go backwards (a clock set back); the order keeps chain order on ties.
+        return rows.sorted { ($0.row.blockTime, $0.order) < ($1.row.blockTime, $1.order) }.map(\.row)
     }
 
-    /// One page of a route (kasia-protocol §10): the entries `query` selects whose block time is
+    /// The rows of `block`'s accepted Kasia transactions, each shown as a chain walk at level High
+    /// shows it and read by ``KasiaIndexRow``.
+    func kasiaRows(of block: SimulatedBlock) -> [KasiaIndexRow] {
+        let acceptance = KasiaIndexRow.Acceptance(block: Hex.encode(block.hash), daaScore: block.daaScore)
+        return block.transactions.compactMap { accepted in
+            // Only Kasia payloads are shown as the node would show them.
+            guard let payload = accepted.transaction.payload, KasiaIndexedPayload(payload) != nil else { return nil }
+            return KasiaIndexRow(
+                transaction: accepted.rpcTransaction(level: .high, in: block, network: network.network),
+                fallbackTime: UInt64(max(block.time.rawValue, 0)), acceptance: acceptance, network: network.network)
+        }
+    }
+
+    /// One page of a route (kasia-protocol §10): the rows `selection` selects whose block time is
     /// at least `blockTime` (the inclusive cursor), ascending, each transaction id once, at most
     /// `limit` of them.
-    public func kasiaIndex(_ query: KasiaIndexQuery, from blockTime: UInt64, limit: Int) -> [KasiaIndexEntry] {
-        var page: [KasiaIndexEntry] = []
-        var seen = Set<[UInt8]>()
-        for entry in kasiaIndex where page.count < limit {
-            guard entry.blockTime >= blockTime, query.selects(entry), seen.insert(entry.txID).inserted else { continue }
-            page.append(entry)
+    public func kasiaIndex(_ selection: KasiaIndexSelection, from blockTime: UInt64, limit: Int) -> [KasiaIndexRow] {
+        var page: [KasiaIndexRow] = []
+        var seen = Set<String>()
+        for row in kasiaIndex where page.count < limit {
+            guard row.blockTime >= blockTime, selection.selects(row), seen.insert(row.txID).inserted else { continue }
+            page.append(row)
         }
         return page
     }

@@ -1,5 +1,6 @@
 public import KaspaCrypto
 public import KaspaRPC
+public import KaspaTransaction
 public import TandemBasics
 
 /// The one chain every port of a simulated node serves (kaspa-node.md §10: several "nodes" on
@@ -33,6 +34,14 @@ public actor SimulatedKaspaNode {
         _ address: KaspaAddress, amount: UInt64, coinbase: Bool = false
     ) throws(SimulatedChainError) -> [UInt8] {
         let (id, update) = try chain.fund(address, amount: amount, coinbase: coinbase, time: clock.now)
+        publish(update)
+        return id
+    }
+
+    /// Mints `amount` sompi to `script` in a block of its own, a non-standard script included
+    /// (``SimulatedChain/fund(script:amount:coinbase:time:)``).
+    public func fund(script: KaspaScriptPublicKey, amount: UInt64) throws(SimulatedChainError) -> [UInt8] {
+        let (id, update) = try chain.fund(script: script, amount: amount, time: clock.now)
         publish(update)
         return id
     }

@@ -2,12 +2,14 @@ import Foundation
 import Hummingbird
 import KaspaCrypto
 import KaspaRPC
+import KaspaTransaction
 import TandemBasics
 
 /// The HTTP control API of a simulated node, under `/sim/` on each port (JSON in and out; a bad
 /// request is a 400 with `{"error": …}`, never a crash):
 ///
-/// - `POST /sim/fund {"address", "amount", "coinbase"?}` → `{"transactionId"}`
+/// - `POST /sim/fund {"address" or "script", "amount", "coinbase"?}` → `{"transactionId"}` (`script`:
+///   hex of a version-0 script, which may be non-standard: kaspa-node.md §11)
 /// - `POST /sim/mine {"blocks"?}` → `{"virtualDaaScore"}`
 /// - `POST /sim/reorg {"depth"}` → `{"virtualDaaScore"}`
 /// - `POST /sim/switch {"port"?, "rejectNext"?: {"count", "message"}, "drop"?, "stall"?,
@@ -53,8 +55,10 @@ struct ControlAPI: Sendable {
         return ["uid": "simulated-\(port)", "url": "ws://127.0.0.1:\(port)"]
     }
 
+    /// `address`, or `script` (hex of a version-0 script, which may be non-standard).
     private struct FundRequest: Decodable {
-        var address: String
+        var address: String?
+        var script: String?
         var amount: UInt64
         var coinbase: Bool?
     }
@@ -90,13 +94,26 @@ struct ControlAPI: Sendable {
 
     private func fund(_ request: Request) async throws(ControlError) -> [String: String] {
         let body = try await Self.decode(FundRequest.self, from: request)
-        let address: KaspaAddress
-        do { address = try KaspaAddress(body.address) } catch { throw ControlError("address: \(error.description)") }
-        do {
-            let id = try await node.fund(address, amount: body.amount, coinbase: body.coinbase ?? false)
-            return ["transactionId": Hex.encode(id)]
-        } catch {
-            throw ControlError(error.description)
+        switch (body.address, body.script) {
+        case (let text?, nil):
+            let address: KaspaAddress
+            do { address = try KaspaAddress(text) } catch { throw ControlError("address: \(error.description)") }
+            do {
+                let id = try await node.fund(address, amount: body.amount, coinbase: body.coinbase ?? false)
+                return ["transactionId": Hex.encode(id)]
+            } catch {
+                throw ControlError(error.description)
+            }
+        case (nil, let hex?):
+            guard let script = try? Hex.decode(hex), !script.isEmpty else { throw ControlError("script: not hex") }
+            do {
+                let id = try await node.fund(script: KaspaScriptPublicKey(script: script), amount: body.amount)
+                return ["transactionId": Hex.encode(id)]
+            } catch {
+                throw ControlError(error.description)
+            }
+        default:
+            throw ControlError("give one of address and script")
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import KasiaIndex
 import TandemBasics
 
 /// The kasia-indexer read routes (kasia-protocol §10) at the root of each port, as K-Kluster's
@@ -20,32 +21,32 @@ struct IndexerAPI: Sendable {
 
     func register(on router: Router<BasicRequestContext>) {
         for route in KasiaIndexRoute.allCases {
-            router.get(RouterPath(route.rawValue)) { request, _ in
-                await respond { try await rows(route, request) }
-            }
+            router.get(RouterPath(route.rawValue)) { request, _ in await rows(route, request) }
         }
         router.get("/metrics") { _, _ in await respond { await metrics() } }
     }
 
-    private func rows(_ route: KasiaIndexRoute, _ request: Request) async throws -> [IndexerRow] {
-        var parameters: [String: String] = [:]
-        for (name, value) in request.uri.queryParameters where parameters[String(name)] == nil {
-            parameters[String(name)] = String(value)
+    /// A route's rows written by the shared model (``KasiaIndexRow``), without Tandem's `root`
+    /// member: kasia-indexer does not write it. A bad parameter is the indexer's 400.
+    private func rows(_ route: KasiaIndexRoute, _ request: Request) async -> Response {
+        let read: KasiaIndexRequest
+        do throws(KasiaIndexRequestError) {
+            read = try KasiaIndexRequest(
+                route, pairs: request.uri.queryParameters.map { (String($0.key), String($0.value)) })
+        } catch {
+            return JSONBytes.response(KasiaIndexJSON.error(error.description), status: .badRequest)
         }
-        let read = try KasiaIndexRequest(route, parameters: parameters)
-        let entries = await node.read { $0.kasiaIndex(read.query, from: read.blockTime, limit: read.limit) }
-        return entries.map { IndexerRow(entry: $0, request: read) }
+        let rows = await node.read { $0.kasiaIndex(read.selection, from: read.blockTime, limit: read.limit) }
+        return JSONBytes.response(KasiaIndexJSON.array(rows, presentation: read.presentation), status: .ok)
     }
 
     private func metrics() async -> IndexerMetrics {
         await node.read { chain in
             let entries = chain.kasiaIndex
-            func tally(_ isCounted: (KasiaIndexEntry) -> Bool) -> UInt64 { UInt64(entries.count(where: isCounted)) }
+            func tally(_ isCounted: (KasiaIndexRow) -> Bool) -> UInt64 { UInt64(entries.count(where: isCounted)) }
             return IndexerMetrics(
-                handshakes: tally { $0.operation == .handshake }, payments: tally { $0.operation == .payment },
-                contextualMessages: tally {
-                    if case .contextualMessage = $0.operation { true } else { false }
-                },
+                handshakes: tally { $0.kind == .handshake }, payments: tally { $0.kind == .payment },
+                contextualMessages: tally { $0.kind == .contextualMessage },
                 unknownSenders: tally { $0.sender == nil }, blocks: UInt64(chain.blocks.count),
                 tip: Hex.encode(chain.tip.hash))
         }

@@ -19,3 +19,12 @@ func json(_ status: HTTPResponse.Status, _ value: some Encodable) -> Response {
     return Response(
         status: status, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: data)))
 }
+
+/// Bytes already written as JSON (the indexer routes' rows, by the shared model).
+enum JSONBytes {
+    static func response(_ bytes: [UInt8], status: HTTPResponse.Status) -> Response {
+        Response(
+            status: status, headers: [.contentType: "application/json"],
+            body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+}

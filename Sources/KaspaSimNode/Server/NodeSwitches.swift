@@ -32,6 +32,10 @@ public actor NodeSwitches {
         public var hasUtxoIndex = true
         /// WebSocket upgrades are refused (an HTTP 503 answers them).
         public var refusesConnections = false
+        /// The most added blocks one chain page holds, instead of
+        /// ``SimulatedChain/virtualChainPageSize`` (a real node's bound is far larger): a test walks
+        /// many pages over a short chain.
+        public var chainPageLimit: Int?
 
         public init() {}
     }
@@ -62,6 +66,7 @@ public actor NodeSwitches {
     public func setSynced(_ synced: Bool) { state.isSynced = synced }
     public func setUtxoIndex(_ present: Bool) { state.hasUtxoIndex = present }
     public func setRefusingConnections(_ refusing: Bool) { state.refusesConnections = refusing }
+    public func setChainPageLimit(_ limit: Int?) { state.chainPageLimit = limit.map { max($0, 1) } }
 
     /// Closes every open WebSocket connection of this port at the TCP level, without a close
     /// frame: what a client sees when a node dies.

@@ -13,6 +13,9 @@ struct RPCFailure: Error, Sendable {
     static let notImplemented = RPCFailure("Not implemented")
     /// Params that do not read as the method's (kaspa-node.md §11).
     static let deserialization = RPCFailure("request deserialization error")
+    /// A chain walk at Low or above over an output with a non-standard script: the address
+    /// conversion's failure fails the whole call (kaspa-node.md §11).
+    static let invalidAddress = RPCFailure("The address is invalid")
     static let inconsistentQuery = RPCFailure(
         "transaction query must either not filter transactions or include orphans")
 

@@ -131,11 +131,26 @@ struct RPCResponder: Sendable {
         {
             throw RPCFailure(forced)
         }
+        let limit = await switches.state.chainPageLimit ?? SimulatedChain.virtualChainPageSize
         let answer = await node.read { chain in
-            Result { () throws(SimulatedChainError) in try chain.virtualChain(request) }
+            Result { () throws(SimulatedChainError) in
+                let response = try chain.virtualChain(request, limit: limit)
+                // At None a real node lists inputs and outputs with null members (kaspa-node.md §11).
+                let shapes =
+                    request.level == .none
+                    ? try chain.virtualChainWalk(
+                        from: request.startHash, minConfirmationCount: request.minConfirmationCount, limit: limit
+                    ).added.map { block in
+                        block.transactions.map { ($0.transaction.inputs.count, $0.transaction.outputs.count) }
+                    } : nil
+                return (response, shapes)
+            }
         }
         switch answer {
-        case .success(let response): return try call.result(response)
+        case .success((let response, let shapes?)):
+            return try call.result(NoneLevelChainPage(answer: response, shapes: shapes))
+        case .success((let response, nil)): return try call.result(response)
+        case .failure(.nonStandardScriptInPage): throw .invalidAddress
         case .failure: throw .unknownStartHash(request.startHash)
         }
     }

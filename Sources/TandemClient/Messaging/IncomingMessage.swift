@@ -11,6 +11,9 @@ public struct IncomingMessage: Sendable, Equatable {
         case payment
         /// A plaintext channel broadcast; ``IncomingMessage/channel`` names it.
         case broadcast
+        /// A KaChat reaction that changed what a stored message shows: ``IncomingMessage/id`` is
+        /// that message's, ``IncomingMessage/text`` the emoji (empty: the reaction was removed).
+        case reaction
     }
 
     public var kind: Kind

@@ -111,9 +111,15 @@ extension Messenger {
             try contacts.recordMessage(from: ContactAddress(activity.peer), wallet: wallet, at: activity.at)
         }
         if let reaction = plan.reaction {
-            try history.react(
+            let changed = try history.react(
                 target: TxID(reaction.target), reactor: reaction.reactor.description, emoji: reaction.emoji,
                 txID: TxID(reaction.txID), blockTime: reaction.blockTime)
+            // A screen showing the target redraws it; a reaction to a message not stored yet waits.
+            if changed, let target = try history.message(txID: TxID(reaction.target)) {
+                return IncomingMessage(
+                    kind: .reaction, id: target.id, txID: reaction.txID, sender: reaction.reactor,
+                    text: reaction.emoji ?? "", blockTime: reaction.blockTime)
+            }
         }
         return plan.announcement
     }

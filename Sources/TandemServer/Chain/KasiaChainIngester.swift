@@ -40,8 +40,9 @@ struct KasiaChainIngester: Service {
     /// Most rows one store transaction carries; a page with more is split at block boundaries.
     var rowsPerCommit = 2_000
     /// How many times in a row the node may refuse one page (for another reason than IBD or an
-    /// unknown start) before it is skipped (``skipPage(from:because:)``).
+    /// unknown start) before it is skipped (``ChainWalk``), and the wait between them.
     var refusalsBeforeSkip = 3
+    var refusalPause: Duration = .milliseconds(250)
 
     /// The lower-priority thread the ingest runs on, so requests come first on busy cores.
     static let executor = BackgroundExecutor()
@@ -68,29 +69,13 @@ struct KasiaChainIngester: Service {
     /// Reads and stores pages forever; every failure is logged, reported and retried.
     func follow() async {
         var failures = 0
-        var stuck: (position: [UInt8], refusals: Int)?
         while !Task.isCancelled {
             do {
                 try await step()
                 failures = 0
-                stuck = nil
             } catch is CancellationError {
                 return
             } catch {
-                if let refused = error as? PageRefused {
-                    let refusals = stuck?.position == refused.position ? (stuck?.refusals ?? 0) + 1 : 1
-                    stuck = (refused.position, refusals)
-                    if refusals >= refusalsBeforeSkip {
-                        stuck = nil
-                        do {
-                            try await skipPage(from: refused.position, because: refused.error)
-                            failures = 0
-                            continue
-                        } catch {
-                            logger.warning("kasia chain ingest: the page could not be skipped either: \(error)")
-                        }
-                    }
-                }
                 failures += 1
                 let delay = backoff.delay(afterFailures: failures)
                 logger.warning("kasia chain ingest: \(error); retrying in \(delay)")
@@ -127,34 +112,17 @@ struct KasiaChainIngester: Service {
             $0.lagBlocks = stored.map { dag.virtualDaaScore &- min($0.daaScore, dag.virtualDaaScore) }
         }
         var cursor = stored
-        var position = try startHash(stored: stored, dag: dag)
         let pruningPoint = try Self.hash(dag.pruningPointHash, "pruning point")
-        let sink = try? Hex.decode(dag.sink)
-        while !Task.isCancelled {
-            let answer = await readPage(from: position)
-            let page: RPCVirtualChainFromBlockResponse
-            switch answer {
-            case .success(let read): page = read
-            case .failure(let error) where error.isUnknownStartHash && position != pruningPoint:
-                // The node does not know the block (kaspa-node.md §11) although it is not behind the
-                // cursor: pruned past it. Start again from its pruning point; stored rows are
-                // merged. Any other refusal is thrown: the next step reads the same page again.
-                logger.error(
-                    "kasia chain ingest: \(error); restarting from the node's pruning point \(dag.pruningPointHash)")
-                position = pruningPoint
-                continue
-            case .failure(let error) where !error.isTransportFailure:
-                if case .refused = error { throw PageRefused(position: position, error: error) }
-                throw error
-            case .failure(let error): throw error
-            }
-            guard !page.addedChainBlockHashes.isEmpty || !page.removedChainBlockHashes.isEmpty else { break }
+        var walk = ChainWalk(client: client)
+        walk.refusalsBeforeSkip = refusalsBeforeSkip
+        walk.refusalPause = refusalPause
+        // The walk ends at the sink the node named at the step's start (kaspa-node.md §11); the
+        // next step goes on from there. Only an unknown start goes back to the pruning point.
+        _ = try await walk.walk(
+            from: try startHash(stored: stored, dag: dag), fallback: pruningPoint, sink: try? Hex.decode(dag.sink),
+            scores: ChainWalk.Scores(start: stored?.daaScore, sink: dag.virtualDaaScore), notice: log
+        ) { page in
             cursor = try await apply(page, from: cursor)
-            guard let last = page.addedChainBlockHashes.last else { break }
-            position = last
-            // The walk ends at the sink the node named at the step's start (kaspa-node.md §11); the
-            // next step goes on from there.
-            if last == sink { break }
             status.update {
                 $0.cursor = cursor
                 $0.lagBlocks = cursor.map { dag.virtualDaaScore &- min($0.daaScore, dag.virtualDaaScore) }
@@ -169,31 +137,20 @@ struct KasiaChainIngester: Service {
         try await Task.sleep(for: idlePoll)
     }
 
-    /// Moves the index past a page the node keeps refusing to show at level High — a real node
-    /// cannot convert a non-standard output at Low and above (kaspa-node.md §11) — so that one page
-    /// is never retried forever: its chain blocks are read at level None (no transactions), the
-    /// removals it names are applied and the cursor goes to its last block, with an error line
-    /// saying which blocks' transactions are not indexed.
-    func skipPage(from position: [UInt8], because refusal: KaspaNodeError) async throws {
-        let page = try await client.virtualChain(from: position, level: .none)
-        guard let last = page.addedChainBlockHashes.last else { return }
-        let stored = try await store.kasiaChainCursor()
-        // A header at None has only its hash: the cursor keeps the last known score and time.
-        let to = KasiaChainCursor(
-            block: Hex.encode(last), daaScore: stored?.daaScore ?? 0, blockTime: stored?.blockTime ?? UnixMillis(0),
-            network: networkID)
-        logger.error(
-            "kasia chain ingest: skipping \(page.addedChainBlockHashes.count) chain blocks after \(Hex.encode(position)) up to \(to.block), whose transactions the node refuses to show: \(refusal)"
-        )
-        let applied = try await store.applyKasiaChainPage(
-            KasiaChainPage(
-                from: stored, removedBlocks: page.removedChainBlockHashes.map { Hex.encode($0) }, rows: [], to: to),
-            now: clock.now)
-        if applied.changedRows { await onCommit() }
-    }
-
-    private func readPage(from position: [UInt8]) async -> Result<RPCVirtualChainFromBlockResponse, KaspaNodeError> {
-        do { return .success(try await client.virtualChain(from: position)) } catch { return .failure(error) }
+    /// The walk's notices, in the log: a page skipped loses its transactions for good.
+    private func log(_ notice: ChainWalk.Notice) {
+        switch notice {
+        case .restarted(let from, let error):
+            logger.error("kasia chain ingest: \(error); restarting from the node's pruning point \(Hex.encode(from))")
+        case .refused(let position, let refusals, let error):
+            logger.warning(
+                "kasia chain ingest: the page after \(Hex.encode(position)) was refused (\(refusals) in a row): \(error)"
+            )
+        case .skipped(let position, let blocks, let error):
+            logger.error(
+                "kasia chain ingest: skipping \(blocks) chain blocks after \(Hex.encode(position)), whose transactions the node refuses to show: \(error)"
+            )
+        }
     }
 
     private func startHash(stored: KasiaChainCursor?, dag: RPCBlockDAGInfo) throws -> [UInt8] {
@@ -203,12 +160,13 @@ struct KasiaChainIngester: Service {
     }
 
     /// Stores one node answer: its removals with the first commit, then its blocks in commits
-    /// of at most ``rowsPerCommit`` rows, each moving the cursor to its last block.
-    private func apply(_ page: RPCVirtualChainFromBlockResponse, from start: KasiaChainCursor?) async throws
+    /// of at most ``rowsPerCommit`` rows, each moving the cursor to its last block. A block read
+    /// at level None (a skipped page) has no header: the cursor keeps the last score and time.
+    private func apply(_ page: ChainWalk.Page, from start: KasiaChainCursor?) async throws
         -> KasiaChainCursor?
     {
         var cursor = start
-        var removed = page.removedChainBlockHashes.map { Hex.encode($0) }
+        var removed = page.removed.map { Hex.encode($0) }
         var rows: [KasiaChainRow] = []
         func commit(to: KasiaChainCursor) async throws {
             let applied = try await store.applyKasiaChainPage(
@@ -218,26 +176,25 @@ struct KasiaChainIngester: Service {
             rows = []
             if applied.changedRows { await onCommit() }
         }
-        let blocks = Array(zip(page.addedChainBlockHashes, page.chainBlockAcceptedTransactions))
-        for (index, (hash, block)) in blocks.enumerated() {
-            let header = block.chainBlockHeader
-            let acceptance = KasiaAcceptance(block: Hex.encode(hash), daaScore: header.daaScore ?? 0)
-            let time = header.timestamp ?? 0
-            for transaction in block.acceptedTransactions {
+        for (index, block) in page.added.enumerated() {
+            let daaScore = block.daaScore ?? cursor?.daaScore ?? 0
+            let time = block.time ?? UInt64(clamping: cursor?.blockTime.rawValue ?? 0)
+            let acceptance = KasiaAcceptance(block: Hex.encode(block.hash), daaScore: daaScore)
+            for transaction in block.transactions {
                 if let row = KasiaChainRowReader.row(
                     transaction, acceptance: acceptance, fallbackTime: time, network: network)
                 {
                     rows.append(row)
                 }
             }
-            if index == blocks.count - 1 || rows.count >= rowsPerCommit {
+            if index == page.added.count - 1 || rows.count >= rowsPerCommit {
                 try await commit(
                     to: KasiaChainCursor(
-                        block: acceptance.block, daaScore: acceptance.daaScore,
-                        blockTime: UnixMillis(Int64(clamping: time)), network: networkID))
+                        block: acceptance.block, daaScore: daaScore, blockTime: UnixMillis(Int64(clamping: time)),
+                        network: networkID))
             }
         }
-        if blocks.isEmpty, !removed.isEmpty, let current = cursor {
+        if page.added.isEmpty, !removed.isEmpty, let current = cursor {
             // Only removals: the cursor stays (the walk's next answer names the new blocks).
             try await commit(to: current)
         }
@@ -249,13 +206,6 @@ struct KasiaChainIngester: Service {
             throw IngestError.badHash(what: what, text: text)
         }
         return bytes
-    }
-
-    /// The node refused the page from `position` (not IBD, not an unknown start).
-    struct PageRefused: Error, CustomStringConvertible {
-        let position: [UInt8]
-        let error: KaspaNodeError
-        var description: String { error.description }
     }
 
     enum IngestError: Error, CustomStringConvertible {

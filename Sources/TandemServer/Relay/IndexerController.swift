@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import KasiaIndex
 import KaspaCrypto
 import TandemAPI
 import TandemBasics
@@ -12,36 +13,25 @@ import TandemServerStore
 struct IndexerController: Sendable {
     let store: any RelayStore
 
-    static let defaultLimit = 10
-    static let maxLimit = 50
-
     func register(on router: Router<TandemRequestContext>, table: RouteTable) {
-        route(router, table, APIPath.kasiaHandshakesBySender) { query in
-            try await page(.handshakesBySender(try query.address("address")), query)
-        }
-        route(router, table, APIPath.kasiaHandshakesByReceiver) { query in
-            try await page(.handshakesByReceiver(try query.address("address")), query)
-        }
-        route(router, table, APIPath.kasiaContextualMessagesBySender) { query in
-            let sender = try query.address("address")
-            let alias = try query.hexTag("alias", maxHexLength: 32)
-            return try await page(
-                .contextualMessages(sender: sender, aliasHex: alias.lowercased()), query,
-                presentation: .init(aliasEcho: alias))
-        }
-        route(router, table, APIPath.kasiaPaymentsBySender) { query in
-            let sender = try query.address("address")
-            return try await page(
-                .paymentsBySender(sender), query, presentation: .init(paymentSenderEcho: query.value("address")))
-        }
-        route(router, table, APIPath.kasiaPaymentsByReceiver) { query in
-            try await page(.paymentsByReceiver(try query.address("address")), query)
-        }
-        route(router, table, APIPath.kasiaSelfStashByOwner) { query in
-            let owner = try query.address("owner")
-            let scope = try query.hexTag("scope", maxHexLength: 510)
-            return try await page(
-                .selfStashes(owner: owner, scopeHex: scope.lowercased()), query, presentation: .init(scopeEcho: scope))
+        for route in KasiaIndexRoute.allCases {
+            table.add(router, .get, "/kasia" + route.rawValue) { request, _ in
+                let read: KasiaIndexRequest
+                do throws(KasiaIndexRequestError) {
+                    read = try KasiaIndexRequest(
+                        route, pairs: request.uri.queryParameters.map { (String($0.key), String($0.value)) })
+                } catch {
+                    return JSONResponse.raw(KasiaIndexJSON.error(error.description), status: .badRequest, headers: [:])
+                }
+                let records =
+                    read.limit == 0
+                    ? []
+                    : try await store.kasiaRecords(
+                        Self.query(read.selection), from: UnixMillis(Int64(clamping: read.blockTime)), limit: read.limit
+                    )
+                return JSONResponse.raw(
+                    IndexerRowJSON.array(records, read.presentation), status: .ok, headers: [:])
+            }
         }
         table.add(router, .get, APIPath.kasiaMetrics) { _, _ in
             let counts = try await store.kasiaCounts()
@@ -57,27 +47,18 @@ struct IndexerController: Sendable {
         }
     }
 
-    /// Registers a GET whose query problems become the indexer's 400 `{"error"}`.
-    private func route(
-        _ router: Router<TandemRequestContext>, _ table: RouteTable, _ path: String,
-        _ handler: @escaping @Sendable (IndexerQuery) async throws -> [UInt8]
-    ) {
-        table.add(router, .get, path) { request, _ in
-            do {
-                let body = try await handler(IndexerQuery(request.uri.queryParameters))
-                return JSONResponse.raw(body, status: .ok, headers: [:])
-            } catch let failure as IndexerQuery.Failure {
-                return JSONResponse.raw(IndexerRowJSON.error(failure.message), status: .badRequest, headers: [:])
-            }
+    /// The store's query for a route's selection: addresses in canonical text (as rows keep
+    /// them), an alias or scope as lowercase hex of its bytes.
+    static func query(_ selection: KasiaIndexSelection) -> KasiaIndexQuery {
+        switch selection {
+        case .handshakesBySender(let address): .handshakesBySender(address.description)
+        case .handshakesByReceiver(let address): .handshakesByReceiver(address.description)
+        case .contextualMessagesBySender(let address, let alias):
+            .contextualMessages(sender: address.description, aliasHex: Hex.encode(alias))
+        case .paymentsBySender(let address): .paymentsBySender(address.description)
+        case .paymentsByReceiver(let address): .paymentsByReceiver(address.description)
+        case .selfStashesByOwner(let address, let scope):
+            .selfStashes(owner: address.description, scopeHex: Hex.encode(scope))
         }
-    }
-
-    private func page(
-        _ selection: KasiaIndexQuery, _ query: IndexerQuery, presentation: IndexerRowJSON.Presentation = .init()
-    ) async throws -> [UInt8] {
-        let limit = try query.limit(default: Self.defaultLimit, max: Self.maxLimit)
-        let cursor = try query.blockTime()
-        let records = limit == 0 ? [] : try await store.kasiaRecords(selection, from: cursor, limit: limit)
-        return IndexerRowJSON.array(records, presentation)
     }
 }

@@ -69,7 +69,7 @@ struct RelayStreamPump: Sendable {
     /// `event: <kind>\nid: <position>\ndata: <row JSON>\n\n`.
     static func event(_ record: KasiaRecord) -> [UInt8] {
         var out = Array("event: \(record.draft.kind.rawValue)\nid: \(record.position)\ndata: ".utf8)
-        IndexerRowJSON.row(record, .stream, &out)
+        IndexerRowJSON.row(record, .stored, &out)
         out.append(contentsOf: Array("\n\n".utf8))
         return out
     }

@@ -185,6 +185,8 @@ struct IncomingOutput: Encodable {
         case IncomingMessage.Kind.handshake.rawValue: "\(time) \(from) wants to chat (handshake)"
         case IncomingMessage.Kind.payment.rawValue: "\(time) \(from) paid \(amountSompi ?? 0) sompi: \(text)"
         case IncomingMessage.Kind.broadcast.rawValue: "\(time) #\(channel ?? "") \(from): \(text)"
+        case IncomingMessage.Kind.reaction.rawValue:
+            text.isEmpty ? "\(time) \(from) took back a reaction" : "\(time) \(from) reacted \(text)"
         default: "\(time) \(from): \(text)"
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import KaspaSimNode
+import KaspaTransaction
 import TandemBasics
 import Testing
 
@@ -48,7 +49,35 @@ import Testing
     }
 
     /// A page the node keeps refusing at High (a real node cannot convert a non-standard output
-    /// at Low and above) is skipped after a few refusals: the index reaches the sink anyway.
+    /// at Low and above, kaspa-node.md §11) is skipped after a few refusals: the index reaches the
+    /// sink anyway. The simulated node holds a real such block here, not a forced refusal.
+    @Test func aPageWithANonStandardOutputIsSkippedNotRetriedForever() async throws {
+        let node = SimulatedKaspaNode()
+        try await node.serve([SimulatedNodeConfiguration()]) { servers in
+            let driver = try await TrafficDriver(node: node, senders: 2)
+            try await driver.send(rounds: 2)
+            let server = try TestServer()
+            let configuration = ChainIndexHarness.configuration(server.configuration, nodes: [servers[0].url])
+            try await LoopbackServer.run(configuration: configuration, store: server.store) { _ in
+                try await ChainIndexHarness.waitUntilIndexed(server.store, node: node)
+                let before = try #require(try await server.store.kasiaChainCursor())
+                _ = try await node.fund(script: KaspaScriptPublicKey(script: [0x51]), amount: 5)
+                try await driver.send(rounds: 2)
+                try await ChainIndexHarness.waitUntilIndexed(server.store, node: node)
+                let after = try #require(try await server.store.kasiaChainCursor())
+                #expect(after.block != before.block, "the cursor moved past the refused page")
+                // The score and time stay the last ones known: a header read at None has neither.
+                #expect(after.daaScore == before.daaScore)
+                // Later traffic is indexed again at level High.
+                try await driver.send(rounds: 1)
+                try await ChainIndexHarness.waitUntilIndexed(server.store, node: node)
+                let resumed = try #require(try await server.store.kasiaChainCursor())
+                #expect(resumed.daaScore > before.daaScore)
+            }
+        }
+    }
+
+    /// The same with a refusal forced at Low and above (any text): skipped after a few.
     @Test func aPageRefusedAgainAndAgainIsSkippedNotRetriedForever() async throws {
         let node = SimulatedKaspaNode()
         try await node.serve([SimulatedNodeConfiguration()]) { servers in

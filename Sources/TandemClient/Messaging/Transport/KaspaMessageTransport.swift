@@ -208,27 +208,61 @@ public actor KaspaMessageTransport: MessageTransport {
     }
 
     /// The rows of the transactions the chain accepted after `start` (kaspa-node.md §5) that
-    /// concern `parties` (all, without), page after page; answers them and the last chain block
-    /// read. A start the node no longer knows (`cannot find header`: pruned, or from another
-    /// network's node) is read again from the default start: the `tx_id` checks drop what was
-    /// read before. Any other refusal is thrown, and the next catch-up reads the same page again.
+    /// concern `parties` (all, without), read by ``ChainWalk`` to the node's sink; answers
+    /// them and the last chain block read. A start the node no longer knows (`cannot find header`:
+    /// pruned, or from another network's node) is read again from the default start: the `tx_id`
+    /// checks drop what was read before. A page refused again and again is skipped (its
+    /// transactions are not seen by this walk), never retried forever.
+    ///
+    /// `seen` takes the walk's rows only when the whole walk succeeded: a walk that fails on a
+    /// later page reads them again.
     private func walk(
         _ client: KaspaNodeClient, from start: [UInt8]?, parties: Parties?, seen: inout Set<String>
     ) async throws -> ([RelayEvent], [UInt8]?) {
+        var events: [RelayEvent] = []
+        var newlySeen = Set<String>()
+        let now = UInt64(clamping: profile.clock.now.rawValue)
+        let reached: [UInt8]
         do {
             // One read of the DAG: the default start, and the sink the walk ends at (kaspa-node.md
             // §11: at 10 blocks per second a page rarely comes back empty).
             let info = try await client.call(.getBlockDagInfo, as: RPCBlockDAGInfo.self)
-            let sink = try? Hex.decode(info.sink)
-            guard let start else {
-                return try await walkPages(client, from: defaultStart(info), to: sink, parties: parties, seen: &seen)
-            }
-            do {
-                return try await walkPages(client, from: start, to: sink, parties: parties, seen: &seen)
-            } catch let error as KaspaNodeError where error.isUnknownStartHash {
-                return try await walkPages(client, from: defaultStart(info), to: sink, parties: parties, seen: &seen)
+            let fallback = try defaultStart(info)
+            reached = try await ChainWalk(client: client).walk(
+                from: start ?? fallback, fallback: start == nil ? nil : fallback, sink: try? Hex.decode(info.sink),
+                scores: ChainWalk.Scores(start: nil, sink: info.virtualDaaScore)
+            ) { page in
+                // A reorg: what the removed chain blocks accepted is no longer accepted; a block
+                // that accepts it again below is read as new.
+                for removed in page.removed {
+                    let undone = acceptedBy.remove(removed)
+                    unaccepted.formUnion(undone)
+                    seen.subtract(undone)
+                    newlySeen.subtract(undone)
+                    events.removeAll { undone.contains($0.txID) }
+                }
+                for block in page.added {
+                    var accepted: [String] = []
+                    for transaction in block.transactions {
+                        guard
+                            let event = KaspaChatRows.event(
+                                transaction, blockTime: block.time ?? now, network: network)
+                        else {
+                            continue
+                        }
+                        accepted.append(event.txID)
+                        guard parties?.concern(event) ?? true, !seen.contains(event.txID),
+                            newlySeen.insert(event.txID).inserted
+                        else { continue }
+                        unaccepted.remove(event.txID)
+                        events.append(event)
+                    }
+                    acceptedBy.record(block.hash, accepted: accepted)
+                }
             }
         } catch let error as KaspaNodeError { throw MessagingError.wallet(.node(error)) }
+        seen.formUnion(newlySeen)
+        return (events, reached)
     }
 
     /// Where a walk without a cursor starts: the pruning point (all the node keeps) when there
@@ -239,50 +273,6 @@ public actor KaspaMessageTransport: MessageTransport {
             throw MessagingError.storage("the node's block DAG info names no usable block (\(hex))")
         }
         return hash
-    }
-
-    /// `seen` takes the walk's rows only when the whole walk succeeded: a walk that fails on a
-    /// later page (or falls back to the default start) reads them again.
-    private func walkPages(
-        _ client: KaspaNodeClient, from start: [UInt8], to sink: [UInt8]?, parties: Parties?, seen: inout Set<String>
-    ) async throws -> ([RelayEvent], [UInt8]?) {
-        var position = start
-        var events: [RelayEvent] = []
-        var newlySeen = Set<String>()
-        let now = UInt64(clamping: profile.clock.now.rawValue)
-        while true {
-            let page = try await client.virtualChain(from: position)
-            // A reorg: what the removed chain blocks accepted is no longer accepted; a block that
-            // accepts it again below is read as new.
-            for removed in page.removedChainBlockHashes {
-                let undone = acceptedBy.remove(removed)
-                unaccepted.formUnion(undone)
-                seen.subtract(undone)
-            }
-            for (index, block) in page.chainBlockAcceptedTransactions.enumerated() {
-                var accepted: [String] = []
-                for transaction in block.acceptedTransactions {
-                    let time = transaction.verboseData?.blockTime ?? block.chainBlockHeader.timestamp ?? now
-                    guard let event = KaspaChatRows.event(transaction, blockTime: time, network: network) else {
-                        continue
-                    }
-                    accepted.append(event.txID)
-                    guard parties?.concern(event) ?? true, !seen.contains(event.txID),
-                        newlySeen.insert(event.txID).inserted
-                    else { continue }
-                    unaccepted.remove(event.txID)
-                    events.append(event)
-                }
-                if index < page.addedChainBlockHashes.count {
-                    acceptedBy.record(page.addedChainBlockHashes[index], accepted: accepted)
-                }
-            }
-            guard let last = page.addedChainBlockHashes.last else { break }
-            position = last
-            if last == sink { break }
-        }
-        seen.formUnion(newlySeen)
-        return (events, position)
     }
 
     /// Contacts' transactions in the mempool (`sending`: spending their coins, so written by

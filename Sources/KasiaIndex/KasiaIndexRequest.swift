@@ -1,4 +1,4 @@
-import KaspaCrypto
+public import KaspaCrypto
 import TandemBasics
 
 /// A kasia-indexer read route, at the root as K-Kluster's kasia-indexer serves them
@@ -13,9 +13,10 @@ public enum KasiaIndexRoute: String, Sendable, CaseIterable {
 }
 
 /// One request of a route, its query parameters read as kasia-indexer reads them
-/// (kasia-protocol §10): `limit` defaults to 10 and is capped at 50, `block_time` (the inclusive
-/// cursor) to 0; the address (`owner` for self-stashes) must be a Kaspa address; `alias` and
-/// `scope` are hex of their bytes, at most 32 and 510 characters.
+/// (kasia-protocol §10), by the server's `/kasia` routes and the simulated node's indexer alike:
+/// `limit` defaults to 10 and is capped at 50, `block_time` (the inclusive cursor) to 0; the
+/// address (`owner` for self-stashes) must be a Kaspa address; `alias` and `scope` are hex of their
+/// bytes (either case), at most 32 and 510 characters. The refusals are kasia-indexer's texts.
 public struct KasiaIndexRequest: Sendable, Hashable {
     public static let defaultLimit = 10
     public static let maximumLimit = 50
@@ -23,12 +24,32 @@ public struct KasiaIndexRequest: Sendable, Hashable {
     public static let maximumScopeHexLength = 510
 
     public let route: KasiaIndexRoute
-    public let query: KasiaIndexQuery
+    public let selection: KasiaIndexSelection
     public let blockTime: UInt64
     public let limit: Int
     /// The parameter the rows echo as given: `alias` for contextual messages, `scope` for
     /// self-stashes, `address` for payments by sender.
     public let echo: String?
+
+    /// How the route's rows present the echoed parameter.
+    public var presentation: KasiaIndexPresentation {
+        switch route {
+        case .contextualMessagesBySender: KasiaIndexPresentation(aliasEcho: echo)
+        case .selfStashByOwner: KasiaIndexPresentation(scopeEcho: echo)
+        case .paymentsBySender: KasiaIndexPresentation(paymentSenderEcho: echo)
+        default: .stored
+        }
+    }
+
+    /// Reads a query string's `pairs` for `route`, as the indexer does: the first value of each
+    /// name counts.
+    public init(_ route: KasiaIndexRoute, pairs: some Sequence<(String, String)>)
+        throws(KasiaIndexRequestError)
+    {
+        var parameters: [String: String] = [:]
+        for (name, value) in pairs where parameters[name] == nil { parameters[name] = value }
+        try self.init(route, parameters: parameters)
+    }
 
     /// Reads `parameters` (the first value of each name) for `route`.
     public init(_ route: KasiaIndexRoute, parameters: [String: String]) throws(KasiaIndexRequestError) {
@@ -51,12 +72,14 @@ public struct KasiaIndexRequest: Sendable, Hashable {
         func hexBytes(_ name: String, maximumLength: Int) throws(KasiaIndexRequestError) -> (String, [UInt8]) {
             let text = try required(name)
             guard text.utf8.count <= maximumLength else { throw .hexTooLong(name: name, maximum: maximumLength) }
-            do { return (text, try Hex.decode(text)) } catch { throw .invalidHex(reason: error.description) }
+            do { return (text, try Hex.decode(text.lowercased())) } catch {
+                throw .invalidHex(reason: error.description)
+            }
         }
         switch route {
         case .handshakesBySender, .handshakesByReceiver, .paymentsBySender, .paymentsByReceiver:
             let party = try address("address")
-            query =
+            selection =
                 switch route {
                 case .handshakesBySender: .handshakesBySender(party)
                 case .handshakesByReceiver: .handshakesByReceiver(party)
@@ -67,12 +90,12 @@ public struct KasiaIndexRequest: Sendable, Hashable {
         case .contextualMessagesBySender:
             let sender = try address("address")
             let (text, alias) = try hexBytes("alias", maximumLength: Self.maximumAliasHexLength)
-            query = .contextualMessagesBySender(sender, alias: alias)
+            selection = .contextualMessagesBySender(sender, alias: alias)
             echo = text
         case .selfStashByOwner:
             let owner = try address("owner")
             let (text, scope) = try hexBytes("scope", maximumLength: Self.maximumScopeHexLength)
-            query = .selfStashesByOwner(owner, scope: scope)
+            selection = .selfStashesByOwner(owner, scope: scope)
             echo = text
         }
     }
