@@ -255,7 +255,7 @@ let package = Package(
         .target(
             name: "TandemServerStore",
             dependencies: [
-                "TandemAPI", "TandemBasics", "RedoProtocol", "KasiaIndex",
+                "TandemAPI", "TandemBasics", "RedoProtocol",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -1,4 +1,3 @@
-public import KasiaIndex
 public import TandemBasics
 
 /// A stored Kasia transaction: its draft, the time kasia-indexer serves (`block_time`), its
@@ -33,5 +32,14 @@ public struct KasiaRecord: Sendable, Equatable {
 }
 
 /// The chain block that accepted a transaction: kasia-indexer's `accepting_block` and
-/// `accepting_daa_score` (kaspa-node.md §5), as the one indexer model has it.
-public typealias KasiaAcceptance = KasiaIndexRow.Acceptance
+/// `accepting_daa_score` (kaspa-node.md §5).
+public struct KasiaAcceptance: Sendable, Hashable {
+    /// 64 lowercase hex characters.
+    public var block: String
+    public var daaScore: UInt64
+
+    public init(block: String, daaScore: UInt64) {
+        self.block = block
+        self.daaScore = daaScore
+    }
+}

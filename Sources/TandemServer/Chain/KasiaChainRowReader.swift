@@ -38,7 +38,9 @@ enum KasiaChainRowReader {
     ) -> KasiaChainRow? {
         guard
             let row = KasiaIndexRow(
-                transaction: transaction, fallbackTime: fallbackTime, acceptance: acceptance, network: network),
+                transaction: transaction, fallbackTime: fallbackTime,
+                acceptance: KasiaIndexRow.Acceptance(block: acceptance.block, daaScore: acceptance.daaScore),
+                network: network),
             let payload = transaction.payload
         else { return nil }
         var signature = ""

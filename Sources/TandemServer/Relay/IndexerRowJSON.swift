@@ -109,6 +109,6 @@ extension KasiaIndexRow {
             sender: draft.sender.isEmpty ? nil : draft.sender, receiver: draft.receiver,
             amount: UInt64(clamping: draft.amount), tag: draft.tag, body: draft.body,
             blockTime: UInt64(clamping: record.blockTime.rawValue),
-            acceptance: record.acceptance)
+            acceptance: record.acceptance.map { Acceptance(block: $0.block, daaScore: $0.daaScore) })
     }
 }
