@@ -40,9 +40,15 @@ extension SimulatedChain {
     public func virtualChain(
         _ request: RPCVirtualChainFromBlockRequest, limit: Int = virtualChainPageSize
     ) throws(SimulatedChainError) -> RPCVirtualChainFromBlockResponse {
-        let walk = try virtualChainWalk(
-            from: request.startHash, minConfirmationCount: request.minConfirmationCount, limit: limit)
-        let level = request.level
+        try virtualChain(
+            virtualChainWalk(from: request.startHash, minConfirmationCount: request.minConfirmationCount, limit: limit),
+            level: request.level)
+    }
+
+    /// The answer for `walk` at `level`: each added block's header and accepted transactions.
+    public func virtualChain(_ walk: VirtualChainWalk, level: RPCDataVerbosityLevel) throws(SimulatedChainError)
+        -> RPCVirtualChainFromBlockResponse
+    {
         // A real node converts every address of the page from Low up, and one it cannot convert
         // fails the whole call (kaspa-node.md §11); at None it does not look.
         if level >= .low, let block = walk.added.first(where: { $0.hasNonStandardScript }) {

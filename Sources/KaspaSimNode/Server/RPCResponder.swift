@@ -134,13 +134,13 @@ struct RPCResponder: Sendable {
         let limit = await switches.state.chainPageLimit ?? SimulatedChain.virtualChainPageSize
         let answer = await node.read { chain in
             Result { () throws(SimulatedChainError) in
-                let response = try chain.virtualChain(request, limit: limit)
+                let walk = try chain.virtualChainWalk(
+                    from: request.startHash, minConfirmationCount: request.minConfirmationCount, limit: limit)
+                let response = try chain.virtualChain(walk, level: request.level)
                 // At None a real node lists inputs and outputs with null members (kaspa-node.md §11).
                 let shapes =
                     request.level == .none
-                    ? try chain.virtualChainWalk(
-                        from: request.startHash, minConfirmationCount: request.minConfirmationCount, limit: limit
-                    ).added.map { block in
+                    ? walk.added.map { block in
                         block.transactions.map { ($0.transaction.inputs.count, $0.transaction.outputs.count) }
                     } : nil
                 return (response, shapes)
