@@ -28,7 +28,6 @@ let swiftSettings: [SwiftSetting] =
     let secp256k1: Target.Dependency = .product(name: "libsecp256k1", package: "swift-secp256k1")
     let blake2: Target.Dependency = .product(name: "Blake2", package: "Blake2.swift")
     let cryptoLibraries: [Target] = []
-    let cryptoProducts: [Product] = []
 #else
     let cryptoPackages: [Package.Dependency] = []
     let secp256k1: Target.Dependency = "CSecp256k1"
@@ -45,8 +44,6 @@ let swiftSettings: [SwiftSetting] =
             providers: [.apt(["libb2-dev"])]
         ),
     ]
-    // The raw libsecp256k1 calls the Benchmarks package measures as its crypto baseline.
-    let cryptoProducts: [Product] = [.library(name: "CSecp256k1", targets: ["CSecp256k1"])]
 #endif
 
 let package = Package(
@@ -77,11 +74,7 @@ let package = Package(
         .library(name: "CommandLineContract", targets: ["CommandLineContract"]),
         .executable(name: "tandem", targets: ["tandem"]),
         .executable(name: "tandem-simnode", targets: ["tandem-simnode"]),
-        // For the Benchmarks package (Benchmarks/Package.swift) and tests only: no executable
-        // product here links these (ArchitectureMapTests).
-        .library(name: "TandemTesting", targets: ["TandemTesting"]),
-        .library(name: "KaspaSimNode", targets: ["KaspaSimNode"]),
-    ] + cryptoProducts,
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-crypto.git", "3.0.0"..<"5.0.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
@@ -563,4 +556,121 @@ if fuzzing {
             swiftSettings: swiftSettings + [.unsafeFlags(["-parse-as-library"])],
             linkerSettings: [.unsafeFlags(["-sanitize=fuzzer,address"])]
         ))
+}
+
+// Benchmarks and harnesses (issue 26 item 3; issue 45 item 5), in Benchmarks/: with
+// TANDEM_BENCHMARKS=1 this manifest also has them, built against this package's own modules, so a
+// build after the normal one compiles only them (a package of their own compiled the root again).
+// Without it, `swift build` and `swift test` see none of this, nor package-benchmark.
+// - `tandem-bench`: figures against a baseline measured in the same run (BENCHMARKS.md), and the
+//   load and stream harnesses (RELIABILITY.md);
+// - `tandem-crash`: the crash-consistency harness (issue 14 item 4);
+// - `BenchSupport`: what both share, among it the one helper that starts a server child;
+// - `Benchmarks/Benchmarks/NAME`: one package-benchmark suite each (`swift package benchmark`);
+// - `BenchHarnessTests`: each tool run as a child process with small sizes.
+if Context.environment["TANDEM_BENCHMARKS"] == "1" {
+    package.dependencies += [
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.4.0"),
+        // The micro benchmarks' second driver, with no trait: its default RuntimeInterposer needs
+        // a package outside the offline set here, and with its MallocInterposer (LD_PRELOAD) our
+        // benchmark processes died with SIGSEGV under its tool on Swift 6.3.1 (ordo-one/benchmark#349
+        // is that release's known runtime-hook crash). So wall time, CPU and throughput, and no
+        // allocation counts.
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: []),
+    ]
+    /// A package-benchmark executable in `Benchmarks/Benchmarks/NAME`, registering one suite: the
+    /// plugin runs the executables whose folder is in a folder named `Benchmarks`.
+    func suite(_ name: String) -> Target {
+        .executableTarget(
+            name: name,
+            dependencies: ["MicroBenchmarks", "SuiteRegistration", .product(name: "Benchmark", package: "benchmark")],
+            path: "Benchmarks/Benchmarks/\(name)",
+            swiftSettings: swiftSettings,
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        )
+    }
+    package.products += [
+        .executable(name: "tandem-bench", targets: ["tandem-bench"]),
+        .executable(name: "tandem-crash", targets: ["tandem-crash"]),
+    ]
+    package.targets += [
+        .target(
+            name: "BenchSupport",
+            dependencies: ["KasiaProtocol", "KaspaCrypto", "TandemAPI", "TandemBasics", "RedoProtocol", "TaskStore"],
+            path: "Benchmarks/Sources/BenchSupport",
+            swiftSettings: swiftSettings
+        ),
+        // The micro benchmarks: each a suite of cases against a same-run baseline (BenchSuite),
+        // measured interleaved by `tandem-bench` and registered with package-benchmark.
+        .target(
+            name: "MicroBenchmarks",
+            dependencies: [
+                secp256k1, "KaspaCrypto", "KasiaProtocol", "KaspaTransaction", "KaspaRPC", "TandemClient",
+                "TandemTesting", "TaskStore", "RedoProtocol", "RedoApp", "CanonicalJSON", "RoutingStore",
+                "TandemBasics", .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            path: "Benchmarks/Sources/MicroBenchmarks",
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "SuiteRegistration",
+            dependencies: ["MicroBenchmarks", .product(name: "Benchmark", package: "benchmark")],
+            path: "Benchmarks/Sources/SuiteRegistration",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "tandem-bench",
+            dependencies: [
+                "BenchSupport", "MicroBenchmarks", secp256k1, "KaspaCrypto", "KaspaTransaction", "KasiaProtocol",
+                "CanonicalJSON", "RedoProtocol", "ChatTimeline", "ChatHistory", "TaskStore", "RoutingStore",
+                "Contacts", "TandemAPI", "TandemClient", "TandemServer", "TandemServerStore", "TandemTesting",
+                "CommandLineContract", "ChatScreen", "TandemNIOTransport", "KaspaRPC", "KaspaNode", "KaspaSimNode",
+                "TandemBasics",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "WSClient", package: "swift-websocket"),
+            ],
+            path: "Benchmarks/Sources/tandem-bench",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "tandem-crash",
+            dependencies: [
+                "BenchSupport", "CanonicalJSON", "KasiaProtocol", "RedoProtocol", "TandemAPI", "TandemBasics",
+                "TandemTesting", "CommandLineContract", "TaskStore", "Contacts", "RoutingStore", "ChatHistory",
+                "TandemClient",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            path: "Benchmarks/Sources/tandem-crash",
+            swiftSettings: swiftSettings
+        ),
+        suite("KasiaCrypto"),
+        suite("KaspaTransactions"),
+        suite("Wallet"),
+        suite("TaskCommands"),
+        suite("Redo"),
+        suite("Kasia"),
+        suite("TaskApp"),
+        .testTarget(
+            name: "BenchHarnessTests",
+            dependencies: [
+                "CanonicalJSON", "RedoProtocol", "TandemAPI",
+                .product(name: "Subprocess", package: "swift-subprocess"),
+            ],
+            path: "Benchmarks/Tests/BenchHarnessTests",
+            swiftSettings: swiftSettings
+        ),
+    ]
 }

@@ -43,15 +43,19 @@ import Testing
         let targets: [String]
         /// (product, package) pairs from other packages.
         let products: [(product: String, package: String)]
+        /// Its folder, when the manifest names one.
+        var path: String? = nil
     }
 
-    /// The manifest's targets on this host, the fuzz driver included (it exists under TANDEM_FUZZ=1).
-    static func manifest() async throws -> [String: Target] {
+    /// The manifest's targets on this host, the fuzz driver included (it exists under TANDEM_FUZZ=1),
+    /// and with `benchmarks` the bench targets that TANDEM_BENCHMARKS=1 adds.
+    static func manifest(benchmarks: Bool = false) async throws -> [String: Target] {
         let scratch = try TemporaryDirectory()
         defer { scratch.remove() }
         let output = try await TandemProcess.run(
             ["swift", "package", "--package-path", root.path, "--scratch-path", scratch.url.path, "dump-package"],
-            environment: ["TANDEM_FUZZ": "1"], program: URL(fileURLWithPath: "/usr/bin/env"))
+            environment: ["TANDEM_FUZZ": "1", "TANDEM_BENCHMARKS": benchmarks ? "1" : "0"],
+            program: URL(fileURLWithPath: "/usr/bin/env"))
         guard output.status == 0 else { throw ManifestError.dumpFailed(output.stderrText) }
         let json = try #require(try JSONSerialization.jsonObject(with: output.stdout) as? [String: Any])
         let targets = try #require(json["targets"] as? [[String: Any]])
@@ -74,7 +78,8 @@ import Testing
                 }
             }
             byName[name] = Target(
-                name: name, type: target["type"] as? String ?? "", targets: local, products: products)
+                name: name, type: target["type"] as? String ?? "", targets: local, products: products,
+                path: target["path"] as? String)
         }
         return byName
     }
@@ -133,9 +138,10 @@ import Testing
         #expect(upward.sorted() == [], "edges that point up")
     }
 
-    /// Benchmarks are a package of their own (issue 26 item 3): the root has no bench target, no
-    /// executable of the product reaches a testing module through any chain of modules, and the
-    /// Benchmarks package depends on the root by path.
+    /// The benchmarks and harnesses are targets only with TANDEM_BENCHMARKS=1 (issue 26 item 3, issue
+    /// 45 item 5): without it the manifest has no bench target, no executable of the product reaches
+    /// a testing module through any chain of modules, no target of the product depends on a bench
+    /// target, and every package-benchmark suite is in the folder its plugin looks in.
     @Test func theRootBuildsNoBenchmarkAndItsExecutablesLinkNoTestingCode() async throws {
         let manifest = try await Self.manifest()
         let layers = try Self.documentedLayers()
@@ -151,9 +157,20 @@ import Testing
             let testing = seen.filter { layers[$0] == .testing || $0 == "TestSupport" }
             #expect(testing.isEmpty, "\(executable.name) links \(testing.sorted())")
         }
-        let benchmarks = try String(
-            contentsOf: Self.root.appendingPathComponent("Benchmarks/Package.swift"), encoding: .utf8)
-        #expect(benchmarks.contains(#".package(name: "Tandem", path: "..")"#))
+        let withBenchmarks = try await Self.manifest(benchmarks: true)
+        let benchTargets = Set(withBenchmarks.keys).subtracting(manifest.keys)
+        #expect(benchTargets.isSuperset(of: ["tandem-bench", "tandem-crash", "BenchSupport", "BenchHarnessTests"]))
+        for target in withBenchmarks.values where manifest[target.name] != nil {
+            #expect(Set(target.targets).isDisjoint(with: benchTargets), "\(target.name) depends on a bench target")
+        }
+        let suites = withBenchmarks.values.filter { $0.products.contains { $0.product == "Benchmark" } }
+            .filter { $0.type == "executable" }
+        #expect(suites.count >= 7)
+        for suite in suites {
+            #expect(
+                suite.path == "Benchmarks/Benchmarks/\(suite.name)", "\(suite.name) is where package-benchmark finds it"
+            )
+        }
     }
 
     /// Packages whose products need a server or NIO; none may be linked below L4.

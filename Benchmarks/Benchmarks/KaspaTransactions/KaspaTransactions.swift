@@ -2,7 +2,7 @@ import Benchmark
 import MicroBenchmarks
 import SuiteRegistration
 
-/// `swift package --package-path Benchmarks benchmark --target KaspaTransactions`: the cases `tandem-bench`
+/// `TANDEM_BENCHMARKS=1 swift package benchmark --target KaspaTransactions`: the cases `tandem-bench`
 /// measures interleaved, on package-benchmark.
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = suiteConfiguration

@@ -2,7 +2,7 @@ import Benchmark
 import MicroBenchmarks
 import SuiteRegistration
 
-/// `swift package --package-path Benchmarks benchmark --target Redo`: the cases `tandem-bench redo`
+/// `TANDEM_BENCHMARKS=1 swift package benchmark --target Redo`: the cases `tandem-bench redo`
 /// measures interleaved (content id, validation, replay of 1,000 tasks), on package-benchmark.
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = suiteConfiguration

@@ -17,12 +17,11 @@ enum Harness {
     }
 
     /// Fails with the command that builds `tool` when it is not beside the tests: the tools find
-    /// `tandem` and `tandem-simnode` there (`swift build --product tandem` in this package builds
-    /// the root package's executable here).
+    /// `tandem` and `tandem-simnode` there (one build directory holds every executable).
     static func requireBuilt(_ tool: String) throws {
         let path = productsDirectory.appendingPathComponent(tool).path
         guard FileManager.default.isExecutableFile(atPath: path) else {
-            throw Missing(description: "\(path) is not built: swift build --package-path Benchmarks --product \(tool)")
+            throw Missing(description: "\(path) is not built: TANDEM_BENCHMARKS=1 swift build --product \(tool)")
         }
     }
 
