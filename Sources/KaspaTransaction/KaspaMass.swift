@@ -1,3 +1,5 @@
+import TandemBasics
+
 /// Mass and minimum fee exactly as the rusty-kaspa wallet SDK computes them
 /// (`wallet/core/src/tx/mass.rs`, `consensus/core/src/mass/mod.rs`; kasia-protocol §12).
 ///
@@ -24,7 +26,7 @@ public struct KaspaMass: Sendable, Hashable {
     public static let minimumRelayFeePerKilogram: UInt64 = 100_000
     /// The script `0x41 ‖ sig64 ‖ type` that the SDK counts for each input's signature.
     public static let signatureSize: UInt64 = 66
-    private static let maximumSompi: UInt64 = 29_000_000_000 * 100_000_000
+    private static let maximumSompi = KaspaAmount.maximumSompi
 
     /// The mass of `transaction` as it stands, as the SDK's `calculate_transaction_mass` gives it.
     public init(of transaction: KaspaTransaction) {

@@ -41,6 +41,11 @@ struct SimNodeCommand: AsyncParsableCommand {
     @Option(name: .customLong("fund"), help: "ADDRESS=SOMPI: a UTXO to mint before serving (repeatable).")
     var funds: [String] = []
 
+    @Option(
+        name: .customLong("feerate"),
+        help: "Answer getFeeEstimate with this many sompi per gram in every bucket (a greedy node, issue 50).")
+    var feerate: Double?
+
     @Flag(help: "Log connections and requests to stderr.")
     var verbose = false
 
@@ -51,6 +56,9 @@ struct SimNodeCommand: AsyncParsableCommand {
         }
         if let interval = blockIntervalMilliseconds, interval < 1 {
             throw ValidationError("--block-interval-ms must be at least 1")
+        }
+        if let feerate, !(feerate.isFinite && feerate > 0) {
+            throw ValidationError("--feerate must be a number above 0")
         }
         _ = try parsedFunds()
     }
@@ -65,7 +73,16 @@ struct SimNodeCommand: AsyncParsableCommand {
         }
         var logger = Logger(label: "tandem-simnode")
         logger.logLevel = verbose ? .debug : .warning
-        let configurations = (ports.isEmpty ? [0] : ports).map { SimulatedNodeConfiguration(host: host, port: $0) }
+        let estimate = feerate.map { rate in
+            RPCFeeEstimate(
+                priorityBucket: .init(feerate: rate, estimatedSeconds: 1),
+                normalBuckets: [.init(feerate: rate, estimatedSeconds: 10)],
+                lowBuckets: [.init(feerate: rate, estimatedSeconds: 60)])
+        }
+        let configurations = (ports.isEmpty ? [0] : ports).map {
+            SimulatedNodeConfiguration(
+                host: host, port: $0, feeEstimate: estimate ?? SimulatedNodeConfiguration.defaultFeeEstimate)
+        }
         let listening = Listening(expected: configurations.count, network: networkID.description)
         var services: [any Service] = configurations.indices.map { index in
             SimulatedNodeServer(

@@ -21,9 +21,12 @@ struct SimulatedNetwork {
     static let keyHex = "1de32ec684f4a3d850f896ba14c68d45f9d345934cdd410d090ab38213f00a7e"
     static let peerKeyHex = "6c1f7d4e3bb0f4a8a4c6e77b5d2f0b9e1a3d5c7e9f1b3d5f7a9c1e3b5d7f9a1c"
 
-    /// Runs `body` with a node on `ports` ports and a profile holding the fixed key.
+    /// Runs `body` with a node on `ports` ports, answering `feeEstimate`, and a profile holding the
+    /// fixed key.
     static func with<T>(
-        ports: Int = 1, keyHex: String = keyHex, _ body: (SimulatedNetwork) async throws -> T
+        ports: Int = 1, keyHex: String = keyHex,
+        feeEstimate: RPCFeeEstimate = SimulatedNodeConfiguration.defaultFeeEstimate,
+        _ body: (SimulatedNetwork) async throws -> T
     ) async throws -> T {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -31,7 +34,8 @@ struct SimulatedNetwork {
         let key = try PrivateKey(hex: keyHex)
         try profile.importWalletKey(key)
         let node = SimulatedKaspaNode()
-        return try await node.serve(Array(repeating: SimulatedNodeConfiguration(), count: ports)) { servers in
+        let configurations = Array(repeating: SimulatedNodeConfiguration(feeEstimate: feeEstimate), count: ports)
+        return try await node.serve(configurations) { servers in
             try await body(SimulatedNetwork(node: node, servers: servers, profile: profile, key: key))
         }
     }

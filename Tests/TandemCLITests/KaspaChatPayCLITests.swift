@@ -68,7 +68,9 @@ struct KaspaChatPayCLITests {
         #expect(plain.stdoutText.contains("paid 1.50000000 KAS: \(memo)"))
     }
 
-    @Test("a memo over 140 characters, a bad amount or a relay profile: one line, nothing submitted")
+    @Test(
+        "a memo over 140 characters, a bad amount, a fee over the limit or a relay profile: one line, nothing submitted"
+    )
     func refusals() async throws {
         let node = try await SimNodeProcess.start()
         let alice = try await KaspaWalletCLITests.profile()
@@ -77,7 +79,9 @@ struct KaspaChatPayCLITests {
         try await Self.connect(alice.dir, node)
         for arguments in [
             ["--amount", "1", "--memo", String(repeating: "m", count: 141)], ["--amount", "-1"],
-            ["--amount", "1.123456789"], ["--amount", "0"],
+            ["--amount", "1.123456789"], ["--amount", "0"], ["--amount", "1", "--max-fee", "x"],
+            // A fee limit no fee fits under (issue 50 item 1).
+            ["--amount", "1", "--max-fee", "0"],
         ] {
             let refused = try await TandemProcess.run(
                 ["chat", "pay", "--to", bob.address, "--profile", alice.dir] + arguments)

@@ -92,7 +92,8 @@ struct KaspaWalletCLITests {
         arguments: [
             ["--amount", "1.123456789"], ["--amount", "-1"], ["--amount", "0"], ["--amount", "abc"],
             ["--amount", "100"], ["--amount", "1", "--payload", "zz"], ["--amount", "1", "--to-mainnet"],
-            ["--amount", "1", "--to", "kaspatest:qq"],
+            ["--amount", "1", "--to", "kaspatest:qq"], ["--amount", "1", "--max-feerate", "abc"],
+            ["--amount", "1", "--max-feerate", "-5"], ["--amount", "1", "--max-fee", "1e3"],
         ])
     func badSendInput(arguments: [String]) async throws {
         let node = try await SimNodeProcess.start()
@@ -114,6 +115,55 @@ struct KaspaWalletCLITests {
         #expect(result.status == 1)
         #expect(result.stderrLines.count == 1, "\(result.stderrText)")
         #expect(try await node.mempool().isEmpty)
+    }
+
+    @Test("a greedy node's fee rate is refused with one line naming it; the profile's or the send's limit allows it")
+    func greedyNode() async throws {
+        let node = try await SimNodeProcess.start(arguments: ["--feerate", "80300"])
+        let alice = try await Self.profile()
+        let bob = try await Self.profile()
+        try await node.fund(alice.address, sompi: 50 * 100_000_000)
+        #expect(
+            try await TandemProcess.run(
+                "kaspa", "connect", "--network", "testnet-10", "--node", node.url, "--profile", alice.dir
+            ).status == 0)
+        let send = ["wallet", "send", "--to", bob.address, "--amount", "10", "--json", "--profile", alice.dir]
+        let refused = try await TandemProcess.run(send)
+        #expect(refused.status == 1)
+        #expect(refused.stderrLines.count == 1, "\(refused.stderrText)")
+        #expect(refused.stderrText.contains("80300 sompi/gram"))
+        #expect(refused.stderrText.contains("--max-feerate 80300"))
+        #expect(try await node.mempool().isEmpty)
+
+        let limits = try Self.json(
+            try await TandemProcess.run("wallet", "limits", "--json", "--profile", alice.dir))
+        #expect(limits["maxFeerate"] as? Double == 10_000)
+        #expect(limits["maxFee"] as? Int == 100_000_000)
+        #expect(limits["source"] as? String == "default")
+
+        // The fee at 80,300 sompi/gram (about 1.6 KAS) is above the default 1 KAS too: both are raised.
+        let set = try await TandemProcess.run(
+            "wallet", "limits", "--max-feerate", "80300", "--max-fee", "5", "--json", "--profile", alice.dir)
+        #expect(set.status == 0, "\(set.stderrText)")
+        #expect(try Self.json(set)["source"] as? String == "profile")
+        // A reconnect keeps them.
+        #expect(
+            try await TandemProcess.run(
+                "kaspa", "connect", "--network", "testnet-10", "--node", node.url, "--profile", alice.dir
+            ).status == 0)
+        let sent = try await TandemProcess.run(send)
+        #expect(sent.status == 0, "\(sent.stderrText)")
+        #expect(try await node.mempool().count == 1)
+
+        let reset = try Self.json(
+            try await TandemProcess.run("wallet", "limits", "--reset", "--json", "--profile", alice.dir))
+        #expect(reset["source"] as? String == "default")
+        let again = try await TandemProcess.run(send + ["--max-feerate", "80000", "--max-fee", "5"])
+        #expect(again.status == 1)
+        #expect(again.stderrLines.count == 1)
+        let allowed = try await TandemProcess.run(send + ["--max-feerate", "80300", "--max-fee", "5"])
+        #expect(allowed.status == 0, "\(allowed.stderrText)")
+        #expect(try await node.mempool().count == 2)
     }
 
     @Test("connect without a node or resolver, and wallet commands on a relay profile, exit 1 with one line")

@@ -33,7 +33,7 @@ public enum WalletBenchmarks {
         }
         let entries = (0..<utxoCount).map(entry)
         var ledger = WalletLedger(address: address)
-        ledger.replaceConfirmed(entries, virtualDaaScore: 1_000_000)
+        try ledger.replaceConfirmed(entries, virtualDaaScore: 1_000_000)
         let payload = [UInt8](repeating: 0x61, count: 160)
         let request = KaspaTransactionBuilder.Request.selfSpend(payload: payload)
         guard let single = entries.max(by: { $0.utxoEntry.amount < $1.utxoEntry.amount })?.kaspaEntry else {

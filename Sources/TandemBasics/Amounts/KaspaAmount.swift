@@ -2,6 +2,9 @@
 /// (1 KAS = 100,000,000 sompi).
 public enum KaspaAmount {
     public static let sompiPerKAS: UInt64 = 100_000_000
+    /// Every sompi there will ever be: rusty-kaspa's `MAX_SOMPI`, 29 billion KAS. No honest
+    /// amount, UTXO or balance is above it (issue 50 item 1).
+    public static let maximumSompi: UInt64 = 29_000_000_000 * sompiPerKAS
 
     /// Sompi for `text` ("1", "0.2", "12.34567891"), or nil for anything else: signs, exponents,
     /// more than 8 decimals, no digits, or more than UInt64 holds.

@@ -124,8 +124,11 @@ public actor Messenger {
     /// Pays `amountSompi` to `peer` with `memo` (at most 140 characters, sealed to the peer) on the
     /// Kaspa network (issue 43 item 3); a relay profile is refused with
     /// ``MessagingError/paymentNeedsKaspa``. The conversation shows it as an outgoing payment.
-    public func pay(_ amountSompi: UInt64, to peer: KaspaAddress, memo: String = "") async throws -> PaymentSent {
-        try await sender.pay(amountSompi, to: peer, memo: memo)
+    /// The fee keeps within `approval` (issue 50 item 1).
+    public func pay(
+        _ amountSompi: UInt64, to peer: KaspaAddress, memo: String = "", approval: FeeApproval = FeeApproval()
+    ) async throws -> PaymentSent {
+        try await sender.pay(amountSompi, to: peer, memo: memo, approval: approval)
     }
 
     /// What the composer warns about for `peer` now, if anything (seed 000 Phase 4): the UI shows

@@ -12,18 +12,24 @@ public struct KaspaNetworkSettings: Sendable, Equatable, Codable {
     public var resolver: URL?
     /// A kasia-indexer: K-Kluster's, or a Tandem server's `/kasia` routes.
     public var indexer: URL?
+    /// What a send may pay at most (`tandem wallet limits`); nil: ``WalletFeeLimits``' defaults.
+    public var feeLimits: WalletFeeLimits?
 
-    public init(network: KaspaNetworkID, nodes: [URL], resolver: URL? = nil, indexer: URL? = nil) {
+    public init(
+        network: KaspaNetworkID, nodes: [URL], resolver: URL? = nil, indexer: URL? = nil,
+        feeLimits: WalletFeeLimits? = nil
+    ) {
         self.network = network
         self.nodes = nodes
         self.resolver = resolver
         self.indexer = indexer
+        self.feeLimits = feeLimits
     }
 
     /// The nodes in the order they are tried: the listed ones, then the Resolver's pick.
     public var endpoints: [NodeEndpoint] { nodes.map(NodeEndpoint.node) + (resolver.map { [.resolver($0)] } ?? []) }
 
-    private enum CodingKeys: String, CodingKey { case network, nodes, resolver, indexer }
+    private enum CodingKeys: String, CodingKey { case network, nodes, resolver, indexer, feeLimits }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -31,6 +37,7 @@ public struct KaspaNetworkSettings: Sendable, Equatable, Codable {
         try container.encode(nodes, forKey: .nodes)
         try container.encode(resolver, forKey: .resolver)
         try container.encode(indexer, forKey: .indexer)
+        try container.encodeIfPresent(feeLimits, forKey: .feeLimits)
     }
 }
 

@@ -56,8 +56,10 @@ extension KaspaWallet {
     func reloadPending() throws(WalletError) {
         var fresh = WalletLedger(address: address, pending: try Self.loadPending(profile))
         if ledger.hasSnapshot {
-            fresh.replaceConfirmed(
-                ledger.confirmed.values.map(RPCUtxosByAddressesEntry.init), virtualDaaScore: ledger.virtualDaaScore)
+            do {
+                try fresh.replaceConfirmed(
+                    ledger.confirmed.values.map(RPCUtxosByAddressesEntry.init), virtualDaaScore: ledger.virtualDaaScore)
+            } catch { throw .impossibleAmounts(error) }
         }
         ledger = fresh
     }

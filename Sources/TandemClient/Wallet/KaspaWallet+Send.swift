@@ -13,26 +13,50 @@ extension KaspaWallet {
     /// rebuilt, resubmitted once; fee too low → rebuilt at the floor the node states; mempool
     /// full → retried after ``WalletRetryPolicy/mempoolFullDelays``; anything else → thrown with
     /// the node's reason.
-    public func send(_ request: KaspaTransactionBuilder.Request, priority: FeePriority = .normal)
-        async throws(WalletError) -> WalletSendResult
-    {
+    ///
+    /// Never pays more than `approval` allows (issue 50 item 1): a fee rate or fee above its
+    /// limits, from the estimate or from a "fee too low" floor, is refused before anything goes
+    /// out, and so is a fee larger than the amount sent to a recipient unless it allows that.
+    public func send(
+        _ request: KaspaTransactionBuilder.Request, priority: FeePriority = .normal,
+        approval: FeeApproval = FeeApproval()
+    ) async throws(WalletError) -> WalletSendResult {
         await enterSendGate()
         defer { leaveSendGate() }
+        let approval = SendApproval(
+            limits: approval.limits ?? settings.feeLimits ?? WalletFeeLimits(), feeAboveAmount: approval.feeAboveAmount)
         do {
             return try await ProfileFileLock.withLock(path: profile.url(.kaspaPending).path + ".lock") {
-                try await sendLocked(request, priority: priority)
+                try await sendLocked(request, priority: priority, approval: approval)
             }
         } catch let error as WalletError { throw error } catch { throw .storage(String(describing: error)) }
     }
 
-    func sendLocked(_ request: KaspaTransactionBuilder.Request, priority: FeePriority) async throws(WalletError)
-        -> WalletSendResult
+    /// What one send may pay.
+    struct SendApproval {
+        var limits: WalletFeeLimits
+        var feeAboveAmount: Bool
+
+        /// Throws when `transaction`'s fee breaks a limit.
+        func check(_ transaction: KaspaTransaction, _ request: KaspaTransactionBuilder.Request) throws(WalletError) {
+            let fee = try KaspaWallet.fee(of: transaction)
+            if let breach = limits.breach(fee: fee) { throw breach }
+            if request.recipient != nil, fee > request.amount, !feeAboveAmount {
+                throw .feeAboveAmount(fee: fee, amount: request.amount)
+            }
+        }
+    }
+
+    func sendLocked(_ request: KaspaTransactionBuilder.Request, priority: FeePriority, approval: SendApproval)
+        async throws(WalletError) -> WalletSendResult
     {
         try reloadPendingIfChanged()
         if !isLive { try await refresh() }
         let feeRate = try await feeRate(priority)
+        if let breach = approval.limits.breach(feerate: feeRate) { throw breach }
         var builder = KaspaTransactionBuilder(key: key, network: address.network, feeRate: feeRate)
         var transaction = try build(request, builder)
+        try approval.check(transaction, request)
         var staleRetried = false
         var fullDelays = retry.mempoolFullDelays[...]
         while true {
@@ -72,9 +96,12 @@ extension KaspaWallet {
                 staleRetried = true
                 try await resubmitOrDropPending()
                 transaction = try build(request, builder)
+                try approval.check(transaction, request)
             case .feeTooLow(let required?) where builder.minimumFee < required:
+                if let breach = approval.limits.breach(fee: required) { throw breach }
                 builder.minimumFee = required
                 transaction = try build(request, builder)
+                try approval.check(transaction, request)
             default:
                 throw .rejected(transactionID: id, reason: outcome.message)
             }
@@ -103,15 +130,33 @@ extension KaspaWallet {
         do { return try builder.build(request, utxos: ledger.spendable) } catch { throw .build(error) }
     }
 
+    /// What `transaction` leaves to the fee: its inputs' amounts less its outputs', checked.
+    static func fee(of transaction: KaspaTransaction) throws(WalletError) -> UInt64 {
+        var inputs: UInt64 = 0
+        var outputs: UInt64 = 0
+        for input in transaction.inputs {
+            let (sum, overflow) = inputs.addingReportingOverflow(input.utxo?.amount ?? 0)
+            guard !overflow else { throw .invalidRequest("the transaction's inputs sum past UInt64") }
+            inputs = sum
+        }
+        for output in transaction.outputs {
+            let (sum, overflow) = outputs.addingReportingOverflow(output.value)
+            guard !overflow else { throw .invalidRequest("the transaction's outputs sum past UInt64") }
+            outputs = sum
+        }
+        guard inputs >= outputs else { throw .invalidRequest("the transaction's outputs exceed its inputs") }
+        return inputs - outputs
+    }
+
     func accepted(_ transaction: KaspaTransaction, id: String, request: KaspaTransactionBuilder.Request)
         -> WalletSendResult
     {
-        let inputs = transaction.inputs.reduce(UInt64(0)) { $0 &+ ($1.utxo?.amount ?? 0) }
-        let outputs = transaction.outputs.reduce(UInt64(0)) { $0 &+ $1.value }
         let script = KaspaScriptPublicKey(address: address)
-        let change = transaction.outputs.filter { $0.scriptPublicKey == script }.reduce(UInt64(0)) { $0 &+ $1.value }
+        // Checked before it was submitted (SendApproval), and change is part of the outputs.
+        let fee = (try? Self.fee(of: transaction)) ?? 0
+        let change = transaction.outputs.filter { $0.scriptPublicKey == script }.reduce(UInt64(0)) { $0 + $1.value }
         return WalletSendResult(
-            transactionID: id, fee: inputs &- outputs, amount: request.recipient == nil ? 0 : request.amount,
+            transactionID: id, fee: fee, amount: request.recipient == nil ? 0 : request.amount,
             recipient: request.recipient, change: request.recipient == nil ? 0 : change,
             inputs: transaction.inputs.count, transaction: transaction)
     }

@@ -79,18 +79,24 @@ public actor KaspaWallet {
         let buffer = UUID()
         changesDuringRefresh[buffer] = []
         defer { changesDuringRefresh[buffer] = nil }
+        let info: ServerInfoSnapshot
+        let answer: RPCUtxosByAddresses
         do {
-            let info = try await node.connect()
-            let answer = try await node.call(
+            info = try await node.connect()
+            answer = try await node.call(
                 .getUtxosByAddresses, RPCAddresses(addresses: [address]), as: RPCUtxosByAddresses.self)
-            ledger.replaceConfirmed(answer.entries, virtualDaaScore: info.virtualDaaScore)
-            for change in changesDuringRefresh[buffer] ?? [] { ledger.apply(change) }
-            // Coinbase maturity needs today's DAA score, not the one read at connect.
-            if ledger.immatureBalance > 0 {
+        } catch { throw .node(error) }
+        do {
+            try ledger.replaceConfirmed(answer.entries, virtualDaaScore: info.virtualDaaScore)
+            for change in changesDuringRefresh[buffer] ?? [] { try ledger.apply(change) }
+        } catch { throw .impossibleAmounts(error) }
+        // Coinbase maturity needs today's DAA score, not the one read at connect.
+        if ledger.immatureBalance > 0 {
+            do {
                 let fresh = try await node.call(.getServerInfo, as: RPCServerInfo.self)
                 ledger.advance(virtualDaaScore: fresh.virtualDaaScore)
-            }
-        } catch { throw .node(error) }
+            } catch { throw .node(error) }
+        }
         return balance
     }
 
@@ -146,7 +152,7 @@ public actor KaspaWallet {
             return after == before ? nil : after
         case .utxosChanged(let change):
             for key in changesDuringRefresh.keys { changesDuringRefresh[key]?.append(change) }
-            guard ledger.apply(change) else { return nil }
+            do { guard try ledger.apply(change) else { return nil } } catch { throw .impossibleAmounts(error) }
             return balance
         case .virtualDaaScoreChanged(let score):
             let before = ledger.spendableBalance

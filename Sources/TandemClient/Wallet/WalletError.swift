@@ -1,5 +1,6 @@
 public import KaspaNode
 public import KaspaTransaction
+import TandemBasics
 
 /// Why a wallet operation did not happen. Each says what to change; nothing was submitted unless
 /// the case says so.
@@ -16,6 +17,15 @@ public enum WalletError: Error, Equatable, Sendable, CustomStringConvertible {
     case outcomeUnknown(transactionID: String, reason: String)
     case invalidRequest(String)
     case storage(String)
+    /// The node asks a fee rate above the limit (issue 50 item 1): nothing was submitted.
+    case feerateAboveLimit(asked: Double, limit: Double)
+    /// The fee would be above the limit, at the node's estimate or at the floor it stated when it
+    /// refused one as too low: nothing was submitted.
+    case feeAboveLimit(fee: UInt64, limit: UInt64)
+    /// The fee is larger than the amount sent, which the send did not allow: nothing was submitted.
+    case feeAboveAmount(fee: UInt64, amount: UInt64)
+    /// The node's UTXOs of this address hold more than there is: its answer was not kept.
+    case impossibleAmounts(WalletLedger.ImpossibleAmounts)
 
     public var description: String {
         switch self {
@@ -29,6 +39,15 @@ public enum WalletError: Error, Equatable, Sendable, CustomStringConvertible {
             "transaction \(id) was sent but no node confirmed it (\(reason)); it is kept as pending and sent again with the next transaction"
         case .invalidRequest(let reason): reason
         case .storage(let reason): reason
+        case .feerateAboveLimit(let asked, let limit):
+            asked.isFinite
+                ? "the node asks a fee rate of \(WalletFeeLimits.text(feerate: asked)) sompi/gram, above the limit of \(WalletFeeLimits.text(feerate: limit)): nothing was sent (allow it with --max-feerate \(WalletFeeLimits.text(feerate: asked.rounded(.up))))"
+                : "the node's fee estimate is not a number: nothing was sent"
+        case .feeAboveLimit(let fee, let limit):
+            "the fee would be \(KaspaAmount.kas(fromSompi: fee)) KAS, above the limit of \(KaspaAmount.kas(fromSompi: limit)) KAS: nothing was sent (allow it with --max-fee \(KaspaAmount.kas(fromSompi: fee)))"
+        case .feeAboveAmount(let fee, let amount):
+            "the fee (\(KaspaAmount.kas(fromSompi: fee)) KAS) is larger than the amount (\(KaspaAmount.kas(fromSompi: amount)) KAS): nothing was sent (send anyway with --yes)"
+        case .impossibleAmounts(let error): "\(error.description); its answer was not kept"
         }
     }
 

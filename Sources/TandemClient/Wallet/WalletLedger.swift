@@ -1,6 +1,7 @@
 public import KaspaCrypto
 public import KaspaRPC
 public import KaspaTransaction
+import TandemBasics
 
 /// A wallet's UTXOs as the node reports them, plus what this profile submitted that the node has
 /// not accepted yet (issue 24 item 2). A value: the node's answers and notifications go in, the
@@ -65,10 +66,35 @@ public struct WalletLedger: Sendable, Equatable {
 
     // MARK: What the node says
 
+    /// UTXO amounts that no chain holds (issue 50 item 1): together they are more than every
+    /// sompi there is. The node's answer or notification is refused whole; the ledger keeps what
+    /// it had, so a lying node never shows as a wrong balance.
+    public struct ImpossibleAmounts: Error, Equatable, Sendable, CustomStringConvertible {
+        public let entries: Int
+        public var description: String {
+            "the node reported \(entries) UTXOs of this address that hold more than the 29 billion KAS there are"
+        }
+    }
+
+    /// The sum of `entries`, checked: nil past ``KaspaAmount/maximumSompi``.
+    static func checkedTotal(_ entries: some Sequence<KaspaUtxoEntry>) -> UInt64? {
+        var total: UInt64 = 0
+        for entry in entries {
+            let (sum, overflow) = total.addingReportingOverflow(entry.amount)
+            guard !overflow, sum <= KaspaAmount.maximumSompi else { return nil }
+            total = sum
+        }
+        return total
+    }
+
     /// The whole confirmed set, as `getUtxosByAddresses` answers after a (re)connect.
-    public mutating func replaceConfirmed(_ entries: [RPCUtxosByAddressesEntry], virtualDaaScore: UInt64) {
-        confirmed = [:]
-        for entry in entries where isOurs(entry) { confirmed[entry.outpoint] = entry.kaspaEntry }
+    public mutating func replaceConfirmed(_ entries: [RPCUtxosByAddressesEntry], virtualDaaScore: UInt64)
+        throws(ImpossibleAmounts)
+    {
+        var fresh: [KaspaOutpoint: KaspaUtxoEntry] = [:]
+        for entry in entries where isOurs(entry) { fresh[entry.outpoint] = entry.kaspaEntry }
+        guard Self.checkedTotal(fresh.values) != nil else { throw ImpossibleAmounts(entries: fresh.count) }
+        confirmed = fresh
         hasSnapshot = true
         self.virtualDaaScore = max(self.virtualDaaScore, virtualDaaScore)
         settle()
@@ -77,19 +103,25 @@ public struct WalletLedger: Sendable, Equatable {
     /// A `UtxosChanged` notification: entries for other addresses are ignored. Returns whether
     /// anything of ours changed.
     @discardableResult
-    public mutating func apply(_ change: RPCUtxosChanged) -> Bool {
+    public mutating func apply(_ change: RPCUtxosChanged) throws(ImpossibleAmounts) -> Bool {
+        var next = confirmed
         var changed = false
         for entry in change.removed where isOurs(entry) {
-            changed = confirmed.removeValue(forKey: entry.outpoint) != nil || changed
+            changed = next.removeValue(forKey: entry.outpoint) != nil || changed
         }
+        var added = false
         for entry in change.added where isOurs(entry) {
             let value = entry.kaspaEntry
-            guard confirmed[entry.outpoint] != value else { continue }
-            confirmed[entry.outpoint] = value
+            guard next[entry.outpoint] != value else { continue }
+            next[entry.outpoint] = value
             changed = true
+            added = true
         }
-        if changed { settle() }
-        return changed
+        guard changed else { return false }
+        if added, Self.checkedTotal(next.values) == nil { throw ImpossibleAmounts(entries: next.count) }
+        confirmed = next
+        settle()
+        return true
     }
 
     public mutating func advance(virtualDaaScore: UInt64) {

@@ -106,7 +106,9 @@ extension ChatCommand {
                 (pay:) or Kasia web (payment:) reads it, whichever the peer's payloads show, under \
                 the conversation's root. Both histories show the payment with its amount and memo. \
                 Nothing is submitted when the address, the amount or the memo (at most 140 \
-                characters) is bad. --json prints transactionId, amount and fee (sompi), to, memo.
+                characters) is bad, or when the fee would break the limits (--max-feerate, \
+                --max-fee, else `tandem wallet limits`) or be larger than the amount without --yes. \
+                --json prints transactionId, amount and fee (sompi), to, memo.
                 """)
 
         @OptionGroup var options: ChatOptions
@@ -114,6 +116,7 @@ extension ChatCommand {
         @Option(name: .long, help: ArgumentHelp("KAS to pay, at most 8 decimals.", valueName: "kas")) var amount: String
         @Option(name: .long, help: ArgumentHelp("A note for the peer, at most 140 characters.", valueName: "text"))
         var memo = ""
+        @OptionGroup var fees: FeeLimitOptions
         @Flag(name: .long, help: "Print the payment as JSON.") var json = false
 
         struct Output: Encodable {
@@ -132,8 +135,10 @@ extension ChatCommand {
             guard memo.count <= PaymentMemo.maximumCharacters else {
                 throw CLIError("--memo: \(memo.count) characters; at most \(PaymentMemo.maximumCharacters)")
             }
+            let saved = try? options.profile.value.kaspaNetworkSettings()
+            let approval = try fees.approval(over: saved?.feeLimits)
             let messenger = try options.messenger()
-            let paid = try await chatCall { try await messenger.pay(sompi, to: peer, memo: memo) }
+            let paid = try await chatCall { try await messenger.pay(sompi, to: peer, memo: memo, approval: approval) }
             if json {
                 try CommandIO.printJSON(
                     Output(

@@ -96,8 +96,10 @@ extension KaspaCommand {
             let nodeURLs = try nodes.map { try url($0, option: "--node", schemes: ["ws", "wss"]) }
             let resolverURL = try resolver.map { try url($0, option: "--resolver", schemes: ["http", "https"]) }
             let indexerURL = try indexer.map { try url($0, option: "--indexer", schemes: ["http", "https"]) }
+            // A reconnect keeps the limits `tandem wallet limits` set.
             let settings = KaspaNetworkSettings(
-                network: network, nodes: nodeURLs, resolver: resolverURL, indexer: indexerURL)
+                network: network, nodes: nodeURLs, resolver: resolverURL, indexer: indexerURL,
+                feeLimits: (try? profile.value.kaspaNetworkSettings())?.feeLimits)
             let client = KaspaNodeClient(
                 configuration: KaspaNodeConfiguration(
                     endpoints: settings.endpoints, network: network, callTimeout: .seconds(10)),

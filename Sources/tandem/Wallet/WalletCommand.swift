@@ -17,7 +17,7 @@ struct WalletCommand: AsyncParsableCommand {
             Needs `tandem kaspa connect` first. Amounts are KAS with at most 8 decimals; JSON \
             amounts are sompi (1 KAS = 100,000,000 sompi) as integers.
             """,
-        subcommands: [Balance.self, Utxos.self, Send.self, Watch.self]
+        subcommands: [Balance.self, Utxos.self, Send.self, Watch.self, Limits.self]
     )
 
     /// The JSON of a balance.
@@ -95,7 +95,9 @@ struct WalletCommand: AsyncParsableCommand {
             discussion: """
                 Nothing is submitted when the address, the amount or the payload is bad, or the \
                 balance does not cover amount and fee. Change comes back to the wallet and can be \
-                spent at once.
+                spent at once. Nothing is submitted either when the node asks a fee rate or a fee \
+                above the limits (--max-feerate, --max-fee, else `tandem wallet limits`), or when \
+                the fee is larger than the amount and --yes is not given.
                 """)
 
         @OptionGroup var profile: ProfileOptions
@@ -105,6 +107,7 @@ struct WalletCommand: AsyncParsableCommand {
         @Option(name: .long, help: ArgumentHelp("Transaction payload in hex.", valueName: "hex")) var payload: String?
         @Option(name: .long, help: "low, normal or high: the fee-estimate bucket to pay.") var priority: FeePriority =
             .normal
+        @OptionGroup var fees: FeeLimitOptions
         @Flag(name: .long, help: "Print {\"transactionId\",\"fee\",…} as JSON.") var json = false
 
         func run() async throws {
@@ -119,6 +122,7 @@ struct WalletCommand: AsyncParsableCommand {
                 }
             }
             let wallet = try KaspaNodeAccess.wallet(profile.value)
+            let approval = try fees.approval(over: wallet.settings.feeLimits)
             guard recipient.network == wallet.address.network else {
                 throw CLIError(
                     "--to \(to): a \(recipient.network.addressPrefix): address, but the profile is on \(wallet.settings.network)"
@@ -127,7 +131,7 @@ struct WalletCommand: AsyncParsableCommand {
             let result = try await walletCall {
                 try await wallet.send(
                     KaspaTransactionBuilder.Request(recipient: recipient, amount: sompi, payload: payloadBytes),
-                    priority: priority)
+                    priority: priority, approval: approval)
             }
             await wallet.node.disconnect()
             if json {
@@ -135,6 +139,70 @@ struct WalletCommand: AsyncParsableCommand {
             } else {
                 CommandIO.write(
                     "sent \(KaspaAmount.kas(fromSompi: result.amount)) KAS to \(recipient) (tx \(result.transactionID), fee \(result.fee) sompi)\n"
+                )
+            }
+        }
+    }
+
+    struct Limits: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "limits",
+            abstract: "Show or set the most a send of this profile may pay: fee rate and fee.",
+            discussion: """
+                Every send (wallet send, chat pay, chat messages over Kaspa) is refused, with \
+                nothing submitted, when the node asks more: a fee rate above --max-feerate (sompi \
+                per gram, default 10000) or a fee above --max-fee (KAS, default 1). One send may \
+                pass its own with the same options. --reset returns to the defaults.
+                """)
+
+        @OptionGroup var profile: ProfileOptions
+        @Option(name: .long, help: ArgumentHelp("The highest fee rate, in sompi per gram.", valueName: "sompi"))
+        var maxFeerate: String?
+        @Option(name: .long, help: ArgumentHelp("The highest fee of one transaction, in KAS.", valueName: "kas"))
+        var maxFee: String?
+        @Flag(name: .long, help: "Forget the profile's limits: the defaults apply.") var reset = false
+        @Flag(name: .long, help: "Print {\"maxFeerate\",\"maxFee\",\"source\"} as JSON.") var json = false
+
+        struct Output: Encodable {
+            let maxFeerate: Double
+            /// Sompi.
+            let maxFee: UInt64
+            /// `profile` or `default`.
+            let source: String
+        }
+
+        func validate() throws {
+            if reset, maxFeerate != nil || maxFee != nil {
+                throw CLIError("--reset: not with --max-feerate or --max-fee")
+            }
+        }
+
+        func run() throws {
+            let profile = profile.value
+            let saved: KaspaNetworkSettings?
+            do { saved = try profile.kaspaNetworkSettings() } catch { throw CLIError(error.description) }
+            guard var settings = saved else {
+                throw CLIError(
+                    "profile \(profile.directory.path) is not on the Kaspa network (run `tandem kaspa connect` first)")
+            }
+            if reset || maxFeerate != nil || maxFee != nil {
+                var limits = reset ? nil : settings.feeLimits ?? WalletFeeLimits()
+                if let maxFeerate {
+                    limits?.maxFeerate = try FeeLimitOptions.feerate(maxFeerate, option: "--max-feerate")
+                }
+                if let maxFee { limits?.maxFee = try FeeLimitOptions.fee(maxFee, option: "--max-fee") }
+                settings.feeLimits = limits
+                do { try profile.saveKaspaNetworkSettings(settings) } catch { throw CLIError(error.description) }
+            }
+            let limits = settings.feeLimits ?? WalletFeeLimits()
+            let output = Output(
+                maxFeerate: limits.maxFeerate, maxFee: limits.maxFee,
+                source: settings.feeLimits == nil ? "default" : "profile")
+            if json {
+                try CommandIO.printJSON(output)
+            } else {
+                CommandIO.write(
+                    "at most \(WalletFeeLimits.text(feerate: limits.maxFeerate)) sompi/gram and \(KaspaAmount.kas(fromSompi: limits.maxFee)) KAS per transaction (\(output.source == "default" ? "the defaults" : "this profile's"))\n"
                 )
             }
         }

@@ -18,9 +18,11 @@ final class SimNodeProcess: Sendable {
     func url(_ index: Int) -> String { "ws://127.0.0.1:\(ports[index])" }
 
     /// Starts a node on `portCount` free ports; returns once it listens.
-    static func start(network: String = "testnet-10", portCount: Int = 1) async throws -> SimNodeProcess {
+    static func start(network: String = "testnet-10", portCount: Int = 1, arguments: [String] = []) async throws
+        -> SimNodeProcess
+    {
         let child = try await ChildProcess.launch(
-            binary, ["--network", network] + (0..<portCount).flatMap { _ in ["--port", "0"] })
+            binary, ["--network", network] + (0..<portCount).flatMap { _ in ["--port", "0"] } + arguments)
         do {
             guard let line = try await child.firstLine(within: 60) else { throw SimNodeProcessError.notListening }
             struct Line: Decodable { var ports: [Int] }

@@ -1,6 +1,7 @@
 import KaspaCrypto
 import KaspaRPC
 import KaspaTransaction
+import TandemBasics
 import TandemClient
 import Testing
 
@@ -52,7 +53,7 @@ struct WalletLedgerTests {
     func chainsChange() throws {
         let f = try Fixture()
         var ledger = WalletLedger(address: f.address)
-        ledger.replaceConfirmed([f.entry(1, 1_000_000_000)], virtualDaaScore: 100)
+        try ledger.replaceConfirmed([f.entry(1, 1_000_000_000)], virtualDaaScore: 100)
         var sent: [KaspaTransaction] = []
         for index in 0..<20 {
             let transaction = try f.builder.build(.selfSpend(payload: Array("m\(index)".utf8)), utxos: ledger.spendable)
@@ -69,11 +70,32 @@ struct WalletLedgerTests {
 
         // The node accepts the first ten in one block: their net change is the tenth's output.
         let tenth = sent[9]
-        ledger.apply(
+        try ledger.apply(
             RPCUtxosChanged(
                 added: f.accepted(tenth).added, removed: [f.entry(1, 1_000_000_000)]))
         #expect(ledger.pending.map(\.id) == sent[10...].map(\.id))
         #expect(ledger.spendable.map(\.outpoint) == [KaspaOutpoint(transactionID: sent[19].id, index: 0)])
+    }
+
+    @Test("UTXO amounts past every sompi there is are refused whole: the ledger keeps what it had")
+    func impossibleAmounts() throws {
+        let f = try Fixture()
+        var ledger = WalletLedger(address: f.address)
+        try ledger.replaceConfirmed([f.entry(1, 1_000_000_000)], virtualDaaScore: 100)
+        // Two coins that each fit, and together wrap a UInt64 to a small balance.
+        #expect(throws: WalletLedger.ImpossibleAmounts.self) {
+            try ledger.replaceConfirmed([f.entry(2, .max), f.entry(3, 2)], virtualDaaScore: 101)
+        }
+        #expect(throws: WalletLedger.ImpossibleAmounts.self) {
+            try ledger.apply(RPCUtxosChanged(added: [f.entry(4, KaspaAmount.maximumSompi)], removed: []))
+        }
+        #expect(ledger.balance == 1_000_000_000)
+        #expect(ledger.confirmed.count == 1)
+        #expect(ledger.virtualDaaScore == 100)
+        // Exactly the supply is a balance.
+        try ledger.apply(
+            RPCUtxosChanged(added: [f.entry(4, KaspaAmount.maximumSompi - 1_000_000_000)], removed: []))
+        #expect(ledger.balance == KaspaAmount.maximumSompi)
     }
 
     @Test("a pending handshake reserves its input; its change is spendable, the peer's output is not ours")
@@ -81,7 +103,7 @@ struct WalletLedgerTests {
         let f = try Fixture()
         let peer = KaspaAddress(publicKey: try #require(Self.peerKey).xOnlyPublicKey, network: .testnet)
         var ledger = WalletLedger(address: f.address)
-        ledger.replaceConfirmed([f.entry(1, 300_000_000), f.entry(2, 50_000_000)], virtualDaaScore: 100)
+        try ledger.replaceConfirmed([f.entry(1, 300_000_000), f.entry(2, 50_000_000)], virtualDaaScore: 100)
         let handshake = try f.builder.build(
             .handshake(to: peer, payload: Array("ciph_msg:1:handshake:".utf8)), utxos: ledger.spendable)
         ledger.submitted(handshake, atMs: 0)
@@ -96,13 +118,13 @@ struct WalletLedgerTests {
     func replaceSettles() throws {
         let f = try Fixture()
         var ledger = WalletLedger(address: f.address)
-        ledger.replaceConfirmed([f.entry(1, 500_000_000), f.entry(2, 400_000_000)], virtualDaaScore: 100)
+        try ledger.replaceConfirmed([f.entry(1, 500_000_000), f.entry(2, 400_000_000)], virtualDaaScore: 100)
         let first = try f.builder.build(.selfSpend(payload: [1]), utxos: [f.entry(1, 500_000_000).kaspaEntry])
         let second = try f.builder.build(.selfSpend(payload: [2]), utxos: [f.entry(2, 400_000_000).kaspaEntry])
         ledger.submitted(first, atMs: 0)
         ledger.submitted(second, atMs: 1)
         // The node accepted `first` only.
-        ledger.replaceConfirmed(f.accepted(first).added + [f.entry(2, 400_000_000)], virtualDaaScore: 120)
+        try ledger.replaceConfirmed(f.accepted(first).added + [f.entry(2, 400_000_000)], virtualDaaScore: 120)
         #expect(ledger.pending.map(\.id) == [second.id])
     }
 
@@ -110,7 +132,7 @@ struct WalletLedgerTests {
     func dropCascades() throws {
         let f = try Fixture()
         var ledger = WalletLedger(address: f.address)
-        ledger.replaceConfirmed([f.entry(1, 500_000_000)], virtualDaaScore: 100)
+        try ledger.replaceConfirmed([f.entry(1, 500_000_000)], virtualDaaScore: 100)
         let parent = try f.builder.build(.selfSpend(payload: [1]), utxos: ledger.spendable)
         ledger.submitted(parent, atMs: 0)
         let child = try f.builder.build(.selfSpend(payload: [2]), utxos: ledger.spendable)
@@ -124,7 +146,7 @@ struct WalletLedgerTests {
     func coinbaseMaturity() throws {
         let f = try Fixture()
         var ledger = WalletLedger(address: f.address)
-        ledger.replaceConfirmed([f.entry(1, 500_000_000, daa: 5000, coinbase: true)], virtualDaaScore: 5999)
+        try ledger.replaceConfirmed([f.entry(1, 500_000_000, daa: 5000, coinbase: true)], virtualDaaScore: 5999)
         #expect(ledger.spendable.isEmpty)
         #expect(ledger.immatureBalance == 500_000_000)
         ledger.advance(virtualDaaScore: 6000)
@@ -137,12 +159,12 @@ struct WalletLedgerTests {
         let f = try Fixture()
         let other = KaspaAddress(publicKey: try #require(Self.peerKey).xOnlyPublicKey, network: .testnet)
         var ledger = WalletLedger(address: f.address)
-        ledger.replaceConfirmed([], virtualDaaScore: 1)
+        try ledger.replaceConfirmed([], virtualDaaScore: 1)
         let foreign = RPCUtxosByAddressesEntry(
             address: other, outpoint: KaspaOutpoint(transactionID: Array(repeating: 9, count: 32), index: 0),
             utxoEntry: RPCUtxoEntry(
                 amount: 5, scriptPublicKey: KaspaScriptPublicKey(address: other), blockDaaScore: 1, isCoinbase: false))
-        let changed = ledger.apply(RPCUtxosChanged(added: [foreign], removed: []))
+        let changed = try ledger.apply(RPCUtxosChanged(added: [foreign], removed: []))
         #expect(!changed)
         #expect(ledger.balance == 0)
     }

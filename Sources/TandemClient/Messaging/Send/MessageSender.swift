@@ -220,7 +220,8 @@ struct MessageSender: Sendable {
     /// conversation's root. The memo is checked before anything is submitted; the payment is an
     /// outgoing `payment` row of the conversation with its amount once the node took it.
     func pay(
-        _ amountSompi: UInt64, to peer: KaspaAddress, memo: String, isolation: isolated (any Actor)? = #isolation
+        _ amountSompi: UInt64, to peer: KaspaAddress, memo: String, approval: FeeApproval,
+        isolation: isolated (any Actor)? = #isolation
     ) async throws -> PaymentSent {
         guard amountSompi > 0 else { throw MessagingError.invalidMessage("the amount must be above 0") }
         let state = try routingState(for: peer)
@@ -232,7 +233,8 @@ struct MessageSender: Sendable {
         } catch { throw MessagingError.invalidMessage(error.description) }
         let payload = KasiaPayload.payment(sealed: try seal(text, to: peer), form: form).encoded(root: state.writeRoot)
         try Messenger.checkSize(payload)
-        let sent = try await transport.pay(OutgoingPayload(bytes: payload, receiver: peer, amount: amountSompi))
+        let sent = try await transport.pay(
+            OutgoingPayload(bytes: payload, receiver: peer, amount: amountSompi), approval: approval)
         let now = clock.now
         try history.save(
             MessageIngest.row(

@@ -71,25 +71,27 @@ public actor KaspaMessageTransport: MessageTransport {
     /// block time is now: the node accepted it into its mempool (sent); a chain walk that meets
     /// it later confirms it. Nothing is kept: the wallet keeps the pending transaction itself.
     public func submit(_ payload: OutgoingPayload, for message: MessageID?) async throws -> RelayReceipt {
-        let sent = try await send(payload)
+        // A handshake's amount is the protocol's, not a payment, so its fee may exceed it; the
+        // profile's limits still hold.
+        let sent = try await send(payload, approval: FeeApproval(feeAboveAmount: true))
         return RelayReceipt(txID: sent.transactionID, blockTime: UInt64(clamping: profile.clock.now.rawValue))
     }
 
-    public func pay(_ payload: OutgoingPayload) async throws -> WalletSendResult {
+    public func pay(_ payload: OutgoingPayload, approval: FeeApproval) async throws -> WalletSendResult {
         guard payload.receiver != nil, payload.amount != nil else {
             throw MessagingError.invalidMessage("a payment needs a recipient and an amount")
         }
-        return try await send(payload)
+        return try await send(payload, approval: approval)
     }
 
     /// A transaction to `payload.receiver` (its amount, else a handshake's), or a self-spend.
-    private func send(_ payload: OutgoingPayload) async throws -> WalletSendResult {
+    private func send(_ payload: OutgoingPayload, approval: FeeApproval) async throws -> WalletSendResult {
         let request =
             payload.receiver.map {
                 KaspaTransactionBuilder.Request(
                     recipient: $0, amount: payload.amount ?? Messenger.handshakeAmountSompi, payload: payload.bytes)
             } ?? .selfSpend(payload: payload.bytes)
-        do { return try await wallet.send(request) } catch { throw MessagingError.wallet(error) }
+        do { return try await wallet.send(request, approval: approval) } catch { throw MessagingError.wallet(error) }
     }
 
     public func takeUnaccepted() -> Set<String> {

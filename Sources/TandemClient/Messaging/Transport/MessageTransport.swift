@@ -58,14 +58,14 @@ public protocol MessageTransport: Sendable {
 
     /// Pays `payload.amount` sompi to `payload.receiver`, the payload (a sealed memo) riding in
     /// the same transaction (issue 43 item 3). Only money on a chain is a payment: the relay
-    /// refuses with ``MessagingError/paymentNeedsKaspa``.
-    func pay(_ payload: OutgoingPayload) async throws -> WalletSendResult
+    /// refuses with ``MessagingError/paymentNeedsKaspa``. The fee keeps within `approval`.
+    func pay(_ payload: OutgoingPayload, approval: FeeApproval) async throws -> WalletSendResult
 }
 
 extension MessageTransport {
     public func takeUnaccepted() async -> Set<String> { [] }
 
-    public func pay(_ payload: OutgoingPayload) async throws -> WalletSendResult {
+    public func pay(_ payload: OutgoingPayload, approval: FeeApproval) async throws -> WalletSendResult {
         throw MessagingError.paymentNeedsKaspa
     }
 }

@@ -1,0 +1,40 @@
+import ArgumentParser
+import TandemBasics
+import TandemClient
+
+/// `--max-feerate`, `--max-fee` and `--yes` of every command that pays (issue 50 item 1): what
+/// one send may pay beyond the profile's limits (`tandem wallet limits`).
+struct FeeLimitOptions: ParsableArguments {
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The highest fee rate to pay, in sompi per gram (default: the profile's, else 10000).",
+            valueName: "sompi"))
+    var maxFeerate: String?
+    @Option(
+        name: .long,
+        help: ArgumentHelp("The highest fee to pay, in KAS (default: the profile's, else 1).", valueName: "kas"))
+    var maxFee: String?
+    @Flag(name: .long, help: "Pay a fee larger than the amount sent.") var yes = false
+
+    /// The approval these options give, with `settings`' limits under any option not given.
+    func approval(over settings: WalletFeeLimits?) throws -> FeeApproval {
+        var limits = settings ?? WalletFeeLimits()
+        if let maxFeerate { limits.maxFeerate = try Self.feerate(maxFeerate, option: "--max-feerate") }
+        if let maxFee { limits.maxFee = try Self.fee(maxFee, option: "--max-fee") }
+        return FeeApproval(limits: limits, feeAboveAmount: yes)
+    }
+
+    static func feerate(_ text: String, option: String) throws -> Double {
+        guard let value = Double(text), value.isFinite, value >= 0, text.allSatisfy({ $0.isNumber || $0 == "." })
+        else { throw CLIError("\(option) \(text): expected sompi per gram, a number 0 or above (e.g. 10000)") }
+        return value
+    }
+
+    static func fee(_ text: String, option: String) throws -> UInt64 {
+        guard let sompi = KaspaAmount.sompi(fromKAS: text) else {
+            throw CLIError("\(option) \(text): expected KAS with at most 8 decimals (e.g. 0.5)")
+        }
+        return sompi
+    }
+}
