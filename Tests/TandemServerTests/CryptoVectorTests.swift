@@ -13,6 +13,10 @@ import Testing
         #expect(try hasher.hash("password1234", saltHex: "0123456789abcdef0123456789abcdef") == expected)
         #expect(hasher.verify("password1234", against: expected))
         #expect(!hasher.verify("password1235", against: expected))
+        // A server hashes at these parameters unless a test says otherwise, and another cost
+        // does not verify BetterAuth's hash (the stored form does not say its N).
+        #expect(ServerConfiguration().passwordHasher.rounds == PasswordHasher.betterAuthRounds)
+        #expect(!PasswordHasher(rounds: 16).verify("password1234", against: expected))
     }
 
     @Test(arguments: ["", "nocolon", "abc:zz", "0123:", ":abcd"])

@@ -120,7 +120,7 @@ import Testing
             #expect(account.accountId == user.id)
             #expect(PasswordHasher.isWellFormed(account.passwordHash))
             #expect(account.passwordHash.split(separator: ":").first?.count == 32)
-            #expect(PasswordHasher().verify("correct horse battery", against: account.passwordHash))
+            #expect(server.configuration.passwordHasher.verify("correct horse battery", against: account.passwordHash))
         }
     }
 

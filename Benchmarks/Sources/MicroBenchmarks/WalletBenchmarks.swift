@@ -60,14 +60,14 @@ public enum WalletBenchmarks {
                         throw BenchError.setup("not a UtxosChanged frame")
                     }
                     var copy = ledger
-                    copy.apply(change)
+                    try copy.apply(change)
                     blackHole(copy)
                 },
                 // The split: the ledger's part alone (the copy of the 10,000-entry ledger that each
                 // sample starts from is in both rows; a wallet applies in place).
                 BenchCase("  of which: apply the decoded change (and copy the ledger)", iterations: 5) {
                     var copy = ledger
-                    copy.apply(change)
+                    try copy.apply(change)
                     blackHole(copy)
                 },
             ])

@@ -112,7 +112,8 @@ func buildRouter(
     WebAppController().register(on: router, table: table)
     MetricsController(metrics: metrics, hub: hub, chain: chain?.status).register(on: router, table: table)
     AuthController(
-        store: store, sessions: sessions, hasher: PasswordHasher(), origins: origins, clock: configuration.clock
+        store: store, sessions: sessions, hasher: configuration.passwordHasher, origins: origins,
+        clock: configuration.clock
     )
     .register(on: router, table: table)
     // Behind requireAuth: the middleware resolves the session, the child context carries it.
@@ -120,7 +121,8 @@ func buildRouter(
         .group(context: AuthenticatedRequestContext.self)
     SessionController(store: store, sessions: sessions, clock: configuration.clock).register(on: guarded, table: table)
     AccountController(
-        store: store, sessions: sessions, hasher: PasswordHasher(), origins: origins, clock: configuration.clock
+        store: store, sessions: sessions, hasher: configuration.passwordHasher, origins: origins,
+        clock: configuration.clock
     )
     .register(on: guarded, table: table)
     let me = router.group("api/me").add(middleware: RequireAuthMiddleware(sessions: sessions))

@@ -30,6 +30,8 @@ public struct ServerConfiguration: Sendable {
     public var syncWrites: SyncWriteLimits
     /// The Kaspa nodes to index Kasia from and bridge submissions to (issue 25); nil: relay only.
     public var kaspa: KaspaIndexConfiguration?
+    /// BetterAuth's scrypt; tests that make many accounts pass a lower cost (issue 45 item 2).
+    public var passwordHasher: PasswordHasher
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, storage: StorageBackend? = nil,
@@ -37,7 +39,8 @@ public struct ServerConfiguration: Sendable {
         trustedOrigins: [String] = [], secureCookies: Bool = false, rateLimiting: Bool = true,
         clock: any WallClock = SystemClock(), relay: RelayConfiguration = RelayConfiguration(),
         trustedProxies: TrustedProxies = .none, metrics: Bool = false,
-        syncWrites: SyncWriteLimits = SyncWriteLimits(), kaspa: KaspaIndexConfiguration? = nil
+        syncWrites: SyncWriteLimits = SyncWriteLimits(), kaspa: KaspaIndexConfiguration? = nil,
+        passwordHasher: PasswordHasher = PasswordHasher()
     ) {
         self.host = host
         self.port = port
@@ -53,5 +56,6 @@ public struct ServerConfiguration: Sendable {
         self.metrics = metrics
         self.syncWrites = syncWrites
         self.kaspa = kaspa
+        self.passwordHasher = passwordHasher
     }
 }

@@ -6,13 +6,25 @@ import _CryptoExtras
 /// BetterAuth's password hashing (betterauth-api.md §7): scrypt N=16384, r=16, p=1, 64-byte
 /// key over the NFKC-normalised UTF-8 password, stored as `"<salthex>:<keyhex>"`, where the
 /// *hex string's* bytes are the salt. Keeping the format lets a BetterAuth table be imported.
+///
+/// The cost N is a parameter (issue 45 item 2) only so that tests that sign up hundreds of
+/// accounts can run cheaply: the stored format does not record it, so a hash verifies only at the
+/// cost it was made with, and every server keeps BetterAuth's.
 public struct PasswordHasher: Sendable {
-    static let rounds = 16_384
+    /// BetterAuth's N.
+    public static let betterAuthRounds = 16_384
     static let blockSize = 16
     static let parallelism = 1
     static let keyLength = 64
 
-    public init() {}
+    /// scrypt's N: a power of two above 1.
+    public let rounds: Int
+
+    /// BetterAuth's parameters; `rounds` other than ``betterAuthRounds`` is for tests only.
+    public init(rounds: Int = betterAuthRounds) {
+        precondition(rounds > 1 && rounds & (rounds - 1) == 0, "scrypt's N is a power of two above 1")
+        self.rounds = rounds
+    }
 
     /// Hashes `password` with a fresh 16-byte salt from the system CSPRNG.
     public func hash(_ password: String) throws -> String {
@@ -52,7 +64,7 @@ public struct PasswordHasher: Sendable {
         let normalized = password.precomposedStringWithCompatibilityMapping
         let key = try KDF.Scrypt.deriveKey(
             from: Array(normalized.utf8), salt: Array(saltHex.utf8), outputByteCount: length,
-            rounds: Self.rounds, blockSize: Self.blockSize, parallelism: Self.parallelism)
+            rounds: rounds, blockSize: Self.blockSize, parallelism: Self.parallelism)
         return key.withUnsafeBytes { Array($0) }
     }
 }
