@@ -38,7 +38,7 @@ struct WalletFeeLimitTests {
             #expect(await network.node.read { $0.mempool.isEmpty })
             #expect(await wallet.state.pending.isEmpty)
 
-            let allowed = FeeApproval(limits: WalletFeeLimits(maxFeerate: 80_300, maxFee: 10 * KaspaAmount.sompiPerKAS))
+            let allowed = FeeApproval(maxFeerate: 80_300, maxFee: 10 * KaspaAmount.sompiPerKAS)
             let sent = try await wallet.send(request, approval: allowed)
             let mass = try #require(KaspaMass(of: sent.transaction).mass)
             #expect(sent.fee >= mass * 80_300)

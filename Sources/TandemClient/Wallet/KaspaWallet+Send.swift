@@ -24,7 +24,7 @@ extension KaspaWallet {
         await enterSendGate()
         defer { leaveSendGate() }
         let approval = SendApproval(
-            limits: approval.limits ?? settings.feeLimits ?? WalletFeeLimits(), feeAboveAmount: approval.feeAboveAmount)
+            limits: approval.limits(over: settings.feeLimits), feeAboveAmount: approval.feeAboveAmount)
         do {
             return try await ProfileFileLock.withLock(path: profile.url(.kaspaPending).path + ".lock") {
                 try await sendLocked(request, priority: priority, approval: approval)

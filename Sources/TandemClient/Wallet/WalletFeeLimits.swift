@@ -36,15 +36,24 @@ public struct WalletFeeLimits: Sendable, Equatable, Codable {
     }
 }
 
-/// What one send allows beyond the rules (issue 50 item 1): other limits than the profile's, and a
-/// fee larger than the amount sent (`--yes`).
+/// What one send allows beyond the rules (issue 50 item 1): a limit other than the profile's (nil:
+/// the profile's, else the default), and a fee larger than the amount sent (`--yes`).
 public struct FeeApproval: Sendable, Equatable {
-    /// Nil: the profile's limits, else the defaults.
-    public var limits: WalletFeeLimits?
+    public var maxFeerate: Double?
+    public var maxFee: UInt64?
     public var feeAboveAmount: Bool
 
-    public init(limits: WalletFeeLimits? = nil, feeAboveAmount: Bool = false) {
-        self.limits = limits
+    public init(maxFeerate: Double? = nil, maxFee: UInt64? = nil, feeAboveAmount: Bool = false) {
+        self.maxFeerate = maxFeerate
+        self.maxFee = maxFee
         self.feeAboveAmount = feeAboveAmount
+    }
+
+    /// `profile`'s limits (else the defaults) with this send's in their place.
+    func limits(over profile: WalletFeeLimits?) -> WalletFeeLimits {
+        var limits = profile ?? WalletFeeLimits()
+        if let maxFeerate { limits.maxFeerate = maxFeerate }
+        if let maxFee { limits.maxFee = maxFee }
+        return limits
     }
 }

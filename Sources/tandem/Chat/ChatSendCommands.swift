@@ -135,8 +135,7 @@ extension ChatCommand {
             guard memo.count <= PaymentMemo.maximumCharacters else {
                 throw CLIError("--memo: \(memo.count) characters; at most \(PaymentMemo.maximumCharacters)")
             }
-            let saved = try? options.profile.value.kaspaNetworkSettings()
-            let approval = try fees.approval(over: saved?.feeLimits)
+            let approval = try fees.approval()
             let messenger = try options.messenger()
             let paid = try await chatCall { try await messenger.pay(sompi, to: peer, memo: memo, approval: approval) }
             if json {

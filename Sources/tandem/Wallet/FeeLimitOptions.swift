@@ -17,12 +17,11 @@ struct FeeLimitOptions: ParsableArguments {
     var maxFee: String?
     @Flag(name: .long, help: "Pay a fee larger than the amount sent.") var yes = false
 
-    /// The approval these options give, with `settings`' limits under any option not given.
-    func approval(over settings: WalletFeeLimits?) throws -> FeeApproval {
-        var limits = settings ?? WalletFeeLimits()
-        if let maxFeerate { limits.maxFeerate = try Self.feerate(maxFeerate, option: "--max-feerate") }
-        if let maxFee { limits.maxFee = try Self.fee(maxFee, option: "--max-fee") }
-        return FeeApproval(limits: limits, feeAboveAmount: yes)
+    /// The approval these options give; the wallet keeps the profile's limit for any not given.
+    func approval() throws -> FeeApproval {
+        FeeApproval(
+            maxFeerate: try maxFeerate.map { try Self.feerate($0, option: "--max-feerate") },
+            maxFee: try maxFee.map { try Self.fee($0, option: "--max-fee") }, feeAboveAmount: yes)
     }
 
     static func feerate(_ text: String, option: String) throws -> Double {

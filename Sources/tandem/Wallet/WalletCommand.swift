@@ -122,7 +122,7 @@ struct WalletCommand: AsyncParsableCommand {
                 }
             }
             let wallet = try KaspaNodeAccess.wallet(profile.value)
-            let approval = try fees.approval(over: wallet.settings.feeLimits)
+            let approval = try fees.approval()
             guard recipient.network == wallet.address.network else {
                 throw CLIError(
                     "--to \(to): a \(recipient.network.addressPrefix): address, but the profile is on \(wallet.settings.network)"
