@@ -53,12 +53,34 @@ public enum CommandLineContract {
             case "\n": out += "\\n"
             case "\t": out += "\\t"
             case "\r": out += "\\r"
-            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
+            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || isBidiControl(scalar):
                 out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
             default: out.unicodeScalars.append(scalar)
             }
         }
         return out
+    }
+
+    /// `text` as human output may print it (issue 50 item 8): C0 control characters but the
+    /// newline, DEL, C1 and the bidirectional overrides and isolates are removed, so that what
+    /// someone else wrote (a message, a name, a task title, a node's error) can neither drive the
+    /// terminal nor reorder what is shown around it. JSON output escapes them instead.
+    public static func terminalSafe(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isUnsafeForTerminal) else { return text }
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars where !isUnsafeForTerminal(scalar) { out.append(scalar) }
+        return String(out)
+    }
+
+    static func isUnsafeForTerminal(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar == "\n" { return false }
+        return scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || isBidiControl(scalar)
+    }
+
+    /// The embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069) that reorder text
+    /// on screen ("Trojan Source").
+    static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+        (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
     }
 
     /// ArgumentParser's message on one line: its first line, and when that line announces a list

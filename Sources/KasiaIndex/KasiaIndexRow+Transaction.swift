@@ -15,16 +15,22 @@ extension KasiaIndexRow {
     /// - The receiver and amount are the first output's, for handshakes and payments.
     /// - The block time is the including block's (`verboseData.blockTime`), else `fallbackTime`
     ///   (the accepting block's time; now, for a mempool row).
+    ///
+    /// What a node says is checked before it is kept (issue 50 item 4): a payload larger than
+    /// ``maximumPayloadBytes``, or a sender or receiver the node names with text that is not an
+    /// address of `network`, makes no row.
     public init?(
         transaction: RPCTransaction, fallbackTime: UInt64, acceptance: Acceptance?, network: KaspaNetwork,
         knownSender: KaspaAddress? = nil
     ) {
-        guard let payload = transaction.payload, let indexed = KasiaIndexedPayload(payload),
-            let txID = Self.transactionID(transaction)
+        guard let payload = transaction.payload, payload.count <= Self.maximumPayloadBytes,
+            let indexed = KasiaIndexedPayload(payload), let txID = Self.transactionID(transaction),
+            !Self.namesNonAddress(transaction.inputs.first?.verboseData?.utxoEntry?.verboseData, network: network)
         else { return nil }
         var receiver: String?
         var amount: UInt64 = 0
         if indexed.kind == .handshake || indexed.kind == .payment, let output = transaction.outputs.first {
+            guard !Self.namesNonAddress(output.verboseData, network: network) else { return nil }
             receiver = Self.address(of: output, network: network)
             amount = output.value
         }
@@ -45,11 +51,16 @@ extension KasiaIndexRow {
         return Hex.encode(built.id)
     }
 
-    /// The first input's spent address in canonical text, or nil when the node did not say.
+    /// The largest payload a row is kept for: the relay's submission limit (10 KiB), which every
+    /// Kasia payload of KaChat and Kasia web fits.
+    public static let maximumPayloadBytes = 10_240
+
+    /// The first input's spent address in canonical text, or nil when the node did not say (or
+    /// said something that is not an address of `network`).
     public static func sender(of transaction: RPCTransaction, network: KaspaNetwork) -> String? {
         guard let entry = transaction.inputs.first?.verboseData?.utxoEntry else { return nil }
         if let verbose = entry.verboseData, !verbose.scriptPublicKeyAddress.isEmpty {
-            return canonical(verbose.scriptPublicKeyAddress)
+            return canonical(verbose.scriptPublicKeyAddress, network: network)
         }
         return entry.scriptPublicKey?.value.address(network: network)?.description
     }
@@ -57,14 +68,22 @@ extension KasiaIndexRow {
     /// The output's address in canonical text, or nil when it pays no standard address.
     public static func address(of output: RPCTransactionOutput, network: KaspaNetwork) -> String? {
         if let verbose = output.verboseData, !verbose.scriptPublicKeyAddress.isEmpty {
-            return canonical(verbose.scriptPublicKeyAddress)
+            return canonical(verbose.scriptPublicKeyAddress, network: network)
         }
         return output.scriptPublicKey.value.address(network: network)?.description
     }
 
-    /// The address as every store keeps addresses (canonical text), or the node's text when it
-    /// does not parse.
-    private static func canonical(_ text: String) -> String {
-        (try? KaspaAddress(text))?.description ?? text
+    /// Whether the node names an address (`scriptPublicKeyAddress`) whose text is not one of
+    /// `network`: a lying or broken node, whose row is not kept.
+    public static func namesNonAddress(_ verbose: RPCScriptVerboseData?, network: KaspaNetwork) -> Bool {
+        guard let text = verbose?.scriptPublicKeyAddress, !text.isEmpty else { return false }
+        return canonical(text, network: network) == nil
+    }
+
+    /// The address as every store keeps addresses (canonical text); nil when the text is not an
+    /// address of `network`.
+    private static func canonical(_ text: String, network: KaspaNetwork) -> String? {
+        guard let address = try? KaspaAddress(text), address.network == network else { return nil }
+        return address.description
     }
 }

@@ -1,6 +1,7 @@
 public import Foundation
 public import KaspaCrypto
 public import KaspaRPC
+import Synchronization
 
 /// A profile's link to the Kaspa network (issue 24 item 1): one node at a time out of several,
 /// each checked before use (network id, synced, UTXO index, ping), failed over with backoff, and
@@ -8,8 +9,9 @@ public import KaspaRPC
 /// so that consumers re-read what they keep (the node replays nothing, kaspa-node.md §2, §8).
 public actor KaspaNodeClient {
     public nonisolated let configuration: KaspaNodeConfiguration
-    /// Connections, notifications and liveness, for the one consumer that follows them.
-    public nonisolated let events: AsyncStream<KaspaNodeEvent>
+    /// Connections, notifications and liveness, for the one consumer that follows them; at most
+    /// ``KaspaNodeConfiguration/eventCapacity`` wait (``KaspaNodeEvents``).
+    public nonisolated let events: KaspaNodeEvents
     private let eventSink: AsyncStream<KaspaNodeEvent>.Continuation
     private let transport: any WebSocketTransport
     private let resolve: (@Sendable (URL) async throws -> URL)?
@@ -37,7 +39,16 @@ public actor KaspaNodeClient {
         self.resolve = resolve
         self.readingExecutor = readingExecutor
         failover = NodeFailover(endpoints: configuration.endpoints, backoff: configuration.backoff)
-        (events, eventSink) = AsyncStream.makeStream(of: KaspaNodeEvent.self)
+        let (stream, sink) = AsyncStream.makeStream(
+            of: KaspaNodeEvent.self, bufferingPolicy: .bufferingNewest(max(configuration.eventCapacity, 1)))
+        events = KaspaNodeEvents(stream: stream, dropped: KaspaNodeEvents.DropMark())
+        eventSink = sink
+    }
+
+    /// Queues `event` for the consumer; when the queue is full the oldest goes, and the consumer
+    /// reads ``KaspaNodeEvent/resync`` next.
+    private func emit(_ event: KaspaNodeEvent) {
+        if case .dropped = eventSink.yield(event) { events.dropped.mark() }
     }
 
     /// The node in use, if connected.
@@ -85,7 +96,7 @@ public actor KaspaNodeClient {
                         .subscribe, RPCSubscription.utxosChanged(addresses: missed), as: RPCListenerID.self)
                     subscribedAddresses.formUnion(missed)
                 }
-                eventSink.yield(.connected(node: opened.url, info: info))
+                emit(.connected(node: opened.url, info: info))
                 return snapshot
             } catch {
                 attempts.append(NodeAttempt(node: endpoint.description, reason: Self.reason(error)))
@@ -110,7 +121,8 @@ public actor KaspaNodeClient {
             }
         }
         let opened = try await KaspaNodeConnection.open(
-            url, transport: transport, callTimeout: configuration.callTimeout, readingOn: readingExecutor)
+            url, transport: transport, callTimeout: configuration.callTimeout,
+            notificationCapacity: configuration.eventCapacity, readingOn: readingExecutor)
         do {
             let info = try await opened.call(.getServerInfo, as: RPCServerInfo.self)
             if let failure = configuration.check(info) {
@@ -160,7 +172,7 @@ public actor KaspaNodeClient {
         serverInfo = nil
         subscribedAddresses = []
         await dropped.close(reason: reason)
-        eventSink.yield(.disconnected(node: dropped.url, reason: reason))
+        emit(.disconnected(node: dropped.url, reason: reason))
         return true
     }
 
@@ -272,7 +284,11 @@ public actor KaspaNodeClient {
         let interval = configuration.pingInterval
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
-                for await notification in current.notifications { await self.forward(notification) }
+                for await notification in current.notifications {
+                    // The connection dropped some: what they said is re-read.
+                    if await current.takeDroppedNotifications() { await self.emit(.resync) }
+                    await self.forward(notification)
+                }
             }
             group.addTask {
                 while !Task.isCancelled {
@@ -295,10 +311,10 @@ public actor KaspaNodeClient {
 
     private func forward(_ notification: RPCNotification) {
         switch notification {
-        case .utxosChanged(let change): eventSink.yield(.utxosChanged(change))
+        case .utxosChanged(let change): emit(.utxosChanged(change))
         case .virtualDaaScoreChanged(let tick):
             serverInfo?.virtualDaaScore = tick.virtualDaaScore
-            eventSink.yield(.virtualDaaScoreChanged(tick.virtualDaaScore))
+            emit(.virtualDaaScoreChanged(tick.virtualDaaScore))
         case .other: break
         }
     }
@@ -323,6 +339,46 @@ public enum KaspaNodeEvent: Sendable, Equatable {
     case disconnected(node: URL, reason: String)
     case utxosChanged(RPCUtxosChanged)
     case virtualDaaScoreChanged(UInt64)
+    /// Events were dropped because their consumer fell behind (or the node flooded): re-read
+    /// UTXOs and the chain now, as after ``connected(node:info:)``.
+    case resync
+}
+
+/// ``KaspaNodeClient/events``: a queue of at most ``KaspaNodeConfiguration/eventCapacity``
+/// events (issue 50 item 2). A consumer that falls behind loses the oldest, and reads
+/// ``KaspaNodeEvent/resync`` before what is left, so memory stays flat whatever a node sends
+/// and nothing is silently missed.
+public struct KaspaNodeEvents: AsyncSequence, Sendable {
+    public typealias Element = KaspaNodeEvent
+
+    /// Set by the producer when it drops an event; taken by the consumer.
+    final class DropMark: Sendable {
+        private let dropped = Mutex(false)
+        func mark() { dropped.withLock { $0 = true } }
+        func take() -> Bool {
+            dropped.withLock { value in
+                defer { value = false }
+                return value
+            }
+        }
+    }
+
+    let stream: AsyncStream<KaspaNodeEvent>
+    let dropped: DropMark
+
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        var base: AsyncStream<KaspaNodeEvent>.AsyncIterator
+        let dropped: DropMark
+
+        public mutating func next() async -> KaspaNodeEvent? {
+            if dropped.take() { return .resync }
+            return await base.next()
+        }
+    }
+
+    public func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(base: stream.makeAsyncIterator(), dropped: dropped)
+    }
 }
 
 /// The connected node and its last known state.
@@ -354,12 +410,18 @@ public struct KaspaNodeConfiguration: Sendable, Equatable {
     public var pageTimeout: Duration
     public var pingInterval: Duration
     public var backoff: NodeBackoff
+    /// The most notifications a connection, and events the client, keep for a reader that is
+    /// behind (issue 50 item 2); older ones are dropped and a ``KaspaNodeEvent/resync`` read.
+    public var eventCapacity: Int
+    /// The longest one chain walk runs (``ChainWalk``): a catch-up that needs longer stops with
+    /// a line saying so, keeps what it read, and the next one goes on from there.
+    public var walkDeadline: Duration
 
     public init(
         endpoints: [NodeEndpoint], network: KaspaNetworkID, requiresUTXOIndex: Bool = true, requiresSynced: Bool = true,
         callTimeout: Duration = .seconds(10), pageTimeout: Duration = .seconds(120),
         pingInterval: Duration = .seconds(5),
-        backoff: NodeBackoff = NodeBackoff()
+        backoff: NodeBackoff = NodeBackoff(), eventCapacity: Int = 64, walkDeadline: Duration = .seconds(600)
     ) {
         self.endpoints = endpoints
         self.network = network
@@ -369,6 +431,8 @@ public struct KaspaNodeConfiguration: Sendable, Equatable {
         self.pageTimeout = max(pageTimeout, callTimeout)
         self.pingInterval = pingInterval
         self.backoff = backoff
+        self.eventCapacity = eventCapacity
+        self.walkDeadline = walkDeadline
     }
 
     /// The most merged blocks one chain page spans on a real node (kaspa-node.md §11).

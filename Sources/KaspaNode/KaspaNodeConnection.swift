@@ -5,11 +5,27 @@ public import KaspaRPC
 /// whatever order they come (kaspa-node.md §2), a time limit per call, and the notifications as
 /// a stream. When the socket ends, every waiting call fails with ``KaspaNodeError/disconnected``
 /// and ``notifications`` finishes.
+///
+/// What a node sends unasked never piles up (issue 50 item 2): a notification is kept only when
+/// this connection subscribed to its kind, and at most ``notificationCapacity`` wait for the
+/// reader. When the reader falls behind, the oldest are dropped (the newest win) and
+/// ``takeDroppedNotifications()`` says so, so that the reader re-reads what they were about.
 public actor KaspaNodeConnection {
     public nonisolated let url: URL
-    /// Notifications in arrival order; finishes when the connection ends.
+    /// Notifications of the subscribed kinds in arrival order, at most ``notificationCapacity``
+    /// of them waiting; finishes when the connection ends.
     public nonisolated let notifications: AsyncStream<RPCNotification>
+    /// The most notifications that wait for the reader.
+    public nonisolated let notificationCapacity: Int
     private let notificationSink: AsyncStream<RPCNotification>.Continuation
+    /// The notification kinds a `subscribe` call on this connection asked for.
+    private var subscribedKinds: Set<NotificationKind> = []
+    /// Notifications dropped since ``takeDroppedNotifications()`` last looked.
+    private var droppedSinceTaken = 0
+    /// Notifications dropped because nothing on this connection asked for their kind.
+    public private(set) var unaskedNotifications = 0
+    /// Notifications dropped because the reader fell behind.
+    public private(set) var droppedNotifications = 0
     private let socket: any WebSocketConnection
     private let callTimeout: Duration
     private var calls: [UInt64: Call] = [:]
@@ -27,23 +43,31 @@ public actor KaspaNodeConnection {
         case arrived(Result<Data, KaspaNodeError>)
     }
 
-    private init(url: URL, socket: any WebSocketConnection, callTimeout: Duration) {
+    /// The kinds of notification a connection may subscribe to and keep.
+    private enum NotificationKind {
+        case utxosChanged, virtualDaaScoreChanged
+    }
+
+    private init(url: URL, socket: any WebSocketConnection, callTimeout: Duration, notificationCapacity: Int) {
         self.url = url
         self.socket = socket
         self.callTimeout = callTimeout
-        (notifications, notificationSink) = AsyncStream.makeStream(of: RPCNotification.self)
+        self.notificationCapacity = max(notificationCapacity, 1)
+        (notifications, notificationSink) = AsyncStream.makeStream(
+            of: RPCNotification.self, bufferingPolicy: .bufferingNewest(self.notificationCapacity))
     }
 
     /// Opens a WebSocket to `url` and starts reading it, on `executor` when one is given.
     public static func open(
         _ url: URL, transport: any WebSocketTransport, callTimeout: Duration = .seconds(10),
-        readingOn executor: (any TaskExecutor)? = nil
+        notificationCapacity: Int = 64, readingOn executor: (any TaskExecutor)? = nil
     ) async throws(KaspaNodeError) -> KaspaNodeConnection {
         let socket: any WebSocketConnection
         do { socket = try await transport.connect(to: url, timeout: callTimeout, receivingOn: executor) } catch {
             throw .unreachable(node: url.absoluteString, reason: Self.transportReason(error))
         }
-        let connection = KaspaNodeConnection(url: url, socket: socket, callTimeout: callTimeout)
+        let connection = KaspaNodeConnection(
+            url: url, socket: socket, callTimeout: callTimeout, notificationCapacity: notificationCapacity)
         await connection.startReading(on: executor)
         return connection
     }
@@ -74,6 +98,13 @@ public actor KaspaNodeConnection {
         timeout: Duration? = nil
     ) async throws(KaspaNodeError) -> R {
         if let endReason { throw .disconnected(node: node, reason: endReason) }
+        // Kept from before the request leaves: the node may notify before it answers.
+        if method == .subscribe, let scope = params as? RPCSubscription {
+            switch scope {
+            case .utxosChanged: subscribedKinds.insert(.utxosChanged)
+            case .virtualDaaScoreChanged: subscribedKinds.insert(.virtualDaaScoreChanged)
+            }
+        }
         let id = nextID
         nextID &+= 1
         let text: String
@@ -155,8 +186,35 @@ public actor KaspaNodeConnection {
         case .response(let id, _, let frame): settle(id, .success(frame))
         case .error(let id, let method, let message):
             settle(id, .failure(.refused(node: node, method: method, message: message)))
-        case .notification(let notification): notificationSink.yield(notification)
+        case .notification(let notification): keep(notification)
         }
+    }
+
+    /// Queues `notification` when its kind was subscribed; the newest win when the queue is full.
+    private func keep(_ notification: RPCNotification) {
+        let kind: NotificationKind
+        switch notification {
+        case .utxosChanged: kind = .utxosChanged
+        case .virtualDaaScoreChanged: kind = .virtualDaaScoreChanged
+        case .other:
+            unaskedNotifications += 1
+            return
+        }
+        guard subscribedKinds.contains(kind) else {
+            unaskedNotifications += 1
+            return
+        }
+        if case .dropped = notificationSink.yield(notification) {
+            droppedNotifications += 1
+            droppedSinceTaken += 1
+        }
+    }
+
+    /// Whether notifications were dropped since the last call (the reader fell behind): what
+    /// they said is to be read again from the node.
+    public func takeDroppedNotifications() -> Bool {
+        defer { droppedSinceTaken = 0 }
+        return droppedSinceTaken > 0
     }
 
     private func end(_ reason: String) {

@@ -55,29 +55,21 @@ final class URLSessionWebSocketConnection: WebSocketConnection, @unchecked Senda
 
     init(task: URLSessionWebSocketTask) {
         self.task = task
-        messages = AsyncThrowingStream { continuation in
-            @Sendable func receiveNext() {
-                task.receive { result in
-                    switch result {
-                    case .success(.string(let text)):
-                        continuation.yield(text)
-                        receiveNext()
-                    case .success(.data(let data)):
-                        continuation.yield(String(decoding: data, as: UTF8.self))
-                        receiveNext()
-                    case .success:
-                        receiveNext()
-                    case .failure(let error):
-                        if task.closeCode != .invalid {
-                            continuation.finish()
-                        } else {
-                            continuation.finish(throwing: error)
-                        }
-                    }
+        // Pulled: the next message is received only when the reader asks for it, so a peer that
+        // sends faster than the reader reads is held back by the socket (issue 50 item 2).
+        messages = AsyncThrowingStream {
+            while true {
+                let message: URLSessionWebSocketTask.Message
+                do { message = try await task.receive() } catch {
+                    if task.closeCode != .invalid { return nil }
+                    throw error
+                }
+                switch message {
+                case .string(let text): return text
+                case .data(let data): return String(decoding: data, as: UTF8.self)
+                @unknown default: continue
                 }
             }
-            receiveNext()
-            continuation.onTermination = { _ in task.cancel(with: .goingAway, reason: nil) }
         }
     }
 

@@ -1,3 +1,4 @@
+import AsyncAlgorithms
 public import Foundation
 public import KaspaNode
 import Logging
@@ -61,6 +62,10 @@ public enum BackgroundEventLoop {
 
 /// One connection: the client's structured `connect` runs in ``task`` for the connection's life;
 /// messages leave it through a stream, and ``close()`` ends it.
+///
+/// The stream has back-pressure (issue 50 item 2): a message is handed over only when the reader
+/// asks for the next one, and until then the connection reads no more frames, so a peer that
+/// sends faster than its reader reads fills its own TCP window, not this process's memory.
 final class WebSocketClientConnection: WebSocketConnection {
     let messages: AsyncThrowingStream<String, any Error>
     private let writer: WebSocketOutboundWriter
@@ -81,7 +86,9 @@ final class WebSocketClientConnection: WebSocketConnection {
         _ url: URL, timeout: Duration, maximumSize: Int, eventLoopGroup: any EventLoopGroup,
         executor: (any TaskExecutor)?
     ) async throws -> WebSocketClientConnection {
-        let (messages, inbound) = AsyncThrowingStream.makeStream(of: String.self)
+        let inbound = AsyncThrowingChannel<String, any Error>()
+        let reader = ChannelReader(inbound)
+        let messages = AsyncThrowingStream<String, any Error> { try await reader.next() }
         let (ready, readySink) = AsyncThrowingStream.makeStream(of: WebSocketOutboundWriter.self)
         let (closeRequests, closing) = AsyncStream.makeStream(of: Void.self)
         var logger = Logger(label: "tandem.websocket")
@@ -101,8 +108,9 @@ final class WebSocketClientConnection: WebSocketConnection {
                         group.addTask {
                             for try await message in inboundFrames.messages(maxSize: maximumSize) {
                                 switch message {
-                                case .text(let text): inbound.yield(text)
-                                case .binary(let buffer): inbound.yield(String(buffer: buffer))
+                                // Waits for the reader: the frames behind stay in the socket.
+                                case .text(let text): await inbound.send(text)
+                                case .binary(let buffer): await inbound.send(String(buffer: buffer))
                                 }
                             }
                         }
@@ -114,7 +122,7 @@ final class WebSocketClientConnection: WebSocketConnection {
                 inbound.finish()
                 readySink.finish(throwing: WebSocketTransportError.closedBeforeOpening)
             } catch {
-                inbound.finish(throwing: error)
+                inbound.fail(error)
                 readySink.finish(throwing: error)
             }
         }
@@ -150,6 +158,22 @@ final class WebSocketClientConnection: WebSocketConnection {
     func close() async {
         closing.finish()
         await task.value
+    }
+}
+
+/// The one reader's place in a connection's channel (``WebSocketConnection/messages`` has one
+/// consumer): an actor, so that the iterator is only ever advanced by one call at a time.
+private actor ChannelReader {
+    private var iterator: AsyncThrowingChannel<String, any Error>.AsyncIterator
+
+    init(_ channel: AsyncThrowingChannel<String, any Error>) {
+        iterator = channel.makeAsyncIterator()
+    }
+
+    func next() async throws -> String? {
+        var current = iterator
+        defer { iterator = current }
+        return try await current.next(isolation: self)
     }
 }
 

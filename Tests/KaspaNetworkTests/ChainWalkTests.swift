@@ -16,6 +16,7 @@ struct ChainWalkTests {
     final class Record {
         var pages: [ChainWalk.Page] = []
         var notices: [ChainWalk.Notice] = []
+        var stop: ChainWalk.Stop?
         var added: [[UInt8]] { pages.flatMap { $0.added.map(\.hash) } }
     }
 
@@ -38,13 +39,17 @@ struct ChainWalkTests {
     }
 
     static func walk(
-        _ client: KaspaNodeClient, from start: [UInt8], fallback: [UInt8]?, sink: [UInt8]?, _ record: Record
+        _ client: KaspaNodeClient, from start: [UInt8], fallback: [UInt8]?, sink: [UInt8]?, _ record: Record,
+        scores: ChainWalk.Scores? = nil, deadline: Duration? = nil
     ) async throws -> [UInt8] {
         var walk = ChainWalk(client: client)
         walk.refusalPause = .milliseconds(1)
-        return try await walk.walk(
-            from: start, fallback: fallback, sink: sink, notice: { record.notices.append($0) },
+        if let deadline { walk.deadline = deadline }
+        let ending = try await walk.walk(
+            from: start, fallback: fallback, sink: sink, scores: scores, notice: { record.notices.append($0) },
             apply: { record.pages.append($0) })
+        record.stop = ending.stop
+        return ending.reached
     }
 
     @Test("a walk ends at the sink it was given, though the node has more blocks after it")
@@ -182,5 +187,57 @@ struct ChainWalkTests {
         #expect(configuration.pageTimeout(spanning: 2_480) == .seconds(120))
         #expect(configuration.pageTimeout(spanning: 1_000_000) == .seconds(120))
         #expect(configuration.pageTimeout(spanning: nil) == .seconds(120))
+    }
+
+    @Test(
+        "a walk also ends on the page that reaches the sink's score, when the node never names the sink (issue 50 item 3)"
+    )
+    func endsAtTheSinkScore() async throws {
+        try await Self.withChain(blocks: 6) { network, client in
+            let (genesis, third) = await network.node.read { ($0.genesis.hash, $0.blocks[3]) }
+            let record = Record()
+            let reached = try await Self.walk(
+                client, from: genesis, fallback: nil, sink: nil, record,
+                scores: ChainWalk.Scores(start: nil, sink: third.daaScore))
+            // Pages of two: blocks 1–2, then 3–4, whose page reaches the score; 5–6 are the next walk's.
+            #expect(record.added.count == 4)
+            #expect(record.stop == nil)
+            #expect(reached == record.added.last)
+        }
+    }
+
+    @Test("a walk out of time ends with a deadline stop where it got to; nothing after is read")
+    func deadline() async throws {
+        try await Self.withChain(blocks: 2) { network, client in
+            let genesis = await network.node.read { $0.genesis.hash }
+            let record = Record()
+            let reached = try await Self.walk(client, from: genesis, fallback: nil, sink: nil, record, deadline: .zero)
+            #expect(reached == genesis)
+            #expect(record.pages.isEmpty)
+            #expect(record.stop == .deadline(.zero))
+            #expect(record.stop?.description.contains("time limit") == true)
+        }
+    }
+
+    @Test("a page that comes back to a block walked already, or whose scores do not rise, does not advance")
+    func pagesThatDoNotAdvance() {
+        func block(_ byte: UInt8, _ score: UInt64?) -> ChainWalk.Block {
+            ChainWalk.Block(hash: [UInt8](repeating: byte, count: 32), daaScore: score, time: nil, transactions: [])
+        }
+        func page(_ blocks: [ChainWalk.Block], removed: [[UInt8]] = []) -> ChainWalk.Page {
+            ChainWalk.Page(removed: removed, added: blocks, skippedBecause: nil)
+        }
+        let walked: Set<[UInt8]> = [block(1, 10).hash, block(2, 20).hash]
+        #expect(ChainWalk.advances(page([block(3, 21), block(4, 22)]), after: 20, walked: walked))
+        // The start again, or a block of an earlier page: a loop.
+        #expect(!ChainWalk.advances(page([block(3, 21), block(2, 20)]), after: 20, walked: walked))
+        // Scores that do not rise past the position, or within the page.
+        #expect(!ChainWalk.advances(page([block(3, 20)]), after: 20, walked: walked))
+        #expect(!ChainWalk.advances(page([block(3, 25), block(4, 24)]), after: 20, walked: walked))
+        // A reorg's new blocks may score below the removed tip; blocks without scores are not judged.
+        #expect(
+            ChainWalk.advances(
+                page([block(5, 18), block(6, 19)], removed: [block(2, 20).hash]), after: 20, walked: walked))
+        #expect(ChainWalk.advances(page([block(7, nil), block(8, nil)]), after: 20, walked: walked))
     }
 }

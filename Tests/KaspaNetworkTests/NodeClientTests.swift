@@ -102,6 +102,47 @@ struct NodeClientTests {
     }
 }
 
+extension NodeClientTests {
+    @Test(
+        "a consumer behind a flood of notifications reads a resync and the newest events, never all of them (issue 50 item 2)"
+    )
+    func floodResyncs() async throws {
+        try await SimulatedNetwork.with(ports: 1) { network in
+            var configuration = network.configuration()
+            configuration.eventCapacity = 4
+            let client = KaspaNodeClient(configuration: configuration, transport: WebSocketClientTransport())
+            try await client.followDaaScore()
+            try await whileRunning(client) {
+                var events = client.events.makeAsyncIterator()
+                guard case .connected? = await events.next() else {
+                    Issue.record("no connect event")
+                    return
+                }
+                // 300 ticks while nobody reads the events, until the client has taken in the
+                // last one (the node writes notifications apart from answers, so no call can
+                // order them).
+                let last = await network.node.mine(blocks: 300)
+                let clock = ContinuousClock()
+                let giveUp = clock.now.advanced(by: .seconds(60))
+                while await client.serverInfo?.virtualDaaScore != last, clock.now < giveUp {
+                    try await Task.sleep(for: .milliseconds(5))
+                }
+                #expect(await client.serverInfo?.virtualDaaScore == last)
+                var read = 0
+                var resynced = false
+                while let event = await events.next() {
+                    read += 1
+                    if case .resync = event { resynced = true }
+                    if case .virtualDaaScoreChanged(let score) = event, score == last { break }
+                }
+                #expect(resynced)
+                // What waits is bounded by the two queues (4 each), not by what the node sent.
+                #expect(read <= 12)
+            }
+        }
+    }
+}
+
 /// Runs `body` while `client` keeps its connection (``KaspaNodeClient/run()``), then stops it.
 func whileRunning<T: Sendable>(_ client: KaspaNodeClient, _ body: () async throws -> T) async throws -> T {
     try await withThrowingTaskGroup(of: Void.self) { group in

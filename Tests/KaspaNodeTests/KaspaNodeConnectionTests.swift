@@ -91,6 +91,7 @@ struct KaspaNodeConnectionTests {
     func disconnect() async throws {
         let socket = InMemorySocket()
         let connection = try await Self.open(socket)
+        try await Self.subscribeToDaaScore(connection, socket)
         async let call = connection.call(.getServerInfo, as: RPCServerInfo.self)
         _ = try await socket.nextRequests(1)
         socket.deliver(try RPCFrame.notification(.virtualDaaScoreChanged(.init(virtualDaaScore: 9))))
@@ -108,6 +109,63 @@ struct KaspaNodeConnectionTests {
         for await notification in connection.notifications { received.append(notification) }
         #expect(received == [.virtualDaaScoreChanged(.init(virtualDaaScore: 9))])
         await #expect(throws: KaspaNodeError.self) { _ = try await connection.call(.ping, as: RPCEmpty.self) }
+    }
+}
+
+extension KaspaNodeConnectionTests {
+    /// Subscribes `connection` to VirtualDaaScoreChanged, answering as a node would.
+    static func subscribeToDaaScore(_ connection: KaspaNodeConnection, _ socket: InMemorySocket) async throws {
+        async let subscribed = connection.call(
+            .subscribe, RPCSubscription.virtualDaaScoreChanged, as: RPCListenerID.self)
+        let (id, _) = try #require(try await socket.nextRequests(1).first)
+        socket.deliver(try RPCFrame.response(id: id, method: "subscribe", params: RPCListenerID(id: 1)))
+        _ = try await subscribed
+    }
+
+    /// Pings through `socket`: when it returns, the reader has handled every frame delivered before.
+    static func drain(_ connection: KaspaNodeConnection, _ socket: InMemorySocket) async throws {
+        async let ping = connection.call(.ping, as: RPCEmpty.self)
+        let (id, _) = try #require(try await socket.nextRequests(1).first)
+        socket.deliver(try RPCFrame.response(id: id, method: "ping", params: RPCEmpty()))
+        _ = try await ping
+    }
+
+    static func daaScore(_ score: Int) throws -> String {
+        try RPCFrame.notification(.virtualDaaScoreChanged(.init(virtualDaaScore: UInt64(score))))
+    }
+
+    @Test("notifications nobody on the connection subscribed to are dropped as they come (issue 50 item 2)")
+    func unaskedNotificationsDropped() async throws {
+        let socket = InMemorySocket()
+        let connection = try await Self.open(socket)
+        for score in 1...5_000 { socket.deliver(try Self.daaScore(score)) }
+        socket.deliver(#"{"method":"blockAddedNotification","params":{"BlockAdded":{"block":{}}}}"#)
+        try await Self.drain(connection, socket)
+        #expect(await connection.unaskedNotifications == 5_001)
+        #expect(await connection.droppedNotifications == 0)
+        await connection.close()
+        var kept = 0
+        for await _ in connection.notifications { kept += 1 }
+        #expect(kept == 0)
+    }
+
+    @Test("a reader behind a flood keeps only the newest notifications, and learns that some were dropped")
+    func floodKeepsNewest() async throws {
+        let socket = InMemorySocket()
+        let connection = try await KaspaNodeConnection.open(
+            Self.url, transport: InMemoryTransport(socket), callTimeout: .seconds(600), notificationCapacity: 8)
+        try await Self.subscribeToDaaScore(connection, socket)
+        for score in 1...1_000 { socket.deliver(try Self.daaScore(score)) }
+        try await Self.drain(connection, socket)
+        #expect(await connection.droppedNotifications == 992)
+        #expect(await connection.takeDroppedNotifications())
+        #expect(await !connection.takeDroppedNotifications())
+        await connection.close()
+        var kept: [UInt64] = []
+        for await case .virtualDaaScoreChanged(let tick) in connection.notifications {
+            kept.append(tick.virtualDaaScore)
+        }
+        #expect(kept == Array(993...1_000))
     }
 }
 

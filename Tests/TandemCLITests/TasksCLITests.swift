@@ -90,4 +90,25 @@ import Testing
             #expect(output.stderrText.filter { $0 == "\n" }.count == 1, "\(arguments)")
         }
     }
+
+    /// Issue 50 item 8: a title written by someone else (a shared task's, here typed in) reaches
+    /// human output without the escape sequences, C1 controls and bidi overrides it carries;
+    /// JSON keeps the text and escapes the controls.
+    @Test func aTitlesControlCharactersNeverReachTheTerminal() async throws {
+        let directory = try TandemProcess.temporaryDirectory().appendingPathComponent("profile")
+        defer { try? FileManager.default.removeItem(at: directory.deletingLastPathComponent()) }
+        let profile = Profile(directory: directory)
+        let hostile = "Pay \u{1B}[2J\u{1B}]0;owned\u{07}rent\u{9B}31m \u{202E}gnp.exe\u{7F}"
+        let added = try await profile.run(["add", hostile])
+        #expect(added.status == 0, "\(added.stderrText)")
+        let listed = try await profile.run(["list"])
+        #expect(listed.status == 0)
+        let shown = listed.stdoutText
+        #expect(shown.contains("Pay [2J]0;ownedrent31m gnp.exe"))
+        for unsafe: Unicode.Scalar in ["\u{1B}", "\u{07}", "\u{9B}", "\u{202E}", "\u{7F}"] {
+            #expect(!shown.unicodeScalars.contains(unsafe), "U+\(String(unsafe.value, radix: 16)) reached the terminal")
+        }
+        let json = try await profile.json(["list"])
+        #expect(json.arrayValue?.first?["title"] == .string(hostile))
+    }
 }

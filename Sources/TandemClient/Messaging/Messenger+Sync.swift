@@ -20,13 +20,24 @@ extension Messenger {
                 throw MessagingError.relay(error)
             }
         }
-        for event in try await transport.catchUp(watching: watchSet()) {
-            if let message = try await ingest(event) { delivered.append(message) }
+        caughtUp = []
+        lastCatchUpStop = try await transport.catchUp(watching: watchSet()) { [self] rows in
+            try await ingestCaughtUp(rows)
         }
+        delivered += caughtUp
+        caughtUp = []
         try await applyReorgs()
-        try await transport.commit()
         try await resendUnsent()
         return delivered
+    }
+
+    /// One batch of the transport's catch-up: stored before the transport moves its cursor past
+    /// it, with the reorgs it revealed.
+    private func ingestCaughtUp(_ rows: [RelayEvent]) async throws {
+        for event in rows {
+            if let message = try await ingest(event) { caughtUp.append(message) }
+        }
+        try await applyReorgs()
     }
 
     /// Rebuilds this device from the wallet key alone: our saved-handshake stashes give the

@@ -2,8 +2,10 @@ public import ChatHistory
 public import ChatTimeline
 import Contacts
 public import Foundation
+import KasiaIndex
 public import KasiaProtocol
 public import KaspaCrypto
+public import KaspaNode
 import RoutingStore
 public import TandemAPI
 import TandemBasics
@@ -35,11 +37,16 @@ public actor Messenger {
     var cursors: RelaySyncCursors
     /// Handshakes applied in this session (they have no history row to de-duplicate by).
     var appliedHandshakes: Set<String> = []
+    /// What the transport's catch-up delivered so far in the running ``sync()``.
+    var caughtUp: [IncomingMessage] = []
+    /// Why the last ``sync()`` stopped reading the chain before its end, if it did (issue 50
+    /// item 3): the next sync goes on from there. Nil when it read to the end.
+    public internal(set) var lastCatchUpStop: ChainWalk.Stop?
 
     /// KaChat's handshake amount: 0.2 KAS to the peer (kasia-protocol §12).
     public static let handshakeAmountSompi: UInt64 = 20_000_000
     /// The relay's payload cap (issue 11 item 1).
-    public static let maximumPayloadBytes = 10 * 1024
+    public static let maximumPayloadBytes = KasiaIndexRow.maximumPayloadBytes
 
     /// Opens the profile's wallet key and stores, talking to the relay at `server`.
     public init(

@@ -145,7 +145,7 @@ public actor KaspaWallet {
     /// Applies a node event; returns the new balance when it changed what the wallet holds.
     public func apply(_ event: KaspaNodeEvent) async throws(WalletError) -> WalletBalance? {
         switch event {
-        case .connected:
+        case .connected, .resync:
             let before = balance
             let after = try await refresh()
             isLive = true

@@ -43,6 +43,8 @@ struct KasiaChainIngester: Service {
     /// unknown start) before it is skipped (``ChainWalk``), and the wait between them.
     var refusalsBeforeSkip = 3
     var refusalPause: Duration = .milliseconds(250)
+    /// The longest one step's walk runs; a longer catch-up goes on in the next step.
+    var walkDeadline: Duration = .seconds(60)
 
     /// The lower-priority thread the ingest runs on, so requests come first on busy cores.
     static let executor = BackgroundExecutor()
@@ -116,9 +118,10 @@ struct KasiaChainIngester: Service {
         var walk = ChainWalk(client: client)
         walk.refusalsBeforeSkip = refusalsBeforeSkip
         walk.refusalPause = refusalPause
+        walk.deadline = walkDeadline
         // The walk ends at the sink the node named at the step's start (kaspa-node.md §11); the
         // next step goes on from there. Only an unknown start goes back to the pruning point.
-        _ = try await walk.walk(
+        let ending = try await walk.walk(
             from: try startHash(stored: stored, dag: dag), fallback: pruningPoint, sink: try? Hex.decode(dag.sink),
             scores: ChainWalk.Scores(start: stored?.daaScore, sink: dag.virtualDaaScore), notice: log
         ) { page in
@@ -127,6 +130,18 @@ struct KasiaChainIngester: Service {
                 $0.cursor = cursor
                 $0.lagBlocks = cursor.map { dag.virtualDaaScore &- min($0.daaScore, dag.virtualDaaScore) }
             }
+        }
+        switch ending.stop {
+        case .notAdvancing?:
+            // A stuck or lying node: failed over with backoff, never walked in a tight loop.
+            await client.abandonCurrentNode()
+            throw IngestError.notAdvancing(ending.stop ?? .notAdvancing(after: ending.reached))
+        case .deadline?:
+            // A long catch-up: committed so far; the next step goes on at once.
+            logger.info("kasia chain ingest: \(ending.stop?.description ?? "")")
+            return
+        case nil:
+            break
         }
         status.update {
             $0.cursor = cursor
@@ -212,9 +227,13 @@ struct KasiaChainIngester: Service {
         case nodeBehind(node: String, nodeScore: UInt64, cursor: UInt64)
         case badHash(what: String, text: String)
         case otherNetwork(stored: String, configured: String)
+        /// The node's pages stopped advancing (``ChainWalk/Stop/notAdvancing(after:)``): what was
+        /// walked is committed; the next walk waits the backoff and may use another node.
+        case notAdvancing(ChainWalk.Stop)
 
         var description: String {
             switch self {
+            case .notAdvancing(let stop): stop.description
             case .nodeBehind(let node, let score, let cursor):
                 "node \(node) is behind the index (virtual DAA score \(score) < \(cursor))"
             case .badHash(let what, let text): "the \(what) \(text) is not a 32-byte block hash"

@@ -1,3 +1,4 @@
+import KasiaIndex
 import KasiaProtocol
 import KaspaCrypto
 import TandemAPI
@@ -14,7 +15,7 @@ import TandemServerStore
 /// submission carries no `receiver` and no non-zero `amount`.
 struct RelaySubmissionCheck {
     /// Kasia web's client-side cap on a payload (kasia-protocol §12).
-    static let maxPayloadBytes = 10_240
+    static let maxPayloadBytes = KasiaIndexRow.maximumPayloadBytes
 
     /// The signer's address, once its form is known to be valid (rate-limit key).
     let sender: KaspaAddress

@@ -3,6 +3,7 @@ import ChatHistory
 import ChatTimeline
 import Foundation
 import KaspaCrypto
+import KaspaNode
 import TandemBasics
 import TandemClient
 import TandemNIOTransport
@@ -33,16 +34,23 @@ struct ChatOptions: ParsableArguments {
 
     /// The profile's messaging service; `streamTransport` is given by the commands that follow
     /// the live stream (``StreamHTTPClient``), the others never open it.
-    func messenger(streamTransport: (any EventStreamTransport)? = nil) throws -> Messenger {
+    /// `walkDeadline` bounds each chain walk over Kaspa (`--time-limit`); the node client's
+    /// default otherwise.
+    func messenger(streamTransport: (any EventStreamTransport)? = nil, walkDeadline: Duration? = nil) throws
+        -> Messenger
+    {
         // After `tandem kaspa connect` the profile chats over the Kaspa network (issue 24 item 3).
         if let settings = try openingCall({ try profile.value.kaspaNetworkSettings() }) {
+            let configuration = walkDeadline.map {
+                KaspaNodeConfiguration(endpoints: settings.endpoints, network: settings.network, walkDeadline: $0)
+            }
             return try openingCall {
                 try Messenger(
                     profile: profile.value,
                     transport: KaspaMessageTransport(
                         profile: profile.value, settings: settings, webSocket: KaspaNodeAccess.transport,
                         http: HTTPClientTransport(userAgent: "tandem/\(Tandem.configuration.version)"),
-                        resolve: KaspaNodeAccess.resolver(network: settings.network)))
+                        configuration: configuration, resolve: KaspaNodeAccess.resolver(network: settings.network)))
             }
         }
         let url = try server.url(profile: profile.value)
@@ -53,6 +61,22 @@ struct ChatOptions: ParsableArguments {
             return try Messenger(profile: profile.value, server: url)
         }
     }
+}
+
+/// `--time-limit SECONDS` of the commands that read the Kaspa chain (issue 50 item 3).
+struct WalkTimeLimitOption: ParsableArguments {
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Over Kaspa: stop reading the chain after this many seconds (default 600). What was read is kept; the next run goes on from there.",
+            valueName: "seconds"))
+    var timeLimit: Int?
+
+    func validate() throws {
+        if let timeLimit, timeLimit <= 0 { throw ValidationError("--time-limit must be a positive number of seconds") }
+    }
+
+    var deadline: Duration? { timeLimit.map { .seconds($0) } }
 }
 
 /// Runs a messaging call, turning any failure into one CLI line (each error type's

@@ -10,11 +10,13 @@ extension ChatCommand {
             abstract: "Fetch new handshakes, messages and payments from the relay and print what arrived.")
 
         @OptionGroup var options: ChatOptions
+        @OptionGroup var timeLimit: WalkTimeLimitOption
         @Flag(name: .long, help: "Print one JSON object per item.") var json = false
 
         func run() async throws {
-            let messenger = try options.messenger()
+            let messenger = try options.messenger(walkDeadline: timeLimit.deadline)
             try printIncoming(try await chatCall { try await messenger.sync() }, json: json)
+            await reportEarlyStop(messenger)
         }
     }
 
@@ -93,11 +95,13 @@ extension ChatCommand {
             abstract: "Rebuild conversations and history on this device from the wallet key and the relay.")
 
         @OptionGroup var options: ChatOptions
+        @OptionGroup var timeLimit: WalkTimeLimitOption
         @Flag(name: .long, help: "Print one JSON object per restored incoming item.") var json = false
 
         func run() async throws {
-            let messenger = try options.messenger()
+            let messenger = try options.messenger(walkDeadline: timeLimit.deadline)
             let restored = try await chatCall { try await messenger.restore() }
+            await reportEarlyStop(messenger)
             let count = try await chatCall { try await messenger.conversations().count }
             if json {
                 try printIncoming(restored, json: true)
@@ -106,6 +110,13 @@ extension ChatCommand {
             }
         }
     }
+}
+
+/// One line on stderr when a sync read less of the chain than there is (issue 50 item 3): what it
+/// read is kept, and the next sync goes on from there.
+func reportEarlyStop(_ messenger: Messenger) async {
+    guard let stop = await messenger.lastCatchUpStop else { return }
+    CommandIO.writeError("tandem: \(stop); run `tandem chat sync` again to go on")
 }
 
 /// `history --json`: one page and the cursor for the next older page.

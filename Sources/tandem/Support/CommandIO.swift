@@ -1,3 +1,4 @@
+import CommandLineContract
 import Foundation
 
 /// Standard streams for commands: stdin as bytes or text, JSON and error lines.
@@ -16,13 +17,15 @@ enum CommandIO {
     }
 
     /// Writes `text` to stdout exactly, with no newline added.
+    /// Human output: made terminal-safe (``CommandLineContract/terminalSafe(_:)``, issue 50
+    /// item 8), as every string in it may have come from someone else.
     static func write(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        FileHandle.standardOutput.write(Data(CommandLineContract.terminalSafe(text).utf8))
     }
 
-    /// One line to standard error.
+    /// One line to standard error, terminal-safe as ``write(_:)``.
     static func writeError(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        FileHandle.standardError.write(Data((CommandLineContract.terminalSafe(line) + "\n").utf8))
     }
 
     /// Prints `value` as one line of JSON with sorted keys and unescaped slashes.

@@ -133,13 +133,30 @@ import Testing
         #expect(named.sender == Self.sender.description)
     }
 
-    /// A lying node's address text is written as a JSON string, never as JSON.
-    @Test func aNodesTextIsEscaped() throws {
-        let hostile = #"kaspa:"},{"tx_id":"ff\#n"#
-        let row = try Self.row(Self.transaction("ciph_msg:1:handshake:xy", senderText: hostile))
-        #expect(row.sender == hostile)
-        let read = try JSONDecoder().decode(IndexerHandshake.self, from: Data(Self.json(row).utf8))
-        #expect(read.sender == hostile && read.txID == Self.txID)
+    /// What a lying node says is checked before it is kept (issue 50 item 4): a sender or receiver
+    /// that is not an address of the network, or a payload larger than the relay takes, makes no
+    /// row, on the server and in the client alike (both read through this model).
+    @Test func aNodesNonAddressesAndOversizedPayloadsMakeNoRow() throws {
+        func kept(_ transaction: RPCTransaction) -> Bool {
+            KasiaIndexRow(transaction: transaction, fallbackTime: 0, acceptance: nil, network: .testnet) != nil
+        }
+        for hostile in [#"kaspa:"},{"tx_id":"ff\#n"#, "<script>alert(1)</script>", "kaspatest:nope"] {
+            #expect(!kept(Self.transaction("ciph_msg:1:handshake:xy", senderText: hostile)), "\(hostile)")
+        }
+        // An address of another network is not this chain's sender.
+        let key = try PrivateKey(rawRepresentation: [UInt8](repeating: 3, count: 32))
+        let mainnet = KaspaAddress(publicKey: key.xOnlyPublicKey, network: .mainnet)
+        #expect(!kept(Self.transaction("ciph_msg:1:comm:ab:x", senderText: mainnet.description)))
+        // The receiver a node names is checked too.
+        var toNowhere = Self.transaction("kchat:1:pay:zz")
+        toNowhere.outputs[0].verboseData = RPCScriptVerboseData(
+            scriptPublicKeyType: "PubKey", scriptPublicKeyAddress: "<b>bob</b>")
+        #expect(!kept(toNowhere))
+        // The relay's payload limit, to the byte.
+        let prefix = "ciph_msg:1:comm:ab:"
+        let largest = prefix + String(repeating: "x", count: KasiaIndexRow.maximumPayloadBytes - prefix.utf8.count)
+        #expect(kept(Self.transaction(largest)))
+        #expect(!kept(Self.transaction(largest + "x")))
     }
 
     /// A route's request, as the server and the simulated node both read it: the echoed texts,

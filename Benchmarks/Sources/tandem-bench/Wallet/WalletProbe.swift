@@ -8,6 +8,8 @@ import Synchronization
 final class WalletProbe: Sendable {
     enum Kind: Sendable, Hashable {
         case connected, disconnected, utxosChanged, virtualDaaScoreChanged
+        /// The client dropped events for a consumer behind (none in this bench's pace).
+        case resync
         /// `apply` threw.
         case failed
 
@@ -17,6 +19,7 @@ final class WalletProbe: Sendable {
             case .disconnected: self = .disconnected
             case .utxosChanged: self = .utxosChanged
             case .virtualDaaScoreChanged: self = .virtualDaaScoreChanged
+            case .resync: self = .resync
             }
         }
     }

@@ -62,7 +62,10 @@ public enum KaspaChatRows {
         _ transaction: RPCTransaction, payload: [UInt8], blockTime: UInt64, network: KaspaNetwork,
         _ knownSender: KaspaAddress?
     ) -> RelayEvent? {
-        guard let envelope = try? KasiaEnvelope(parsing: payload),
+        guard payload.count <= KasiaIndexRow.maximumPayloadBytes,
+            !KasiaIndexRow.namesNonAddress(
+                transaction.inputs.first?.verboseData?.utxoEntry?.verboseData, network: network),
+            let envelope = try? KasiaEnvelope(parsing: payload),
             case .broadcast(let channel, let text) = envelope.payload,
             let txID = KasiaIndexRow.transactionID(transaction),
             let sender = KasiaIndexRow.sender(of: transaction, network: network) ?? knownSender?.description

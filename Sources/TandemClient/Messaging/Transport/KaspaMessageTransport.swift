@@ -30,8 +30,8 @@ public actor KaspaMessageTransport: MessageTransport {
     nonisolated let profile: Profile
     /// The chain block after which the next catch-up reads, as saved in the profile.
     private var cursor: [UInt8]?
-    /// Where the last catch-up got to; saved by ``commit()``.
-    private var uncommitted: [UInt8]?
+    /// How many chain pages' rows a catch-up hands over at a time (then saves its cursor).
+    private let pagesPerBatch = 4
     /// The Kasia transactions each chain block walked in this process accepted, so that a reorg
     /// that removes the block can undo them (kaspa-node.md §8); the newest blocks only.
     private var acceptedBy = ChainAcceptance(limit: 10_000)
@@ -106,25 +106,31 @@ public actor KaspaMessageTransport: MessageTransport {
 
     // MARK: Reading
 
-    /// The accepted transactions since the saved cursor, then contacts' mempool transactions.
+    /// The accepted transactions since the saved cursor, then contacts' mempool transactions,
+    /// handed to `deliver` every few pages; the cursor is saved after each batch is delivered.
     /// Without a cursor the walk starts at the pruning point (all the node keeps) when there is
     /// no indexer, or at the sink when an indexer holds the history.
     /// Every Kasia row is read (a restore learns its contacts from the stashes of this same walk;
     /// the ingest drops the rows of strangers); the mempool of every contact is, the quiet ones
     /// (real-time updates off) included.
-    public func catchUp(watching: MessageWatchSet) async throws -> [RelayEvent] {
+    public func catchUp(watching: MessageWatchSet, deliver: @Sendable ([RelayEvent]) async throws -> Void)
+        async throws -> ChainWalk.Stop?
+    {
         var seen = Set<String>()
         let everyone = watching.contacts + watching.quietContacts
-        let (events, reached) = try await walk(wallet.node, from: cursor, parties: nil, seen: &seen)
-        uncommitted = reached
-        return events + (try await mempool(wallet.node, contacts: everyone, seen: &seen))
+        let ending = try await walk(wallet.node, from: cursor, parties: nil, seen: &seen) { rows, reached in
+            try await deliver(rows)
+            try saveCursor(reached)
+        }
+        let pending = try await mempool(wallet.node, contacts: everyone, seen: &seen)
+        if !pending.isEmpty { try await deliver(pending) }
+        return ending.stop
     }
 
-    /// Saves how far the last ``catchUp(watching:)`` read: its rows are stored.
-    public func commit() throws {
-        guard let reached = uncommitted, reached != cursor else { return }
+    /// Saves `reached` as where the next catch-up starts: the rows up to it are stored.
+    private func saveCursor(_ reached: [UInt8]) throws {
+        guard reached != cursor else { return }
         cursor = reached
-        uncommitted = nil
         let url = profile.url(.kaspaChainCursor)
         do {
             try JSONEncoder().encode(ChainCursor(block: Hex.encode(reached))).write(to: url, options: .atomic)
@@ -134,7 +140,6 @@ public actor KaspaMessageTransport: MessageTransport {
     /// The next catch-up starts at the pruning point: everything the node keeps is read again.
     public func rewind() throws {
         cursor = nil
-        uncommitted = nil
         let url = profile.url(.kaspaChainCursor)
         guard FileManager.default.fileExists(atPath: url.path) else { return }
         do { try FileManager.default.removeItem(at: url) } catch {
@@ -178,10 +183,11 @@ public actor KaspaMessageTransport: MessageTransport {
             group.addTask { [self] in
                 var sessionCursor = start
                 var seen = Set<String>()
+                var stuckWalks = 0
                 for await event in client.events {
                     let changed: [KaspaAddress]
                     switch event {
-                    case .connected: changed = contacts
+                    case .connected, .resync: changed = contacts
                     case .utxosChanged(let change):
                         changed = (change.added.compactMap(\.address) + change.removed.compactMap(\.address)).filter {
                             contacts.contains($0)
@@ -189,12 +195,20 @@ public actor KaspaMessageTransport: MessageTransport {
                     case .disconnected, .virtualDaaScoreChanged: continue
                     }
                     // A failed read waits for the next change or reconnect, which reads again: the
-                    // cursor and the seen set move only with rows that were yielded.
+                    // cursor and the seen set move only with rows that were yielded. A node whose
+                    // pages stop advancing is read again only after a growing pause.
                     do {
-                        let (events, reached) = try await walk(
-                            client, from: sessionCursor, parties: parties, seen: &seen)
-                        sessionCursor = reached ?? sessionCursor
-                        for row in events { continuation.yield(row) }
+                        let ending = try await walk(client, from: sessionCursor, parties: parties, seen: &seen) {
+                            rows, reached in
+                            for row in rows { continuation.yield(row) }
+                            sessionCursor = reached
+                        }
+                        if case .notAdvancing? = ending.stop {
+                            stuckWalks += 1
+                            try? await Task.sleep(for: configuration.backoff.delay(afterFailures: stuckWalks))
+                        } else {
+                            stuckWalks = 0
+                        }
                     } catch {
                         continue
                     }
@@ -210,27 +224,30 @@ public actor KaspaMessageTransport: MessageTransport {
     }
 
     /// The rows of the transactions the chain accepted after `start` (kaspa-node.md §5) that
-    /// concern `parties` (all, without), read by ``ChainWalk`` to the node's sink; answers
-    /// them and the last chain block read. A start the node no longer knows (`cannot find header`:
+    /// concern `parties` (all, without), read by ``ChainWalk`` to the node's sink and handed to
+    /// `deliver` with the last chain block they reach every ``pagesPerBatch`` pages and at the
+    /// end; answers how the walk ended. A start the node no longer knows (`cannot find header`:
     /// pruned, or from another network's node) is read again from the default start: the `tx_id`
     /// checks drop what was read before. A page refused again and again is skipped (its
     /// transactions are not seen by this walk), never retried forever.
     ///
-    /// `seen` takes the walk's rows only when the whole walk succeeded: a walk that fails on a
-    /// later page reads them again.
+    /// `seen` takes a batch's rows once it is delivered: a walk that fails on a later page reads
+    /// the undelivered ones again.
     private func walk(
-        _ client: KaspaNodeClient, from start: [UInt8]?, parties: Parties?, seen: inout Set<String>
-    ) async throws -> ([RelayEvent], [UInt8]?) {
+        _ client: KaspaNodeClient, from start: [UInt8]?, parties: Parties?, seen: inout Set<String>,
+        deliver: (_ rows: [RelayEvent], _ reached: [UInt8]) async throws -> Void
+    ) async throws -> ChainWalk.Ending {
         var events: [RelayEvent] = []
         var newlySeen = Set<String>()
+        var pages = 0
         let now = UInt64(clamping: profile.clock.now.rawValue)
-        let reached: [UInt8]
+        let ending: ChainWalk.Ending
         do {
             // One read of the DAG: the default start, and the sink the walk ends at (kaspa-node.md
             // §11: at 10 blocks per second a page rarely comes back empty).
             let info = try await client.call(.getBlockDagInfo, as: RPCBlockDAGInfo.self)
             let fallback = try defaultStart(info)
-            reached = try await ChainWalk(client: client).walk(
+            ending = try await ChainWalk(client: client).walk(
                 from: start ?? fallback, fallback: start == nil ? nil : fallback, sink: try? Hex.decode(info.sink),
                 scores: ChainWalk.Scores(start: nil, sink: info.virtualDaaScore)
             ) { page in
@@ -261,10 +278,19 @@ public actor KaspaMessageTransport: MessageTransport {
                     }
                     acceptedBy.record(block.hash, accepted: accepted)
                 }
+                pages += 1
+                if pages % pagesPerBatch == 0, let last = page.added.last {
+                    try await deliver(events, last.hash)
+                    seen.formUnion(newlySeen)
+                    events = []
+                    newlySeen = []
+                }
             }
         } catch let error as KaspaNodeError { throw MessagingError.wallet(.node(error)) }
+        // Always, rows or not: a page of removals alone is news for the messenger too.
+        try await deliver(events, ending.reached)
         seen.formUnion(newlySeen)
-        return (events, reached)
+        return ending
     }
 
     /// Where a walk without a cursor starts: the pruning point (all the node keeps) when there

@@ -1,5 +1,6 @@
 public import ChatTimeline
 public import KaspaCrypto
+public import KaspaNode
 public import TandemAPI
 
 /// How a ``Messenger``'s payloads travel (issue 24 item 3): a Tandem relay
@@ -35,12 +36,13 @@ public protocol MessageTransport: Sendable {
     func acknowledge(_ message: MessageID) async throws
 
     /// Rows the transport itself can read since it last did (the Kaspa chain walk and mempool),
-    /// oldest first; the relay has none beyond its indexer.
-    func catchUp(watching: MessageWatchSet) async throws -> [RelayEvent]
-
-    /// The rows of the last ``catchUp(watching:)`` are stored: the transport may remember how far
-    /// it read (a crash before this re-reads them, and `tx_id` checks drop the overlap).
-    func commit() async throws
+    /// oldest first, handed to `deliver` a batch at a time: once `deliver` returns, the batch's
+    /// rows are stored and the transport remembers how far it read (a crash before that re-reads
+    /// them, and `tx_id` checks drop the overlap), so a long catch-up never holds all its rows.
+    /// Answers why the reading stopped before the end, if it did (issue 50 item 3); the next
+    /// catch-up goes on from there. The relay has no rows beyond its indexer.
+    func catchUp(watching: MessageWatchSet, deliver: @Sendable ([RelayEvent]) async throws -> Void) async throws
+        -> ChainWalk.Stop?
 
     /// Forgets how far ``catchUp(watching:)`` has read, so the next one starts from the oldest
     /// data the transport reaches (`restore`).

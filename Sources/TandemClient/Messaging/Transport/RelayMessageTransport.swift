@@ -2,6 +2,7 @@ public import ChatTimeline
 public import Foundation
 import KasiaProtocol
 public import KaspaCrypto
+public import KaspaNode
 public import KaspaTransaction
 public import TandemAPI
 import TandemBasics
@@ -187,9 +188,9 @@ public actor RelayMessageTransport: MessageTransport {
 
     // MARK: Reading
 
-    public func catchUp(watching: MessageWatchSet) -> [RelayEvent] { [] }
-
-    public func commit() {}
+    public func catchUp(watching: MessageWatchSet, deliver: @Sendable ([RelayEvent]) async throws -> Void)
+        -> ChainWalk.Stop?
+    { nil }
 
     public func rewind() {}
 
