@@ -246,6 +246,8 @@ public actor KaspaNodeConnection {
             ("timed out", "no answer in time"), ("certificate", "TLS failed (certificate)"),
             ("handshakeFailed", "TLS failed"), ("NIOSSL", "TLS failed"), ("invalidUpgrade", "not a WebSocket endpoint"),
             ("closed before the WebSocket opened", "closed before the WebSocket opened"),
+            ("alreadyFinished", "the connection closed"),
+            ("messages ahead of their reader", "the node sent faster than it was read"),
         ]
         for (marker, cause) in causes where text.contains(marker) { return cause }
         return text.count > 120 ? String(text.prefix(119)) + "…" : text

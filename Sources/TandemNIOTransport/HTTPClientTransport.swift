@@ -22,6 +22,9 @@ public struct HTTPClientTransport: HTTPTransport {
     static let processClient: HTTPClient = {
         var configuration = HTTPClient.Configuration()
         configuration.timeout = HTTPClient.Configuration.Timeout(connect: .seconds(10), read: .seconds(30))
+        // Idle connections go well before a Tandem server closes them (60 s, issue 50 item 5),
+        // so a request never goes out on one the server is closing.
+        configuration.connectionPool.idleTimeout = .seconds(30)
         return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
     }()
 

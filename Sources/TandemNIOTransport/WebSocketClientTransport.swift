@@ -1,4 +1,3 @@
-import AsyncAlgorithms
 public import Foundation
 public import KaspaNode
 import Logging
@@ -63,10 +62,15 @@ public enum BackgroundEventLoop {
 /// One connection: the client's structured `connect` runs in ``task`` for the connection's life;
 /// messages leave it through a stream, and ``close()`` ends it.
 ///
-/// The stream has back-pressure (issue 50 item 2): a message is handed over only when the reader
-/// asks for the next one, and until then the connection reads no more frames, so a peer that
-/// sends faster than its reader reads fills its own TCP window, not this process's memory.
+/// At most ``maximumQueuedMessages`` wait for the reader (issue 50 item 2): a peer that gets
+/// further ahead than that is disconnected, with the reason, so that a flood costs a reconnect,
+/// not this process's memory. (A stream that stops reading frames while its reader is behind,
+/// swift-async-algorithms' channel, held up the close handshakes of stalled nodes under a loaded
+/// test run; the cap is the simpler bound.)
 final class WebSocketClientConnection: WebSocketConnection {
+    /// The most messages that wait for the reader before the connection is ended.
+    static let maximumQueuedMessages = 64
+
     let messages: AsyncThrowingStream<String, any Error>
     private let writer: WebSocketOutboundWriter
     private let closing: AsyncStream<Void>.Continuation
@@ -86,14 +90,17 @@ final class WebSocketClientConnection: WebSocketConnection {
         _ url: URL, timeout: Duration, maximumSize: Int, eventLoopGroup: any EventLoopGroup,
         executor: (any TaskExecutor)?
     ) async throws -> WebSocketClientConnection {
-        let inbound = AsyncThrowingChannel<String, any Error>()
-        let reader = ChannelReader(inbound)
-        let messages = AsyncThrowingStream<String, any Error> { try await reader.next() }
+        let (messages, inbound) = AsyncThrowingStream.makeStream(
+            of: String.self, bufferingPolicy: .bufferingOldest(maximumQueuedMessages))
         let (ready, readySink) = AsyncThrowingStream.makeStream(of: WebSocketOutboundWriter.self)
         let (closeRequests, closing) = AsyncStream.makeStream(of: Void.self)
         var logger = Logger(label: "tandem.websocket")
         logger.logLevel = .critical
         let configuration = WebSocketClientConfiguration(maxFrameSize: maximumSize)
+        /// Hands `text` to the reader, or ends the connection when the reader is too far behind.
+        @Sendable func queue(_ text: String) throws {
+            if case .dropped = inbound.yield(text) { throw WebSocketTransportError.readerBehind(maximumQueuedMessages) }
+        }
         // Receiving (assembling messages, making their text) runs on `executor` when given: an
         // unstructured task takes no preference from the task that starts it.
         let task = Task(executorPreference: executor) {
@@ -108,9 +115,8 @@ final class WebSocketClientConnection: WebSocketConnection {
                         group.addTask {
                             for try await message in inboundFrames.messages(maxSize: maximumSize) {
                                 switch message {
-                                // Waits for the reader: the frames behind stay in the socket.
-                                case .text(let text): await inbound.send(text)
-                                case .binary(let buffer): await inbound.send(String(buffer: buffer))
+                                case .text(let text): try queue(text)
+                                case .binary(let buffer): try queue(String(buffer: buffer))
                                 }
                             }
                         }
@@ -122,7 +128,7 @@ final class WebSocketClientConnection: WebSocketConnection {
                 inbound.finish()
                 readySink.finish(throwing: WebSocketTransportError.closedBeforeOpening)
             } catch {
-                inbound.fail(error)
+                inbound.finish(throwing: error)
                 readySink.finish(throwing: error)
             }
         }
@@ -161,31 +167,17 @@ final class WebSocketClientConnection: WebSocketConnection {
     }
 }
 
-/// The one reader's place in a connection's channel (``WebSocketConnection/messages`` has one
-/// consumer): an actor, so that the iterator is only ever advanced by one call at a time.
-private actor ChannelReader {
-    private var iterator: AsyncThrowingChannel<String, any Error>.AsyncIterator
-
-    init(_ channel: AsyncThrowingChannel<String, any Error>) {
-        iterator = channel.makeAsyncIterator()
-    }
-
-    func next() async throws -> String? {
-        var current = iterator
-        defer { iterator = current }
-        return try await current.next(isolation: self)
-    }
-}
-
 /// Why a WebSocket did not open.
 enum WebSocketTransportError: Error, CustomStringConvertible {
     case timedOut
     case closedBeforeOpening
+    case readerBehind(Int)
 
     var description: String {
         switch self {
         case .timedOut: "the WebSocket handshake did not finish in time"
         case .closedBeforeOpening: "the connection closed before the WebSocket opened"
+        case .readerBehind(let limit): "the peer sent more than \(limit) messages ahead of their reader"
         }
     }
 }

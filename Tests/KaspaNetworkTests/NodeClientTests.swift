@@ -118,10 +118,10 @@ extension NodeClientTests {
                     Issue.record("no connect event")
                     return
                 }
-                // 300 ticks while nobody reads the events, until the client has taken in the
-                // last one (the node writes notifications apart from answers, so no call can
-                // order them).
-                let last = await network.node.mine(blocks: 300)
+                // 40 ticks (ten times what the events keep, fewer than the transport's cap) while
+                // nobody reads the events, until the client has taken in the last one (the node
+                // writes notifications apart from answers, so no call can order them).
+                let last = await network.node.mine(blocks: 40)
                 let clock = ContinuousClock()
                 let giveUp = clock.now.advanced(by: .seconds(60))
                 while await client.serverInfo?.virtualDaaScore != last, clock.now < giveUp {
@@ -134,6 +134,10 @@ extension NodeClientTests {
                     read += 1
                     if case .resync = event { resynced = true }
                     if case .virtualDaaScoreChanged(let score) = event, score == last { break }
+                    if case .disconnected(_, let reason) = event {
+                        Issue.record("the connection dropped: \(reason)")
+                        break
+                    }
                 }
                 #expect(resynced)
                 // What waits is bounded by the two queues (4 each), not by what the node sent.

@@ -46,8 +46,13 @@ public func buildApplication(
         configuration: configuration, store: store, secret: secret, hub: hub, syncWrites: syncWrites, chain: chain
     ).router
     let relay = RelayService(hub: hub, store: store, pollInterval: configuration.relay.pollInterval, logger: logger)
+    // One guard per connection, counting into one ledger (issue 50 item 5).
+    let ledger = ConnectionLedger(limits: configuration.connections)
+    let proxies = configuration.trustedProxies
     var app = Application(
         router: router,
+        server: .http1(
+            configuration: .init(additionalChannelHandlers: [ConnectionGuard(ledger: ledger, proxies: proxies)])),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "tandem"),
         services: store.services + services + [syncWrites, relay] + chainServices,
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },

@@ -32,6 +32,9 @@ public struct ServerConfiguration: Sendable {
     public var kaspa: KaspaIndexConfiguration?
     /// BetterAuth's scrypt; tests that make many accounts pass a lower cost (issue 45 item 2).
     public var passwordHasher: PasswordHasher
+    /// How long a request may take to arrive and how many connections a client may hold
+    /// (issue 50 item 5; ``ConnectionGuard``).
+    public var connections: ConnectionLimits
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, storage: StorageBackend? = nil,
@@ -40,7 +43,7 @@ public struct ServerConfiguration: Sendable {
         clock: any WallClock = SystemClock(), relay: RelayConfiguration = RelayConfiguration(),
         trustedProxies: TrustedProxies = .none, metrics: Bool = false,
         syncWrites: SyncWriteLimits = SyncWriteLimits(), kaspa: KaspaIndexConfiguration? = nil,
-        passwordHasher: PasswordHasher = PasswordHasher()
+        passwordHasher: PasswordHasher = PasswordHasher(), connections: ConnectionLimits = ConnectionLimits()
     ) {
         self.host = host
         self.port = port
@@ -57,5 +60,6 @@ public struct ServerConfiguration: Sendable {
         self.syncWrites = syncWrites
         self.kaspa = kaspa
         self.passwordHasher = passwordHasher
+        self.connections = connections
     }
 }

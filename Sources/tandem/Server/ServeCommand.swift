@@ -86,6 +86,19 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
+            "Open connections (an event stream is one) one client address may hold; behind --trusted-proxy, per forwarded address. One more is answered 503 with Retry-After.",
+            valueName: "n"))
+    var maxConnectionsPerAddress = ConnectionLimits().connectionsPerAddress
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Seconds a new connection has to send its request head (and a body to pass 1 KiB/s); kept-alive connections idle 60 s.",
+            valueName: "s"))
+    var headerTimeout = Int(ConnectionLimits().headerTimeout.components.seconds)
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
             "A Kaspa node's wRPC JSON endpoint to index Kasia from (repeatable; failed over in order).",
             valueName: "ws://host:port"))
     var kaspaNode: [String] = []
@@ -111,7 +124,8 @@ struct ServeCommand: AsyncParsableCommand {
         }
         for (name, value) in [
             ("--sync-queue-limit", syncQueueLimit), ("--sync-queue-per-account", syncQueuePerAccount),
-            ("--sync-queue-wait", syncQueueWait),
+            ("--sync-queue-wait", syncQueueWait), ("--max-connections-per-address", maxConnectionsPerAddress),
+            ("--header-timeout", headerTimeout),
         ] where !(1...1_000_000).contains(value) {
             throw CLIError("\(name) \(value): must be 1…1000000")
         }
@@ -184,7 +198,9 @@ struct ServeCommand: AsyncParsableCommand {
             trustedOrigins: trustedOrigin + (publicURL.flatMap(Self.origin(of:)).map { [$0] } ?? []),
             secureCookies: secureCookies || publicURL.flatMap(Self.origin(of:))?.hasPrefix("https://") == true,
             rateLimiting: rateLimit, trustedProxies: TrustedProxies(cidrs: trustedProxy) ?? .none, metrics: metrics,
-            syncWrites: syncWriteLimits, kaspa: try kaspaIndex())
+            syncWrites: syncWriteLimits, kaspa: try kaspaIndex(),
+            connections: ConnectionLimits(
+                headerTimeout: .seconds(headerTimeout), connectionsPerAddress: maxConnectionsPerAddress))
         let app = try await Self.build(configuration, host: host)
         try await app.runService()
     }

@@ -18,6 +18,16 @@ enum LoopbackServer {
         configuration: ServerConfiguration, store: any ServerStore,
         _ body: @Sendable (TestClient) async throws -> Void
     ) async throws {
+        try await run(configuration: configuration, store: store) { client, _ in try await body(client) }
+    }
+
+    /// ``run(configuration:store:_:)`` that also names the port, for tests that open raw sockets.
+    static func run(
+        configuration: ServerConfiguration, store: any ServerStore,
+        _ body: @Sendable (TestClient, Int) async throws -> Void
+    ) async throws {
+        var configuration = configuration
+        if configuration.connections == ConnectionLimits() { configuration.connections = TestServer.patientConnections }
         let logger = Logger.quiet("loopback")
         let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
         let app = try buildApplication(configuration: configuration, store: store, logger: logger) {
@@ -31,7 +41,7 @@ enum LoopbackServer {
             let client = TestClient(host: "127.0.0.1", port: port, configuration: .init(timeout: .seconds(300)))
             client.connect()
             do {
-                try await body(client)
+                try await body(client, port)
                 try await client.shutdown()
             } catch {
                 try? await client.shutdown()

@@ -32,8 +32,13 @@ struct TestServer {
         clock = ManualClock(UnixMillis(1_800_000_000_000))
         configuration = ServerConfiguration(
             host: "127.0.0.1", port: 0, dataDirectory: directory.url, secret: Self.secret,
-            trustedOrigins: trustedOrigins, rateLimiting: rateLimiting, clock: clock, passwordHasher: passwordHasher)
+            trustedOrigins: trustedOrigins, rateLimiting: rateLimiting, clock: clock, passwordHasher: passwordHasher,
+            connections: Self.patientConnections)
     }
+
+    /// Connection limits for test clients, which connect before their first request and, on a
+    /// loaded machine, may send it minutes later; ConnectionGuardTests set their own.
+    static let patientConnections = ConnectionLimits(headerTimeout: .seconds(900), idleTimeout: .seconds(900))
 
     /// Runs `body` against the application through HummingbirdTesting's router framework.
     func test(_ body: @escaping @Sendable (APIClient) async throws -> Void) async throws {

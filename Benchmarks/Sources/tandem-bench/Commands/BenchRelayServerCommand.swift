@@ -30,7 +30,8 @@ struct BenchRelayServerCommand: AsyncParsableCommand {
         let directory = URL(fileURLWithPath: dataDirectory)
         let storage: StorageBackend = databaseURL.map { .postgres(url: $0) } ?? .sqlite(dataDirectory: directory)
         let configuration = ServerConfiguration(
-            host: "127.0.0.1", port: 0, storage: storage, dataDirectory: directory, rateLimiting: false)
+            host: "127.0.0.1", port: 0, storage: storage, dataDirectory: directory, rateLimiting: false,
+            connections: .loadGenerator)
         let app = try await buildApplication(configuration: configuration, logger: logger) { port in
             CommandIO.write("port \(port)\n")
         }

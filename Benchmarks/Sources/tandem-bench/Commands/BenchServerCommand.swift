@@ -42,7 +42,7 @@ struct BenchServerCommand: AsyncParsableCommand {
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = try SQLiteServerStore(fileURL: directory.appendingPathComponent("tandem.sqlite"))
         let configuration = ServerConfiguration(
-            host: "127.0.0.1", port: 0, dataDirectory: directory, rateLimiting: false)
+            host: "127.0.0.1", port: 0, dataDirectory: directory, rateLimiting: false, connections: .loadGenerator)
         let ports = PortCollector()
         let tandem = try buildApplication(configuration: configuration, store: store, logger: logger) {
             await ports.add("tandem", $0)

@@ -52,7 +52,8 @@ struct BenchSyncCommand: AsyncParsableCommand {
         defer { try? FileManager.default.removeItem(at: directory) }
         let storage: StorageBackend = databaseURL.map { .postgres(url: $0) } ?? .sqlite(dataDirectory: directory)
         let configuration = ServerConfiguration(
-            host: "127.0.0.1", port: 0, storage: storage, dataDirectory: directory, rateLimiting: false)
+            host: "127.0.0.1", port: 0, storage: storage, dataDirectory: directory, rateLimiting: false,
+            connections: .loadGenerator)
         let ports = PortCollector()
         let app = try await buildApplication(configuration: configuration, logger: logger) {
             await ports.add("tandem", $0)

@@ -1,0 +1,234 @@
+import HTTPTypes
+import HummingbirdCore
+import NIOCore
+import NIOHTTPTypes
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// What one client may hold of the server (issue 50 item 5): how long it may take to send a
+/// request, and how many connections it may keep open.
+public struct ConnectionLimits: Sendable, Equatable {
+    /// The time a new connection has to deliver its first request head, and a request head's
+    /// body its first bytes at the floor rate.
+    public var headerTimeout: Duration
+    /// The time a kept-alive connection may wait for its next request.
+    public var idleTimeout: Duration
+    /// The slowest a request body may arrive, in bytes per second, averaged from its head on
+    /// and checked once ``headerTimeout`` has passed.
+    public var bodyBytesPerSecond: Int
+    /// Open connections (an event stream is one) per client address; behind a trusted proxy,
+    /// per forwarded address.
+    public var connectionsPerAddress: Int
+    /// Open connections in all: below the process's file descriptor limit, so that a flood is
+    /// answered 503 instead of running the server out of descriptors.
+    public var totalConnections: Int
+
+    public init(
+        headerTimeout: Duration = .seconds(10), idleTimeout: Duration = .seconds(60), bodyBytesPerSecond: Int = 1_024,
+        connectionsPerAddress: Int = 256, totalConnections: Int = ConnectionLimits.descriptorBoundConnections()
+    ) {
+        self.headerTimeout = headerTimeout
+        self.idleTimeout = idleTimeout
+        self.bodyBytesPerSecond = bodyBytesPerSecond
+        self.connectionsPerAddress = connectionsPerAddress
+        self.totalConnections = totalConnections
+    }
+
+    /// For a load generator on loopback, whose many connections all come from one address: the
+    /// default timeouts, no cap per address.
+    public static let loadGenerator = ConnectionLimits(connectionsPerAddress: .max)
+
+    /// The process's soft descriptor limit less a reserve for the database, logs and the node
+    /// (at least 64 connections).
+    public static func descriptorBoundConnections() -> Int {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 1_024 }
+        // RLIM_INFINITY is the largest value: clamped, it is as good as no limit.
+        let soft = min(Int(clamping: limit.rlim_cur), 1 << 20)
+        return max(soft - 128, 64)
+    }
+}
+
+/// The open connections of the whole server, by client address.
+final class ConnectionLedger: Sendable {
+    private struct Counts {
+        var total = 0
+        var byAddress: [String: Int] = [:]
+    }
+
+    let limits: ConnectionLimits
+    private let counts = Mutex(Counts())
+
+    init(limits: ConnectionLimits) {
+        self.limits = limits
+    }
+
+    /// Counts a connection of `address`; false (and nothing counted) when it is over a limit.
+    func admit(_ address: String) -> Bool {
+        counts.withLock { counts in
+            let mine = counts.byAddress[address, default: 0]
+            guard counts.total < limits.totalConnections, mine < limits.connectionsPerAddress else { return false }
+            counts.total += 1
+            counts.byAddress[address] = mine + 1
+            return true
+        }
+    }
+
+    func release(_ address: String) {
+        counts.withLock { counts in
+            counts.total -= 1
+            let left = counts.byAddress[address, default: 1] - 1
+            counts.byAddress[address] = left > 0 ? left : nil
+        }
+    }
+
+    /// Open connections now (for tests and metrics).
+    var open: Int { counts.withLock { $0.total } }
+}
+
+/// One connection's guard, after HTTP decoding: it closes a connection whose request head does
+/// not arrive within ``ConnectionLimits/headerTimeout`` (a new connection) or
+/// ``ConnectionLimits/idleTimeout`` (kept alive), or whose body arrives below the floor rate, and
+/// answers 503 with `Retry-After` to a connection over its address's or the server's limit.
+final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPRequestPart
+    typealias InboundOut = HTTPRequestPart
+    typealias OutboundIn = HTTPResponsePart
+    typealias OutboundOut = HTTPResponsePart
+
+    private let ledger: ConnectionLedger
+    private let proxies: TrustedProxies
+    private var started = false
+    /// The address this connection is counted under, once admitted.
+    private var counted: String?
+    /// Over a limit: the next request is answered 503 and the connection closed.
+    private var refusing = false
+    private var timer: Scheduled<Void>?
+    /// Requests whose response has not ended.
+    private var inFlight = 0
+    /// The body being read: since when, and how many bytes so far.
+    private var body: (since: NIODeadline, bytes: Int)?
+
+    init(ledger: ConnectionLedger, proxies: TrustedProxies) {
+        self.ledger = ledger
+        self.proxies = proxies
+    }
+
+    private var limits: ConnectionLimits { ledger.limits }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        if context.channel.isActive { start(context) }
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        start(context)
+        context.fireChannelActive()
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        finish()
+        context.fireChannelInactive()
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        finish()
+    }
+
+    private func start(_ context: ChannelHandlerContext) {
+        guard !started else { return }
+        started = true
+        schedule(context, after: limits.headerTimeout) { context in context.close(promise: nil) }
+        // Behind a trusted proxy the client is named by the request: counted at its head.
+        let peer = Self.address(of: context.channel)
+        if !proxies.isTrusted(peer) { admit(peer ?? "?") }
+    }
+
+    private func admit(_ address: String) {
+        guard counted == nil, !refusing else { return }
+        if ledger.admit(address) { counted = address } else { refusing = true }
+    }
+
+    private func finish() {
+        timer?.cancel()
+        timer = nil
+        if let counted { ledger.release(counted) }
+        counted = nil
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case .head(let request):
+            timer?.cancel()
+            if counted == nil, !refusing {
+                let forwarded = request.headerFields[values: .xForwardedFor]
+                admit(proxies.clientAddress(peer: Self.address(of: context.channel), forwardedFor: forwarded) ?? "?")
+            }
+            guard !refusing else { return refuse(context) }
+            inFlight += 1
+            body = (.now(), 0)
+            scheduleBodyCheck(context)
+        case .body(let buffer):
+            guard !refusing else { return }
+            body?.bytes += buffer.readableBytes
+        case .end:
+            guard !refusing else { return }
+            body = nil
+            timer?.cancel()
+        }
+        context.fireChannelRead(data)
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        if case .end = unwrapOutboundIn(data) {
+            inFlight = max(inFlight - 1, 0)
+            if inFlight == 0, body == nil {
+                schedule(context, after: limits.idleTimeout) { context in context.close(promise: nil) }
+            }
+        }
+        context.write(data, promise: promise)
+    }
+
+    /// 503 with `Retry-After`, and the connection closed: the client is over a limit.
+    private func refuse(_ context: ChannelHandlerContext) {
+        timer?.cancel()
+        let response = HTTPResponse(
+            status: .serviceUnavailable,
+            headerFields: [.retryAfter: "1", .connection: "close", .contentLength: "0"])
+        context.write(wrapOutboundOut(.head(response)), promise: nil)
+        context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in context.close(promise: nil) }
+    }
+
+    /// Closes the connection when its body has averaged below the floor since its head; checked
+    /// from ``ConnectionLimits/headerTimeout`` on, every second.
+    private func scheduleBodyCheck(_ context: ChannelHandlerContext, after delay: Duration? = nil) {
+        schedule(context, after: delay ?? limits.headerTimeout) { [self] context in
+            guard let body else { return }
+            let elapsed = Double((NIODeadline.now() - body.since).nanoseconds) / 1e9
+            if Double(body.bytes) < Double(limits.bodyBytesPerSecond) * elapsed {
+                context.close(promise: nil)
+            } else {
+                scheduleBodyCheck(context, after: .seconds(1))
+            }
+        }
+    }
+
+    private func schedule(
+        _ context: ChannelHandlerContext, after delay: Duration, _ action: @escaping (ChannelHandlerContext) -> Void
+    ) {
+        timer?.cancel()
+        let loop = context.eventLoop
+        let nanoseconds = Int64(delay.components.seconds) * 1_000_000_000 + delay.components.attoseconds / 1_000_000_000
+        let bound = NIOLoopBound(context, eventLoop: loop)
+        let handler = NIOLoopBound(action, eventLoop: loop)
+        timer = loop.scheduleTask(in: .nanoseconds(nanoseconds)) { handler.value(bound.value) }
+    }
+
+    private static func address(of channel: any Channel) -> String? {
+        channel.remoteAddress?.ipAddress
+    }
+}
