@@ -122,9 +122,14 @@ import Testing
             // And again while they stay open.
             let again = try await RawConnection.open(port).exchange(Self.health)
             #expect(again?.hasPrefix("HTTP/1.1 503") == true, "\(again ?? "no answer")")
-            // One closes: the next is served.
+            // One closes: once the server has seen it go (asynchronously), the next is served.
             await held[0].close()
-            let served = try await RawConnection.open(port).exchange(Self.health, until: "\r\n\r\n")
+            var served: String?
+            for _ in 0..<200 {
+                served = try await RawConnection.open(port).exchange(Self.health, until: "\r\n\r\n")
+                if served?.hasPrefix("HTTP/1.1 503") != true { break }
+                try await Task.sleep(for: .milliseconds(50))
+            }
             #expect(served?.hasPrefix("HTTP/1.1 200") == true, "\(served ?? "no answer")")
             for connection in held.dropFirst() { await connection.close() }
         }
