@@ -222,10 +222,9 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     ) {
         timer?.cancel()
         let loop = context.eventLoop
-        let nanoseconds = Int64(delay.components.seconds) * 1_000_000_000 + delay.components.attoseconds / 1_000_000_000
         let bound = NIOLoopBound(context, eventLoop: loop)
         let handler = NIOLoopBound(action, eventLoop: loop)
-        timer = loop.scheduleTask(in: .nanoseconds(nanoseconds)) { handler.value(bound.value) }
+        timer = loop.scheduleTask(in: TimeAmount(delay)) { handler.value(bound.value) }
     }
 
     private static func address(of channel: any Channel) -> String? {
