@@ -28,7 +28,8 @@ extension KasiaIndexRow {
     ///
     /// `includingRoot` adds Tandem's own last member, `root` (`"kchat"` or `"ciph_msg"`,
     /// kasia-protocol §16): a Tandem server writes it, kasia-indexer (and so the simulated one)
-    /// does not; indexer clients ignore it.
+    /// does not; indexer clients ignore it. A payment then says whether a chain block accepted it
+    /// (`verified`, issue 50 item 7): a relayed payment's coins may not exist.
     public func writeJSON(
         into out: inout [UInt8], presentation: KasiaIndexPresentation = .stored, includingRoot: Bool = false
     ) {
@@ -61,7 +62,10 @@ extension KasiaIndexRow {
             object.acceptance(acceptance)
             object.string("stashed_data", Hex.encode(body))
         }
-        if includingRoot { object.string("root", root.rawValue) }
+        if includingRoot {
+            object.string("root", root.rawValue)
+            if kind == .payment { object.bool("verified", acceptance != nil) }
+        }
         out = object.finish()
     }
 }

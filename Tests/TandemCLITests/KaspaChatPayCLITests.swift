@@ -51,6 +51,7 @@ struct KaspaChatPayCLITests {
         #expect(payment["txID"] as? String == txID)
         #expect(payment["amountSompi"] as? Int == 150_000_000)
         #expect(payment["text"] as? String == memo)
+        #expect(payment["verified"] as? Bool == true, "read from an accepted block (issue 50 item 7)")
 
         let atBob = try await Self.history(bob.dir, with: alice.address)
         let incoming = try #require(atBob.first { $0["kind"] as? String == "payment" })
@@ -64,8 +65,13 @@ struct KaspaChatPayCLITests {
         #expect(outgoing["amountSompi"] as? Int == 150_000_000)
         #expect(outgoing["text"] as? String == memo)
         #expect(outgoing["root"] as? String == "ciph_msg", "no evidence of Bob's app: the root both read")
+        // Alice's own payment is unverified until her walk sees a block accept it (issue 50 item 7).
+        #expect(outgoing["verified"] as? Bool == false)
+        let sent = try await TandemProcess.run("chat", "history", "--profile", alice.dir, "--with", bob.address)
+        #expect(sent.stdoutText.contains("payment of 1.50000000 KAS (unverified): \(memo)"), "\(sent.stdoutText)")
+        #expect(try await TandemProcess.run("chat", "sync", "--profile", alice.dir).status == 0)
         let plain = try await TandemProcess.run("chat", "history", "--profile", alice.dir, "--with", bob.address)
-        #expect(plain.stdoutText.contains("paid 1.50000000 KAS: \(memo)"))
+        #expect(plain.stdoutText.contains("paid 1.50000000 KAS: \(memo)"), "\(plain.stdoutText)")
     }
 
     @Test(

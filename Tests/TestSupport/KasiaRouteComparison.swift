@@ -34,9 +34,17 @@ public enum KasiaRouteComparison {
         return queries
     }
 
-    /// The members a Tandem server's rows have beside an indexer's: `root` (kasia-protocol §16).
-    public static let tandemMembers: [String: @Sendable (Any) -> Bool] = [
-        "root": { ["kchat", "ciph_msg"].contains($0 as? String) }
+    /// A check of one of our own members: its value (nil: absent) within its row.
+    public typealias MemberCheck = @Sendable (_ value: Any?, _ row: NSDictionary) -> Bool
+
+    /// The members a Tandem server's rows have beside an indexer's: `root` (kasia-protocol §16),
+    /// and on payments `verified`, true exactly when a chain block accepted it (issue 50 item 7).
+    public static let tandemMembers: [String: MemberCheck] = [
+        "root": { value, _ in ["kchat", "ciph_msg"].contains(value as? String) },
+        "verified": { value, row in
+            guard row["amount"] != nil else { return value == nil }
+            return (value as? Bool) == (row["accepting_block"] is String)
+        },
     ]
 
     /// Every row of one route, page after page as KaChat pages (limit 50, next cursor = the
@@ -70,7 +78,7 @@ public enum KasiaRouteComparison {
     /// accepts, and they are left out of the comparison.
     public static func differences(
         ours: Fetch, ourPrefix: String, truth: Fetch, queries: [Query],
-        ourMembers: [String: @Sendable (Any) -> Bool] = [:]
+        ourMembers: [String: MemberCheck] = [:]
     ) async throws -> (differences: [String], rows: Int) {
         var differences: [String] = []
         var rows = 0
@@ -79,7 +87,7 @@ public enum KasiaRouteComparison {
             for (id, row) in mine where !ourMembers.isEmpty {
                 guard let stripped = row.mutableCopy() as? NSMutableDictionary else { continue }
                 for (member, accepts) in ourMembers {
-                    if let value = row[member], accepts(value) {
+                    if accepts(row[member], row) {
                         stripped.removeObject(forKey: member)
                     } else {
                         differences.append("\(query) tx \(id): member \(member) is \(row[member] ?? "missing")")

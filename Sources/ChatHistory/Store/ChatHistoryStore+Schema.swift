@@ -65,6 +65,16 @@ extension ChatHistoryStore {
                     CREATE INDEX reaction_order ON reaction (target, blockTime, reactor);
                     """)
         }
+        migrator.registerMigration("v4 unverified payments") { db in
+            // Issue 50 item 7: a payment is verified when its row is confirmed (a chain block
+            // accepted it). Rows stored before were not checked: they stay unverified until a
+            // walk or a sync sees them accepted.
+            try db.execute(
+                sql: """
+                    CREATE INDEX message_unverified_payment ON message (blockTime)
+                    WHERE kind = 'payment' AND status != 'confirmed' AND direction = 'incoming';
+                    """)
+        }
         return migrator
     }
 

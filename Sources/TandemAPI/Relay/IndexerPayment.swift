@@ -17,6 +17,15 @@ public struct IndexerPayment: Codable, Sendable, Equatable {
     /// Tandem server's own member; nil from a kasia-indexer, which does not say.
     public var root: String?
 
+    /// Whether a block the chain accepted carries the transaction (issue 50 item 7): a Tandem
+    /// server's own member, `false` for a row only relayed to it (its coin may not exist); nil
+    /// from a kasia-indexer, whose `accepting_block` says the same.
+    public var verified: Bool?
+
+    /// Whether the payment happened: the server's `verified`, else an accepting block. A row
+    /// that says neither was seen only off the chain and is never shown as paid.
+    public var isVerified: Bool { verified ?? (acceptingBlock != nil) }
+
     public init(
         txID: String, sender: String?, receiver: String, blockTime: UInt64, amount: UInt64, message: String,
         acceptingBlock: String? = nil, acceptingDAAScore: UInt64? = nil
@@ -38,6 +47,6 @@ public struct IndexerPayment: Codable, Sendable, Equatable {
         case amount, message
         case acceptingBlock = "accepting_block"
         case acceptingDAAScore = "accepting_daa_score"
-        case root
+        case root, verified
     }
 }

@@ -7,8 +7,12 @@ public struct IncomingMessage: Sendable, Equatable {
         case text
         /// A handshake: the peer asks to talk (or accepts); ``IncomingMessage/text`` is empty.
         case handshake
-        /// A payment memo; ``IncomingMessage/amountSompi`` is the amount it names.
+        /// A payment memo; ``IncomingMessage/amountSompi`` is the amount on chain, and
+        /// ``IncomingMessage/verified`` says whether a chain block accepted it.
         case payment
+        /// A payment stored before as unverified that a chain block has now accepted (issue 50
+        /// item 7): ``IncomingMessage/id`` is its row's, and a screen redraws it in place.
+        case paymentVerified
         /// A plaintext channel broadcast; ``IncomingMessage/channel`` names it.
         case broadcast
         /// A KaChat reaction that changed what a stored message shows: ``IncomingMessage/id`` is
@@ -26,10 +30,13 @@ public struct IncomingMessage: Sendable, Equatable {
     public var blockTime: UInt64
     public var amountSompi: UInt64?
     public var channel: String?
+    /// For payments: whether a block the chain accepted carries it. A payment seen only through a
+    /// relay or a mempool is not (its coins may not exist) and is never called paid.
+    public var verified: Bool?
 
     public init(
         kind: Kind, id: MessageID?, txID: String, sender: KaspaAddress, text: String, blockTime: UInt64,
-        amountSompi: UInt64? = nil, channel: String? = nil
+        amountSompi: UInt64? = nil, channel: String? = nil, verified: Bool? = nil
     ) {
         self.kind = kind
         self.id = id
@@ -39,5 +46,6 @@ public struct IncomingMessage: Sendable, Equatable {
         self.blockTime = blockTime
         self.amountSompi = amountSompi
         self.channel = channel
+        self.verified = verified
     }
 }

@@ -108,7 +108,30 @@ extension Messenger {
             if let message = try ingestPayment(row) { delivered.append(message) }
         }
         try advance(.paymentsToMe, to: cursor)
+        delivered += try await recheckUnverifiedPayments(from: relay)
         return delivered
+    }
+
+    /// How far back a sync asks the relay again about payments it has not seen accepted: a real
+    /// payment is accepted within seconds, so one still unverified after this never will be.
+    static let unverifiedPaymentWindow: UInt64 = 3 * 24 * 3600 * 1000
+    /// Block times from a node and relay times from a server come from different clocks.
+    static let clockMargin: UInt64 = 10 * 60 * 1000
+
+    /// Reads the relay's payments to us again from the oldest that is still unverified (within
+    /// ``unverifiedPaymentWindow``), without moving the route's cursor: a server with
+    /// `--kaspa-node` marks a relayed payment verified once a chain block accepts it, and the row
+    /// is verified here too (issue 50 item 7).
+    private func recheckUnverifiedPayments(from relay: RelayClient) async throws -> [IncomingMessage] {
+        let now = UInt64(clamping: profile.clock.now.rawValue)
+        let since = now > Self.unverifiedPaymentWindow ? now - Self.unverifiedPaymentWindow : 0
+        guard let oldest = try history.oldestUnverifiedPayment(since: since) else { return [] }
+        var cursor = IndexerCursor(blockTime: oldest > Self.clockMargin ? oldest - Self.clockMargin : 0)
+        var verified: [IncomingMessage] = []
+        for row in try await relay.payments(toReceiver: address.description, after: &cursor) where row.isVerified {
+            if let message = try ingestPayment(row) { verified.append(message) }
+        }
+        return verified
     }
 
     private func advance(_ route: RelaySyncCursors.Route, to cursor: IndexerCursor) throws {

@@ -125,6 +125,8 @@ struct ChatMessageOutput: Encodable {
     let amountSompi: UInt64?
     /// The root of the payload that carried it (`kchat`, `ciph_msg`), null where unknown.
     let root: String?
+    /// A payment's: whether a chain block accepted it (issue 50 item 7); null for other kinds.
+    let verified: Bool?
     /// Emoji reactions on the message, one per reactor (issue 43 item 4).
     let reactions: [String]
     /// The composer's warning a forced `send` went past (seed 000 Phase 4); written only when set.
@@ -145,6 +147,7 @@ struct ChatMessageOutput: Encodable {
         cursor = HistoryCursor.text(message.key)
         amountSompi = message.amountSompi
         root = message.root
+        verified = message.kind == .payment ? message.isVerifiedPayment : nil
         reactions = message.reactions
         shown = message.displayText
     }
@@ -163,13 +166,14 @@ struct ChatMessageOutput: Encodable {
         try container.encode(cursor, forKey: .cursor)
         try container.encode(amountSompi, forKey: .amountSompi)
         try container.encode(root, forKey: .root)
+        try container.encode(verified, forKey: .verified)
         try container.encode(reactions, forKey: .reactions)
         try container.encodeIfPresent(warning, forKey: .warning)
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, txID, contact, direction, status, kind, text, blockTime, time, cursor, amountSompi, root, reactions
-        case warning
+        case id, txID, contact, direction, status, kind, text, blockTime, time, cursor, amountSompi, root, verified
+        case reactions, warning
     }
 
     /// One human-readable line.
@@ -191,6 +195,8 @@ struct IncomingOutput: Encodable {
     let time: String
     let amountSompi: UInt64?
     let channel: String?
+    /// A payment's: whether a chain block accepted it (issue 50 item 7).
+    let verified: Bool?
 
     init(_ message: IncomingMessage) {
         kind = message.kind.rawValue
@@ -202,12 +208,19 @@ struct IncomingOutput: Encodable {
         time = UnixMillis(Int64(clamping: message.blockTime)).iso8601
         amountSompi = message.amountSompi
         channel = message.channel
+        verified = message.verified
     }
+
+    private var amount: String { "\(KaspaAmount.kas(fromSompi: amountSompi ?? 0)) KAS" }
 
     var line: String {
         switch kind {
         case IncomingMessage.Kind.handshake.rawValue: "\(time) \(from) wants to chat (handshake)"
-        case IncomingMessage.Kind.payment.rawValue: "\(time) \(from) paid \(amountSompi ?? 0) sompi: \(text)"
+        case IncomingMessage.Kind.payment.rawValue:
+            verified == true
+                ? "\(time) \(from) paid \(amount): \(text)"
+                : "\(time) \(from) sent a payment of \(amount) (unverified): \(text)"
+        case IncomingMessage.Kind.paymentVerified.rawValue: "\(time) \(from)'s payment of \(amount) is verified"
         case IncomingMessage.Kind.broadcast.rawValue: "\(time) #\(channel ?? "") \(from): \(text)"
         case IncomingMessage.Kind.reaction.rawValue:
             text.isEmpty ? "\(time) \(from) took back a reaction" : "\(time) \(from) reacted \(text)"

@@ -145,7 +145,7 @@ extension ChatCommand {
                         to: paid.to.description, memo: paid.memo))
             } else {
                 CommandIO.write(
-                    "paid \(KaspaAmount.kas(fromSompi: paid.amountSompi)) KAS to \(paid.to) (tx \(paid.transactionID), fee \(paid.fee) sompi)\n"
+                    "sent \(KaspaAmount.kas(fromSompi: paid.amountSompi)) KAS to \(paid.to) (tx \(paid.transactionID), fee \(paid.fee) sompi); paid once a block accepts it\n"
                 )
             }
         }

@@ -141,8 +141,9 @@ struct ChatUISession {
         switch message.kind {
         case .handshake:
             mailbox.post(.notice("\(ChatScreen.shortName(message.sender.description)) wants to chat: a accepts"))
-        case .reaction:
-            // The target row again, its reactions changed: redrawn in place, not a new arrival.
+        case .reaction, .paymentVerified:
+            // The target row again, its reactions or its verification changed: redrawn in place,
+            // not a new arrival.
             guard let id = message.id, let row = try? store.message(id) else { return }
             mailbox.post(.stored(row, live: false))
         default:

@@ -46,11 +46,11 @@ import Testing
             )
             #expect(
                 try await api.send(.get, "/kasia/payments/by-sender?address=\(Self.alice)").text
-                    == #"[{"tx_id":"\#(ids[2])","sender":"\#(Self.alice)","receiver":"\#(Self.bob)","block_time":1800000000002,"amount":150000000,"message":"\#(sealed)","accepting_block":null,"accepting_daa_score":null,"root":"ciph_msg"}]"#
+                    == #"[{"tx_id":"\#(ids[2])","sender":"\#(Self.alice)","receiver":"\#(Self.bob)","block_time":1800000000002,"amount":150000000,"message":"\#(sealed)","accepting_block":null,"accepting_daa_score":null,"root":"ciph_msg","verified":false}]"#
             )
             #expect(
                 try await api.send(.get, "/kasia/payments/by-receiver?address=\(Self.bob)").text
-                    == #"[{"tx_id":"\#(ids[2])","sender":"\#(Self.alice)","receiver":"\#(Self.bob)","block_time":1800000000002,"amount":150000000,"message":"\#(sealed)","accepting_block":null,"accepting_daa_score":null,"root":"ciph_msg"}]"#
+                    == #"[{"tx_id":"\#(ids[2])","sender":"\#(Self.alice)","receiver":"\#(Self.bob)","block_time":1800000000002,"amount":150000000,"message":"\#(sealed)","accepting_block":null,"accepting_daa_score":null,"root":"ciph_msg","verified":false}]"#
             )
             #expect(
                 try await api.send(.get, "/kasia/self-stash/by-owner?owner=\(Self.alice)&scope=\(scope)").text
@@ -64,7 +64,9 @@ import Testing
                 txID: ids[2], sender: Self.alice, receiver: Self.bob, blockTime: 1_800_000_000_002,
                 amount: 150_000_000, message: sealed)
             expected.root = "ciph_msg"
+            expected.verified = false
             #expect(rows == [expected])
+            #expect(rows.first?.isVerified == false, "relayed, never accepted: its coins may not exist")
         }
     }
 

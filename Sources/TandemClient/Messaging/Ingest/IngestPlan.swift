@@ -44,7 +44,8 @@ struct IngestPlan: Sendable, Equatable {
         insert = row
         announcement = IncomingMessage(
             kind: row.kind == .payment ? .payment : .text, id: row.id, txID: row.txID?.rawValue ?? "", sender: sender,
-            text: text, blockTime: row.blockTime, amountSompi: row.amountSompi)
+            text: text, blockTime: row.blockTime, amountSompi: row.amountSompi,
+            verified: row.kind == .payment ? row.isVerifiedPayment : nil)
     }
 
     /// A row that is not for us, unreadable, or seen: nothing changes.

@@ -151,13 +151,15 @@ struct MessageIngest: Sendable {
     }
 
     /// A payment memo to us (§5.3), in either form: stored and shown with the amount on chain
-    /// (the first output's, as KaChat shows it), never the memo's own `amount`.
+    /// (the first output's, as KaChat shows it), never the memo's own `amount`. It is verified
+    /// (its row confirmed) only when a chain block accepted it (issue 50 item 7); a stored one
+    /// seen again accepted becomes verified. Our own payment, seen accepted, is verified too.
     func payment(_ row: IndexerPayment, lookup: IngestLookup) throws -> IngestPlan {
-        guard row.receiver == address.description, let senderText = row.sender,
-            let sender = try? KaspaAddress(senderText), sender != address,
-            try lookup.storedMessage(row.txID) == nil,
-            var sealed = try? Hex.decode(row.message)
-        else { return .nothing }
+        guard let senderText = row.sender, let sender = try? KaspaAddress(senderText) else { return .nothing }
+        if sender == address { return try ownPayment(row, lookup: lookup) }
+        guard row.receiver == address.description else { return .nothing }
+        if let stored = try lookup.storedMessage(row.txID) { return Self.verify(stored, by: row, from: sender) }
+        guard var sealed = try? Hex.decode(row.message) else { return .nothing }
         // The web form stores hex text of the sealed bytes; KaChat's stores them raw.
         var app = PeerApp.kachat
         if sealed.allSatisfy(Hex.isDigit), let inner = try? Hex.decode(utf8: sealed) {
@@ -168,7 +170,8 @@ struct MessageIngest: Sendable {
         let memo = Self.paymentMemo(plaintext)
         let stored = Self.row(
             txID: row.txID, blockTime: row.blockTime, conversation: sender.description, direction: .incoming,
-            kind: .payment, body: Data(memo.utf8), root: row.root, amountSompi: row.amount)
+            kind: .payment, body: Data(memo.utf8), status: row.isVerified ? .confirmed : .sent, root: row.root,
+            amountSompi: row.amount)
         // The payment's form and root are evidence for a conversation we have; it starts none.
         var routing: ConversationRoutingState?
         if let before = try lookup.routingState(sender) {
@@ -181,7 +184,44 @@ struct MessageIngest: Sendable {
             routing: routing, insert: stored, activity: ContactActivity(peer: sender, at: Self.time(row.blockTime)),
             announcement: IncomingMessage(
                 kind: .payment, id: stored.id, txID: row.txID, sender: sender, text: memo, blockTime: row.blockTime,
-                amountSompi: row.amount))
+                amountSompi: row.amount, verified: row.isVerified))
+    }
+
+    /// A stored payment seen again: verified now when this copy was accepted and the row was not,
+    /// with the amount on chain (a KaChat payment notice stored first carries the amount its
+    /// writer claimed). A row of another conversation under this tx id (a notice naming someone
+    /// else's payment) is not verified by it.
+    static func verify(_ stored: StoredMessage, by row: IndexerPayment, from sender: KaspaAddress) -> IngestPlan {
+        guard stored.kind == .payment, stored.direction == .incoming, row.isVerified, !stored.isVerifiedPayment,
+            stored.conversation.rawValue == sender.description
+        else { return .nothing }
+        var verified = stored
+        verified.status = .confirmed
+        verified.amountSompi = row.amount
+        return IngestPlan(
+            update: verified,
+            announcement: IncomingMessage(
+                kind: .paymentVerified, id: stored.id, txID: row.txID, sender: sender,
+                text: stored.body.map { String(decoding: $0, as: UTF8.self) } ?? "", blockTime: row.blockTime,
+                amountSompi: row.amount, verified: true))
+    }
+
+    /// Our own payment seen accepted: the row sent from here is verified; one sent from another
+    /// device is added, its memo unreadable (sealed to the payee). A pending copy changes nothing.
+    private func ownPayment(_ row: IndexerPayment, lookup: IngestLookup) throws -> IngestPlan {
+        guard row.isVerified, let payee = try? KaspaAddress(row.receiver), payee != address else { return .nothing }
+        if let stored = try lookup.storedMessage(row.txID) {
+            guard stored.kind == .payment, !stored.isVerifiedPayment else { return .nothing }
+            var verified = stored
+            verified.status = .confirmed
+            verified.blockTime = row.blockTime
+            return IngestPlan(update: verified)
+        }
+        return IngestPlan(
+            insert: Self.row(
+                txID: row.txID, blockTime: row.blockTime, conversation: payee.description, direction: .outgoing,
+                kind: .payment, body: nil, status: .confirmed, root: row.root, amountSompi: row.amount),
+            activity: ContactActivity(peer: payee, at: Self.time(row.blockTime)))
     }
 
     /// The memo text of a payment JSON (`message`; Kasia web writes one space for none), or the

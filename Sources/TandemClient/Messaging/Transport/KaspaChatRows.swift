@@ -15,9 +15,12 @@ public enum KaspaChatRows {
     /// reads. The indexed kinds are read by the one indexer model the server and the simulated
     /// node share (``KasiaIndexRow``): the sender is the first input's address (kaspa-node.md §5),
     /// else `knownSender`; the receiver and a payment's amount are the first output's
-    /// (kasia-protocol §10). Broadcasts, which no indexer keeps, are read here.
+    /// (kasia-protocol §10). Broadcasts, which no indexer keeps, are read here. `acceptingBlock`
+    /// names the chain block that accepted the transaction (nil: seen in a mempool); a payment
+    /// carries it, and only an accepted payment is verified (issue 50 item 7).
     public static func event(
-        _ transaction: RPCTransaction, blockTime: UInt64, network: KaspaNetwork, knownSender: KaspaAddress? = nil
+        _ transaction: RPCTransaction, blockTime: UInt64, network: KaspaNetwork, acceptingBlock: String? = nil,
+        knownSender: KaspaAddress? = nil
     ) -> RelayEvent? {
         guard let payload = transaction.payload, !payload.isEmpty else { return nil }
         guard
@@ -45,7 +48,7 @@ public enum KaspaChatRows {
             row = .payment(
                 IndexerPayment(
                     txID: indexed.txID, sender: indexed.sender, receiver: receiver, blockTime: indexed.blockTime,
-                    amount: indexed.amount, message: body))
+                    amount: indexed.amount, message: body, acceptingBlock: acceptingBlock))
         case .selfStash:
             guard let sender = indexed.sender else { return nil }
             row = .selfStash(

@@ -122,7 +122,8 @@ public actor KaspaMessageTransport: MessageTransport {
             try await deliver(rows)
             try saveCursor(reached)
         }
-        let pending = try await mempool(wallet.node, contacts: everyone, seen: &seen)
+        var pendingSeen = Set<String>()
+        let pending = try await mempool(wallet.node, contacts: everyone, accepted: seen, seen: &pendingSeen)
         if !pending.isEmpty { try await deliver(pending) }
         return ending.stop
     }
@@ -182,7 +183,9 @@ public actor KaspaMessageTransport: MessageTransport {
             group.addTask { await client.run() }
             group.addTask { [self] in
                 var sessionCursor = start
+                // Apart: a payment seen pending is read again once accepted, and then verified.
                 var seen = Set<String>()
+                var pendingSeen = Set<String>()
                 var stuckWalks = 0
                 for await event in client.events {
                     let changed: [KaspaAddress]
@@ -212,7 +215,7 @@ public actor KaspaMessageTransport: MessageTransport {
                     } catch {
                         continue
                     }
-                    if let pending = try? await mempool(client, contacts: changed, seen: &seen) {
+                    if let pending = try? await mempool(client, contacts: changed, accepted: seen, seen: &pendingSeen) {
                         for row in pending { continuation.yield(row) }
                     }
                 }
@@ -265,7 +268,8 @@ public actor KaspaMessageTransport: MessageTransport {
                     for transaction in block.transactions {
                         guard
                             let event = KaspaChatRows.event(
-                                transaction, blockTime: block.time ?? now, network: network)
+                                transaction, blockTime: block.time ?? now, network: network,
+                                acceptingBlock: Hex.encode(block.hash))
                         else {
                             continue
                         }
@@ -304,10 +308,11 @@ public actor KaspaMessageTransport: MessageTransport {
     }
 
     /// Contacts' transactions in the mempool (`sending`: spending their coins, so written by
-    /// them), as rows stamped now.
-    private func mempool(_ client: KaspaNodeClient, contacts: [KaspaAddress], seen: inout Set<String>) async throws
-        -> [RelayEvent]
-    {
+    /// them), as rows stamped now: those neither `accepted` (read from the chain) nor `seen` before.
+    /// A pending payment is not verified (issue 50 item 7).
+    private func mempool(
+        _ client: KaspaNodeClient, contacts: [KaspaAddress], accepted: Set<String>, seen: inout Set<String>
+    ) async throws -> [RelayEvent] {
         guard !contacts.isEmpty else { return [] }
         let answer: RPCMempoolEntriesByAddresses
         do {
@@ -322,7 +327,7 @@ public actor KaspaMessageTransport: MessageTransport {
                 guard
                     let event = KaspaChatRows.event(
                         sending.transaction, blockTime: now, network: network, knownSender: entry.address),
-                    seen.insert(event.txID).inserted
+                    !accepted.contains(event.txID), seen.insert(event.txID).inserted
                 else { continue }
                 events.append(event)
             }
