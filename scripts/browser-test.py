@@ -1,7 +1,9 @@
 """The tasks web app (issue 28) in headless Chromium through Selenium, against a real `tandem serve`.
 
 Checks, in order:
-- /app/ loads; sign up, sign out and sign in through the screen's labelled controls;
+- /app/ loads; sign up, sign out and sign in through the screen's labelled controls; signing out
+  asks first while a change has not reached the server, then leaves nothing of the account in
+  IndexedDB and revokes the browser's key;
 - after each sign-in, the browser's device key is in IndexedDB, non-extractable, bound to the
   account with the proof-of-possession route, and the only key the server lists;
 - the Redo vectors' canonical bodies, content ids and Ed25519 signatures are reproduced byte
@@ -186,6 +188,36 @@ const done = arguments[0];
 """
 
 
+# What IndexedDB holds for an account (the signed-in one when none is named): its device key,
+# how many log nodes, how many bookkeeping rows.
+ACCOUNT_ROWS = """
+const done = arguments[arguments.length - 1];
+const named = arguments.length > 1 ? arguments[0] : null;
+(async () => {
+  const account = named ?? (await (await fetch('/api/auth/get-session')).json()).user.id;
+  const db = await new Promise((resolve, reject) => {
+    const open = indexedDB.open('tandem-tasks');
+    open.onsuccess = () => resolve(open.result);
+    open.onerror = () => reject(open.error);
+  });
+  const ask = (store, query, method) => new Promise((resolve, reject) => {
+    const r = db.transaction(store).objectStore(store)[method](query);
+    r.onsuccess = () => resolve(r.result);
+    r.onerror = () => reject(r.error);
+  });
+  const key = await ask('keys', account, 'get');
+  const nodes = await new Promise((resolve, reject) => {
+    const r = db.transaction('nodes').objectStore('nodes').index('account').count(account);
+    r.onsuccess = () => resolve(r.result);
+    r.onerror = () => reject(r.error);
+  });
+  const meta = await ask('meta', IDBKeyRange.bound([account], [account, []]), 'count');
+  db.close();
+  return { account, key: key !== undefined, nodes, meta };
+})().then(done, (error) => done({ error: String(error) }));
+"""
+
+
 KEY_CHECK = """
 const done = arguments[0];
 (async () => {
@@ -195,17 +227,20 @@ const done = arguments[0];
   const key = await deviceKey(session.user.id);
   let exported = true;
   try { await crypto.subtle.exportKey('pkcs8', key.privateKey); } catch { exported = false; }
-  return { server: keys.map((k) => k.publicKey), local: key.publicKey, bound: key.bound, exported };
+  const live = keys.filter((k) => !k.revokedAt);
+  return { server: live.map((k) => k.publicKey), revoked: keys.length - live.length, local: key.publicKey,
+           bound: key.bound, exported };
 })().then(done, (error) => done({ error: String(error) }));
 """
 
 
-def check_key(driver, failures, when, others=0):
-    """The server lists this browser's key (and `others` more: the CLI device's), bound, and its
-    private half cannot be exported."""
+def check_key(driver, failures, when, others=0, revoked=0):
+    """The server lists this browser's key (and `others` more live ones: the CLI device's; and
+    `revoked` revoked ones: this browser's before it signed out), bound, and its private half
+    cannot be exported."""
     key = driver.execute_async_script(KEY_CHECK)
     if (key.get("error") or key["local"] not in key["server"] or len(key["server"]) != 1 + others
-            or not key["bound"] or key["exported"]):
+            or key["revoked"] != revoked or not key["bound"] or key["exported"]):
         failures.append(f"device key {when}: {key}")
 
 
@@ -509,16 +544,38 @@ def main():
             if json.dumps(swift, sort_keys=True) != json.dumps(state["replay"], sort_keys=True):
                 failures.append("the browser's replay of its log differs from `tandem redo replay`")
 
-            # Sign out, then in again: the log is still there.
+            # Signing out with a change the server lacks asks first; declining keeps everything.
+            account = driver.execute_async_script(ACCOUNT_ROWS)
+            driver.set_network_conditions(offline=True, latency=0, download_throughput=0, upload_throughput=0)
+            add_task(driver, wait, "Written before signing out")
+            button(driver, "Sign out").click()
+            prompt = wait.until(ready.alert_is_present())
+            if "not reached the server and will be lost" not in prompt.text:
+                failures.append(f"the sign-out prompt says {prompt.text!r}")
+            prompt.dismiss()
+            if row(driver, "Written before signing out") is None or not button(driver, "Sign out").is_displayed():
+                failures.append("declining the sign-out prompt did not keep the account open")
+            driver.delete_network_conditions()
+            wait_synced(driver, wait)
+
+            # Sign out: nothing of the account stays in the browser, and its key is revoked.
             button(driver, "Sign out").click()
             wait.until(ready.visibility_of_element_located((By.ID, "sign-in-form")))
+            left = driver.execute_async_script(ACCOUNT_ROWS, account["account"])
+            if left.get("error") or left["key"] or left["nodes"] or left["meta"]:
+                failures.append(f"after signing out the browser still holds the account's data: {left}")
+            if account["nodes"] < 9 or not account["key"]:
+                failures.append(f"before signing out the browser held too little to prove removal: {account}")
+
+            # Sign in again: the log comes back from the server, under a new device key.
             field(driver, "sign-in-form", "Username").send_keys("ann")
             field(driver, "sign-in-form", "Password").send_keys("correct horse battery")
             button(driver, "Sign in").click()
             wait.until(ready.visibility_of(button(driver, "Sign out")))
             wait.until(lambda d: d.find_element(By.ID, "device").text.startswith("This device: web-"))
             wait.until(lambda d: row(d, "Water the plants") is not None)
-            check_key(driver, failures, "after signing in again", others=1)
+            wait.until(lambda d: row(d, "Written before signing out") is not None)
+            check_key(driver, failures, "after signing in again", others=1, revoked=1)
 
             # No console error, no CSP violation (the offline step's refused requests are the
             # network's doing, not the page's, and are expected).

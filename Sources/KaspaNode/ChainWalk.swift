@@ -220,7 +220,8 @@ public struct ChainWalk: Sendable {
     {
         guard answer.chainBlockAcceptedTransactions.count == answer.addedChainBlockHashes.count else {
             throw .malformedAnswer(
-                node: await node.node?.absoluteString ?? "?", method: RPCMethod.getVirtualChainFromBlockV2.rawValue,
+                node: await node.node.map(URLRedaction.redact) ?? "?",
+                method: RPCMethod.getVirtualChainFromBlockV2.rawValue,
                 reason:
                     "\(answer.addedChainBlockHashes.count) added chain blocks but \(answer.chainBlockAcceptedTransactions.count) lists of accepted transactions"
             )

@@ -1,6 +1,7 @@
 public import Foundation
 public import KaspaCrypto
 public import KaspaRPC
+import TandemBasics
 
 /// A profile's link to the Kaspa network (issue 24 item 1): one node at a time out of several,
 /// each checked before use (network id, synced, UTXO index, ping), failed over with backoff, and
@@ -113,10 +114,10 @@ public actor KaspaNodeClient {
         case .node(let node): url = node
         case .resolver(let resolver):
             guard let resolve else {
-                throw KaspaNodeError.unreachable(node: resolver.absoluteString, reason: "no resolver client")
+                throw KaspaNodeError.unreachable(node: URLRedaction.redact(resolver), reason: "no resolver client")
             }
             do { url = try await resolve(resolver) } catch let error as KaspaNodeError { throw error } catch {
-                throw KaspaNodeError.unreachable(node: resolver.absoluteString, reason: String(describing: error))
+                throw KaspaNodeError.unreachable(node: URLRedaction.redact(resolver), reason: String(describing: error))
             }
         }
         let opened = try await KaspaNodeConnection.open(
@@ -125,7 +126,7 @@ public actor KaspaNodeClient {
         do {
             let info = try await opened.call(.getServerInfo, as: RPCServerInfo.self)
             if let failure = configuration.check(info) {
-                throw KaspaNodeError.unusable(node: url.absoluteString, reason: failure)
+                throw KaspaNodeError.unusable(node: URLRedaction.redact(url), reason: failure)
             }
             _ = try await opened.call(.ping, as: RPCEmpty.self)
             let addresses = watchedAddresses

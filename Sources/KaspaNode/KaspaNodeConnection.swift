@@ -1,5 +1,6 @@
 public import Foundation
 public import KaspaRPC
+import TandemBasics
 
 /// One WebSocket to one node: requests with small increasing ids, answers matched by id in
 /// whatever order they come (kaspa-node.md §2), a time limit per call, and the notifications as
@@ -64,7 +65,7 @@ public actor KaspaNodeConnection {
     ) async throws(KaspaNodeError) -> KaspaNodeConnection {
         let socket: any WebSocketConnection
         do { socket = try await transport.connect(to: url, timeout: callTimeout, receivingOn: executor) } catch {
-            throw .unreachable(node: url.absoluteString, reason: Self.transportReason(error))
+            throw .unreachable(node: URLRedaction.redact(url), reason: Self.transportReason(error))
         }
         let connection = KaspaNodeConnection(
             url: url, socket: socket, callTimeout: callTimeout, notificationCapacity: notificationCapacity)
@@ -72,7 +73,7 @@ public actor KaspaNodeConnection {
         return connection
     }
 
-    private var node: String { url.absoluteString }
+    private var node: String { URLRedaction.redact(url) }
 
     /// The reader lives as long as the connection: ``close()`` cancels it, and it ends by itself
     /// when the socket does.
@@ -124,7 +125,7 @@ public actor KaspaNodeConnection {
                             id,
                             .failure(
                                 .timeout(
-                                    node: self.url.absoluteString, method: method.rawValue,
+                                    node: URLRedaction.redact(self.url), method: method.rawValue,
                                     seconds: Self.seconds(limit))))
                     } catch {
                         await self.settle(id, .failure(.cancelled))

@@ -1,4 +1,5 @@
 public import Foundation
+import TandemBasics
 
 /// Which node to try next and how long to wait first (issue 24 item 1, "Several nodes"): the
 /// endpoints in order, moving on after each failure, waiting longer after each consecutive
@@ -66,8 +67,8 @@ public enum NodeEndpoint: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .node(let url): url.absoluteString
-        case .resolver(let url): "resolver \(url.absoluteString)"
+        case .node(let url): URLRedaction.redact(url)
+        case .resolver(let url): "resolver \(URLRedaction.redact(url))"
         }
     }
 }

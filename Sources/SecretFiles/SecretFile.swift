@@ -59,8 +59,8 @@ public enum SecretFile {
         url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
     }
 
-    /// `O_CREAT|O_EXCL`, mode 0600, write and fsync; the file is removed when any step fails.
-    private static func writeNew(_ url: URL, contents: Data) throws(SecretFileError) {
+    /// `O_CREAT|O_EXCL`, mode 0600, write and (durably) fsync; the file is removed when any step fails.
+    private static func writeNew(_ url: URL, contents: Data, durably: Bool = true) throws(SecretFileError) {
         let fd = open(url.path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
         guard fd >= 0 else {
             if errno == EEXIST { throw .exists(path: url.path) }
@@ -69,16 +69,17 @@ public enum SecretFile {
         defer { close(fd) }
         _ = fchmod(fd, 0o600)  // umask can only have removed bits; make the mode exact anyway
         let written = contents.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        guard written == contents.count, fsync(fd) == 0 else {
+        guard written == contents.count, !durably || fsync(fd) == 0 else {
             unlink(url.path)
             throw .fileSystem(path: url.path, reason: "cannot write the file")
         }
     }
 
     /// Replaces a secret file atomically: write a 0600 temporary file, then rename over.
-    public static func replace(_ url: URL, contents: Data) throws(SecretFileError) {
+    /// `durably: false` skips the fsync, for files whose loss costs only a re-read (cursors).
+    public static func replace(_ url: URL, contents: Data, durably: Bool = true) throws(SecretFileError) {
         let temporary = temporaryURL(for: url)
-        try writeNew(temporary, contents: contents)
+        try writeNew(temporary, contents: contents, durably: durably)
         guard rename(temporary.path, url.path) == 0 else {
             unlink(temporary.path)
             throw .fileSystem(path: url.path, reason: String(cString: strerror(errno)))

@@ -65,7 +65,7 @@ public struct PostgresServerStore: ServerStore {
         guard let components = URLComponents(string: url),
             components.scheme == "postgres" || components.scheme == "postgresql",
             let host = components.host, !host.isEmpty, let user = components.user
-        else { throw ServerStoreError.invalidDatabaseURL(DatabaseURLRedaction.redact(url)) }
+        else { throw ServerStoreError.invalidDatabaseURL(URLRedaction.redact(url)) }
         let database = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : components.path
         var configuration = PostgresClient.Configuration(
             host: host, port: components.port ?? 5432, username: user, password: components.password,

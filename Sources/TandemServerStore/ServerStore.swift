@@ -181,7 +181,7 @@ public enum ServerStoreError: Error, Equatable, Sendable, CustomStringConvertibl
     case userIDTaken(String)
     case profileMissing(userID: String)
     case userMissing(userID: String)
-    /// Carries the URL with its credentials already redacted (`DatabaseURLRedaction`).
+    /// Carries the URL with its credentials already redacted (`URLRedaction`).
     case invalidDatabaseURL(String)
     case corruptRow(table: String, reason: String)
     /// The database did not answer in time or could not be reached (HTTP 503).
@@ -199,7 +199,7 @@ public enum ServerStoreError: Error, Equatable, Sendable, CustomStringConvertibl
         case .userIDTaken(let id): "user id \(id) already exists"
         case .profileMissing(let id): "no chat profile for user \(id)"
         case .userMissing(let id): "no user \(id)"
-        case .invalidDatabaseURL(let url): "database URL \(DatabaseURLRedaction.redact(url)) is not a postgres:// URL"
+        case .invalidDatabaseURL(let url): "database URL \(URLRedaction.redact(url)) is not a postgres:// URL"
         case .corruptRow(let table, let reason): "table \(table): \(reason)"
         case .unavailable(let reason): "the database is unavailable: \(reason)"
         case .busy(let reason): "the database is busy: \(reason)"

@@ -75,13 +75,14 @@ public struct SimulatedNodeServer: Service {
             logger: logger)
     }
 
-    /// Upgrades requests for `/` unless the port refuses connections; those go on to the router,
+    /// Upgrades requests for `/` (with any query) unless the port refuses connections; those go on to the router,
     /// whose `GET /` answers 503. (Closing the TCP connection instead left swift-websocket's client
     /// waiting for an upgrade answer that never came.)
     private static func upgrade(
         _ request: HTTPRequest, channel: any Channel, switches: NodeSwitches, connection: RPCConnection
     ) async throws -> ShouldUpgradeResult<WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>> {
-        guard request.path == "/" else { return .dontUpgrade }
+        // The query is the client's (a hosted node's API token rides there), not part of the path.
+        guard request.path?.split(separator: "?", maxSplits: 1).first == "/" else { return .dontUpgrade }
         if await switches.state.refusesConnections { return .dontUpgrade }
         await switches.register(channel)
         return .upgrade([:]) { inbound, outbound, _ in

@@ -1,4 +1,5 @@
 public import Foundation
+import SecretFiles
 public import TandemAPI
 import TandemBasics
 
@@ -40,6 +41,6 @@ public struct RelayOutbox: Sendable, Equatable, Codable {
     public func save(to url: URL) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        try encoder.encode(self).write(to: url, options: .atomic)
+        try SecretFile.replace(url, contents: try encoder.encode(self), durably: false)
     }
 }

@@ -1,4 +1,5 @@
 public import Foundation
+import SecretFiles
 
 /// The messaging service's position in every relay route it reads (kasia-protocol §10 paging),
 /// kept in the profile's ``Profile/File/relayCursors`` so a restart resumes instead of
@@ -54,6 +55,6 @@ public struct RelaySyncCursors: Sendable, Equatable, Codable {
     public func save(to url: URL) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        try encoder.encode(self).write(to: url, options: .atomic)
+        try SecretFile.replace(url, contents: try encoder.encode(self), durably: false)
     }
 }

@@ -13,7 +13,7 @@ extension Profile {
         }
     }
 
-    /// Writes `value` with sorted keys, replacing the file in one step.
+    /// Writes `value` with sorted keys, replacing the file in one step (0600).
     func writeJSON(_ value: some Encodable, to file: File, pretty: Bool = false) throws(ProfileError) {
         let url = url(file)
         do {
@@ -22,7 +22,7 @@ extension Profile {
             encoder.outputFormatting =
                 pretty
                 ? [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted] : [.sortedKeys, .withoutEscapingSlashes]
-            try encoder.encode(value).write(to: url, options: .atomic)
+            try SecretFile.replace(url, contents: try encoder.encode(value), durably: false)
         } catch let error as SecretFileError {
             throw ProfileError(error)
         } catch {

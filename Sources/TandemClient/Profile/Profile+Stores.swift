@@ -5,24 +5,24 @@ import SecretFiles
 public import TaskStore
 
 /// The profile's stores, each in its own file of the profile directory (ARCHITECTURE.md L2),
-/// opened with the profile's clock. Opening creates the directory (0700) and the file on first
-/// use and migrates it; a damaged file surfaces as the store's own typed error.
+/// opened with the profile's clock. Opening creates the directory (0700) and the file (0600) on
+/// first use, takes group and other access away from both, and migrates the file; a damaged file surfaces as the store's own typed error.
 extension Profile {
     /// The Kasia routing state of every contact (``File/routing``).
     public func openRouting() throws -> RoutingStore {
-        try prepareDirectory()
+        try prepareStore(.routing)
         return try RoutingStore(path: url(.routing).path)
     }
 
     /// The wallet's chat history (``File/chatHistory``).
     public func openChatHistory() throws -> ChatHistoryStore {
-        try prepareDirectory()
+        try prepareStore(.chatHistory)
         return try ChatHistoryStore(path: url(.chatHistory).path)
     }
 
     /// The wallet's contacts (``File/contacts``).
     public func openContacts() throws -> ContactsStore {
-        try prepareDirectory()
+        try prepareStore(.contacts)
         return try ContactsStore(path: url(.contacts).path, clock: clock)
     }
 
@@ -30,6 +30,7 @@ extension Profile {
     /// ``File/identityKey``, ``File/deviceID``); the identity is created on first use.
     public func openTasks() throws -> TaskEditor {
         let identity = try ProfileIdentity.loadOrCreate(keyFile: url(.identityKey), deviceFile: url(.deviceID))
+        try prepareStore(.tasks)
         return TaskEditor(log: try TaskLog(path: url(.tasks).path), identity: identity)
     }
 
@@ -42,7 +43,10 @@ extension Profile {
     /// The session cookies of the accounts client (``File/sessionCookies``).
     public var sessionCookies: SessionCookieStore { SessionCookieStore(profile: self) }
 
-    private func prepareDirectory() throws(ProfileError) {
-        do { try SecretFile.createDirectory(directory) } catch { throw ProfileError(error) }
+    /// The directory made private (``restrictPermissions()``) and `file` created 0600 when
+    /// missing, so SQLite opens a file (and makes journals) no one else can read.
+    private func prepareStore(_ file: File) throws(ProfileError) {
+        try restrictPermissions()
+        do { try PrivateDirectory.createFileIfMissing(url(file)) } catch { throw ProfileError(error) }
     }
 }

@@ -1,6 +1,7 @@
 public import Foundation
+import SecretFiles
 
-/// Loading and saving a sync engine's JSON state file. Saving replaces the file atomically, so
+/// Loading and saving a sync engine's JSON state file. Saving replaces the file atomically (0600), so
 /// a crash leaves the old state or the new one; losing the file costs only a re-read, since
 /// everything received is de-duplicated by id on the way in.
 enum SyncStateFile {
@@ -12,11 +13,11 @@ enum SyncStateFile {
     static func save(_ state: some Encodable, to url: URL) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        try encoder.encode(state).write(to: url, options: .atomic)
+        try SecretFile.replace(url, contents: try encoder.encode(state), durably: false)
     }
 
     /// Replaces the file with `bytes` atomically (a state that writes its own JSON).
     static func save(bytes: Data, to url: URL) throws {
-        try bytes.write(to: url, options: .atomic)
+        try SecretFile.replace(url, contents: bytes, durably: false)
     }
 }

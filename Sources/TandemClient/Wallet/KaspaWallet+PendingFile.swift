@@ -1,5 +1,6 @@
 import Foundation
 import KaspaRPC
+import SecretFiles
 
 #if canImport(Glibc)
     import Glibc
@@ -89,7 +90,7 @@ extension KaspaWallet {
             }
             file.append(UInt8(ascii: "]"))
             encodedPending = encoded
-            try file.write(to: url, options: .atomic)
+            try SecretFile.replace(url, contents: file, durably: false)
         } catch { throw .storage("\(url.path): \(error)") }
         pendingFileStamp = currentPendingStamp()
     }

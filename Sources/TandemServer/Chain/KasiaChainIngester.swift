@@ -97,7 +97,7 @@ struct KasiaChainIngester: Service {
     /// One walk from the stored cursor to the node's sink, or one idle wait at the sink.
     func step() async throws {
         let info = try await client.connect()
-        let node = await client.node?.absoluteString
+        let node = await client.node.map(URLRedaction.redact)
         let stored = try await store.kasiaChainCursor()
         if let stored, !stored.network.isEmpty, stored.network != networkID {
             throw IngestError.otherNetwork(stored: stored.network, configured: networkID)

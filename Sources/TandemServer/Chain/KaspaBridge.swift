@@ -29,6 +29,6 @@ struct KaspaBridge: Sendable {
             guard case .refused(_, _, let message) = error else { return .refused(reason: error.description) }
             guard KaspaSubmitRejection(message: message) == .alreadyKnown else { return .refused(reason: message) }
         }
-        return .accepted(node: await client.node?.absoluteString ?? "")
+        return .accepted(node: await client.node.map(URLRedaction.redact) ?? "")
     }
 }

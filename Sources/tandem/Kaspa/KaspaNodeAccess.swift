@@ -1,6 +1,7 @@
 import Foundation
 import KaspaNode
 import KaspaRPC
+import TandemBasics
 import TandemClient
 import TandemNIOTransport
 
@@ -18,7 +19,7 @@ enum KaspaNodeAccess {
                 TransportRequest(method: "GET", url: url, headers: [(name: "Accept", value: "application/json")]))
             guard (200..<300).contains(response.status) else {
                 throw KaspaNodeError.unreachable(
-                    node: resolver.absoluteString, reason: "the resolver answered HTTP \(response.status)")
+                    node: URLRedaction.redact(resolver), reason: "the resolver answered HTTP \(response.status)")
             }
             return try KaspaResolver.nodeURL(fromAnswer: response.body)
         }

@@ -28,11 +28,11 @@ struct AdminCommand: AsyncParsableCommand {
         @Argument(help: ArgumentHelp("The export file.", valueName: "file.json")) var file: String
         @Option(name: .long, help: ArgumentHelp("Server data directory (SQLite).", valueName: "dir")) var dataDir =
             "./tandem-data"
-        @Option(name: .long, help: ArgumentHelp("PostgreSQL URL instead of SQLite.", valueName: "url")) var databaseURL:
-            String?
+        @OptionGroup var database: DatabaseURLOptions
         @Flag(name: .long, help: "Print the report as JSON.") var json = false
 
         func run() async throws {
+            let databaseURL = try database.resolved()
             guard let data = FileManager.default.contents(atPath: file) else {
                 throw CLIError("\(file): cannot read the file")
             }
@@ -44,7 +44,7 @@ struct AdminCommand: AsyncParsableCommand {
                 databaseURL.map { .postgres(url: $0) } ?? .sqlite(dataDirectory: URL(fileURLWithPath: dataDir))
             let store: any ServerStore
             do { store = try await StoreFactory.open(backend, logger: logger) } catch {
-                throw CLIError(databaseURL == nil ? "\(dataDir): \(error)" : "--database-url: \(error)")
+                throw CLIError(databaseURL == nil ? "\(dataDir): \(error)" : "the PostgreSQL database: \(error)")
             }
             let report = try await store.withServices { try await export.importUsers(into: store) }
             if json {

@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import KaspaRPC
 import Logging
+import TandemBasics
 import TandemNIOTransport
 import TandemServer
 
@@ -11,7 +12,7 @@ struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract:
-            "Run the Tandem server (accounts API and Kasia relay; SQLite by default, PostgreSQL with --database-url).",
+            "Run the Tandem server (accounts API and Kasia relay; SQLite by default, PostgreSQL with --database-url-file, DATABASE_URL or --database-url).",
         discussion: """
             Stops gracefully on SIGINT/SIGTERM. Prints one line `listening on http://HOST:PORT` to stdout \
             once the socket is bound (with --port 0 the system picks the port). Logs go to stderr \
@@ -34,10 +35,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(
         name: .long, help: ArgumentHelp("Directory for the SQLite database and the cookie secret.", valueName: "dir"))
     var dataDir = "./tandem-data"
-    @Option(
-        name: .long,
-        help: ArgumentHelp("Use PostgreSQL instead of SQLite.", valueName: "postgres://user:pass@host:port/db"))
-    var databaseURL: String?
+    @OptionGroup var database: DatabaseURLOptions
     @Option(
         name: .long,
         help: ArgumentHelp(
@@ -113,9 +111,7 @@ struct ServeCommand: AsyncParsableCommand {
     func validate() throws {
         _ = try kaspaIndex()
         guard (0...65_535).contains(port) else { throw CLIError("--port \(port): must be 0…65535") }
-        if let databaseURL, !(databaseURL.hasPrefix("postgres://") || databaseURL.hasPrefix("postgresql://")) {
-            throw CLIError("--database-url: expected a postgres:// URL")
-        }
+        _ = try database.resolved()
         if let publicURL, Self.origin(of: publicURL) == nil {
             throw CLIError("--public-url \(publicURL): expected an http:// or https:// URL")
         }
@@ -152,7 +148,10 @@ struct ServeCommand: AsyncParsableCommand {
         for text in kaspaNode {
             guard let url = URL(string: text), ["ws", "wss"].contains(url.scheme?.lowercased() ?? ""),
                 url.host?.isEmpty == false
-            else { throw CLIError("--kaspa-node \(text): expected a ws:// or wss:// URL") }
+            else {
+                throw CLIError(
+                    "--kaspa-node \(URLRedaction.redact(text, keepingUser: false)): expected a ws:// or wss:// URL")
+            }
             nodes.append(url)
         }
         guard let kaspaNetwork else { throw CLIError("--kaspa-node needs --kaspa-network mainnet or testnet-10") }
@@ -193,7 +192,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let configuration = ServerConfiguration(
             host: host, port: port,
-            storage: databaseURL.map { .postgres(url: $0) } ?? .sqlite(dataDirectory: dataDirectory),
+            storage: try database.resolved().map { .postgres(url: $0) } ?? .sqlite(dataDirectory: dataDirectory),
             dataDirectory: dataDirectory, secret: secret,
             trustedOrigins: trustedOrigin + (publicURL.flatMap(Self.origin(of:)).map { [$0] } ?? []),
             secureCookies: secureCookies || publicURL.flatMap(Self.origin(of:))?.hasPrefix("https://") == true,

@@ -28,10 +28,30 @@ struct ProfileOptions: ParsableArguments {
     }
 
     /// The profile, with the system clock or, under `--now`, a clock that starts at that instant.
+    /// An existing profile directory that others could read is made private first, with one line
+    /// on stderr saying so (issue 50 item 9).
     var value: Profile {
         let directory = profile.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? Self.defaultDirectory()
-        guard let now, let start = try? Self.instant(now, option: "--now") else { return Profile(directory: directory) }
-        return Profile(directory: directory, clock: SystemClock(startingAt: start))
+        var opened = Profile(directory: directory)
+        if let now, let start = try? Self.instant(now, option: "--now") {
+            opened = Profile(directory: directory, clock: SystemClock(startingAt: start))
+        }
+        Self.restrict(opened)
+        return opened
+    }
+
+    /// Takes group and other access away from an existing profile and says what it changed; an
+    /// empty directory (made for a new profile) is tightened silently. A failure here is not
+    /// reported: the command's own reads and writes then say what is wrong.
+    static func restrict(_ profile: Profile) {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: profile.directory.path),
+            let repair = try? profile.restrictPermissions(), !repair.isEmpty, !entries.isEmpty
+        else { return }
+        let mode = repair.directoryMode.map { "the directory was \(String($0, radix: 8)), now 700" }
+        let files = repair.files.isEmpty ? nil : "\(repair.files.count) file(s) readable by others are now 600"
+        CommandIO.writeError(
+            "tandem: profile \(profile.directory.path) was not private: \([mode, files].compactMap { $0 }.joined(separator: "; "))"
+        )
     }
 
     /// `$TANDEM_PROFILE`, else `~/.tandem/profile`: `$HOME` when set, else the account's home.

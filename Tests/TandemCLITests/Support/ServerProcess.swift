@@ -20,13 +20,13 @@ final class ServerProcess: Sendable {
     /// SQLite file in `dataDirectory`. Returns once the server listens.
     static func start(
         dataDirectory: TemporaryDirectory? = nil, port: Int = 0, databaseURL: String? = nil,
-        extraArguments: [String] = []
+        extraArguments: [String] = [], environment: [String: String?] = [:]
     ) async throws -> ServerProcess {
         let dataDirectory = try dataDirectory ?? TemporaryDirectory()
         let child = try await ChildProcess.launch(
             TandemProcess.binary,
             ["serve", "--host", "127.0.0.1", "--port", String(port), "--data-dir", dataDirectory.url.path]
-                + (databaseURL.map { ["--database-url", $0] } ?? []) + extraArguments)
+                + (databaseURL.map { ["--database-url", $0] } ?? []) + extraArguments, environment: environment)
         do {
             guard let line = try await child.firstLine(within: startDeadline) else {
                 throw ServerProcessError.exitedBeforeListening

@@ -48,6 +48,8 @@ export const api = {
   signOut: () => call('POST', '/api/auth/sign-out', {}),
   deviceKeys: () => call('GET', '/api/me/keys'),
   registerDeviceKey: (publicKey, signature) => call('POST', '/api/me/keys', { publicKey, signature }),
+  /** `DELETE /api/me/keys/{publicKey}`: the key pushes no more nodes; what it signed stays valid. */
+  revokeDeviceKey: (publicKey) => call('DELETE', `/api/me/keys/${encodeURIComponent(publicKey)}`),
   /** `POST /api/redo/nodes`: one result per node, in order. */
   pushNodes: (nodes) => call('POST', '/api/redo/nodes', { nodes }),
   /** `GET /api/redo/nodes`: the page's text, parsed strictly by the caller. */

@@ -7,7 +7,9 @@ import { author, signBytes } from './redo.js';
 import { PresetBook, PresetKeyring, queryFromJSON } from './presets.js';
 import { defaultQuery, runQuery } from './query.js';
 import { statistics, weekChart } from './stats.js';
-import { appendNodes, deviceKey, getMeta, loadNodes, markBound, sealingKey, setMeta } from './store.js';
+import {
+  appendNodes, deviceKey, forgetAccount, getMeta, loadNodes, markBound, sealingKey, setMeta, unsyncedNodes,
+} from './store.js';
 import { Sync } from './sync.js';
 import { TaskBook, TaskFieldError } from './tasks.js';
 import { wallMillis, wallText } from './validate.js';
@@ -486,9 +488,29 @@ $('sign-up-form').addEventListener('submit', async (event) => {
   }
 });
 
-$('sign-out').addEventListener('click', async () => {
+/**
+ * Signing out removes the account's log and keys from this browser (issue 50 item 9). A last sync
+ * sends what it can; changes the server still lacks are lost with the log, so the person is asked
+ * first. The device key is revoked on the server, since its private half is about to go.
+ */
+async function signOut() {
+  if (!app) return showSignIn();
+  const { accountId, key, presets } = app;
+  try { await app.sync.run(); } catch { /* offline: what is left is counted below */ }
+  const waiting = (await unsyncedNodes(accountId)).length + (await presets.outgoing()).length;
+  if (waiting > 0 && !window.confirm(
+    `${waiting} change${waiting === 1 ? ' has' : 's have'} not reached the server and will be lost. ` +
+    'Sign out and remove them from this browser?')) return;
+  app.sync.stop();
+  // A key never bound answers 404; offline, the key is deleted here all the same.
+  try { await api.revokeDeviceKey(key.publicKey); } catch { /* see above */ }
   try { await api.signOut(); } catch { /* signed out locally either way */ }
+  await forgetAccount(accountId);
   showSignIn();
+}
+
+$('sign-out').addEventListener('click', () => {
+  signOut().catch((error) => showSignIn(`Signing out failed: ${error.message}`));
 });
 
 /** For the browser test and the benchmarks: the live app's replay and render, measured. */

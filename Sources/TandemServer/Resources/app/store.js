@@ -4,6 +4,7 @@
 // - `nodes`: each account's Redo log, every node validated before it is written, with whether
 //   the server holds it yet;
 // - `meta`: per-account sync bookkeeping (the pull cursor, the account's key ids).
+// Signing out removes an account's rows from all three (`forgetAccount`, issue 50 item 9).
 
 import { generateKey, hex } from './redo.js';
 
@@ -159,4 +160,25 @@ export async function getMeta(account, name) {
 
 export async function setMeta(account, name, value) {
   await inStore('meta', 'readwrite', (meta) => request(meta.put(value, [account, name])));
+}
+
+/**
+ * Removes everything this browser keeps for `account` (its device and sealing keys, its log, its
+ * bookkeeping) in one transaction: signing out leaves nothing of the account behind.
+ */
+export async function forgetAccount(account) {
+  const db = await database();
+  const transaction = db.transaction(['keys', 'nodes', 'meta'], 'readwrite');
+  const done = new Promise((resolve, reject) => {
+    transaction.oncomplete = resolve;
+    transaction.onerror = () => reject(transaction.error);
+    transaction.onabort = () => reject(transaction.error ?? new Error('the storage transaction was aborted'));
+  });
+  transaction.objectStore('keys').delete(account);
+  const nodes = transaction.objectStore('nodes');
+  const ids = await request(nodes.index('account').getAllKeys(account));
+  for (const id of ids) nodes.delete(id);
+  // Meta keys are [account, name]: every name sorts below an array.
+  transaction.objectStore('meta').delete(IDBKeyRange.bound([account], [account, []]));
+  await done;
 }
