@@ -51,9 +51,8 @@ extension KasiaIndexRow {
         return Hex.encode(built.id)
     }
 
-    /// The largest payload a row is kept for: the relay's submission limit (10 KiB), which every
-    /// Kasia payload of KaChat and Kasia web fits.
-    public static let maximumPayloadBytes = 10_240
+    /// The largest payload a row is kept for (``KasiaPayloadLimit``, 10 KiB).
+    public static let maximumPayloadBytes = KasiaPayloadLimit.bytes
 
     /// The first input's spent address in canonical text, or nil when the node did not say (or
     /// said something that is not an address of `network`).

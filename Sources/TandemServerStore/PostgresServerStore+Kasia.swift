@@ -62,6 +62,7 @@ extension PostgresServerStore {
                 """
                 SELECT \(unescaped: KasiaRecordColumns.list) FROM kasia_tx
                 WHERE kind = \(parts.kind.rawValue) AND receiver = \(parts.address) AND block_time >= \(blockTime.rawValue)
+                    AND octet_length(payload) <= \(KasiaPayloadLimit.bytes)
                 ORDER BY block_time, tx_id LIMIT \(limit)
                 """)
         }
@@ -69,7 +70,7 @@ extension PostgresServerStore {
             """
             SELECT \(unescaped: KasiaRecordColumns.list) FROM kasia_tx
             WHERE kind = \(parts.kind.rawValue) AND sender = \(parts.address) AND tag = \(parts.tag)
-                AND block_time >= \(blockTime.rawValue)
+                AND block_time >= \(blockTime.rawValue) AND octet_length(payload) <= \(KasiaPayloadLimit.bytes)
             ORDER BY block_time, tx_id LIMIT \(limit)
             """)
     }
@@ -80,7 +81,8 @@ extension PostgresServerStore {
         guard let watch else {
             return try await fetchKasia(
                 """
-                SELECT \(unescaped: KasiaRecordColumns.list) FROM kasia_tx WHERE seq > \(position)
+                SELECT \(unescaped: KasiaRecordColumns.list) FROM kasia_tx
+                WHERE seq > \(position) AND octet_length(payload) <= \(KasiaPayloadLimit.bytes)
                 ORDER BY seq LIMIT \(limit)
                 """)
         }
@@ -89,7 +91,8 @@ extension PostgresServerStore {
         return try await fetchKasia(
             """
             SELECT \(unescaped: KasiaRecordColumns.list) FROM kasia_tx
-            WHERE seq > \(position) AND (sender = ANY(\(addresses)) OR receiver = ANY(\(addresses))
+            WHERE seq > \(position) AND octet_length(payload) <= \(KasiaPayloadLimit.bytes)
+                AND (sender = ANY(\(addresses)) OR receiver = ANY(\(addresses))
                 OR (kind = \(KasiaRecordKind.contextualMessage.rawValue) AND tag = ANY(\(aliases))))
             ORDER BY seq LIMIT \(limit)
             """)

@@ -19,12 +19,14 @@ extension SQLiteServerStore {
         return try readNow { db in
             if parts.byReceiver {
                 return try Self.fetchRecords(
-                    db, "WHERE kind = ? AND receiver = ? AND block_time >= ? ORDER BY block_time, tx_id LIMIT ?",
-                    [parts.kind.rawValue, parts.address, blockTime.rawValue, limit])
+                    db,
+                    "WHERE kind = ? AND receiver = ? AND block_time >= ? AND length(payload) <= ? ORDER BY block_time, tx_id LIMIT ?",
+                    [parts.kind.rawValue, parts.address, blockTime.rawValue, KasiaPayloadLimit.bytes, limit])
             }
             return try Self.fetchRecords(
-                db, "WHERE kind = ? AND sender = ? AND tag = ? AND block_time >= ? ORDER BY block_time, tx_id LIMIT ?",
-                [parts.kind.rawValue, parts.address, parts.tag, blockTime.rawValue, limit])
+                db,
+                "WHERE kind = ? AND sender = ? AND tag = ? AND block_time >= ? AND length(payload) <= ? ORDER BY block_time, tx_id LIMIT ?",
+                [parts.kind.rawValue, parts.address, parts.tag, blockTime.rawValue, KasiaPayloadLimit.bytes, limit])
         }
     }
 
@@ -33,13 +35,15 @@ extension SQLiteServerStore {
     {
         try readNow { db in
             guard let watch else {
-                return try Self.fetchRecords(db, "WHERE seq > ? ORDER BY seq LIMIT ?", [position, limit])
+                return try Self.fetchRecords(
+                    db, "WHERE seq > ? AND length(payload) <= ? ORDER BY seq LIMIT ?",
+                    [position, KasiaPayloadLimit.bytes, limit])
             }
             let addresses = Array(watch.addresses)
             let aliases = Array(watch.aliasHexes)
             let addressMarks = Self.marks(addresses.count)
             let aliasMarks = Self.marks(aliases.count)
-            var arguments: [any DatabaseValueConvertible] = [position]
+            var arguments: [any DatabaseValueConvertible] = [position, KasiaPayloadLimit.bytes]
             arguments += addresses
             arguments += addresses
             arguments.append(KasiaRecordKind.contextualMessage.rawValue)
@@ -48,7 +52,7 @@ extension SQLiteServerStore {
             return try Self.fetchRecords(
                 db,
                 """
-                WHERE seq > ? AND (sender IN (\(addressMarks)) OR receiver IN (\(addressMarks))
+                WHERE seq > ? AND length(payload) <= ? AND (sender IN (\(addressMarks)) OR receiver IN (\(addressMarks))
                     OR (kind = ? AND tag IN (\(aliasMarks))))
                 ORDER BY seq LIMIT ?
                 """, StatementArguments(arguments), cached: false)

@@ -109,10 +109,12 @@ public protocol RelayStore: Sendable {
     func appendKasiaRecord(_ draft: KasiaRecordDraft, now: UnixMillis) async throws -> KasiaAppendOutcome
     func kasiaRecord(txID: String) async throws -> KasiaRecord?
     /// One indexer page: rows of `query` with `block_time >= from`, ascending by block time
-    /// (then tx id), at most `limit`.
+    /// (then tx id), at most `limit`. A row whose payload is over ``KasiaPayloadLimit`` (kept
+    /// before the limit, issue 50 item 4) is not served, so an answer stays near 1 MB.
     func kasiaRecords(_ query: KasiaIndexQuery, from blockTime: UnixMillis, limit: Int) async throws -> [KasiaRecord]
     /// Rows with `position > after`, ascending, at most `limit`; only those `watch` matches
-    /// when given (stream replay), every row otherwise (the fan-out feed).
+    /// when given (stream replay), every row otherwise (the fan-out feed); a payload over
+    /// ``KasiaPayloadLimit`` is skipped as above.
     func kasiaRecords(after position: Int64, watching watch: KasiaWatch?, limit: Int) async throws -> [KasiaRecord]
     /// The newest position, or nil while no row exists.
     func latestKasiaPosition() async throws -> Int64?

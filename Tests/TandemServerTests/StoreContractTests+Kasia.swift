@@ -230,3 +230,34 @@ extension StoreContractTests {
         }
     }
 }
+
+extension StoreContractTests {
+    /// Issue 50 item 4: a row whose payload is over the relay's limit (stored before the limit
+    /// existed) is served by neither the indexer reads nor the stream replay; the rows around it are.
+    @Test(arguments: backends)
+    func rowsOverThePayloadLimitAreNotServed(backend: Backend) async throws {
+        try await Self.withStore(backend) { store in
+            var oversized = Self.draft(2, kind: .payment, receiver: "kaspa:bob", tag: "")
+            oversized.payload = [UInt8](repeating: 0x61, count: KasiaPayloadLimit.bytes + 1)
+            oversized.body = [UInt8](repeating: 0x61, count: KasiaPayloadLimit.bytes)
+            var fits = Self.draft(3, kind: .payment, receiver: "kaspa:bob", tag: "")
+            fits.payload = [UInt8](repeating: 0x61, count: KasiaPayloadLimit.bytes)
+            let drafts = [Self.draft(1, kind: .payment, receiver: "kaspa:bob", tag: ""), oversized, fits]
+            for (index, draft) in drafts.enumerated() {
+                _ = try await store.appendKasiaRecord(draft, now: UnixMillis(1_800_000_000_000 + Int64(index)))
+            }
+            let served = [drafts[0].txID, drafts[2].txID]
+            let byReceiver = try await store.kasiaRecords(
+                .paymentsByReceiver("kaspa:bob"), from: UnixMillis(0), limit: 50)
+            #expect(byReceiver.map(\.draft.txID) == served)
+            let bySender = try await store.kasiaRecords(
+                .paymentsBySender("kaspa:alice"), from: UnixMillis(0), limit: 50)
+            #expect(bySender.map(\.draft.txID) == served)
+            #expect(try await store.kasiaRecords(after: 0, watching: nil, limit: 50).map(\.draft.txID) == served)
+            let watch = KasiaWatch(addresses: ["kaspa:bob"], aliasHexes: [])
+            #expect(try await store.kasiaRecords(after: 0, watching: watch, limit: 50).map(\.draft.txID) == served)
+            // Still stored: a later, larger limit would serve it again.
+            #expect(try await store.kasiaRecord(txID: oversized.txID) != nil)
+        }
+    }
+}
