@@ -41,7 +41,9 @@ public func buildApplication(
         ingester.idlePoll = kaspa.idlePoll
         chainServices.append(ingester)
     }
-    let syncWrites = SyncWriteGate(for: store, limits: configuration.syncWrites)
+    let syncWrites = SyncWriteGate(
+        for: store, limits: configuration.syncWrites, paced: configuration.rateLimiting,
+        clock: configuration.clock)
     let router = buildRouter(
         configuration: configuration, store: store, secret: secret, hub: hub, syncWrites: syncWrites, chain: chain
     ).router
@@ -77,7 +79,9 @@ public func buildRouter(
         store: store, capacity: configuration.relay.streamBufferCapacity, logger: Logger(label: "tandem.relay"))
     return buildRouter(
         configuration: configuration, store: store, secret: secret, hub: hub,
-        syncWrites: SyncWriteGate(for: store, limits: configuration.syncWrites))
+        syncWrites: SyncWriteGate(
+            for: store, limits: configuration.syncWrites, paced: configuration.rateLimiting,
+            clock: configuration.clock))
 }
 
 /// What the routes share with the chain ingester (issue 25): its state for `/health`, and the

@@ -45,6 +45,9 @@ final class SyncWriteGate: Service {
     let limits: SyncWriteLimits
     /// The clock deadlines are read from and slept on (a `ManualClock` in tests).
     let clock: any WallClock
+    /// Each account's pace of writes (`limits.writeBurst`, `writesPerSecond`); nil when the
+    /// server does not rate-limit (`--no-rate-limit`).
+    let pace: TokenBucketLimiter?
 
     private struct Waiter {
         let id: UInt64
@@ -81,17 +84,34 @@ final class SyncWriteGate: Service {
     private let wakeups: AsyncStream<Void>
     private let wake: AsyncStream<Void>.Continuation
 
-    init(queues: Bool = true, limits: SyncWriteLimits = SyncWriteLimits(), clock: any WallClock = SystemClock()) {
+    init(
+        queues: Bool = true, limits: SyncWriteLimits = SyncWriteLimits(), clock: any WallClock = SystemClock(),
+        paced: Bool = false
+    ) {
         self.queues = queues
         self.limits = limits
         self.clock = clock
+        pace =
+            paced
+            ? TokenBucketLimiter(
+                clock: clock, policy: .init(burst: Double(limits.writeBurst), perSecond: limits.writesPerSecond))
+            : nil
         (wakeups, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
     }
 
     /// The gate the router puts in front of `store`'s sync writes: a queue only where the store
     /// says its writers would otherwise wait holding a connection.
-    convenience init(for store: any SyncStore, limits: SyncWriteLimits) {
-        self.init(queues: store.queuesSyncWrites, limits: limits)
+    convenience init(
+        for store: any SyncStore, limits: SyncWriteLimits, paced: Bool = false, clock: any WallClock = SystemClock()
+    ) {
+        self.init(queues: store.queuesSyncWrites, limits: limits, clock: clock, paced: paced)
+    }
+
+    /// The answer of a write past its account's pace.
+    static func tooFast(retryAfter seconds: Int) -> APIFailure {
+        APIFailure(
+            .tooManyRequests, .rateLimited, "Too many sync writes for this account; retry after \(seconds) s.",
+            headers: [.retryAfter: String(seconds)])
     }
 
     /// The answer of a refused write: the queue is full or the wait too long.
@@ -102,8 +122,9 @@ final class SyncWriteGate: Service {
     }
 
     /// Runs `write` once every write queued before it has finished (at once when `queues` is
-    /// false).
+    /// false), unless the account is past its pace (429 `RATE_LIMITED`).
     func run<T: Sendable>(account: String, _ write: () async throws -> T) async throws -> T {
+        if let pace, let wait = await pace.admit([account]) { throw Self.tooFast(retryAfter: wait) }
         guard queues else { return try await write() }
         try await enter(account: account)
         defer { leave() }

@@ -10,10 +10,21 @@ public struct SyncWriteLimits: Sendable, Equatable {
     public var maxWaitingPerAccount: Int
     /// How long a write may wait for its turn.
     public var maxWait: Duration
+    /// One account's pace of sync writes (issue 50 item 6), on every backend when the server
+    /// rate-limits: bursts of `writeBurst` requests, `writesPerSecond` sustained; past it 429
+    /// `RATE_LIMITED` with `Retry-After`. A request carries up to 500 nodes or records, so an
+    /// honest device's catch-up of tens of thousands fits in one burst.
+    public var writeBurst: Int
+    public var writesPerSecond: Double
 
-    public init(maxWaiting: Int = 256, maxWaitingPerAccount: Int = 64, maxWait: Duration = .seconds(10)) {
+    public init(
+        maxWaiting: Int = 256, maxWaitingPerAccount: Int = 64, maxWait: Duration = .seconds(10),
+        writeBurst: Int = 120, writesPerSecond: Double = 2
+    ) {
         self.maxWaiting = maxWaiting
         self.maxWaitingPerAccount = maxWaitingPerAccount
         self.maxWait = maxWait
+        self.writeBurst = writeBurst
+        self.writesPerSecond = writesPerSecond
     }
 }

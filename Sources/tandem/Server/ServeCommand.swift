@@ -80,6 +80,16 @@ struct ServeCommand: AsyncParsableCommand {
         help: ArgumentHelp(
             "PostgreSQL: seconds a sync write may wait in the queue before 429 SYNC_BUSY.", valueName: "s"))
     var syncQueueWait = Int(SyncWriteLimits().maxWait.components.seconds)
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Sync writes (pushes, contact and preset puts, shares, device keys) one account may make in a burst; past it 429 RATE_LIMITED with Retry-After.",
+            valueName: "n"))
+    var syncWriteBurst = SyncWriteLimits().writeBurst
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Sync writes per second one account may sustain after its burst.", valueName: "n"))
+    var syncWriteRate = SyncWriteLimits().writesPerSecond
 
     @Option(
         name: .long,
@@ -121,9 +131,12 @@ struct ServeCommand: AsyncParsableCommand {
         for (name, value) in [
             ("--sync-queue-limit", syncQueueLimit), ("--sync-queue-per-account", syncQueuePerAccount),
             ("--sync-queue-wait", syncQueueWait), ("--max-connections-per-address", maxConnectionsPerAddress),
-            ("--header-timeout", headerTimeout),
+            ("--header-timeout", headerTimeout), ("--sync-write-burst", syncWriteBurst),
         ] where !(1...1_000_000).contains(value) {
             throw CLIError("\(name) \(value): must be 1…1000000")
+        }
+        guard syncWriteRate.isFinite, syncWriteRate > 0, syncWriteRate <= 1_000_000 else {
+            throw CLIError("--sync-write-rate \(syncWriteRate): must be above 0 and at most 1000000")
         }
         guard ["text", "json"].contains(logFormat) else { throw CLIError("--log-format \(logFormat): text or json") }
     }
@@ -171,7 +184,8 @@ struct ServeCommand: AsyncParsableCommand {
     /// The sync-write queue's bounds from the `--sync-queue-*` options.
     var syncWriteLimits: SyncWriteLimits {
         SyncWriteLimits(
-            maxWaiting: syncQueueLimit, maxWaitingPerAccount: syncQueuePerAccount, maxWait: .seconds(syncQueueWait))
+            maxWaiting: syncQueueLimit, maxWaitingPerAccount: syncQueuePerAccount, maxWait: .seconds(syncQueueWait),
+            writeBurst: syncWriteBurst, writesPerSecond: syncWriteRate)
     }
 
     func run() async throws {

@@ -16,7 +16,7 @@ struct TestServer {
     let directory: TemporaryDirectory
     let store: SQLiteServerStore
     let clock: ManualClock
-    let configuration: ServerConfiguration
+    var configuration: ServerConfiguration
 
     static let secret = "test-secret-0123456789abcdef0123456789"
     /// scrypt at N = 16 instead of BetterAuth's 16,384 (issue 45 item 2): these tests make
