@@ -27,6 +27,9 @@ import Testing
 
     @Test func newlinesStartLinesAndControlCharactersAreReplaced() {
         #expect(LineWrapper.wrap("one\ntwo\u{7}", width: 20) == ["one", "two\u{FFFD}"])
+        // A peer's escape sequence and bidi override (issue 50 item 8) never reach the terminal.
+        #expect(LineWrapper.wrap("a\u{1B}[2Jb\u{202E}c\u{2066}d", width: 20) == ["a\u{FFFD}[2Jb\u{FFFD}c\u{FFFD}d"])
+        #expect(DisplayWidth.fit("x\u{1B}]0;t\u{7}\u{202E}y", width: 9) == "x\u{FFFD}]0;t\u{FFFD}\u{FFFD}y")
         #expect(LineWrapper.wrap("", width: 20) == [""])
     }
 

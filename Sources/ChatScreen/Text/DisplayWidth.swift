@@ -45,12 +45,14 @@ public enum DisplayWidth {
     }
 
     /// The longest prefix of `text` that fits in `width` columns, padded with spaces to exactly
-    /// `width` (a wide character that would straddle the edge becomes a space).
+    /// `width` (a wide character that would straddle the edge becomes a space), controls and bidi
+    /// overrides shown as U+FFFD (``LineWrapper``).
     public static func fit(_ text: some StringProtocol, width: Int) -> String {
         guard width > 0 else { return "" }
         var result = ""
         var used = 0
-        for character in text {
+        for raw in text {
+            let character = LineWrapper.sanitized(raw)
             let columns = columns(of: character)
             if used + columns > width { break }
             result.append(character)

@@ -2,8 +2,9 @@
 /// characters and long lines wrap"): at spaces where possible, inside a word only when the word
 /// alone is wider than a line, never through a wide character.
 public enum LineWrapper {
-    /// Wraps `text` to `width` columns. Newlines start new lines; control characters are shown
-    /// as U+FFFD so nothing but printable text reaches the terminal. Always at least one line.
+    /// Wraps `text` to `width` columns. Newlines start new lines; control characters and bidi
+    /// overrides are shown as U+FFFD so nothing but printable text reaches the terminal. Always at
+    /// least one line.
     public static func wrap(_ text: String, width: Int) -> [String] {
         let width = max(1, width)
         var lines: [String] = []
@@ -49,10 +50,18 @@ public enum LineWrapper {
         return lines
     }
 
+    /// A tab as a space; a character holding a C0 or C1 control, DEL or a bidirectional override
+    /// or isolate (which would reorder what follows it on the line, issue 50 item 8) as U+FFFD.
     static func sanitized(_ character: Character) -> Character {
         if character == "\t" { return " " }
-        guard let first = character.unicodeScalars.first else { return character }
-        if first.value < 0x20 || (0x7F..<0xA0).contains(first.value) { return "\u{FFFD}" }
+        for scalar in character.unicodeScalars {
+            let value = scalar.value
+            if value < 0x20 || (0x7F..<0xA0).contains(value) || (0x202A...0x202E).contains(value)
+                || (0x2066...0x2069).contains(value)
+            {
+                return "\u{FFFD}"
+            }
+        }
         return character
     }
 
