@@ -146,6 +146,32 @@ final class PostgresMigrations: Sendable {
                 "CREATE INDEX task_preset_record_feed ON task_preset_record(user_id, seq)",
             ]
         ),
+        // Issue 50 item 6: what each account holds per synced collection, kept in every sync
+        // write's transaction; counted once here from what is stored.
+        (
+            "v7-sync-usage",
+            [
+                """
+                CREATE TABLE sync_usage (
+                    user_id TEXT NOT NULL REFERENCES auth_user(id) ON DELETE CASCADE, collection TEXT NOT NULL,
+                    row_count BIGINT NOT NULL, byte_count BIGINT NOT NULL, PRIMARY KEY (user_id, collection))
+                """,
+                """
+                INSERT INTO sync_usage (user_id, collection, row_count, byte_count)
+                SELECT pushed_by, 'nodes', COUNT(*), SUM(octet_length(json)) FROM redo_node
+                WHERE pushed_by IN (SELECT id FROM auth_user) GROUP BY pushed_by
+                """,
+                """
+                INSERT INTO sync_usage (user_id, collection, row_count, byte_count)
+                SELECT user_id, 'contacts', COUNT(*), SUM(octet_length(box)) FROM contact_record GROUP BY user_id
+                """,
+                """
+                INSERT INTO sync_usage (user_id, collection, row_count, byte_count)
+                SELECT user_id, 'taskPresets', COUNT(*), SUM(octet_length(box)) FROM task_preset_record
+                GROUP BY user_id
+                """,
+            ]
+        ),
     ]
 
     func runOnce(client: PostgresClient, logger: Logger) async throws {

@@ -221,6 +221,28 @@ extension SQLiteServerStore {
                     CREATE INDEX task_preset_record_feed ON task_preset_record(user_id, seq);
                     """)
         }
+        migrator.registerMigration("v8-sync-usage") { db in
+            // Issue 50 item 6: what each account holds per synced collection, kept in every
+            // sync write's transaction so a quota check reads one row. Counted once here from
+            // what is stored (a node counts for the account that pushed it, while it exists).
+            try db.execute(
+                sql: """
+                    CREATE TABLE sync_usage (
+                        user_id TEXT NOT NULL REFERENCES auth_user(id) ON DELETE CASCADE,
+                        collection TEXT NOT NULL,
+                        row_count INTEGER NOT NULL,
+                        byte_count INTEGER NOT NULL,
+                        PRIMARY KEY (user_id, collection)
+                    );
+                    INSERT INTO sync_usage (user_id, collection, row_count, byte_count)
+                    SELECT pushed_by, 'nodes', COUNT(*), SUM(length(json)) FROM redo_node
+                    WHERE pushed_by IN (SELECT id FROM auth_user) GROUP BY pushed_by;
+                    INSERT INTO sync_usage (user_id, collection, row_count, byte_count)
+                    SELECT user_id, 'contacts', COUNT(*), SUM(length(box)) FROM contact_record GROUP BY user_id;
+                    INSERT INTO sync_usage (user_id, collection, row_count, byte_count)
+                    SELECT user_id, 'taskPresets', COUNT(*), SUM(length(box)) FROM task_preset_record GROUP BY user_id;
+                    """)
+        }
         return migrator
     }
 }

@@ -160,8 +160,9 @@ public protocol SyncStore: Sendable {
     func revokeDeviceKey(publicKey: String, userID: AccountID, now: UnixMillis) async throws -> StoredDeviceKey?
     /// Stores standalone-valid nodes pushed by `userID` in one transaction, in order, each
     /// checked against the store (task access, parents, one CREATE per task); one outcome each.
-    func appendRedoNodes(_ drafts: [RedoNodeDraft], userID: AccountID, now: UnixMillis) async throws
-        -> [RedoNodeOutcome]
+    /// The nodes the push stores count against the pusher's `quota` (all or nothing).
+    func appendRedoNodes(_ drafts: [RedoNodeDraft], userID: AccountID, now: UnixMillis, quota: SyncQuota)
+        async throws -> [RedoNodeOutcome]
     /// The account's feed after `seq`, ascending, at most `limit` nodes.
     func redoNodes(userID: AccountID, after seq: Int64, limit: Int) async throws -> [StoredRedoNode]
     /// Adds `recipient` to the access list of a task `sharer` can read; the recipient's feed
@@ -169,8 +170,13 @@ public protocol SyncStore: Sendable {
     func shareRedoTask(taskID: String, sharer: AccountID, recipient: AccountID, now: UnixMillis) async throws
         -> TaskShareOutcome
     /// Writes every record of one collection or none (compare-and-swap on each record's version).
-    func putSealedRecords(_ collection: SealedRecordCollection, _ drafts: [SealedRecordDraft], userID: AccountID)
-        async throws -> SealedRecordPutOutcome
+    /// New records and larger boxes count against `quota` (all or nothing).
+    func putSealedRecords(
+        _ collection: SealedRecordCollection, _ drafts: [SealedRecordDraft], userID: AccountID, quota: SyncQuota
+    ) async throws -> SealedRecordPutOutcome
+    /// What the account holds in a collection (`SyncUsage.nodes` or a sealed collection's raw
+    /// value): rows and bytes.
+    func syncUsage(userID: AccountID, collection: String) async throws -> (rows: Int64, bytes: Int64)
     /// The account's records of one collection changed after `seq`, ascending, at most `limit`.
     func sealedRecords(_ collection: SealedRecordCollection, userID: AccountID, after seq: Int64, limit: Int)
         async throws -> [StoredSealedRecord]
@@ -193,6 +199,9 @@ public enum ServerStoreError: Error, Equatable, Sendable, CustomStringConvertibl
     case busy(String)
     /// Another chain ingester moved the cursor since this page was read.
     case chainCursorMoved(expected: String?, found: String?)
+    /// A sync write would take the account past its quota (``SyncQuota``; HTTP 413
+    /// `QUOTA_EXCEEDED`); nothing of it was written.
+    case quotaExceeded(String)
 
     public var description: String {
         switch self {
@@ -207,6 +216,7 @@ public enum ServerStoreError: Error, Equatable, Sendable, CustomStringConvertibl
         case .busy(let reason): "the database is busy: \(reason)"
         case .chainCursorMoved(let expected, let found):
             "the chain cursor moved: expected \(expected ?? "none"), found \(found ?? "none")"
+        case .quotaExceeded(let reason): "quota exceeded: \(reason)"
         }
     }
 }

@@ -76,7 +76,8 @@ import Testing
 
     @Test(arguments: [
         ["serve", "--database-url", "mysql://x"], ["serve", "--port", "70000"], ["serve", "--sync-queue-limit", "0"],
-        ["serve", "--sync-queue-wait", "0"],
+        ["serve", "--sync-queue-wait", "0"], ["serve", "--quota-nodes", "5"], ["serve", "--quota-contacts", "0:10"],
+        ["serve", "--quota-presets", "1:x"], ["serve", "--sync-write-rate", "0"], ["serve", "--sync-write-burst", "0"],
     ])
     func serveRejectsBadOptionsWithOneLine(arguments: [String]) async throws {
         let result = try await TandemProcess.run(arguments)

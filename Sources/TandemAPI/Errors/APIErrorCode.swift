@@ -85,6 +85,9 @@ public enum APIErrorCode: String, Codable, Sendable, CaseIterable {
     /// Sync: the server's queue of sync writes is full, or this write waited too long in it
     /// (HTTP 429, `Retry-After`); the database is fine, retry after the delay.
     case syncBusy = "SYNC_BUSY"
+    /// Sync: the write would take the account past what it may keep in the collection (rows or
+    /// bytes; HTTP 413); nothing was written. Delete something, or ask the operator for more.
+    case quotaExceeded = "QUOTA_EXCEEDED"
     /// Tandem: the server failed; the request may be retried.
     case internalServerError = "INTERNAL_SERVER_ERROR"
 }

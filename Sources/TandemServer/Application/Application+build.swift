@@ -140,9 +140,13 @@ func buildRouter(
     DeviceKeysController(store: store, clock: configuration.clock, gate: syncWrites).register(on: me, table: table)
     let sync = router.group("api").add(middleware: RequireAuthMiddleware(sessions: sessions))
         .group(context: AuthenticatedRequestContext.self)
-    RedoNodesController(store: store, clock: configuration.clock, gate: syncWrites).register(on: sync, table: table)
-    SealedRecordsController(route: .contacts, store: store, gate: syncWrites).register(on: sync, table: table)
-    SealedRecordsController(route: .taskPresets, store: store, gate: syncWrites).register(on: sync, table: table)
+    let quotas = configuration.syncQuotas
+    RedoNodesController(store: store, clock: configuration.clock, gate: syncWrites, quota: quotas.nodes)
+        .register(on: sync, table: table)
+    SealedRecordsController(route: .contacts, store: store, gate: syncWrites, quota: quotas.contacts)
+        .register(on: sync, table: table)
+    SealedRecordsController(route: .taskPresets, store: store, gate: syncWrites, quota: quotas.taskPresets)
+        .register(on: sync, table: table)
 
     let relay = configuration.relay
     let limiter =

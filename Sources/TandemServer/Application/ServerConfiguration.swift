@@ -35,6 +35,8 @@ public struct ServerConfiguration: Sendable {
     /// How long a request may take to arrive and how many connections a client may hold
     /// (issue 50 item 5; ``ConnectionGuard``).
     public var connections: ConnectionLimits
+    /// What one account may keep in each synced collection (issue 50 item 6; `SyncQuota`).
+    public var syncQuotas = SyncQuotas()
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, storage: StorageBackend? = nil,

@@ -16,6 +16,10 @@ enum ErrorResponses {
             return JSONResponse.failure(APIFailure.databaseUnavailable)
         case ServerStoreError.busy(let reason):
             return JSONResponse.failure(SyncWriteGate.busy(reason))
+        case ServerStoreError.quotaExceeded(let reason):
+            return JSONResponse.failure(
+                APIFailure(.contentTooLarge, .quotaExceeded, "Storage quota exceeded (\(reason)); nothing was written.")
+            )
         case let error as HTTPError:
             switch error.status {
             case .notFound: return Response(status: .notFound)

@@ -19,6 +19,8 @@ struct RedoNodesController: Sendable {
     let clock: any WallClock
     /// Shared by every sync controller of the router: the writes that take the sync clock.
     let gate: SyncWriteGate
+    /// What one account's pushed nodes may take (issue 50 item 6).
+    var quota = SyncQuotas().nodes
 
     static let validator = NodeValidator(signaturePolicy: .required)
 
@@ -80,7 +82,7 @@ struct RedoNodesController: Sendable {
         }
         if !drafts.isEmpty {
             let outcomes = try await gate.run(account: userID.rawValue) {
-                try await store.appendRedoNodes(drafts, userID: userID, now: clock.now)
+                try await store.appendRedoNodes(drafts, userID: userID, now: clock.now, quota: quota)
             }
             for (slot, outcome) in zip(draftSlots, outcomes) {
                 switch outcome {

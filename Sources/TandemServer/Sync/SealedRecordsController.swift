@@ -31,6 +31,8 @@ struct SealedRecordsController: Sendable {
     let route: Route
     let store: any SyncStore
     let gate: SyncWriteGate
+    /// What one account may keep in this collection (issue 50 item 6).
+    var quota = SyncQuota.unlimited
 
     func register(on group: RouterGroup<AuthenticatedRequestContext>, table: RouteTable) {
         table.add(group, .get, route.path, fullPath: route.fullPath) { request, context in
@@ -72,7 +74,8 @@ struct SealedRecordsController: Sendable {
             drafts.append(draft)
         }
         let outcome = try await gate.run(account: resolved.user.id) {
-            try await store.putSealedRecords(route.collection, drafts, userID: AccountID(resolved.user.id))
+            try await store.putSealedRecords(
+                route.collection, drafts, userID: AccountID(resolved.user.id), quota: quota)
         }
         switch outcome {
         case .written(let versions):

@@ -13,8 +13,8 @@ public import TandemBasics
 /// names; `RedoPushPlanner` decides in memory, with the same rules as the SQLite store; and the
 /// planned rows go in with one `INSERT … SELECT … FROM UNNEST` per table.
 extension PostgresServerStore {
-    public func appendRedoNodes(_ drafts: [RedoNodeDraft], userID: AccountID, now: UnixMillis) async throws
-        -> [RedoNodeOutcome]
+    public func appendRedoNodes(_ drafts: [RedoNodeDraft], userID: AccountID, now: UnixMillis, quota: SyncQuota)
+        async throws -> [RedoNodeOutcome]
     {
         let user = userID.rawValue
         return try await syncTransaction { connection in
@@ -23,6 +23,9 @@ extension PostgresServerStore {
                 readers: try await Self.readers(ofTasks: RedoPushFacts.taskIDs(of: drafts), connection, logger),
                 nodeTasks: try await Self.tasks(ofNodes: RedoPushFacts.nodeIDs(of: drafts), connection, logger))
             let plan = RedoPushPlanner.plan(drafts, pusher: user, facts: facts, clock: clock)
+            let bytes = plan.nodes.reduce(Int64(0)) { $0 + Int64($1.json.count) }
+            try await Self.count(
+                connection, logger, user, SyncUsage.nodes, rows: Int64(plan.nodes.count), bytes: bytes, quota: quota)
             try await Self.write(plan, connection, user: user, now: now.rawValue, logger: logger)
             return plan.outcomes
         }

@@ -107,20 +107,27 @@ extension PostgresServerStore {
     /// decided in memory in request order (as the SQLite store does), then one
     /// `INSERT … SELECT FROM UNNEST … ON CONFLICT DO UPDATE` for all of them.
     public func putSealedRecords(
-        _ collection: SealedRecordCollection, _ drafts: [SealedRecordDraft], userID: AccountID
+        _ collection: SealedRecordCollection, _ drafts: [SealedRecordDraft], userID: AccountID, quota: SyncQuota
     ) async throws -> SealedRecordPutOutcome {
         let user = userID.rawValue
         let table = collection.table
         return try await syncTransaction { connection in
             let last = try await Self.lockClock(connection, logger, waitingAtMost: Self.clockLockTimeout)
             var stored: [String: Int64] = [:]
+            var storedBytes: [String: Int64] = [:]
             let rows = try await connection.query(
                 """
-                SELECT record_id, version FROM \(unescaped: table)
+                SELECT record_id, version, octet_length(box)::bigint FROM \(unescaped: table)
                 WHERE user_id = \(user) AND record_id = ANY(\(drafts.map(\.id))::text[])
                 """, logger: logger)
-            for try await (id, version) in rows.decode((String, Int64).self) { stored[id] = version }
+            for try await (id, version, size) in rows.decode((String, Int64, Int64).self) {
+                stored[id] = version
+                storedBytes[id] = size
+            }
             let plan = SealedRecordPutPlan.plan(drafts, stored: stored, clock: last)
+            let change = SealedRecordPutPlan.usageChange(plan.writes, storedBytes: storedBytes)
+            try await Self.count(
+                connection, logger, user, collection.rawValue, rows: change.rows, bytes: change.bytes, quota: quota)
             if !plan.writes.isEmpty {
                 try await connection.query(
                     """
@@ -162,7 +169,8 @@ extension PostgresServerStore {
     static let clockLockTimeout = "2s"
 
     /// The transaction of a sync write: a lock wait past `lock_timeout` (SQLSTATE 55P03) comes out
-    /// as `ServerStoreError.busy`; every other error as it was.
+    /// as `ServerStoreError.busy`; a `ServerStoreError` the body threw as itself; every other
+    /// error as it was.
     func syncTransaction<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T)
         async throws -> T
     {
@@ -173,6 +181,8 @@ extension PostgresServerStore {
             if let psql = inner as? PSQLError, psql.serverInfo?[.sqlState] == "55P03" {
                 throw ServerStoreError.busy("the sync clock stayed locked for \(Self.clockLockTimeout)")
             }
+            // The store's own refusals (a quota) come out as they were thrown, as on SQLite.
+            if let refusal = inner as? ServerStoreError { throw refusal }
             throw error
         }
     }
@@ -189,6 +199,43 @@ extension PostgresServerStore {
         let rows = try await connection.query("SELECT last FROM sync_clock WHERE id = 1 FOR UPDATE", logger: logger)
         for try await last in rows.decode(Int64.self) { return last }
         throw ServerStoreError.corruptRow(table: "sync_clock", reason: "row 1 is missing")
+    }
+
+    public func syncUsage(userID: AccountID, collection: String) async throws -> (rows: Int64, bytes: Int64) {
+        let logger = logger
+        return try await database.withConnection { connection in
+            let usage = try await Self.usage(connection, logger, userID.rawValue, collection)
+            return (usage.rows, usage.bytes)
+        }
+    }
+
+    private static func usage(_ connection: PostgresConnection, _ logger: Logger, _ user: String, _ collection: String)
+        async throws -> SyncUsage
+    {
+        let rows = try await connection.query(
+            "SELECT row_count, byte_count FROM sync_usage WHERE user_id = \(user) AND collection = \(collection)",
+            logger: logger)
+        for try await (count, bytes) in rows.decode((Int64, Int64).self) { return SyncUsage(rows: count, bytes: bytes) }
+        return SyncUsage(rows: 0, bytes: 0)
+    }
+
+    /// Checks the write against `quota` and records it in `sync_usage`, in the write's
+    /// transaction (under the sync clock's lock, so no other write of the account races it).
+    static func count(
+        _ connection: PostgresConnection, _ logger: Logger, _ user: String, _ collection: String, rows: Int64,
+        bytes: Int64, quota: SyncQuota
+    ) async throws {
+        guard rows != 0 || bytes != 0 else { return }
+        try await usage(connection, logger, user, collection).check(
+            adding: rows, bytes: bytes, quota: quota, collection: collection)
+        try await connection.query(
+            """
+            INSERT INTO sync_usage (user_id, collection, row_count, byte_count)
+            VALUES (\(user), \(collection), \(rows), \(bytes))
+            ON CONFLICT (user_id, collection) DO UPDATE
+            SET row_count = sync_usage.row_count + excluded.row_count,
+                byte_count = sync_usage.byte_count + excluded.byte_count
+            """, logger: logger)
     }
 
     private static func readers(_ connection: PostgresConnection, _ taskID: String, _ logger: Logger) async throws

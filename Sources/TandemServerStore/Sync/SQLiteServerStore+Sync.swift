@@ -47,13 +47,15 @@ extension SQLiteServerStore {
         }
     }
 
-    public func appendRedoNodes(_ drafts: [RedoNodeDraft], userID: AccountID, now: UnixMillis) async throws
-        -> [RedoNodeOutcome]
+    public func appendRedoNodes(_ drafts: [RedoNodeDraft], userID: AccountID, now: UnixMillis, quota: SyncQuota)
+        async throws -> [RedoNodeOutcome]
     {
         try await database.write { db in
             var clock = try SyncClock(db)
             let plan = RedoPushPlanner.plan(
                 drafts, pusher: userID.rawValue, facts: try Self.pushFacts(db, drafts), clock: clock.last)
+            let bytes = plan.nodes.reduce(Int64(0)) { $0 + Int64($1.json.count) }
+            try Self.count(db, userID, SyncUsage.nodes, rows: Int64(plan.nodes.count), bytes: bytes, quota: quota)
             let grant = try db.cachedStatement(
                 sql: "INSERT INTO redo_task_access (task_id, user_id, granted_at) VALUES (?, ?, ?)")
             for task in plan.grants { try grant.execute(arguments: [task, userID.rawValue, now.rawValue]) }
@@ -133,20 +135,24 @@ extension SQLiteServerStore {
     }
 
     public func putSealedRecords(
-        _ collection: SealedRecordCollection, _ drafts: [SealedRecordDraft], userID: AccountID
+        _ collection: SealedRecordCollection, _ drafts: [SealedRecordDraft], userID: AccountID, quota: SyncQuota
     ) async throws -> SealedRecordPutOutcome {
         let table = collection.table
         return try await database.write { db in
             let current = try db.cachedStatement(
-                sql: "SELECT version FROM \(table) WHERE user_id = ? AND record_id = ?")
+                sql: "SELECT version, length(box) FROM \(table) WHERE user_id = ? AND record_id = ?")
             var stored: [String: Int64] = [:]
+            var storedBytes: [String: Int64] = [:]
             for draft in drafts where stored[draft.id] == nil {
-                if let version = try Int64.fetchOne(current, arguments: [userID.rawValue, draft.id]) {
-                    stored[draft.id] = version
+                if let row = try Row.fetchOne(current, arguments: [userID.rawValue, draft.id]) {
+                    stored[draft.id] = row[0]
+                    storedBytes[draft.id] = row[1]
                 }
             }
             var clock = try SyncClock(db)
             let plan = SealedRecordPutPlan.plan(drafts, stored: stored, clock: clock.last)
+            let change = SealedRecordPutPlan.usageChange(plan.writes, storedBytes: storedBytes)
+            try Self.count(db, userID, collection.rawValue, rows: change.rows, bytes: change.bytes, quota: quota)
             let upsert = try db.cachedStatement(
                 sql: """
                     INSERT INTO \(table) (user_id, record_id, version, box, seq) VALUES (?, ?, ?, ?, ?)
@@ -178,6 +184,37 @@ extension SQLiteServerStore {
                 StoredSealedRecord(seq: row[0], id: row[1], box: row[2], version: row[3])
             }
         }
+    }
+
+    public func syncUsage(userID: AccountID, collection: String) async throws -> (rows: Int64, bytes: Int64) {
+        try readNow { db in
+            let usage = try Self.usage(db, userID, collection)
+            return (usage.rows, usage.bytes)
+        }
+    }
+
+    private static func usage(_ db: Database, _ userID: AccountID, _ collection: String) throws -> SyncUsage {
+        let row = try Row.fetchOne(
+            db.cachedStatement(
+                sql: "SELECT row_count, byte_count FROM sync_usage WHERE user_id = ? AND collection = ?"),
+            arguments: [userID.rawValue, collection])
+        return SyncUsage(rows: row?[0] ?? 0, bytes: row?[1] ?? 0)
+    }
+
+    /// Checks the write against `quota` and records it in `sync_usage`, in the write's transaction.
+    private static func count(
+        _ db: Database, _ userID: AccountID, _ collection: String, rows: Int64, bytes: Int64, quota: SyncQuota
+    ) throws {
+        guard rows != 0 || bytes != 0 else { return }
+        try usage(db, userID, collection).check(adding: rows, bytes: bytes, quota: quota, collection: collection)
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO sync_usage (user_id, collection, row_count, byte_count) VALUES (?, ?, ?, ?)
+                ON CONFLICT (user_id, collection) DO UPDATE
+                SET row_count = sync_usage.row_count + excluded.row_count,
+                    byte_count = sync_usage.byte_count + excluded.byte_count
+                """
+        ).execute(arguments: [userID.rawValue, collection, rows, bytes])
     }
 
     private static func readers(_ db: Database, taskID: String) throws -> Set<String> {

@@ -66,3 +66,21 @@ struct TaskSharePlan: Sendable, Equatable {
         return TaskSharePlan(outcome: .added, grant: true, feed: feed, clock: last + Int64(nodeIDs.count))
     }
 }
+
+extension SealedRecordPutPlan {
+    /// What `writes` change in the account's usage: a new record adds a row and its box, a
+    /// replaced one the difference of the boxes (`storedBytes`: the stored box sizes by id).
+    static func usageChange(_ writes: [Write], storedBytes: [String: Int64]) -> (rows: Int64, bytes: Int64) {
+        var rows: Int64 = 0
+        var bytes: Int64 = 0
+        for write in writes {
+            if let old = storedBytes[write.id] {
+                bytes += Int64(write.box.count) - old
+            } else {
+                rows += 1
+                bytes += Int64(write.box.count)
+            }
+        }
+        return (rows, bytes)
+    }
+}

@@ -6,6 +6,7 @@ import Logging
 import TandemBasics
 import TandemNIOTransport
 import TandemServer
+import TandemServerStore
 
 /// `tandem serve`: the BetterAuth-compatible account server (issue 4).
 struct ServeCommand: AsyncParsableCommand {
@@ -90,6 +91,20 @@ struct ServeCommand: AsyncParsableCommand {
         name: .long,
         help: ArgumentHelp("Sync writes per second one account may sustain after its burst.", valueName: "n"))
     var syncWriteRate = SyncWriteLimits().writesPerSecond
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "What one account's pushed task nodes may take (default 1000000:1073741824); past it 413 QUOTA_EXCEEDED.",
+            valueName: "rows:bytes"))
+    var quotaNodes: String?
+    @Option(
+        name: .long,
+        help: ArgumentHelp("The same for contact records (default 100000:67108864).", valueName: "rows:bytes"))
+    var quotaContacts: String?
+    @Option(
+        name: .long,
+        help: ArgumentHelp("The same for saved task filters (default 10000:16777216).", valueName: "rows:bytes"))
+    var quotaPresets: String?
 
     @Option(
         name: .long,
@@ -139,6 +154,24 @@ struct ServeCommand: AsyncParsableCommand {
             throw CLIError("--sync-write-rate \(syncWriteRate): must be above 0 and at most 1000000")
         }
         guard ["text", "json"].contains(logFormat) else { throw CLIError("--log-format \(logFormat): text or json") }
+        _ = try syncQuotas()
+    }
+
+    /// The quotas of `--quota-*`, each `ROWS:BYTES` of positive integers.
+    func syncQuotas() throws -> SyncQuotas {
+        func parse(_ text: String?, _ option: String, _ fallback: SyncQuota) throws -> SyncQuota {
+            guard let text else { return fallback }
+            let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+            guard parts.count == 2, let rows = Int64(parts[0]), let bytes = Int64(parts[1]), rows > 0, bytes > 0 else {
+                throw CLIError("--\(option) \(text): expected ROWS:BYTES, two positive integers")
+            }
+            return SyncQuota(rows: rows, bytes: bytes)
+        }
+        let defaults = SyncQuotas()
+        return SyncQuotas(
+            nodes: try parse(quotaNodes, "quota-nodes", defaults.nodes),
+            contacts: try parse(quotaContacts, "quota-contacts", defaults.contacts),
+            taskPresets: try parse(quotaPresets, "quota-presets", defaults.taskPresets))
     }
 
     /// `scheme://host[:port]` of an http(s) URL.
@@ -204,7 +237,7 @@ struct ServeCommand: AsyncParsableCommand {
         if let secret, secret.utf8.count < 32 {
             Logger(label: "tandem.serve").warning("BETTER_AUTH_SECRET is shorter than 32 characters")
         }
-        let configuration = ServerConfiguration(
+        var configuration = ServerConfiguration(
             host: host, port: port,
             storage: try database.resolved().map { .postgres(url: $0) } ?? .sqlite(dataDirectory: dataDirectory),
             dataDirectory: dataDirectory, secret: secret,
@@ -214,6 +247,7 @@ struct ServeCommand: AsyncParsableCommand {
             syncWrites: syncWriteLimits, kaspa: try kaspaIndex(),
             connections: ConnectionLimits(
                 headerTimeout: .seconds(headerTimeout), connectionsPerAddress: maxConnectionsPerAddress))
+        configuration.syncQuotas = try syncQuotas()
         let app = try await Self.build(configuration, host: host)
         try await app.runService()
     }

@@ -1,6 +1,7 @@
 import Foundation
 import TandemAPI
 import TandemServer
+import TandemServerStore
 import Testing
 
 /// Issue 50 item 6: one account's sync writes have a pace (bursts, then a sustained rate); past
@@ -30,6 +31,23 @@ import Testing
             // Once the bucket refills, Anna writes again.
             clock.advance(by: .seconds(2))
             #expect(try await ContactRecordRouteTests.put(anna, [(9, "box", 0)], at: path).status == .ok)
+        }
+    }
+
+    @Test func aWritePastTheAccountsQuotaIsAnswered413() async throws {
+        var server = try TestServer()
+        server.configuration.syncQuotas = SyncQuotas(contacts: SyncQuota(rows: 1, bytes: 1_000))
+        defer { server.directory.remove() }
+        try await server.test { client in
+            let anna = try await SyncAccount.make(client, "anna")
+            let path = APIPath.contactRecords
+            #expect(try await ContactRecordRouteTests.put(anna, [(1, "box", 0)], at: path).status == .ok)
+            let refused = try await ContactRecordRouteTests.put(anna, [(2, "box", 0)], at: path)
+            #expect(refused.status == .contentTooLarge)
+            #expect(refused.errorCode == "QUOTA_EXCEEDED")
+            #expect(try await ContactRecordRouteTests.all(anna, at: path).count == 1)
+            // Replacing the one record it has still goes through.
+            #expect(try await ContactRecordRouteTests.put(anna, [(1, "new box", 1)], at: path).status == .ok)
         }
     }
 }

@@ -1,0 +1,51 @@
+import Foundation
+import GRDB
+import TandemBasics
+import TestSupport
+import Testing
+
+@testable import TandemServer
+@testable import TandemServerStore
+
+/// The `v8-sync-usage` migration (issue 50 item 6) counts what accounts already hold: a file
+/// whose usage table is gone counts again, on opening, exactly what the writes had counted.
+@Suite struct SyncUsageMigrationTests {
+    @Test func theMigrationCountsWhatIsStoredAsTheWritesDid() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = directory.url.appendingPathComponent("tandem.sqlite")
+        let u1 = AccountID("u1")
+        var counted: [String: [Int64]] = [:]
+        do {
+            let store = try SQLiteServerStore(fileURL: file)
+            try await StoreContractTests.makeUsers(store, ["u1", "u2"])
+            _ = try await store.appendRedoNodes(
+                [
+                    StoreContractTests.node("n1", task: "t1", create: true),
+                    StoreContractTests.node("n2", task: "t1", parents: ["n1"]),
+                ], userID: u1, now: StoreContractTests.now)
+            let records = [
+                SealedRecordDraft(id: "r1", box: Data("sealed".utf8), baseVersion: 0),
+                SealedRecordDraft(id: "r2", box: Data("more sealed".utf8), baseVersion: 0),
+            ]
+            _ = try await store.putSealedRecords(.contacts, records, userID: u1)
+            _ = try await store.putSealedRecords(.taskPresets, Array(records.prefix(1)), userID: u1)
+            for collection in ["nodes", "contacts", "taskPresets"] {
+                let usage = try await store.syncUsage(userID: u1, collection: collection)
+                counted[collection] = [usage.rows, usage.bytes]
+            }
+            #expect(counted["nodes"]?.first == 2 && counted["contacts"]?.first == 2)
+        }
+        let queue = try DatabaseQueue(path: file.path)
+        try await queue.write { db in
+            try db.execute(sql: "DROP TABLE sync_usage; DELETE FROM grdb_migrations WHERE identifier = 'v8-sync-usage'")
+        }
+        try queue.close()
+        let reopened = try SQLiteServerStore(fileURL: file)
+        for collection in ["nodes", "contacts", "taskPresets"] {
+            let usage = try await reopened.syncUsage(userID: u1, collection: collection)
+            #expect([usage.rows, usage.bytes] == counted[collection], "\(collection)")
+        }
+        #expect(try await reopened.syncUsage(userID: AccountID("u2"), collection: "nodes") == (0, 0))
+    }
+}
