@@ -45,8 +45,11 @@ extension Profile {
 
     /// The directory made private (``restrictPermissions()``) and `file` created 0600 when
     /// missing, so SQLite opens a file (and makes journals) no one else can read.
+    /// Tightening is best effort here: a directory on a filesystem without modes, or owned by
+    /// someone else, still opens (the CLI reports what it tightened, ``restrictPermissions()``).
     private func prepareStore(_ file: File) throws(ProfileError) {
-        try restrictPermissions()
+        do { try SecretFile.createDirectory(directory) } catch { throw ProfileError(error) }
+        _ = try? restrictPermissions()
         do { try PrivateDirectory.createFileIfMissing(url(file)) } catch { throw ProfileError(error) }
     }
 }
