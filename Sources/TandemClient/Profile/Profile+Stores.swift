@@ -6,7 +6,7 @@ public import TaskStore
 
 /// The profile's stores, each in its own file of the profile directory (ARCHITECTURE.md L2),
 /// opened with the profile's clock. Opening creates the directory (0700) and the file (0600) on
-/// first use, takes group and other access away from both, and migrates the file; a damaged file surfaces as the store's own typed error.
+/// first use and migrates the file; a damaged file surfaces as the store's own typed error.
 extension Profile {
     /// The Kasia routing state of every contact (``File/routing``).
     public func openRouting() throws -> RoutingStore {
@@ -43,13 +43,13 @@ extension Profile {
     /// The session cookies of the accounts client (``File/sessionCookies``).
     public var sessionCookies: SessionCookieStore { SessionCookieStore(profile: self) }
 
-    /// The directory made private (``restrictPermissions()``) and `file` created 0600 when
-    /// missing, so SQLite opens a file (and makes journals) no one else can read.
-    /// Tightening is best effort here: a directory on a filesystem without modes, or owned by
-    /// someone else, still opens (the CLI reports what it tightened, ``restrictPermissions()``).
+    /// The directory (0700 when made here) and `file` created 0600 when missing, so SQLite opens
+    /// a file (and makes journals) no one else can read. An existing looser directory is the
+    /// opener's to tighten, once (``restrictPermissions()``), not every store open's.
     private func prepareStore(_ file: File) throws(ProfileError) {
-        do { try SecretFile.createDirectory(directory) } catch { throw ProfileError(error) }
-        _ = try? restrictPermissions()
-        do { try PrivateDirectory.createFileIfMissing(url(file)) } catch { throw ProfileError(error) }
+        do {
+            try SecretFile.createDirectory(directory)
+            try PrivateDirectory.createFileIfMissing(url(file))
+        } catch { throw ProfileError(error) }
     }
 }

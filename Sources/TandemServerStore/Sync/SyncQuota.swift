@@ -36,13 +36,6 @@ public struct SyncQuotas: Sendable, Equatable {
     }
 
     public static let unlimited = SyncQuotas(nodes: .unlimited, contacts: .unlimited, taskPresets: .unlimited)
-
-    public subscript(collection: SealedRecordCollection) -> SyncQuota {
-        switch collection {
-        case .contacts: contacts
-        case .taskPresets: taskPresets
-        }
-    }
 }
 
 /// What one account holds in one collection (`sync_usage`), and the check of a write against

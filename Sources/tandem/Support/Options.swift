@@ -2,6 +2,7 @@ public import ArgumentParser
 import Foundation
 public import KasiaProtocol
 public import KaspaCrypto
+import Synchronization
 import TandemBasics
 import TandemClient
 
@@ -40,11 +41,16 @@ struct ProfileOptions: ParsableArguments {
         return opened
     }
 
+    /// The profile directories this process has made private already.
+    private static let restricted = Mutex(Set<String>())
+
     /// Takes group and other access away from an existing profile and says what it changed; an
     /// empty directory (made for a new profile) is tightened silently. A failure here is not
     /// reported: the command's own reads and writes then say what is wrong.
     static func restrict(_ profile: Profile) {
-        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: profile.directory.path),
+        // `value` is read many times by one command: the directory is looked at once per process.
+        guard restricted.withLock({ $0.insert(profile.directory.path).inserted }),
+            let entries = try? FileManager.default.contentsOfDirectory(atPath: profile.directory.path),
             let repair = try? profile.restrictPermissions(), !repair.isEmpty, !entries.isEmpty
         else { return }
         let mode = repair.directoryMode.map { "the directory was \(String($0, radix: 8)), now 700" }
