@@ -297,6 +297,7 @@ let package = Package(
                 .embedInCode("Resources/app/stats.js"),
                 .embedInCode("Resources/app/sw.js"),
                 .embedInCode("Resources/app/presets.js"),
+                .embedInCode("Resources/app/invitations.js"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -449,10 +449,33 @@ def main():
             wait.until(ready.visibility_of(editor))
             editor.find_element(By.NAME, "shareWith").send_keys("bob")
             editor.find_element(By.XPATH, ".//button[normalize-space(.)='Share']").click()
-            wait.until(lambda d: d.find_element(By.ID, "edit-error").text.startswith("Shared with bob"))
+            # Bob has not accepted a share from Ann before: an invitation, and nothing until he accepts
+            wait.until(lambda d: d.find_element(By.ID, "edit-error").text.startswith("Invited bob"))
             editor.find_element(By.XPATH, ".//button[normalize-space(.)='Cancel']").click()
+            if "Renew passport" in bob.tasks():
+                failures.append("an invitation gave the task before it was accepted")
+            bob.run("tasks", "accept", passport, "--server", base)
             if bob.tasks().get("Renew passport", {}).get("taskId") != passport:
                 failures.append("the account the browser shared with does not see the task")
+
+            # A stranger's share waits in the page's invitations; accepting brings the task in.
+            carol = CLI(arguments.tandem, os.path.join(work, "carol"), failures)
+            carol.run("account", "register", "--server", base, "--username", "carol", "--email",
+                      "carol@example.com", "--name", "Carol", "--password-stdin", stdin="a third good password\n")
+            hostile = "Carol's <img src=x onerror=alert(1)> plan"
+            carols = json.loads(carol.run("tasks", "add", hostile, "--json"))["taskId"]
+            carol.run("tasks", "share", carols, "--with", "ann", "--server", base)
+            driver.find_element(By.ID, "sync-now").click()
+            invitation = (By.XPATH, f"//li[@data-task-id='{carols}']")
+            wait.until(ready.visibility_of_element_located(invitation))
+            shown = driver.find_element(*invitation).find_element(By.CLASS_NAME, "title").text
+            if shown != hostile:
+                failures.append(f"the invitation's title shows as {shown!r}, not as its text")
+            if row(driver, hostile) is not None:
+                failures.append("a stranger's task is in the list before it was accepted")
+            driver.find_element(*invitation).find_element(By.XPATH, ".//button[normalize-space(.)='Accept']").click()
+            wait.until(lambda d: row(d, hostile) == carols)
+            wait.until(ready.invisibility_of_element_located((By.ID, "invitations")))
 
             # Archive and delete from the editor: the list and the CLI device follow.
             for title, action in [("Call the bank", "Archive"), ("Written offline", "Delete")]:

@@ -20,8 +20,9 @@ Against a fresh `tandem serve` (rate limits off: this measures authorization, no
   indexer and stream, the app, health, the document) must answer the same bytes with A's
   session, B's and none;
 - cookies made of A's session id or token hash must not authenticate;
-- writes that would grant B read access — sharing A's task, revoking A's key, pushing A's
-  signed nodes — must be refused exactly like the same write on an id that does not exist.
+- writes that would grant B read access — sharing A's task, answering the invitation A sent C,
+  revoking A's key, pushing A's signed nodes — must be refused exactly like the same write on an
+  id that does not exist.
 
 Prints a summary and exits 1 on any leak or failed check; --json FILE writes every finding.
 """
@@ -107,6 +108,8 @@ def populate(cli, accounts, tag, work):
     made["A"]["sharedWithB"] = cli.run(a, "tasks", "add", f"A shares with B {tag}", "--json",
                                        profile=second)["taskId"]
     cli.run(a, "tasks", "share", made["A"]["sharedWithB"], "--with", b.username, "--json", profile=second)
+    # B accepts A's invitation; C leaves its own waiting (B may neither see nor answer it).
+    cli.run(b, "tasks", "accept", made["A"]["sharedWithB"], "--json")
 
     # B: its own task, filter and contact (A's address, sealed), chat to A; pulls the shared task.
     made["B"]["own"] = cli.run(b, "tasks", "add", f"B own {tag}", "--json")["taskId"]
@@ -397,6 +400,12 @@ def owner_keys(body, ids):
     return None if seen <= own else f"keys {sorted(seen - own)}"
 
 
+def owner_invitations(body, ids):
+    # B accepted the one A sent it; C's invitation from A must never show up in B's list.
+    seen = {i["taskId"] for i in body["invitations"]}
+    return None if seen <= {ids.made["A"]["sharedWithB"]} else f"invitations to tasks {sorted(seen)}"
+
+
 def owner_profile(body, ids):
     return None if body["userId"] == ids.b.user_id else f"profile of {body['userId']}"
 
@@ -412,6 +421,7 @@ ROUTES = {
         "account", lambda ids: cursor_queries(ids, "presetCursors"), owner_records("presets")),
     ("GET", "/api/redo/nodes"): Route("account", lambda ids: cursor_queries(ids, "nodeCursors"), owner_nodes),
     ("GET", "/api/me/keys"): Route("account", hidden_queries, owner_keys),
+    ("GET", "/api/redo/invitations"): Route("account", hidden_queries, owner_invitations),
     ("GET", "/api/me/profile"): Route("account", hidden_queries, owner_profile),
     ("GET", "/health"): Route("public"),
     ("HEAD", "/health"): Route("public"),
@@ -551,6 +561,9 @@ def probe_escalations(run, base, ids, markers, rng):
     for task in (ids.made["A"]["private"], ids.made["A"]["sharedWithC"]):
         cases.append(("POST", f"/api/redo/tasks/{task}/share", f"/api/redo/tasks/{unknown_task}/share",
                       {"username": ids.b.username}))
+    for answer in ("accept", "decline"):
+        cases.append(("POST", f"/api/redo/invitations/{ids.made['A']['sharedWithC']}/{answer}",
+                      f"/api/redo/invitations/{unknown_task}/{answer}", None))
     a_key = ids.a.facts["keys"]["keys"][0]["publicKey"]
     cases.append(("DELETE", f"/api/me/keys/{a_key}", f"/api/me/keys/{unknown_key}", None))
     for method, path, control, body in cases:
@@ -575,7 +588,8 @@ def probe_escalations(run, base, ids, markers, rng):
     keys = request(base, "GET", "/api/me/keys", headers={"Cookie": ids.a.cookie}).json()["keys"]
     if any(k["publicKey"] == a_key and k.get("revokedAt") for k in keys):
         run.fail(f"DELETE /api/me/keys/{a_key} as B", "revoked A's key")
-    for path in ("/api/redo/nodes", "/api/contacts/records", "/api/tasks/presets", "/api/me/keys"):
+    for path in ("/api/redo/nodes", "/api/contacts/records", "/api/tasks/presets", "/api/me/keys",
+                 "/api/redo/invitations"):
         after = request(base, "GET", path, headers={"Cookie": ids.b.cookie})
         run.requests += 2
         run.leak(f"GET {path} as B after the writes", leaks_in(after, path, markers, account_route=True))

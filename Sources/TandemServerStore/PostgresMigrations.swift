@@ -172,6 +172,33 @@ final class PostgresMigrations: Sendable {
                 """,
             ]
         ),
+        // Issue 50 item 6: share invitations and who takes whose shares without asking;
+        // accounts that already read a task together trust each other.
+        (
+            "v8-share-invitations",
+            [
+                """
+                CREATE TABLE task_invitation (
+                    recipient_id TEXT NOT NULL REFERENCES auth_user(id) ON DELETE CASCADE, task_id TEXT NOT NULL,
+                    sharer_id TEXT NOT NULL REFERENCES auth_user(id) ON DELETE CASCADE, created_at BIGINT NOT NULL,
+                    PRIMARY KEY (recipient_id, task_id))
+                """,
+                "CREATE INDEX task_invitation_sharer ON task_invitation(sharer_id)",
+                """
+                CREATE TABLE share_trust (
+                    user_id TEXT NOT NULL REFERENCES auth_user(id) ON DELETE CASCADE,
+                    trusted_id TEXT NOT NULL REFERENCES auth_user(id) ON DELETE CASCADE, created_at BIGINT NOT NULL,
+                    PRIMARY KEY (user_id, trusted_id))
+                """,
+                "CREATE INDEX share_trust_trusted ON share_trust(trusted_id)",
+                """
+                INSERT INTO share_trust (user_id, trusted_id, created_at)
+                SELECT a.user_id, b.user_id, max(greatest(a.granted_at, b.granted_at))
+                FROM redo_task_access a JOIN redo_task_access b ON a.task_id = b.task_id AND a.user_id <> b.user_id
+                GROUP BY a.user_id, b.user_id
+                """,
+            ]
+        ),
     ]
 
     func runOnce(client: PostgresClient, logger: Logger) async throws {

@@ -243,6 +243,33 @@ extension SQLiteServerStore {
                     SELECT user_id, 'taskPresets', COUNT(*), SUM(length(box)) FROM task_preset_record GROUP BY user_id;
                     """)
         }
+        migrator.registerMigration("v9-share-invitations") { db in
+            // Issue 50 item 6: a share from an account the recipient has not accepted before
+            // waits as an invitation; share_trust holds who takes whose shares without asking.
+            // Accounts that already read a task together trust each other, so shares between
+            // them go on as before.
+            try db.execute(
+                sql: """
+                    CREATE TABLE task_invitation (
+                        recipient_id TEXT NOT NULL REFERENCES auth_user(id) ON DELETE CASCADE,
+                        task_id TEXT NOT NULL,
+                        sharer_id TEXT NOT NULL REFERENCES auth_user(id) ON DELETE CASCADE,
+                        created_at INTEGER NOT NULL,
+                        PRIMARY KEY (recipient_id, task_id)
+                    );
+                    CREATE INDEX task_invitation_sharer ON task_invitation(sharer_id);
+                    CREATE TABLE share_trust (
+                        user_id TEXT NOT NULL REFERENCES auth_user(id) ON DELETE CASCADE,
+                        trusted_id TEXT NOT NULL REFERENCES auth_user(id) ON DELETE CASCADE,
+                        created_at INTEGER NOT NULL,
+                        PRIMARY KEY (user_id, trusted_id)
+                    );
+                    CREATE INDEX share_trust_trusted ON share_trust(trusted_id);
+                    INSERT OR IGNORE INTO share_trust (user_id, trusted_id, created_at)
+                    SELECT a.user_id, b.user_id, max(a.granted_at, b.granted_at)
+                    FROM redo_task_access a JOIN redo_task_access b ON a.task_id = b.task_id AND a.user_id <> b.user_id;
+                    """)
+        }
         return migrator
     }
 }

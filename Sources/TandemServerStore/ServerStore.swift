@@ -166,9 +166,19 @@ public protocol SyncStore: Sendable {
     /// The account's feed after `seq`, ascending, at most `limit` nodes.
     func redoNodes(userID: AccountID, after seq: Int64, limit: Int) async throws -> [StoredRedoNode]
     /// Adds `recipient` to the access list of a task `sharer` can read; the recipient's feed
-    /// gets every stored node of the task, parents first.
+    /// gets every stored node of the task, parents first. A recipient who has not accepted a
+    /// share from `sharer` before gets an invitation instead (`.invited`); either way the sharer
+    /// takes the recipient's shares without asking from then on.
     func shareRedoTask(taskID: String, sharer: AccountID, recipient: AccountID, now: UnixMillis) async throws
         -> TaskShareOutcome
+    /// The invitations waiting for `recipient`, oldest first, at most `limit`.
+    func taskInvitations(recipient: AccountID, limit: Int) async throws -> [StoredTaskInvitation]
+    /// Accepts the invitation to `taskID`: the recipient reads the task (as a share would give
+    /// it) and takes the sharer's shares without asking from then on.
+    func acceptTaskInvitation(taskID: String, recipient: AccountID, now: UnixMillis) async throws
+        -> TaskInvitationOutcome
+    /// Declines the invitation to `taskID`: it is removed, and nothing else changes.
+    func declineTaskInvitation(taskID: String, recipient: AccountID) async throws -> TaskInvitationOutcome
     /// Writes every record of one collection or none (compare-and-swap on each record's version).
     /// New records and larger boxes count against `quota` (all or nothing).
     func putSealedRecords(

@@ -32,9 +32,31 @@ import Testing
                     message: "author.publicKey is not a live device key of this account"),
             ]), "RedoNodePushResponse")
         try GoldenJSON.check(TaskShareRequest(username: "Ada_L"), "TaskShareRequest")
+        let task = "0f8fad5b-d9cb-469f-a165-70867728950e"
         try GoldenJSON.check(
-            TaskShareResponse(taskId: "0f8fad5b-d9cb-469f-a165-70867728950e", username: "ada_l", added: true),
-            "TaskShareResponse")
+            TaskShareResponse(taskId: task, username: "ada_l", added: false, invited: true), "TaskShareResponse")
+        // An answer of a server from before invitations (issue 50 item 6) reads as not invited
+        let older = #"{"added":true,"taskId":"\#(task)","username":"ada_l"}"#
+        #expect(
+            try APIJSON.decoder().decode(TaskShareResponse.self, from: Data(older.utf8))
+                == TaskShareResponse(taskId: task, username: "ada_l", added: true, invited: false))
+    }
+
+    @Test func taskInvitations() throws {
+        let created = Date(timeIntervalSince1970: 1_795_975_200.25)
+        try GoldenJSON.check(
+            TaskInvitationsResponse(invitations: [
+                TaskInvitation(
+                    taskId: "0f8fad5b-d9cb-469f-a165-70867728950e", from: "ada_l", title: "Water the plants",
+                    createdAt: created),
+                TaskInvitation(
+                    taskId: "1f8fad5b-d9cb-469f-a165-70867728950e", from: nil, title: nil,
+                    createdAt: created.addingTimeInterval(0.75)),
+            ]), "TaskInvitationsResponse")
+        try GoldenJSON.check(
+            TaskInvitationAnswer(
+                taskId: "0f8fad5b-d9cb-469f-a165-70867728950e", from: nil, accepted: true, added: true),
+            "TaskInvitationAnswer")
     }
 
     @Test func contactRecords() throws {

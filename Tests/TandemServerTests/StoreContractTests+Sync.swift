@@ -74,7 +74,12 @@ extension StoreContractTests {
                 [Self.node("c1", task: "C", create: true)], userID: u2, now: Self.now)
             #expect(mine == [.accepted])
             let before = try await store.redoNodes(userID: u2, after: 0, limit: 10)
-            #expect(try await store.shareRedoTask(taskID: "A", sharer: u1, recipient: u2, now: Self.now) == .added)
+            // u2 has not accepted u1 before: an invitation, and nothing in u2's feed until accepted
+            #expect(try await store.shareRedoTask(taskID: "A", sharer: u1, recipient: u2, now: Self.now) == .invited)
+            #expect(try await store.redoNodes(userID: u2, after: before.last?.seq ?? 0, limit: 10).isEmpty)
+            #expect(
+                try await store.acceptTaskInvitation(taskID: "A", recipient: u2, now: Self.now)
+                    == .accepted(sharerUsername: "u1", added: true))
             #expect(
                 try await store.shareRedoTask(taskID: "A", sharer: u1, recipient: u2, now: Self.now) == .alreadyShared)
             let after = try await store.redoNodes(userID: u2, after: before.last?.seq ?? 0, limit: 10)

@@ -49,3 +49,39 @@ import Testing
         #expect(try await reopened.syncUsage(userID: AccountID("u2"), collection: "nodes") == (0, 0))
     }
 }
+
+/// The `v9-share-invitations` migration (issue 50 item 6): accounts that already read a task
+/// together go on sharing without invitations; anyone else is asked.
+@Suite struct ShareTrustMigrationTests {
+    @Test func accountsThatAlreadyShareATaskTrustEachOther() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = directory.url.appendingPathComponent("tandem.sqlite")
+        let (u1, u2, u3) = (AccountID("u1"), AccountID("u2"), AccountID("u3"))
+        do {
+            let store = try SQLiteServerStore(fileURL: file)
+            try await StoreContractTests.makeUsers(store, ["u1", "u2", "u3"])
+            for (task, user) in [("t1", u1), ("t2", u2), ("t3", u3)] {
+                _ = try await store.appendRedoNodes(
+                    [StoreContractTests.node("\(task)n", task: task, create: true)], userID: user,
+                    now: StoreContractTests.now)
+            }
+        }
+        // A file from before the migration, where u2 was given u1's task t1.
+        let queue = try DatabaseQueue(path: file.path)
+        try await queue.write { db in
+            try db.execute(
+                sql: """
+                    DROP TABLE task_invitation; DROP TABLE share_trust;
+                    DELETE FROM grdb_migrations WHERE identifier = 'v9-share-invitations';
+                    INSERT INTO redo_task_access (task_id, user_id, granted_at) VALUES ('t1', 'u2', 5);
+                    """)
+        }
+        try queue.close()
+        let reopened = try SQLiteServerStore(fileURL: file)
+        let now = StoreContractTests.now
+        #expect(try await reopened.shareRedoTask(taskID: "t2", sharer: u2, recipient: u1, now: now) == .added)
+        #expect(try await reopened.shareRedoTask(taskID: "t1", sharer: u1, recipient: u3, now: now) == .invited)
+        #expect(try await reopened.shareRedoTask(taskID: "t3", sharer: u3, recipient: u2, now: now) == .invited)
+    }
+}

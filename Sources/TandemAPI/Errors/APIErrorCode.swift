@@ -73,6 +73,8 @@ public enum APIErrorCode: String, Codable, Sendable, CaseIterable {
     case taskNotFound = "TASK_NOT_FOUND"
     /// Sync: no account has this username (HTTP 404).
     case userNotFound = "USER_NOT_FOUND"
+    /// Sync: no invitation to this task waits for the account (HTTP 404).
+    case invitationNotFound = "INVITATION_NOT_FOUND"
     /// Sync: a contact record's id or box is malformed (HTTP 400).
     case invalidContactRecord = "INVALID_CONTACT_RECORD"
     /// Sync: a record's `baseVersion` is not the stored version (HTTP 409); pull, merge, retry.

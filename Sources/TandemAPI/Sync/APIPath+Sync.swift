@@ -7,6 +7,12 @@ extension APIPath {
     public static let redoNodes = "/api/redo/nodes"
     /// `POST /api/redo/tasks/{taskId}/share`.
     public static func shareTask(_ taskID: String) -> String { "/api/redo/tasks/\(taskID)/share" }
+    /// `GET /api/redo/invitations` (issue 50 item 6): shares waiting for this account's answer.
+    public static let taskInvitations = "/api/redo/invitations"
+    /// `POST /api/redo/invitations/{taskId}/accept`.
+    public static func acceptInvitation(_ taskID: String) -> String { "\(taskInvitations)/\(taskID)/accept" }
+    /// `POST /api/redo/invitations/{taskId}/decline`.
+    public static func declineInvitation(_ taskID: String) -> String { "\(taskInvitations)/\(taskID)/decline" }
     /// `GET`/`PUT /api/contacts/records` (issue 12 item 3).
     public static let contactRecords = "/api/contacts/records"
     /// `GET`/`PUT /api/tasks/presets` (issue 27 item 3): saved task filters, sealed like contact

@@ -62,6 +62,22 @@ extension AccountClient {
             try await guarded("POST", path, body: try encode(TaskShareRequest(username: username))), path: path)
     }
 
+    /// `GET /api/redo/invitations`: shares waiting for this account's answer, oldest first.
+    public func taskInvitations() async throws(AccountClientError) -> [TaskInvitation] {
+        let response: TaskInvitationsResponse = try decode(
+            try await guarded("GET", APIPath.taskInvitations, body: nil), path: APIPath.taskInvitations)
+        return response.invitations
+    }
+
+    /// `POST /api/redo/invitations/{taskId}/accept` or `/decline`.
+    public func answerTaskInvitation(_ taskID: TaskID, accept: Bool) async throws(AccountClientError)
+        -> TaskInvitationAnswer
+    {
+        let id = taskID.description
+        let path = accept ? APIPath.acceptInvitation(id) : APIPath.declineInvitation(id)
+        return try decode(try await guarded("POST", path, body: Data("{}".utf8)), path: path)
+    }
+
     /// `GET /api/contacts/records?after=&limit=`. A page in the server's own compact form is
     /// read without `JSONDecoder` (``ContactRecordPage/init(compactWire:)``); any other text is
     /// decoded as before.

@@ -78,6 +78,39 @@ public struct TaskSync: Sendable, SyncEngine {
         }
     }
 
+    /// The shares waiting for this account's answer (`tandem tasks invitations`, issue 50
+    /// item 6): from accounts it has not accepted a share from before.
+    public func invitations() async throws(SyncError) -> [TaskInvitation] {
+        try await call { () async throws(AccountClientError) in try await client.taskInvitations() }
+    }
+
+    /// Accepts or declines the invitation to the task `reference` names (its id, or a prefix
+    /// unique among the invitations). An accepted task is pulled at once; the sharer's later
+    /// shares arrive without asking.
+    public func answer(_ reference: String, accept: Bool) async throws(SyncError) -> TaskInvitationAnswer {
+        let taskID = try await invitedTask(reference)
+        let answer = try await call { () async throws(AccountClientError) in
+            try await client.answerTaskInvitation(taskID, accept: accept)
+        }
+        if accept { _ = try await run() }
+        return answer
+    }
+
+    /// The task id `reference` names: a whole id as it is, else the one invitation whose id
+    /// starts with it.
+    private func invitedTask(_ reference: String) async throws(SyncError) -> TaskID {
+        let text = reference.lowercased()
+        if let id = TaskID(text) { return id }
+        let matches = try await invitations().filter { $0.taskId.hasPrefix(text) }
+        guard !text.isEmpty, matches.count == 1, let id = TaskID(matches[0].taskId) else {
+            throw .store(
+                matches.count > 1
+                    ? "\(reference) matches \(matches.count) invitations; give more of the task id"
+                    : "no invitation to a task \(reference)…; see tandem tasks invitations")
+        }
+        return id
+    }
+
     private func registerKey(accountID: String) async throws(SyncError) {
         do {
             _ = try await retry.run { () async throws(AccountClientError) in

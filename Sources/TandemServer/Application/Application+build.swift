@@ -141,7 +141,18 @@ func buildRouter(
     let sync = router.group("api").add(middleware: RequireAuthMiddleware(sessions: sessions))
         .group(context: AuthenticatedRequestContext.self)
     let quotas = configuration.syncQuotas
-    RedoNodesController(store: store, clock: configuration.clock, gate: syncWrites, quota: quotas.nodes)
+    let limits = configuration.syncWrites
+    let shares =
+        configuration.rateLimiting
+        ? TokenBucketLimiter(
+            clock: configuration.clock,
+            policy: .init(burst: Double(limits.shareBurst), perSecond: limits.sharesPerHour / 3600))
+        : nil
+    RedoNodesController(
+        store: store, clock: configuration.clock, gate: syncWrites, quota: quotas.nodes, shares: shares
+    )
+    .register(on: sync, table: table)
+    TaskInvitationsController(store: store, clock: configuration.clock, gate: syncWrites)
         .register(on: sync, table: table)
     SealedRecordsController(route: .contacts, store: store, gate: syncWrites, quota: quotas.contacts)
         .register(on: sync, table: table)

@@ -42,6 +42,7 @@ struct WebAppController: Sendable {
         "stats.js": Asset(PackageResources.stats_js, "text/javascript; charset=utf-8"),
         "sw.js": Asset(PackageResources.sw_js, "text/javascript; charset=utf-8"),
         "presets.js": Asset(PackageResources.presets_js, "text/javascript; charset=utf-8"),
+        "invitations.js": Asset(PackageResources.invitations_js, "text/javascript; charset=utf-8"),
     ]
 
     static let contentSecurityPolicy =

@@ -7,7 +7,9 @@ import TandemAPI
 import TandemBasics
 import TandemServerStore
 
-/// `POST/GET /api/redo/nodes` and `POST /api/redo/tasks/{taskId}/share` (issue 12 item 2).
+/// `POST/GET /api/redo/nodes` and `POST /api/redo/tasks/{taskId}/share` (issue 12 item 2; a
+/// share to someone who has not accepted the sharer before waits as an invitation,
+/// `TaskInvitationsController`).
 ///
 /// A push is checked node by node — the standalone checks of spec §6.2 with a required
 /// signature (on every core, results in push order), then the author key against the
@@ -21,6 +23,8 @@ struct RedoNodesController: Sendable {
     let gate: SyncWriteGate
     /// What one account's pushed nodes may take (issue 50 item 6).
     var quota = SyncQuotas().nodes
+    /// Each sharer's pace of shares (`SyncWriteLimits.shareBurst`); nil without rate limits.
+    var shares: TokenBucketLimiter?
 
     static let validator = NodeValidator(signaturePolicy: .required)
 
@@ -131,6 +135,11 @@ struct RedoNodesController: Sendable {
         guard let recipient = try await store.user(username: username) else {
             throw APIFailure(.notFound, .userNotFound, "no account has this username")
         }
+        if let shares, let wait = await shares.admit([resolved.user.id]) {
+            throw APIFailure(
+                .tooManyRequests, .rateLimited, "Too many shares from this account; retry after \(wait) s.",
+                headers: [.retryAfter: String(wait)])
+        }
         let outcome = try await gate.run(account: resolved.user.id) {
             try await store.shareRedoTask(
                 taskID: taskID, sharer: AccountID(resolved.user.id),
@@ -141,6 +150,9 @@ struct RedoNodesController: Sendable {
         case .added: return try JSONResponse.make(TaskShareResponse(taskId: taskID, username: username, added: true))
         case .alreadyShared:
             return try JSONResponse.make(TaskShareResponse(taskId: taskID, username: username, added: false))
+        case .invited:
+            return try JSONResponse.make(
+                TaskShareResponse(taskId: taskID, username: username, added: false, invited: true))
         }
     }
 

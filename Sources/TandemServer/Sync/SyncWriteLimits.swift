@@ -16,15 +16,22 @@ public struct SyncWriteLimits: Sendable, Equatable {
     /// honest device's catch-up of tens of thousands fits in one burst.
     public var writeBurst: Int
     public var writesPerSecond: Double
+    /// One account's pace of task shares (issue 50 item 6), on top of its write pace, when the
+    /// server rate-limits: bursts of `shareBurst`, `sharesPerHour` sustained (one a minute by
+    /// default), so an account cannot fill strangers' invitation lists.
+    public var shareBurst: Int
+    public var sharesPerHour: Double
 
     public init(
         maxWaiting: Int = 256, maxWaitingPerAccount: Int = 64, maxWait: Duration = .seconds(10),
-        writeBurst: Int = 120, writesPerSecond: Double = 2
+        writeBurst: Int = 120, writesPerSecond: Double = 2, shareBurst: Int = 30, sharesPerHour: Double = 60
     ) {
         self.maxWaiting = maxWaiting
         self.maxWaitingPerAccount = maxWaitingPerAccount
         self.maxWait = maxWait
         self.writeBurst = writeBurst
         self.writesPerSecond = writesPerSecond
+        self.shareBurst = shareBurst
+        self.sharesPerHour = sharesPerHour
     }
 }

@@ -71,36 +71,6 @@ extension PostgresServerStore {
         return nodes
     }
 
-    public func shareRedoTask(taskID: String, sharer: AccountID, recipient: AccountID, now: UnixMillis) async throws
-        -> TaskShareOutcome
-    {
-        return try await syncTransaction { connection in
-            let last = try await Self.lockClock(connection, logger, waitingAtMost: Self.clockLockTimeout)
-            let outcome = TaskSharePlan.decide(
-                sharer: sharer, recipient: recipient, readers: try await Self.readers(connection, taskID, logger))
-            guard outcome == .added else { return outcome }
-            var ids: [String] = []
-            let rows = try await connection.query(
-                "SELECT id FROM redo_node WHERE task_id = \(taskID) ORDER BY pos", logger: logger)
-            for try await id in rows.decode(String.self) { ids.append(id) }
-            let plan = TaskSharePlan.added(recipient: recipient, nodeIDs: ids, clock: last)
-            try await connection.query(
-                """
-                INSERT INTO redo_task_access (task_id, user_id, granted_at) VALUES (\(taskID), \(recipient.rawValue), \(now.rawValue))
-                """, logger: logger)
-            if !plan.feed.isEmpty {
-                try await connection.query(
-                    """
-                    INSERT INTO redo_feed (seq, user_id, node_id)
-                    SELECT seq, \(recipient.rawValue), node_id
-                    FROM UNNEST(\(plan.feed.map(\.position))::bigint[], \(plan.feed.map(\.nodeID))::text[]) AS feed_row(seq, node_id)
-                    """, logger: logger)
-            }
-            try await connection.query("UPDATE sync_clock SET last = \(plan.clock) WHERE id = 1", logger: logger)
-            return plan.outcome
-        }
-    }
-
     /// Compare-and-swap in a fixed number of round trips, whatever the number of records
     /// (issue 12 "Figures": one query per record took 15.7 s for 10,000 records): the stored
     /// versions of every named record in one `= ANY` read under the clock's lock, the conflicts
@@ -238,7 +208,7 @@ extension PostgresServerStore {
             """, logger: logger)
     }
 
-    private static func readers(_ connection: PostgresConnection, _ taskID: String, _ logger: Logger) async throws
+    static func readers(_ connection: PostgresConnection, _ taskID: String, _ logger: Logger) async throws
         -> Set<String>
     {
         var readers: Set<String> = []

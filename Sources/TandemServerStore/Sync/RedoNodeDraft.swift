@@ -67,4 +67,7 @@ public enum TaskShareOutcome: Sendable, Equatable {
     case added
     /// The account could already read the task.
     case alreadyShared
+    /// The recipient has not accepted a share from this account before, so the share waits as
+    /// an invitation until the recipient accepts or declines it (issue 50 item 6).
+    case invited
 }

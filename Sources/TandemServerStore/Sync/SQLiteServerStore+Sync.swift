@@ -111,29 +111,6 @@ extension SQLiteServerStore {
         }
     }
 
-    public func shareRedoTask(taskID: String, sharer: AccountID, recipient: AccountID, now: UnixMillis) async throws
-        -> TaskShareOutcome
-    {
-        try await database.write { db in
-            let outcome = TaskSharePlan.decide(
-                sharer: sharer, recipient: recipient, readers: try Self.readers(db, taskID: taskID))
-            guard outcome == .added else { return outcome }
-            var clock = try SyncClock(db)
-            let ids = try String.fetchAll(
-                db, sql: "SELECT id FROM redo_node WHERE task_id = ? ORDER BY pos", arguments: [taskID])
-            let plan = TaskSharePlan.added(recipient: recipient, nodeIDs: ids, clock: clock.last)
-            try db.execute(
-                sql: "INSERT INTO redo_task_access (task_id, user_id, granted_at) VALUES (?, ?, ?)",
-                arguments: [taskID, recipient.rawValue, now.rawValue])
-            let insertFeed = try db.cachedStatement(
-                sql: "INSERT INTO redo_feed (seq, user_id, node_id) VALUES (?, ?, ?)")
-            for row in plan.feed { try insertFeed.execute(arguments: [row.position, row.userID, row.nodeID]) }
-            clock.last = plan.clock
-            try clock.save(db)
-            return plan.outcome
-        }
-    }
-
     public func putSealedRecords(
         _ collection: SealedRecordCollection, _ drafts: [SealedRecordDraft], userID: AccountID, quota: SyncQuota
     ) async throws -> SealedRecordPutOutcome {
@@ -217,7 +194,7 @@ extension SQLiteServerStore {
         ).execute(arguments: [userID.rawValue, collection, rows, bytes])
     }
 
-    private static func readers(_ db: Database, taskID: String) throws -> Set<String> {
+    static func readers(_ db: Database, taskID: String) throws -> Set<String> {
         Set(
             try String.fetchAll(
                 db.cachedStatement(sql: "SELECT user_id FROM redo_task_access WHERE task_id = ?"), arguments: [taskID]))
@@ -237,7 +214,7 @@ extension SQLiteServerStore {
 }
 
 /// The sync counter inside one write transaction: read once, advanced in memory, saved once.
-private struct SyncClock {
+struct SyncClock {
     var last: Int64
 
     init(_ db: Database) throws {

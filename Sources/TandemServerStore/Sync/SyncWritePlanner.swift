@@ -50,11 +50,15 @@ struct TaskSharePlan: Sendable, Equatable {
     /// The sync clock's new value.
     let clock: Int64
 
-    /// Whether a share happens, from the task's access list: only a reader shares, and sharing
-    /// with a reader changes nothing.
-    static func decide(sharer: AccountID, recipient: AccountID, readers: Set<String>) -> TaskShareOutcome {
+    /// Whether a share happens, from the task's access list: only a reader shares, sharing with
+    /// a reader changes nothing, and a recipient who has not accepted a share from the sharer
+    /// before (`trusted` false) gets an invitation rather than the task.
+    static func decide(sharer: AccountID, recipient: AccountID, readers: Set<String>, trusted: Bool)
+        -> TaskShareOutcome
+    {
         guard readers.contains(sharer.rawValue) else { return .notFound }
-        return readers.contains(recipient.rawValue) ? .alreadyShared : .added
+        if readers.contains(recipient.rawValue) { return .alreadyShared }
+        return trusted ? .added : .invited
     }
 
     /// An added share: the recipient's access and one feed row per stored node of the task

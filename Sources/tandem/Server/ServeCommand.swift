@@ -94,6 +94,15 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
+            "Task shares one account may make in a burst; past it 429 RATE_LIMITED with Retry-After.", valueName: "n"))
+    var shareBurst = SyncWriteLimits().shareBurst
+    @Option(
+        name: .long, help: ArgumentHelp("Task shares per hour one account may sustain after its burst.", valueName: "n")
+    )
+    var shareRate = Int(SyncWriteLimits().sharesPerHour)
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
             "What one account's pushed task nodes may take (default 1000000:1073741824); past it 413 QUOTA_EXCEEDED.",
             valueName: "rows:bytes"))
     var quotaNodes: String?
@@ -147,6 +156,7 @@ struct ServeCommand: AsyncParsableCommand {
             ("--sync-queue-limit", syncQueueLimit), ("--sync-queue-per-account", syncQueuePerAccount),
             ("--sync-queue-wait", syncQueueWait), ("--max-connections-per-address", maxConnectionsPerAddress),
             ("--header-timeout", headerTimeout), ("--sync-write-burst", syncWriteBurst),
+            ("--share-burst", shareBurst), ("--share-rate", shareRate),
         ] where !(1...1_000_000).contains(value) {
             throw CLIError("\(name) \(value): must be 1…1000000")
         }
@@ -218,7 +228,8 @@ struct ServeCommand: AsyncParsableCommand {
     var syncWriteLimits: SyncWriteLimits {
         SyncWriteLimits(
             maxWaiting: syncQueueLimit, maxWaitingPerAccount: syncQueuePerAccount, maxWait: .seconds(syncQueueWait),
-            writeBurst: syncWriteBurst, writesPerSecond: syncWriteRate)
+            writeBurst: syncWriteBurst, writesPerSecond: syncWriteRate, shareBurst: shareBurst,
+            sharesPerHour: Double(shareRate))
     }
 
     func run() async throws {

@@ -20,12 +20,14 @@ extension TasksCommand {
     struct Share: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "share",
-            abstract: "Let another account read and edit a task (syncs first, so the server has it).")
+            abstract:
+                "Let another account read and edit a task (syncs first, so the server has it); someone who has not accepted a share from you before gets an invitation."
+        )
 
         @OptionGroup var options: AccountOptions
         @Argument(help: "Task id or unique id prefix.") var taskID: String
         @Option(name: .customLong("with"), help: "Username of the account to share with.") var username: String
-        @Flag(name: .long, help: "Print {\"taskId\",\"username\",\"added\"} as JSON.") var json = false
+        @Flag(name: .long, help: "Print {\"taskId\",\"username\",\"added\",\"invited\"} as JSON.") var json = false
 
         func run() async throws {
             let engine = try withTaskErrors {
@@ -38,7 +40,9 @@ extension TasksCommand {
             CommandIO.write(
                 answer.added
                     ? "shared \(answer.taskId) with \(answer.username)\n"
-                    : "\(answer.username) could already read \(answer.taskId)\n")
+                    : answer.invited
+                        ? "invited \(answer.username) to \(answer.taskId); they see it once they accept\n"
+                        : "\(answer.username) could already read \(answer.taskId)\n")
         }
     }
 }

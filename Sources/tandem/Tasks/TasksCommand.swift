@@ -9,6 +9,7 @@ struct TasksCommand: ParsableCommand {
             Add.self, List.self, Show.self, Done.self,
             Snooze.self, Edit.self, Archive.self, Unarchive.self,
             Delete.self, Log.self, Sync.self, Share.self,
+            Invitations.self, Accept.self, Decline.self,
             Stats.self, Today.self, Snapshot.self, Preset.self,
         ]
     )

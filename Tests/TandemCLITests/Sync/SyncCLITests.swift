@@ -3,7 +3,8 @@ import TestSupport
 import Testing
 
 /// The output of issue 12's commands, text and `--json`, each a new `tandem` process against a
-/// real `tandem serve`: `tandem sync`, `tasks sync`, `contacts sync`, `tasks share` and
+/// real `tandem serve`: `tandem sync`, `tasks sync`, `contacts sync`, `tasks share` (and its
+/// invitations, `TaskInvitationCLITests`) and
 /// `keys devices` (item 5; the CLI only prints what `TandemClient` reports).
 @Suite(.serialized) struct SyncCLITests {
     struct Device {
@@ -105,12 +106,14 @@ import Testing
         #expect(rows.filter { $0["thisDevice"] as? Bool == true }.count == 1)
         #expect(rows.allSatisfy { ($0["publicKey"] as? String)?.count == 64 && $0["createdAt"] is String })
 
-        // tasks share: text, then JSON for a share that was already there
+        // tasks share: Bob has not accepted Alice before, so an invitation (text, then JSON)
         _ = try await Self.device(server, username: "bob", register: true)
-        await #expect(try phone.ok(["tasks", "share", task, "--with", "bob"] + url) == "shared \(task) with bob\n")
+        await #expect(
+            try phone.ok(["tasks", "share", task, "--with", "bob"] + url)
+                == "invited bob to \(task); they see it once they accept\n")
         await #expect(
             try phone.ok(["tasks", "share", String(task.prefix(8)), "--with", "Bob", "--json"] + url)
-                == #"{"added":false,"taskId":"\#(task)","username":"bob"}"# + "\n")
+                == #"{"added":false,"invited":true,"taskId":"\#(task)","username":"bob"}"# + "\n")
         let unknown = try await phone.run(["tasks", "share", task, "--with", "nobody_here"] + url)
         #expect(unknown.status == 1)
         #expect(unknown.stderrLines.count == 1)

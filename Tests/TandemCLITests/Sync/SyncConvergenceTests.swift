@@ -5,6 +5,7 @@ import GRDB
 import KaspaCrypto
 import RedoApp
 import RedoProtocol
+import TandemAPI
 import TandemBasics
 import TandemClient
 import TandemTesting
@@ -166,10 +167,17 @@ import Testing
         #expect(try await ben.taskSync().run().pulled == 0)
         #expect(try ben.editor.state().tasks.isEmpty)
 
-        // Anna shares one task; Ben gets exactly that one, edits it, and Anna gets his edit
+        // Anna shares one task; Ben is invited and, once he accepts (by a prefix of the id), gets
+        // exactly that one, edits it, and Anna gets his edit
         let shared = try await anna.taskSync().share(task.taskID.description, with: "ben")
-        #expect(shared.added)
+        #expect(shared.invited && !shared.added)
         _ = try await ben.taskSync().run()
+        #expect(try ben.editor.state().tasks.isEmpty)
+        #expect(try await ben.taskSync().invitations().map(\.title) == ["water the plants"])
+        let accepted = try await ben.taskSync().answer(String(task.taskID.description.prefix(6)), accept: true)
+        #expect(
+            accepted == TaskInvitationAnswer(taskId: task.taskID.description, from: "anna", accepted: true, added: true)
+        )
         #expect(try ben.editor.state().tasks.map(\.taskID) == [task.taskID])
         let later = WallTime(millisecondsSinceEpoch: 1_800_000_060_000)!
         try ben.editor.edit(task.taskID.description, title: "water the plants (ben)", now: later)

@@ -131,10 +131,21 @@ import Testing
             let garbage = try await client.sync(.get, APIPath.redoNodes + "?after=abc", cookie: ben.cookie)
             #expect(garbage.errorCode == "INVALID_CURSOR")
 
-            // When Anna shares it, Ben gets its past nodes, and his edits reach Anna
+            // When Anna shares it, Ben is invited; once he accepts he gets its past nodes, and
+            // his edits reach Anna
             let shared = try await client.sync(
                 .post, APIPath.shareTask(create.taskID.description), json: #"{"username":"BEN"}"#, cookie: anna.cookie)
-            #expect(try shared.decode(TaskShareResponse.self).added)
+            #expect(
+                try shared.decode(TaskShareResponse.self)
+                    == TaskShareResponse(
+                        taskId: create.taskID.description, username: "ben", added: false, invited: true))
+            #expect(try await ben.pullAll().isEmpty)
+            let accepted = try await client.sync(
+                .post, APIPath.acceptInvitation(create.taskID.description), cookie: ben.cookie)
+            #expect(
+                try accepted.decode(TaskInvitationAnswer.self)
+                    == TaskInvitationAnswer(
+                        taskId: create.taskID.description, from: "anna", accepted: true, added: true))
             #expect(try await ben.pullAll() == [create.id.description, rename.id.description])
             #expect(try await ben.push([intrusion]).map(\.status) == [.accepted])
             #expect(

@@ -74,10 +74,17 @@ import Testing
     }
 
     @Test func onlyAReaderSharesAndTheRecipientGetsEveryNodeInOrder() {
-        #expect(TaskSharePlan.decide(sharer: Self.bob, recipient: Self.alice, readers: ["alice"]) == .notFound)
         #expect(
-            TaskSharePlan.decide(sharer: Self.alice, recipient: Self.bob, readers: ["alice", "bob"]) == .alreadyShared)
-        #expect(TaskSharePlan.decide(sharer: Self.alice, recipient: Self.bob, readers: ["alice"]) == .added)
+            TaskSharePlan.decide(sharer: Self.bob, recipient: Self.alice, readers: ["alice"], trusted: true)
+                == .notFound)
+        #expect(
+            TaskSharePlan.decide(sharer: Self.alice, recipient: Self.bob, readers: ["alice", "bob"], trusted: false)
+                == .alreadyShared)
+        #expect(
+            TaskSharePlan.decide(sharer: Self.alice, recipient: Self.bob, readers: ["alice"], trusted: true) == .added)
+        #expect(
+            TaskSharePlan.decide(sharer: Self.alice, recipient: Self.bob, readers: ["alice"], trusted: false)
+                == .invited)
         let plan = TaskSharePlan.added(recipient: Self.bob, nodeIDs: ["n1", "n2", "n3"], clock: 40)
         #expect(plan.grant)
         #expect(plan.feed.map(\.position) == [41, 42, 43])

@@ -60,6 +60,12 @@ export const api = {
     call('GET', `/api/tasks/presets?limit=${limit}` + (cursor ? `&after=${encodeURIComponent(cursor)}` : '')),
   /** `PUT /api/tasks/presets`: compare-and-swap by `baseVersion`; 409 when another device wrote first. */
   putPresetRecords: (records) => call('PUT', '/api/tasks/presets', { records }),
+  /** `{taskId, username, added, invited}`: `invited` when the recipient has not accepted this account before. */
   shareTask: (taskId, username) =>
     call('POST', `/api/redo/tasks/${encodeURIComponent(taskId)}/share`, { username }),
+  /** `GET /api/redo/invitations`: shares waiting for this account's answer, oldest first. */
+  invitations: () => call('GET', '/api/redo/invitations'),
+  /** `POST /api/redo/invitations/{taskId}/accept` or `/decline`. */
+  answerInvitation: (taskId, accept) =>
+    call('POST', `/api/redo/invitations/${encodeURIComponent(taskId)}/${accept ? 'accept' : 'decline'}`, {}),
 };

@@ -11,6 +11,7 @@ import {
   appendNodes, deviceKey, forgetAccount, getMeta, loadNodes, markBound, sealingKey, setMeta, unsyncedNodes,
 } from './store.js';
 import { Sync } from './sync.js';
+import { Invitations } from './invitations.js';
 import { TaskBook, TaskFieldError } from './tasks.js';
 import { wallMillis, wallText } from './validate.js';
 
@@ -18,6 +19,14 @@ const $ = (id) => document.getElementById(id);
 
 /** What the signed-in screen works on; null while signed out. */
 let app = null;
+
+/** Tasks shared with the account that wait for its answer; an accepted one comes with a sync. */
+const invitations = new Invitations({
+  section: $('invitations'),
+  list: $('invitation-list'),
+  status: $('invitation-status'),
+  onAccepted: () => syncSoon(),
+});
 
 function show(screen) {
   for (const id of ['auth', 'tasks']) $(id).hidden = id !== screen;
@@ -63,6 +72,7 @@ async function showSignedIn(session) {
     onNodes: () => render({ tasksChanged: true }),
     onPresets: (report) => showPresets(report),
   });
+  invitations.clear();
   $('account').textContent = `Signed in as ${session.user.username ?? session.user.name}`;
   $('device').textContent = `This device: ${key.deviceId}`;
   show('tasks');
@@ -74,6 +84,7 @@ async function showSignedIn(session) {
 function showSignIn(message = '') {
   app?.sync.stop();
   app = null;
+  invitations.clear();
   setMeta('', 'session', null).catch(() => {});
   $('auth-error').textContent = message;
   show('auth');
@@ -96,7 +107,10 @@ function showSyncState(state) {
   element.textContent = text;
   element.dataset.phase = state.phase;
   element.dataset.waiting = String(state.waiting);
-  if (state.phase === 'idle') adoptAccountKeys(app.sync.accountKeys);
+  if (state.phase === 'idle') {
+    adoptAccountKeys(app.sync.accountKeys);
+    invitations.refresh();
+  }
   else if (state.phase !== 'syncing') scheduleRetry();
 }
 
@@ -336,8 +350,10 @@ $('edit-share').addEventListener('click', async () => {
     // The server shares what it holds: sync first, as `tandem tasks share` does.
     const state = await app.sync.run();
     if (state.phase !== 'idle') throw new Error('Sharing needs the server; sync first.');
-    await api.shareTask(task.taskId, username);
-    $('edit-error').textContent = `Shared with ${username}.`;
+    const answer = await api.shareTask(task.taskId, username);
+    $('edit-error').textContent = answer.invited
+      ? `Invited ${answer.username}; they see the task once they accept.`
+      : `Shared with ${answer.username}.`;
   } catch (error) {
     $('edit-error').textContent = error.message;
   }
