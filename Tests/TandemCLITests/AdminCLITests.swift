@@ -28,7 +28,8 @@ import Testing
         let report = try #require(try JSONSerialization.jsonObject(with: imported.stdout) as? [String: Any])
         #expect(report["imported"] as? [String] == ["ba-1"])
 
-        let server = try await ServerProcess.start(dataDirectory: dataDirectory)
+        // Hashed by BetterAuth with its own N: the server checks them with the real parameters.
+        let server = try await ServerProcess.start(dataDirectory: dataDirectory, passwordRounds: 16_384)
         defer { server.stop() }
         let profile = try TandemProcess.temporaryDirectory().path
         let login = try await TandemProcess.run(
@@ -78,6 +79,7 @@ import Testing
         ["serve", "--database-url", "mysql://x"], ["serve", "--port", "70000"], ["serve", "--sync-queue-limit", "0"],
         ["serve", "--sync-queue-wait", "0"], ["serve", "--quota-nodes", "5"], ["serve", "--quota-contacts", "0:10"],
         ["serve", "--quota-presets", "1:x"], ["serve", "--sync-write-rate", "0"], ["serve", "--sync-write-burst", "0"],
+        ["serve", "--share-burst", "0"], ["serve", "--share-rate", "0"], ["serve", "--password-rounds", "3"],
     ])
     func serveRejectsBadOptionsWithOneLine(arguments: [String]) async throws {
         let result = try await TandemProcess.run(arguments)

@@ -133,6 +133,8 @@ final class SyncWriteGate: Service {
 
     /// How many writes wait now (for tests and metrics).
     var waiting: Int { state.withLock { $0.queue.count } }
+    /// Whether a queued write runs now (for tests: a write is admitted before the next is sent).
+    var isRunning: Bool { state.withLock { $0.running } }
 
     private func enter(account: String) async throws {
         let id = state.withLock { state in

@@ -141,8 +141,15 @@ struct ServeCommand: AsyncParsableCommand {
         help: ArgumentHelp(
             "Chain block to start a fresh index at (default: the node's pruning point).", valueName: "hash"))
     var kaspaStartHash: String?
+    /// scrypt's N for new and checked passwords (issue 45 item 2): BetterAuth's 16384 unless a
+    /// test suite lowers it to spend no CPU on hashing. Hidden: a server that lowers it cannot
+    /// check the passwords BetterAuth or another Tandem server hashed.
+    @Option(name: .long, help: .hidden) var passwordRounds = PasswordHasher.betterAuthRounds
 
     func validate() throws {
+        guard passwordRounds > 1, passwordRounds <= 1 << 20, passwordRounds & (passwordRounds - 1) == 0 else {
+            throw CLIError("--password-rounds \(passwordRounds): a power of two from 2 to 1048576")
+        }
         _ = try kaspaIndex()
         guard (0...65_535).contains(port) else { throw CLIError("--port \(port): must be 0…65535") }
         _ = try database.resolved()
@@ -259,6 +266,12 @@ struct ServeCommand: AsyncParsableCommand {
             connections: ConnectionLimits(
                 headerTimeout: .seconds(headerTimeout), connectionsPerAddress: maxConnectionsPerAddress))
         configuration.syncQuotas = try syncQuotas()
+        if passwordRounds != PasswordHasher.betterAuthRounds {
+            configuration.passwordHasher = PasswordHasher(rounds: passwordRounds)
+            Logger(label: "tandem.serve").warning(
+                "passwords hashed with scrypt N=\(passwordRounds), not BetterAuth's \(PasswordHasher.betterAuthRounds): for tests only"
+            )
+        }
         let app = try await Self.build(configuration, host: host)
         try await app.runService()
     }

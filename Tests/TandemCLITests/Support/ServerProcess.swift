@@ -16,17 +16,25 @@ final class ServerProcess: Sendable {
 
     var processIdentifier: pid_t { child.processIdentifier }
 
+    /// scrypt's N of the test servers (issue 45 item 2): BetterAuth's 16384 costs about 0.7 s of
+    /// CPU per sign-up or sign-in in a debug build, and the CLI suites sign in often. The real
+    /// parameters are checked by `CryptoVectorTests` and `ImportTests`, and by the harnesses.
+    static let passwordRounds = 16
+
     /// `port` 0 takes any free port; `databaseURL` serves from PostgreSQL instead of the
-    /// SQLite file in `dataDirectory`. Returns once the server listens.
+    /// SQLite file in `dataDirectory`; `passwordRounds` BetterAuth's N where passwords hashed
+    /// elsewhere must verify. Returns once the server listens.
     static func start(
         dataDirectory: TemporaryDirectory? = nil, port: Int = 0, databaseURL: String? = nil,
-        extraArguments: [String] = [], environment: [String: String?] = [:]
+        extraArguments: [String] = [], environment: [String: String?] = [:], passwordRounds: Int = passwordRounds
     ) async throws -> ServerProcess {
         let dataDirectory = try dataDirectory ?? TemporaryDirectory()
         let child = try await ChildProcess.launch(
             TandemProcess.binary,
-            ["serve", "--host", "127.0.0.1", "--port", String(port), "--data-dir", dataDirectory.url.path]
-                + (databaseURL.map { ["--database-url", $0] } ?? []) + extraArguments, environment: environment)
+            [
+                "serve", "--host", "127.0.0.1", "--port", String(port), "--data-dir", dataDirectory.url.path,
+                "--password-rounds", String(passwordRounds),
+            ] + (databaseURL.map { ["--database-url", $0] } ?? []) + extraArguments, environment: environment)
         do {
             guard let line = try await child.firstLine(within: startDeadline) else {
                 throw ServerProcessError.exitedBeforeListening
