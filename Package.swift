@@ -278,6 +278,9 @@ let package = Package(
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ],
+            // The app's modules are ES modules to Node too (Tests/WebApp, issue 45 item 4); that
+            // file is not served.
+            exclude: ["Resources/package.json"],
             // The OpenAPI document (`PackageResources.openapi_json`) and the tasks web app (issue 28,
             // `WebAppController`), embedded in the binary.
             resources: [
@@ -473,7 +476,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RedoAppTests",
-            dependencies: ["RedoApp", "RedoProtocol", "TandemBasics", "TandemTesting"],
+            dependencies: ["RedoApp", "RedoProtocol", "CanonicalJSON", "TandemBasics", "TandemTesting"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
