@@ -1,23 +1,31 @@
 import Foundation
 import Testing
 
-/// The committed web-app query vectors are what `TaskQuery` answers today (issue 45 item 4): a
-/// change to the Swift query or replay fails here until the file is written again
-/// (`TANDEM_WRITE_VECTORS=1 swift test --filter WebAppQueryVectorTests`), and the Node suite then
-/// holds `query.js` to it.
+/// The committed web-app vectors are what Swift answers today (issue 45 item 4): a change to the
+/// query, the replay, the statistics or the preset rules fails here until the files are written
+/// again (`TANDEM_WRITE_VECTORS=1 swift test --filter WebAppQueryVectorTests`), and the Node
+/// suite (`Tests/WebApp`) then holds the web app's modules to them.
 @Suite struct WebAppQueryVectorTests {
-    static let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("TestSupport/Vectors/webapp-query-vectors.json")
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("TestSupport/Vectors")
 
-    @Test func theCommittedVectorsAreWhatTaskQueryAnswers() throws {
-        let made = try WebAppQueryVectors.file() + [0x0A]
+    static func check(_ made: [UInt8], _ name: String) throws {
+        let file = directory.appendingPathComponent(name)
+        let bytes = made + [0x0A]
         if ProcessInfo.processInfo.environment["TANDEM_WRITE_VECTORS"] == "1" {
-            try Data(made).write(to: Self.file, options: .atomic)
+            try Data(bytes).write(to: file, options: .atomic)
         }
-        let committed = try Data(contentsOf: Self.file)
         #expect(
-            Array(committed) == made,
-            "webapp-query-vectors.json is stale: write it again with TANDEM_WRITE_VECTORS=1 and run the Node suite")
+            Array(try Data(contentsOf: file)) == bytes,
+            "\(name) is stale: write it again with TANDEM_WRITE_VECTORS=1 and run the Node suite")
+    }
+
+    @Test func theCommittedQueryAndStatisticsVectorsAreWhatSwiftAnswers() throws {
+        try Self.check(try WebAppQueryVectors.file(), "webapp-query-vectors.json")
+    }
+
+    @Test func theCommittedPresetVectorsAreWhatSwiftAnswers() throws {
+        try Self.check(try WebAppPresetVectors.file(), "webapp-preset-vectors.json")
     }
 
     @Test func theVectorsSelectSomethingAndNotEverything() throws {
@@ -26,8 +34,13 @@ import Testing
         let sets = try #require(root?["sets"] as? [[String: Any]])
         let cases = sets.flatMap { ($0["cases"] as? [[String: Any]]) ?? [] }
         let counts = cases.map { ($0["expected"] as? [String])?.count ?? 0 }
-        #expect(cases.count >= 60)
+        #expect(cases.count >= 100)
         #expect(counts.filter { $0 == 0 }.count < cases.count / 2, "\(counts)")
-        #expect(counts.filter { $0 >= 3 }.count > cases.count / 4, "\(counts)")
+        #expect(counts.filter { $0 >= 3 }.count >= cases.count / 5, "\(counts)")
+        let presets = try JSONSerialization.jsonObject(with: Data(try WebAppPresetVectors.file())) as? [String: Any]
+        let kept = try #require(presets?["names"] as? [[String: Any]]).filter { $0["kept"] is String }.count
+        let accepted = try #require(presets?["queries"] as? [[String: Any]]).filter { $0["query"] is [String: Any] }
+            .count
+        #expect(kept > 5 && accepted > 5, "names kept \(kept), queries accepted \(accepted)")
     }
 }

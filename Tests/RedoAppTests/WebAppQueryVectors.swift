@@ -29,7 +29,7 @@ enum WebAppQueryVectors {
         var sets: [JSONValue] = []
         for index in 0..<5 { sets.append(try set(seed: 0x5EED_0000 + UInt64(index))) }
         let about =
-            "Written by RedoAppTests (WebAppQueryVectorTests) from TaskQuery; read by Tests/WebApp/query.test.mjs."
+            "Written by RedoAppTests (WebAppQueryVectorTests) from TaskQuery and TaskStatistics; read by Tests/WebApp/query.test.mjs and stats.test.mjs."
         let root = try JSONObject([("about", .string(about)), ("sets", .array(sets))])
         return try CanonicalJSON.canonicalBytes(of: .object(root))
     }
@@ -47,7 +47,7 @@ enum WebAppQueryVectors {
         let accountKeys = keys.prefix(2).map(\.userID)
         let tasks = Replayer.replay(nodes).tasks
         var cases: [JSONValue] = []
-        for _ in 0..<14 {
+        for _ in 0..<24 {
             let (query, json) = try randomQuery(random: &random, tasks: tasks)
             let now = base + Int64.random(in: -2 * day...6 * day, using: &random)
             let rows = query.run(on: tasks, context: TaskQueryContext(now: wall(now), accountKeys: Set(accountKeys)))
@@ -64,6 +64,58 @@ enum WebAppQueryVectors {
                 ("nodes", .array(nodes.map { .object($0.json) })),
                 ("accountKeys", .array(accountKeys.map { .string($0.description) })),
                 ("cases", .array(cases)),
+                ("statistics", .array(try statisticsCases(tasks, random: &random))),
+            ]))
+    }
+
+    /// Time zones with and without daylight saving (both changes fall inside the sets' weeks:
+    /// 8 March in New York, 29 March in Berlin), a half-hour offset and a half-hour DST.
+    static let zones = ["UTC", "America/New_York", "Europe/Berlin", "Asia/Kolkata", "Australia/Lord_Howe"]
+
+    /// `TaskStatistics` over the set at a few instants in each zone, as the web app's
+    /// `statistics()` reports it (the members of `tandem tasks stats --json` and `lastEightWeeks`).
+    static func statisticsCases(_ tasks: [RedoTask], random: inout SeededRandom) throws -> [JSONValue] {
+        var cases: [JSONValue] = []
+        for zone in zones {
+            for _ in 0..<2 {
+                let now = base + Int64.random(in: -16 * day...6 * day, using: &random)
+                let stats = TaskStatistics.compute(tasks: tasks, now: wall(now), timeZone: TimeZone(identifier: zone)!)
+                cases.append(
+                    .object(
+                        try JSONObject([
+                            ("zone", .string(zone)), ("now", .number(Double(now))),
+                            ("expected", try statisticsJSON(stats)),
+                        ])))
+            }
+        }
+        return cases
+    }
+
+    static func statisticsJSON(_ stats: TaskStatistics) throws -> JSONValue {
+        func count(_ value: Int) -> JSONValue { .number(Double(value)) }
+        let byDay = try JSONObject(stats.completionsByDay.map { ($0.key, count($0.value)) })
+        let byPriority = try JSONObject(stats.byPriority.map { (String($0.key), count($0.value)) })
+        let predictions: [JSONValue] = try stats.predictions.map { prediction in
+            .object(
+                try JSONObject([
+                    ("taskId", .string(prediction.taskID.description)),
+                    ("expectedCompletion", .string(prediction.expectedCompletion.description)),
+                ]))
+        }
+        let weeks: [JSONValue] = try stats.lastEightWeeks.map { week in
+            .object(try JSONObject([("start", .string(week.start)), ("completions", count(week.completions))]))
+        }
+        return .object(
+            try JSONObject([
+                ("completions", count(stats.completions)), ("completionsByDay", .object(byDay)),
+                ("onTimeRate", stats.onTimeRate.map { .number($0) } ?? .null),
+                ("currentStreakDays", count(stats.currentStreakDays)),
+                ("longestStreakDays", count(stats.longestStreakDays)),
+                ("averageLeadTimeHours", stats.averageLeadTimeHours.map { .number($0) } ?? .null),
+                ("overdueNow", count(stats.overdueNow)), ("byPriority", .object(byPriority)),
+                ("busiestWeekday", stats.busiestWeekdayName.map { .string($0) } ?? .null),
+                ("predictions", .array(predictions)), ("expectedOverdueNextWeek", count(stats.expectedOverdueNextWeek)),
+                ("insights", .array(stats.insights.map { .string($0) })), ("lastEightWeeks", .array(weeks)),
             ]))
     }
 
@@ -165,8 +217,14 @@ enum WebAppQueryVectors {
             query.ownership = TaskQuery.Ownership.allCases.randomElement(using: &random)!
         }
         if Int.random(in: 0..<4, using: &random) == 0 { query.limit = Int.random(in: 1...6, using: &random) }
+        return (query, try pageJSON(query))
+    }
+
+    /// A query in the web app's page shape (`defaultQuery()` of query.js): every member, null
+    /// when unset.
+    static func pageJSON(_ query: TaskQuery) throws -> JSONValue {
         func optional(_ value: JSONValue?) -> JSONValue { value ?? .null }
-        let json = JSONValue.object(
+        return .object(
             try JSONObject([
                 ("search", .string(query.search ?? "")),
                 ("status", .string(query.status.rawValue)),
@@ -180,6 +238,5 @@ enum WebAppQueryVectors {
                 ("sort", .string(query.sort.rawValue)),
                 ("limit", optional(query.limit.map { .number(Double($0)) })),
             ]))
-        return (query, json)
     }
 }

@@ -9,7 +9,10 @@ import Testing
 @Suite struct WebAppNodeSuiteTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
-    static let suites = ["Tests/WebApp/redo.test.mjs", "Tests/WebApp/query.test.mjs"]
+    static let suites = [
+        "Tests/WebApp/redo.test.mjs", "Tests/WebApp/query.test.mjs", "Tests/WebApp/stats.test.mjs",
+        "Tests/WebApp/presets.test.mjs",
+    ]
 
     /// `node` on the PATH, if any.
     static let node: URL? = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").lazy

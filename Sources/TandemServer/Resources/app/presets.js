@@ -24,12 +24,13 @@ export class PresetError extends Error {}
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
 /**
- * A name as the CLI keeps it (TaskPresets.check): white space trimmed (Unicode White_Space,
- * which is Swift's whitespacesAndNewlines), one line, 1–80 characters (grapheme clusters, as a
- * Swift String counts them).
+ * A name as the CLI keeps it (TaskPresets.check): white space trimmed as Swift's
+ * whitespacesAndNewlines trims it (Unicode White_Space and U+200B ZERO WIDTH SPACE, which
+ * Foundation's set still holds; the Node suite's preset vectors found it), one line, 1–80
+ * characters (grapheme clusters, as a Swift String counts them).
  */
 export function checkName(name) {
-  const trimmed = String(name).replace(/^\p{White_Space}+|\p{White_Space}+$/gu, '');
+  const trimmed = String(name).replace(/^[\p{White_Space}\u200B]+|[\p{White_Space}\u200B]+$/gu, '');
   if (!trimmed) throw new PresetError('A preset name must not be empty.');
   if ([...graphemes.segment(trimmed)].length > MAX_NAME) {
     throw new PresetError(`A preset name has at most ${MAX_NAME} characters.`);
@@ -54,9 +55,13 @@ export function queryJSON(query) {
   return json;
 }
 
-/** A preset's query JSON as a page query; undefined when it is not a valid query (TaskQuery.validated). */
-export function queryFromJSON(json) {
-  if (json === null || typeof json !== 'object' || Array.isArray(json)) return undefined;
+/**
+ * A preset's query JSON as a page query; undefined when it is not a valid query (TaskQuery.validated).
+ * A member that is null counts as absent, as Swift's decoder reads it.
+ */
+export function queryFromJSON(given) {
+  if (given === null || typeof given !== 'object' || Array.isArray(given)) return undefined;
+  const json = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== null));
   const query = defaultQuery();
   const priority = (value) => Number.isInteger(value) && value >= 1 && value <= 5;
   if (json.search !== undefined) {
