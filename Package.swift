@@ -476,7 +476,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RedoAppTests",
-            dependencies: ["RedoApp", "RedoProtocol", "CanonicalJSON", "TandemBasics", "TandemTesting"],
+            dependencies: ["RedoApp", "RedoProtocol", "CanonicalJSON", "TaskStore", "TandemBasics", "TandemTesting"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -591,14 +591,16 @@ if Context.environment["TANDEM_BENCHMARKS"] == "1" {
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: []),
     ]
     /// A package-benchmark executable in `Benchmarks/Benchmarks/NAME`, registering one suite: the
-    /// plugin runs the executables whose folder is in a folder named `Benchmarks`.
+    /// plugin runs the executables whose folder is in a folder named `Benchmarks`. Each suite
+    /// writes its own `@main` (the one line package-benchmark's BenchmarkPlugin would generate),
+    /// so no build-tool plugin is built for the host: that was swift-argument-parser and
+    /// swift-system compiled a second time, in every CI run (issue 45 item 5).
     func suite(_ name: String) -> Target {
         .executableTarget(
             name: name,
             dependencies: ["MicroBenchmarks", "SuiteRegistration", .product(name: "Benchmark", package: "benchmark")],
             path: "Benchmarks/Benchmarks/\(name)",
-            swiftSettings: swiftSettings,
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+            swiftSettings: swiftSettings
         )
     }
     package.products += [

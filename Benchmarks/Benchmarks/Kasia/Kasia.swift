@@ -9,3 +9,8 @@ let benchmarks: @Sendable () -> Void = {
     register { try KasiaBenchmarks.parsingSuite() }
     register { try KasiaBenchmarks.routingSuite() }
 }
+
+/// The suite's entry point: package-benchmark's runner with the registrations above.
+@main enum KasiaSuite: BenchmarkRunnerHooks {
+    static func registerBenchmarks() { benchmarks() }
+}

@@ -8,3 +8,8 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = suiteConfiguration
     register { try CryptoBenchmarks.suite() }
 }
+
+/// The suite's entry point: package-benchmark's runner with the registrations above.
+@main enum KasiaCryptoSuite: BenchmarkRunnerHooks {
+    static func registerBenchmarks() { benchmarks() }
+}

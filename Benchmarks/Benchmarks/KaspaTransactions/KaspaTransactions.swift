@@ -8,3 +8,8 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = suiteConfiguration
     register { try KaspaTxBenchmarks.suite() }
 }
+
+/// The suite's entry point: package-benchmark's runner with the registrations above.
+@main enum KaspaTransactionsSuite: BenchmarkRunnerHooks {
+    static func registerBenchmarks() { benchmarks() }
+}

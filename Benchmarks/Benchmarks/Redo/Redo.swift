@@ -10,3 +10,8 @@ let benchmarks: @Sendable () -> Void = {
     register { try RedoBenchmarks.validationSuite() }
     register { try RedoBenchmarks.replaySuite() }
 }
+
+/// The suite's entry point: package-benchmark's runner with the registrations above.
+@main enum RedoSuite: BenchmarkRunnerHooks {
+    static func registerBenchmarks() { benchmarks() }
+}

@@ -9,3 +9,8 @@ let benchmarks: @Sendable () -> Void = {
     register { try TaskAppBenchmarks.querySuite() }
     register { try TaskAppBenchmarks.statisticsSuite() }
 }
+
+/// The suite's entry point: package-benchmark's runner with the registrations above.
+@main enum TaskAppSuite: BenchmarkRunnerHooks {
+    static func registerBenchmarks() { benchmarks() }
+}

@@ -15,3 +15,8 @@ let benchmarks: @Sendable () -> Void = {
 
 let storeDirectory = FileManager.default.temporaryDirectory
     .appendingPathComponent("tandem-benchmark-tasks-\(UUID().uuidString)")
+
+/// The suite's entry point: package-benchmark's runner with the registrations above.
+@main enum TaskCommandsSuite: BenchmarkRunnerHooks {
+    static func registerBenchmarks() { benchmarks() }
+}
