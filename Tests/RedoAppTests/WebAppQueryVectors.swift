@@ -48,7 +48,7 @@ enum WebAppQueryVectors {
         let tasks = Replayer.replay(nodes).tasks
         var cases: [JSONValue] = []
         for _ in 0..<24 {
-            let (query, json) = try randomQuery(random: &random, tasks: tasks)
+            let (query, json) = try randomQuery(random: &random)
             let now = base + Int64.random(in: -2 * day...6 * day, using: &random)
             let rows = query.run(on: tasks, context: TaskQueryContext(now: wall(now), accountKeys: Set(accountKeys)))
             cases.append(
@@ -194,7 +194,7 @@ enum WebAppQueryVectors {
     }
 
     /// A random query, and the same query in the web app's shape (`defaultQuery()` of query.js).
-    static func randomQuery(random: inout SeededRandom, tasks: [RedoTask]) throws -> (TaskQuery, JSONValue) {
+    static func randomQuery(random: inout SeededRandom) throws -> (TaskQuery, JSONValue) {
         var query = TaskQuery()
         query.status = TaskQuery.Status.allCases.randomElement(using: &random)!
         query.sort = TaskQuery.SortKey.allCases.randomElement(using: &random)!

@@ -1,5 +1,6 @@
 import CommandLineContract
 import Foundation
+import TandemAPI
 
 /// Standard streams for commands: stdin as bytes or text, JSON and error lines.
 enum CommandIO {
@@ -29,10 +30,10 @@ enum CommandIO {
     }
 
     /// Prints `value` as one line of JSON with sorted keys and unescaped slashes.
+    /// Sorted keys, and dates in the wire's form (ISO-8601 with milliseconds, `APIJSON`), so a
+    /// value the server sent prints as the server wrote it.
     static func printJSON<T: Encodable>(_ value: T) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let data = try encoder.encode(value)
+        let data = try APIJSON.encoder().encode(value)
         write(String(decoding: data, as: UTF8.self) + "\n")
     }
 }

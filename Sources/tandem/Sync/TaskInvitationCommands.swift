@@ -21,11 +21,7 @@ extension TasksCommand {
             }
             let invitations: [TaskInvitation]
             do { invitations = try await engine.invitations() } catch { throw CLIError(error.description) }
-            if json {
-                // The server's own form: dates as ISO-8601 with milliseconds, absent members as null
-                let data = try APIJSON.encoder().encode(TaskInvitationsResponse(invitations: invitations))
-                return CommandIO.write(String(decoding: data, as: UTF8.self) + "\n")
-            }
+            if json { return try CommandIO.printJSON(TaskInvitationsResponse(invitations: invitations)) }
             if invitations.isEmpty { return CommandIO.write("no invitations\n") }
             for invitation in invitations {
                 CommandIO.write(Self.line(invitation) + "\n")
