@@ -27,7 +27,9 @@ let swiftSettings: [SwiftSetting] =
     ]
     let secp256k1: Target.Dependency = .product(name: "libsecp256k1", package: "swift-secp256k1")
     let blake2: Target.Dependency = .product(name: "Blake2", package: "Blake2.swift")
-    let cryptoLibraries: [Target] = []
+    let cryptoLibraries: [Target] = [
+        .systemLibrary(name: "CNettle", pkgConfig: "nettle", providers: [.brew(["nettle"])])
+    ]
 #else
     let cryptoPackages: [Package.Dependency] = []
     let secp256k1: Target.Dependency = "CSecp256k1"
@@ -42,6 +44,12 @@ let swiftSettings: [SwiftSetting] =
             name: "CBlake2",
             pkgConfig: "libb2",
             providers: [.apt(["libb2-dev"])]
+        ),
+        // RIPEMD-160 for BIP-32 key fingerprints (issue 44), which swift-crypto lacks.
+        .systemLibrary(
+            name: "CNettle",
+            pkgConfig: "nettle",
+            providers: [.apt(["nettle-dev"])]
         ),
     ]
 #endif
@@ -116,7 +124,18 @@ let package = Package(
         ),
         .target(
             name: "KaspaCrypto",
-            dependencies: [secp256k1, "TandemBasics"],
+            dependencies: [
+                secp256k1, "TandemBasics",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // BIP-32's text form (xprv/kprv), with RIPEMD-160 fingerprints from nettle: not portable
+        // (issue 44), so apart from KaspaCrypto; linked by the CLI and the tests.
+        .target(
+            name: "ExtendedKeyText",
+            dependencies: ["KaspaCrypto", "CNettle", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -189,6 +208,10 @@ let package = Package(
         ),
         .target(
             name: "SecretFiles",
+            dependencies: [
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -332,7 +355,7 @@ let package = Package(
                 "ChatHistory", "TaskStore", "RedoApp", "RoutingStore", "Contacts", "TandemClient", "KaspaTransaction",
                 "TandemAPI", "TandemServer", "TandemServerStore", "CommandLineContract", "ChatScreen", "CNcursesw",
                 "TandemNIOTransport",
-                "KaspaRPC", "KaspaNode",
+                "KaspaRPC", "KaspaNode", "SecretFiles", "ExtendedKeyText",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -400,7 +423,10 @@ let package = Package(
         ),
         .testTarget(
             name: "KaspaCryptoTests",
-            dependencies: ["TandemBasics", "KaspaCrypto", "TestSupport", "TandemTesting"],
+            dependencies: [
+                "TandemBasics", "KaspaCrypto", "ExtendedKeyText", "TestSupport", "TandemTesting",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -499,7 +525,7 @@ let package = Package(
             name: "TandemClientTests",
             dependencies: [
                 "TandemClient", "TandemAPI", "TandemBasics", "KaspaCrypto", "TestSupport", "TandemTesting", "KaspaRPC",
-                "KaspaTransaction", "RedoProtocol",
+                "KaspaTransaction", "RedoProtocol", "SecretFiles",
             ],
             swiftSettings: swiftSettings
         ),

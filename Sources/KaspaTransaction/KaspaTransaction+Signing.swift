@@ -4,32 +4,49 @@ extension KaspaTransaction {
     /// Every input signed with `key` over its SIGHASH_ALL digest, each signature script set to
     /// `0x41 ‖ sig64 ‖ 0x01` (kasia-protocol §12): BIP-340 over the Schnorr digest for a UTXO
     /// locked to the key's Schnorr script, ECDSA over the ECDSA digest for one locked to its ECDSA
-    /// script. Any other input is a mistake: a wallet has one key.
+    /// script. Any other input is a mistake.
     public func signed(with key: PrivateKey) throws(KaspaTransactionError) -> KaspaTransaction {
-        let schnorrScript = KaspaScriptPublicKey(address: KaspaAddress(publicKey: key.xOnlyPublicKey))
+        try signed(withKeys: [key])
+    }
+
+    /// Every input signed with the one of `keys` its UTXO is locked to (issue 44 item 2: an HD
+    /// wallet spends from several addresses at once), as ``signed(with:)`` signs with one. The
+    /// Schnorr inputs of each key are signed together with its keypair.
+    public func signed(withKeys keys: [PrivateKey]) throws(KaspaTransactionError) -> KaspaTransaction {
+        var schnorrKeys: [KaspaScriptPublicKey: Int] = [:]
+        var ecdsaKeys: [[UInt8]: Int] = [:]
+        for (position, key) in keys.enumerated() {
+            schnorrKeys[KaspaScriptPublicKey(address: KaspaAddress(publicKey: key.xOnlyPublicKey))] = position
+            ecdsaKeys[key.publicKey.compressedRepresentation] = position
+        }
         let hasher = try KaspaSigHasher(self)
         var signed = self
-        var schnorrInputs: [Int] = []
-        var digests: [[UInt8]] = []
-        digests.reserveCapacity(inputs.count)
+        var schnorrInputs: [Int: [Int]] = [:]
+        var digests: [Int: [[UInt8]]] = [:]
         for index in inputs.indices {
             let script = inputs[index].utxo?.scriptPublicKey
-            if script == schnorrScript {
-                schnorrInputs.append(index)
-                digests.append(try hasher.schnorrHash(input: index, type: .all))
-            } else if let ecdsaKey = script?.ecdsaPublicKey, ecdsaKey == key.publicKey.compressedRepresentation {
+            if let script, let position = schnorrKeys[script] {
+                schnorrInputs[position, default: []].append(index)
+                digests[position, default: []].append(try hasher.schnorrHash(input: index, type: .all))
+            } else if let ecdsaKey = script?.ecdsaPublicKey, let position = ecdsaKeys[ecdsaKey] {
                 let digest = try hasher.ecdsaHash(input: index, type: .all)
                 let signature: ECDSASignature
-                do { signature = try key.ecdsaSignature(for: digest) } catch { throw .signingFailed(error.description) }
+                do { signature = try keys[position].ecdsaSignature(for: digest) } catch {
+                    throw .signingFailed(error.description)
+                }
                 signed.inputs[index].signatureScript = Self.signatureScript(signature.rawRepresentation, type: .all)
             } else {
                 throw .notOurInput(input: index)
             }
         }
-        let signatures: [SchnorrSignature]
-        do { signatures = try key.signatures(for: digests) } catch { throw .signingFailed(error.description) }
-        for (index, signature) in zip(schnorrInputs, signatures) {
-            signed.inputs[index].signatureScript = Self.signatureScript(signature, type: .all)
+        for (position, indices) in schnorrInputs {
+            let signatures: [SchnorrSignature]
+            do { signatures = try keys[position].signatures(for: digests[position] ?? []) } catch {
+                throw .signingFailed(error.description)
+            }
+            for (index, signature) in zip(indices, signatures) {
+                signed.inputs[index].signatureScript = Self.signatureScript(signature, type: .all)
+            }
         }
         return signed
     }

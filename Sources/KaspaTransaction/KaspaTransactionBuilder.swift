@@ -20,6 +20,10 @@ public struct KaspaTransactionBuilder: Sendable {
     /// Our Schnorr address: where change and self-spends go.
     public let address: KaspaAddress
     private let script: KaspaScriptPublicKey
+    /// The wallet's other keys (an HD wallet's receive, change and spending addresses, issue 44
+    /// item 2): their UTXOs may be spent too, each input signed with its own key.
+    public let otherKeys: [PrivateKey]
+    private let otherScripts: Set<KaspaScriptPublicKey>
     /// Sompi per gram of mass to pay (a node's fee estimate, issue 24 item 2); never less than the
     /// relay minimum of 100, which is what the default pays.
     public var feeRate: Double
@@ -27,8 +31,13 @@ public struct KaspaTransactionBuilder: Sendable {
     /// low (kaspa-node.md §6), 0 for none.
     public var minimumFee: UInt64
 
-    public init(key: PrivateKey, network: KaspaNetwork = .mainnet, feeRate: Double = 0, minimumFee: UInt64 = 0) {
+    public init(
+        key: PrivateKey, network: KaspaNetwork = .mainnet, feeRate: Double = 0, minimumFee: UInt64 = 0,
+        otherKeys: [PrivateKey] = []
+    ) {
         self.key = key
+        self.otherKeys = otherKeys
+        otherScripts = Set(otherKeys.map { KaspaScriptPublicKey(address: KaspaAddress(publicKey: $0.xOnlyPublicKey)) })
         self.network = network
         self.feeRate = feeRate
         self.minimumFee = minimumFee
@@ -81,9 +90,9 @@ public struct KaspaTransactionBuilder: Sendable {
         return try sign(try assemble(.selfSpend(payload: []), inputs: Array(chosen)))
     }
 
-    /// Signs every input with the wallet key.
+    /// Signs every input with the wallet key its UTXO is locked to.
     public func sign(_ transaction: KaspaTransaction) throws(KaspaBuildError) -> KaspaTransaction {
-        do { return try transaction.signed(with: key) } catch { throw .signing(error) }
+        do { return try transaction.signed(withKeys: [key] + otherKeys) } catch { throw .signing(error) }
     }
 
     /// The unsigned transaction spending exactly `inputs`, in order: the recipient's output first,
@@ -177,7 +186,11 @@ public struct KaspaTransactionBuilder: Sendable {
 
     private func checkOwnership(_ utxos: [KaspaUtxoEntry]) throws(KaspaBuildError) {
         guard !utxos.isEmpty else { throw .noUTXOs }
-        if let index = utxos.firstIndex(where: { $0.scriptPublicKey != script }) { throw .notOurUTXO(index: index) }
+        if let index = utxos.firstIndex(where: {
+            $0.scriptPublicKey != script && !otherScripts.contains($0.scriptPublicKey)
+        }) {
+            throw .notOurUTXO(index: index)
+        }
     }
 
     /// The unsigned transaction for `request` from a selection of `utxos`.

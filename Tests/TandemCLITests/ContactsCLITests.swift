@@ -128,7 +128,8 @@ import Testing
         let a = try await newProfile()
         let b = try TandemProcess.temporaryDirectory().appendingPathComponent("profile-b")
         try FileManager.default.createDirectory(at: b, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: a + "/wallet.key", toPath: b.appendingPathComponent("wallet.key").path)
+        try FileManager.default.copyItem(
+            atPath: a + "/wallet.seed", toPath: b.appendingPathComponent("wallet.seed").path)
         _ = try await run("contacts", "add", try Self.address(1), "--alias", "Bob", "--profile", a)
         _ = try await run("contacts", "add", try Self.address(2), "--profile", b.path)
         // When they exchange export files

@@ -64,7 +64,7 @@ struct KasiaParseCLITests {
         let profile = dir.path("p")
         let keys = try await TandemProcess.run("keys", "new", "--profile", profile, "--json")
         let wallet = try #require(
-            (try JSONSerialization.jsonObject(with: keys.stdout) as? [String: String])?["address"])
+            (try JSONSerialization.jsonObject(with: keys.stdout) as? [String: Any])?["address"] as? String)
         let peer = "kaspa:qrlnrdnkme58avh8mhcrr8rpj3tgfuj5qp70d6355s424yceaeqsjxklulud6"
         let snapshot: [String: Any] = [
             "conversationAliases": [peer: ["a1b2c3d4e5f6"]], "ourAliases": [peer: ["0f1e2d3c4b5a"]],

@@ -1,4 +1,5 @@
 import Foundation
+import KaspaCrypto
 import TestSupport
 import Testing
 
@@ -108,16 +109,22 @@ struct KaspaKasiaCLITests {
     }
 
     @Test func sealThenOpenRoundTripsThroughTheProfileKey() async throws {
-        // Given a fresh profile
+        // Given a profile made from a raw key, as profiles were before seed phrases (issue 44)
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
         let profile = dir.path("profile")
-        #expect(try await TandemProcess.run("keys", "new", "--profile", profile).status == 0)
+        try FileManager.default.createDirectory(
+            atPath: profile, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        FileManager.default.createFile(
+            atPath: profile + "/wallet.key", contents: Data((PrivateKey.generate().hexRepresentation + "\n").utf8),
+            attributes: [.posixPermissions: 0o600])
         let shown = try await TandemProcess.run("keys", "show", "--profile", profile, "--json")
-        let object = try #require(try JSONSerialization.jsonObject(with: shown.stdout) as? [String: String])
-        let address = try #require(object["address"])
+        let object = try #require(try JSONSerialization.jsonObject(with: shown.stdout) as? [String: Any])
+        let address = try #require(object["address"] as? String)
         #expect(address.hasPrefix("kaspa:q"))
-        #expect(object["publicKey"]?.count == 64)
+        #expect((object["publicKey"] as? String)?.count == 64)
+        #expect(object["source"] as? String == "raw")
+        #expect(object["path"] == nil)
 
         // When a message is sealed to its address and opened with its key file
         let plaintext = "gm 🌅\nsecond line"
@@ -138,21 +145,27 @@ struct KaspaKasiaCLITests {
         let profile = dir.path("p")
         let first = try await TandemProcess.run("keys", "new", "--profile", profile, "--json")
         #expect(first.status == 0)
-        let keyBefore = try Data(contentsOf: URL(fileURLWithPath: profile + "/wallet.key"))
+        let keyBefore = try Data(contentsOf: URL(fileURLWithPath: profile + "/wallet.seed"))
         let second = try await TandemProcess.run("keys", "new", "--profile", profile)
         #expect(second.status == 1)
         #expect(second.stderrText.contains("refusing to overwrite"))
-        #expect(try Data(contentsOf: URL(fileURLWithPath: profile + "/wallet.key")) == keyBefore)
-        let attributes = try FileManager.default.attributesOfItem(atPath: profile + "/wallet.key")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: profile + "/wallet.seed")) == keyBefore)
+        let attributes = try FileManager.default.attributesOfItem(atPath: profile + "/wallet.seed")
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+        var created = try #require(try JSONSerialization.jsonObject(with: first.stdout) as? [String: Any])
+        created["mnemonic"] = nil
+        let shown = try await TandemProcess.run("keys", "show", "--profile", profile, "--json")
         #expect(
-            try await TandemProcess.run("keys", "show", "--profile", profile, "--json").stdoutText == first.stdoutText)
+            NSDictionary(dictionary: created)
+                == NSDictionary(
+                    dictionary: try #require(try JSONSerialization.jsonObject(with: shown.stdout) as? [String: Any])))
     }
 
     @Test func everyCommandHasHelp() async throws {
         for command in [
             ["kaspa", "address"], ["kaspa", "decode"], ["kasia", "alias"], ["kasia", "seal"],
-            ["kasia", "open"], ["keys", "new"], ["keys", "show"],
+            ["kasia", "open"], ["keys", "new"], ["keys", "show"], ["keys", "import"], ["keys", "export"],
+            ["keys", "addresses"], ["keys", "protect"], ["keys", "unprotect"], ["wallet", "addresses"],
         ] {
             let result = try await TandemProcess.run(command + ["--help"])
             #expect(result.status == 0, "\(command)")

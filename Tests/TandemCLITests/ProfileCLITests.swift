@@ -28,7 +28,7 @@ import Testing
         #expect(contact.status == 0, "\(contact.stderrText)")
 
         // Then every file is in the one default directory, and each list sees what was added
-        for file in ["wallet.key", "tasks.sqlite", "contacts.sqlite", "identity.key"] {
+        for file in ["wallet.seed", "tasks.sqlite", "contacts.sqlite", "identity.key"] {
             #expect(FileManager.default.fileExists(atPath: expected.appendingPathComponent(file).path), "\(file)")
         }
         let tasks = try await runWithout(["tasks", "list", "--json"], environment: environment)

@@ -33,10 +33,14 @@ public struct SessionCookieStore: Sendable {
         case unbound
     }
 
+    /// Where the cookies live in a plain profile (a protected one keeps them in its keystore).
     public let fileURL: URL
+    private let vault: ProfileVault
+    private var name: String { Profile.File.sessionCookies.rawValue }
 
     public init(profile: Profile) {
         fileURL = profile.url(.sessionCookies)
+        vault = profile.vault
     }
 
     /// Which origin the saved cookies belong to. A file that is not the JSON this store
@@ -100,15 +104,14 @@ public struct SessionCookieStore: Sendable {
 
     /// Forgets every cookie (sign-out, or the server said 401).
     public func clear() throws(ProfileError) {
-        guard FileManager.default.fileExists(atPath: fileURL.path) else { return }
-        do { try FileManager.default.removeItem(at: fileURL) } catch {
-            throw .fileSystem(path: fileURL.path, reason: "cannot remove the file")
-        }
+        try vault.use { [name] store throws(SecretStoreError) in try store.remove(name) }
     }
 
     /// The file's origin (nil for the unbound earlier format) and cookies, or nil with no file.
     private func read() throws(ProfileError) -> (origin: String?, cookies: [String: StoredCookie])? {
-        guard let data = FileManager.default.contents(atPath: fileURL.path) else { return nil }
+        guard let data = try vault.use({ [name] store throws(SecretStoreError) in try store.secret(name) }) else {
+            return nil
+        }
         if let saved = try? Self.decoder.decode(SavedSession.self, from: data) { return (saved.origin, saved.cookies) }
         if let legacy = try? Self.decoder.decode([String: StoredCookie].self, from: data) { return (nil, legacy) }
         throw .corruptFile(path: fileURL.path, reason: "not a saved session (\(data.count) bytes)")
@@ -116,7 +119,6 @@ public struct SessionCookieStore: Sendable {
 
     private func save(_ cookies: [String: StoredCookie], origin: String) throws(ProfileError) {
         if cookies.isEmpty { return try clear() }
-        do { try SecretFile.createDirectory(fileURL.deletingLastPathComponent()) } catch { throw ProfileError(error) }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         encoder.dateEncodingStrategy = .millisecondsSince1970
@@ -124,7 +126,7 @@ public struct SessionCookieStore: Sendable {
         do { data = try encoder.encode(SavedSession(origin: origin, cookies: cookies)) } catch {
             throw .fileSystem(path: fileURL.path, reason: "cannot encode cookies")
         }
-        do { try SecretFile.replace(fileURL, contents: data) } catch { throw ProfileError(error) }
+        try vault.use { [name] store throws(SecretStoreError) in try store.set(name, data) }
     }
 
     private static var decoder: JSONDecoder {

@@ -1,5 +1,6 @@
 public import ChatHistory
 public import Contacts
+import RedoProtocol
 public import RoutingStore
 import SecretFiles
 public import TaskStore
@@ -29,9 +30,25 @@ extension Profile {
     /// The Redo task log with this device's signing identity (``File/tasks``,
     /// ``File/identityKey``, ``File/deviceID``); the identity is created on first use.
     public func openTasks() throws -> TaskEditor {
-        let identity = try ProfileIdentity.loadOrCreate(keyFile: url(.identityKey), deviceFile: url(.deviceID))
+        let identity = ProfileIdentity(
+            key: try identityKey(), deviceID: try ProfileIdentity.loadOrCreateDevice(url(.deviceID)))
         try prepareStore(.tasks)
         return TaskEditor(log: try TaskLog(path: url(.tasks).path), identity: identity)
+    }
+
+    /// The Ed25519 key that signs this profile's Redo nodes, made on first use. Racing first
+    /// uses agree: only one key is ever added, and the loser reads the winner's.
+    func identityKey() throws -> SigningKey {
+        let store = try vault.store()
+        let name = File.identityKey.rawValue
+        if let data = try store.secret(name) {
+            return try ProfileIdentity.key(fromKeyFile: data, path: url(.identityKey).path)
+        }
+        do { try store.add(name, ProfileIdentity.newKeyFile()) } catch .exists {}
+        guard let data = try store.secret(name) else {
+            throw ProfileError.fileSystem(path: url(.identityKey).path, reason: "the new identity key was not kept")
+        }
+        return try ProfileIdentity.key(fromKeyFile: data, path: url(.identityKey).path)
     }
 
     /// The saved task filters (issue 27 item 3), in the task database; this device's id breaks

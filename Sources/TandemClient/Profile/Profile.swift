@@ -1,4 +1,5 @@
 public import Foundation
+public import SecretFiles
 public import TandemBasics
 
 /// A profile: everything one person keeps on one device — wallet key, task identity, session
@@ -12,21 +13,50 @@ public struct Profile: Sendable {
     public let directory: URL
     /// The time source of every store and service opened through this profile.
     public let clock: any WallClock
+    /// The secrets (seed, keys, cookies), opened once and shared by copies of this profile.
+    let vault: ProfileVault
 
-    public init(directory: URL, clock: any WallClock = SystemClock()) {
+    /// - Parameters:
+    ///   - secretStore: where the secrets live — an app on Apple platforms passes a
+    ///     ``KeychainSecretStore``. Nil: the profile's encrypted keystore when it has one, else
+    ///     its plain 0600 files.
+    ///   - passphrase: asked when the keystore is opened (once per profile value).
+    public init(
+        directory: URL, clock: any WallClock = SystemClock(), secretStore: (any SecretStore)? = nil,
+        passphrase: PassphraseSource = .none
+    ) {
         self.directory = directory
         self.clock = clock
+        self.vault = ProfileVault(directory: directory, store: secretStore, passphrase: passphrase)
+    }
+
+    /// The same profile (its opened secrets too) reading another clock.
+    public func with(clock: any WallClock) -> Profile {
+        Profile(directory: directory, clock: clock, vault: vault)
+    }
+
+    private init(directory: URL, clock: any WallClock, vault: ProfileVault) {
+        self.directory = directory
+        self.clock = clock
+        self.vault = vault
     }
 
     /// The files of a profile directory.
     public enum File: String, CaseIterable, Sendable {
-        /// The secp256k1 wallet key as 64 hex characters and a newline (0600).
+        /// The wallet's BIP-39 seed phrase, its BIP-39 passphrase and account (JSON, 0600;
+        /// ``WalletSeed``): a profile made or opened from words. A secret.
+        case walletSeed = "wallet.seed"
+        /// The secp256k1 wallet key as 64 hex characters and a newline (0600): a profile made
+        /// from a raw key. A secret.
         case walletKey = "wallet.key"
-        /// The Ed25519 seed that signs Redo nodes (0600).
+        /// Every secret of a protected profile, encrypted under its passphrase (JSON;
+        /// ``KeystoreFile``). Present, the plain secret files are not.
+        case keystore = "keystore.json"
+        /// The Ed25519 seed that signs Redo nodes (0600). A secret.
         case identityKey = "identity.key"
         /// This device's Redo device id.
         case deviceID = "device.id"
-        /// The BetterAuth session cookies (0600).
+        /// The BetterAuth session cookies (0600). A secret.
         case sessionCookies = "session-cookies.json"
         /// A session file left by the legacy app (`idAlias` sessions), detected and removed at launch.
         case legacySession = "session.json"
@@ -54,6 +84,9 @@ public struct Profile: Sendable {
         /// Signed transactions submitted to a node and not yet seen accepted: their inputs stay
         /// reserved and their change spendable (JSON; ``WalletLedger``).
         case kaspaPending = "kaspa-pending.json"
+        /// The highest index of each HD chain seen holding funds (JSON; ``AddressScanState``):
+        /// where the next scan reaches past.
+        case kaspaAddressScan = "kaspa-address-scan.json"
         /// The last chain block whose accepted transactions chat has read (JSON;
         /// ``KaspaMessageTransport``): where the next virtual-chain walk starts.
         case kaspaChainCursor = "kaspa-chain-cursor.json"

@@ -56,6 +56,7 @@ extension KaspaWallet {
 
     func reloadPending() throws(WalletError) {
         var fresh = WalletLedger(address: address, pending: try Self.loadPending(profile))
+        fresh.watch(ledger.watched.values)
         if ledger.hasSnapshot {
             do {
                 try fresh.replaceConfirmed(

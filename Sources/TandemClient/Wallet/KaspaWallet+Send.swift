@@ -54,7 +54,8 @@ extension KaspaWallet {
         if !isLive { try await refresh() }
         let feeRate = try await feeRate(priority)
         if let breach = approval.limits.breach(feerate: feeRate) { throw breach }
-        var builder = KaspaTransactionBuilder(key: key, network: address.network, feeRate: feeRate)
+        var builder = KaspaTransactionBuilder(
+            key: key, network: address.network, feeRate: feeRate, otherKeys: otherKeys)
         var transaction = try build(request, builder)
         try approval.check(transaction, request)
         var staleRetried = false

@@ -20,6 +20,10 @@ public actor KaspaWallet {
     public nonisolated let node: KaspaNodeClient
     public nonisolated let retry: WalletRetryPolicy
     let key: PrivateKey
+    /// A seed-phrase wallet's chains (nil for a raw key): scanned at every refresh.
+    let chains: WalletKeyChains?
+    /// The chain addresses the last refresh found holding funds.
+    public private(set) var found: [FoundAddress] = []
     var ledger: WalletLedger
     var sending = false
     var sendWaiters: [CheckedContinuation<Void, Never>] = []
@@ -44,7 +48,10 @@ public actor KaspaWallet {
         self.settings = settings
         self.node = node
         self.retry = retry
-        do { key = try profile.walletKey() } catch { throw .storage(error.description) }
+        do {
+            key = try profile.walletKey()
+            chains = try profile.walletSeed().map(WalletKeyChains.init)
+        } catch { throw .storage(error.description) }
         address = KaspaAddress(publicKey: key.xOnlyPublicKey, network: settings.network.network)
         ledger = WalletLedger(address: address, pending: try Self.loadPending(profile))
     }
@@ -69,23 +76,35 @@ public actor KaspaWallet {
 
     // MARK: Reading
 
-    /// Reads the address's UTXOs from the node (after a connect, and before a send), and the
+    /// Reads the wallet's UTXOs from the node (after a connect, and before a send), and the
     /// pending transactions other processes of the profile recorded. Notifications applied while
     /// the read is under way are applied again on top of it, so an older snapshot never undoes a
-    /// newer change.
+    /// newer change. A seed-phrase wallet scans its chains (``discover(_:gap:)``) and follows
+    /// every address found holding funds.
     @discardableResult
-    public func refresh() async throws(WalletError) -> WalletBalance {
+    public func refresh(gap: UInt32 = KaspaWallet.gapLimit) async throws(WalletError) -> WalletBalance {
         try reloadPendingIfChanged()
         let buffer = UUID()
         changesDuringRefresh[buffer] = []
         defer { changesDuringRefresh[buffer] = nil }
         let info: ServerInfoSnapshot
         let answer: RPCUtxosByAddresses
-        do {
-            info = try await node.connect()
-            answer = try await node.call(
-                .getUtxosByAddresses, RPCAddresses(addresses: [address]), as: RPCUtxosByAddresses.self)
-        } catch { throw .node(error) }
+        do { info = try await node.connect() } catch { throw .node(error) }
+        if let chains {
+            let scan = try await discover(chains, gap: gap)
+            let new = scan.found.map(\.address).filter { ledger.watched[KaspaScriptPublicKey(address: $0)] == nil }
+            found = scan.found
+            ledger.watch(found.map(\.address))
+            answer = RPCUtxosByAddresses(entries: scan.entries)
+            if !new.isEmpty {
+                do { try await node.watch(new) } catch { throw .node(error) }
+            }
+        } else {
+            do {
+                answer = try await node.call(
+                    .getUtxosByAddresses, RPCAddresses(addresses: [address]), as: RPCUtxosByAddresses.self)
+            } catch { throw .node(error) }
+        }
         do {
             try ledger.replaceConfirmed(answer.entries, virtualDaaScore: info.virtualDaaScore)
             for change in changesDuringRefresh[buffer] ?? [] { try ledger.apply(change) }
@@ -106,6 +125,24 @@ public actor KaspaWallet {
             immature: ledger.immatureBalance, pendingTransactions: ledger.pending.count,
             virtualDaaScore: ledger.virtualDaaScore)
     }
+
+    /// Every address the wallet follows: the chatting address and the chain addresses found.
+    public var watchedAddresses: [KaspaAddress] {
+        [address] + found.map(\.address).filter { $0 != address }
+    }
+
+    /// The confirmed balance held by each address, in sompi.
+    public var balances: [KaspaAddress: UInt64] {
+        var out: [KaspaAddress: UInt64] = [:]
+        for entry in ledger.confirmed.values {
+            guard let owner = ledger.watched[entry.scriptPublicKey] else { continue }
+            out[owner, default: 0] &+= entry.amount
+        }
+        return out
+    }
+
+    /// The keys of the found addresses other than the chatting one, for signing their inputs.
+    var otherKeys: [PrivateKey] { found.filter { $0.address != address }.map(\.key) }
 
     /// The confirmed UTXOs, in the SDK's `UtxoEntry.to_dict` form, smallest first.
     public var utxos: [KaspaUtxoEntry] { ledger.confirmed.values.sorted(by: WalletLedger.ascending) }

@@ -20,7 +20,11 @@ public struct WalletLedger: Sendable, Equatable {
     /// 100 s at 10 blocks per second (kaspa-node.md §7).
     public static let coinbaseMaturity: UInt64 = 1000
 
+    /// The chatting address: where change goes.
     public let address: KaspaAddress
+    /// Every address of the wallet whose UTXOs count, by script: the chatting address, and an HD
+    /// wallet's found receive, change and spending addresses (issue 44 item 2).
+    public private(set) var watched: [KaspaScriptPublicKey: KaspaAddress]
     public private(set) var confirmed: [KaspaOutpoint: KaspaUtxoEntry] = [:]
     /// In submission order: a child after its parent.
     public private(set) var pending: [PendingTransaction] = []
@@ -31,6 +35,12 @@ public struct WalletLedger: Sendable, Equatable {
     public init(address: KaspaAddress, pending: [PendingTransaction] = []) {
         self.address = address
         self.pending = pending
+        watched = [KaspaScriptPublicKey(address: address): address]
+    }
+
+    /// Counts the UTXOs of `addresses` too (an HD wallet's addresses found holding funds).
+    public mutating func watch(_ addresses: some Sequence<KaspaAddress>) {
+        for address in addresses { watched[KaspaScriptPublicKey(address: address)] = address }
     }
 
     /// A submitted transaction with its inputs' UTXO entries (to resubmit it, or rebuild).
@@ -129,7 +139,7 @@ public struct WalletLedger: Sendable, Equatable {
     }
 
     private func isOurs(_ entry: RPCUtxosByAddressesEntry) -> Bool {
-        entry.utxoEntry.scriptPublicKey.value == KaspaScriptPublicKey(address: address)
+        watched[entry.utxoEntry.scriptPublicKey.value] != nil
     }
 
     // MARK: What we submit
@@ -190,16 +200,17 @@ public struct WalletLedger: Sendable, Equatable {
     /// Confirmed, mature entries and pending outputs to us, minus what pending transactions spend.
     public var spendable: [KaspaUtxoEntry] {
         let reserved = Set(pending.flatMap { $0.transaction.inputs.map(\.previousOutpoint) })
-        let script = KaspaScriptPublicKey(address: address)
         var entries = confirmed.values.filter { !reserved.contains($0.outpoint) && isMature($0) }
         for entry in pending {
             let id = entry.id
-            for (index, output) in entry.transaction.outputs.enumerated() where output.scriptPublicKey == script {
+            for (index, output) in entry.transaction.outputs.enumerated() {
+                guard let owner = watched[output.scriptPublicKey] else { continue }
                 let outpoint = KaspaOutpoint(transactionID: id, index: UInt32(index))
                 guard !reserved.contains(outpoint) else { continue }
                 entries.append(
                     KaspaUtxoEntry(
-                        address: address, outpoint: outpoint, amount: output.value, scriptPublicKey: script,
+                        address: owner, outpoint: outpoint, amount: output.value,
+                        scriptPublicKey: output.scriptPublicKey,
                         blockDAAScore: virtualDaaScore))
             }
         }

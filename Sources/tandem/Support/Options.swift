@@ -24,6 +24,16 @@ struct ProfileOptions: ParsableArguments {
         ))
     var now: String?
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "File holding the passphrase of a protected profile (else $\(Self.passphraseVariable), else a terminal prompt).",
+            valueName: "path"))
+    var passphraseFile: String?
+
+    /// The environment variable naming a passphrase file.
+    static let passphraseVariable = "TANDEM_PASSPHRASE_FILE"
+
     func validate() throws {
         if let now { _ = try Self.instant(now, option: "--now") }
     }
@@ -31,14 +41,62 @@ struct ProfileOptions: ParsableArguments {
     /// The profile, with the system clock or, under `--now`, a clock that starts at that instant.
     /// An existing profile directory that others could read is made private first, with one line
     /// on stderr saying so (issue 50 item 9).
+    ///
+    /// One ``Profile`` per directory serves the whole process, so a protected profile asks for
+    /// its passphrase and derives its key once however often a command reads `value`.
     var value: Profile {
         let directory = profile.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? Self.defaultDirectory()
-        var opened = Profile(directory: directory)
+        var opened = Self.opened.withLock { opened in
+            if let profile = opened[directory.path] { return profile }
+            let profile = Profile(directory: directory, passphrase: passphraseSource(for: directory))
+            opened[directory.path] = profile
+            return profile
+        }
         if let now, let start = try? Self.instant(now, option: "--now") {
-            opened = Profile(directory: directory, clock: SystemClock(startingAt: start))
+            opened = opened.with(clock: SystemClock(startingAt: start))
         }
         Self.restrict(opened)
         return opened
+    }
+
+    private static let opened = Mutex([String: Profile]())
+
+    /// Where a protected profile's passphrase comes from: `--passphrase-file`, else the file
+    /// `$TANDEM_PASSPHRASE_FILE` names, else a prompt when standard input is a terminal.
+    func passphraseSource(for directory: URL) -> PassphraseSource {
+        let file = passphraseFile
+        return PassphraseSource(
+            hint: "give its passphrase with --passphrase-file FILE, $\(Self.passphraseVariable) or at a terminal"
+        ) {
+            try Self.passphrase(file: file, prompt: "Passphrase for the profile \(directory.path): ")
+        }
+    }
+
+    /// The passphrase from `file`, `$TANDEM_PASSPHRASE_FILE` or a terminal prompt; nil when there
+    /// is none of them.
+    static func passphrase(
+        file: String?, prompt: String, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws -> String? {
+        if let path = file ?? environment[passphraseVariable].flatMap({ $0.isEmpty ? nil : $0 }) {
+            return try readPassphraseFile(path)
+        }
+        guard SecretPrompt.isInteractive else { return nil }
+        return try SecretPrompt.askSecret(prompt)
+    }
+
+    /// A passphrase file's text without its final line break. The passphrase never appears in
+    /// an error, only the file's path.
+    static func readPassphraseFile(_ path: String) throws -> String {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw CLIError("cannot read the passphrase file \(path)")
+        }
+        guard var text = String(data: data, encoding: .utf8) else {
+            throw CLIError("the passphrase file \(path) is not UTF-8 text")
+        }
+        if text.hasSuffix("\n") { text.removeLast() }
+        if text.hasSuffix("\r") { text.removeLast() }
+        guard !text.isEmpty else { throw CLIError("the passphrase file \(path) is empty") }
+        return text
     }
 
     /// The profile directories this process has made private already.

@@ -30,6 +30,11 @@ enum SecretPrompt {
         guard isInteractive else {
             throw CLIError("standard input is not a terminal: pass the password with --password-stdin")
         }
+        return try askSecret(prompt)
+    }
+
+    /// A line typed at the terminal with echo off; empty input is refused.
+    static func askSecret(_ prompt: String) throws -> String {
         FileHandle.standardError.write(Data(prompt.utf8))
         var saved = termios()
         let canHide = tcgetattr(STDIN_FILENO, &saved) == 0
@@ -42,7 +47,7 @@ enum SecretPrompt {
             if canHide { _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved) }
             FileHandle.standardError.write(Data("\n".utf8))
         }
-        guard let line = readLine(strippingNewline: true), !line.isEmpty else { throw CLIError("no password entered") }
+        guard let line = readLine(strippingNewline: true), !line.isEmpty else { throw CLIError("nothing entered") }
         return line
     }
 

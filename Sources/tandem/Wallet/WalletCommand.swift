@@ -17,7 +17,7 @@ struct WalletCommand: AsyncParsableCommand {
             Needs `tandem kaspa connect` first. Amounts are KAS with at most 8 decimals; JSON \
             amounts are sompi (1 KAS = 100,000,000 sompi) as integers.
             """,
-        subcommands: [Balance.self, Utxos.self, Send.self, Watch.self, Limits.self]
+        subcommands: [Balance.self, Utxos.self, Addresses.self, Send.self, Watch.self, Limits.self]
     )
 
     /// The JSON of a balance.

@@ -32,7 +32,7 @@ import Testing
         let device = Device(profile: directory.path, common: ["--profile", directory.path])
         let account = ["--server", server.baseURL]
         if let wallet {
-            try FileManager.default.copyItem(atPath: wallet, toPath: directory.path + "/wallet.key")
+            try FileManager.default.copyItem(atPath: wallet, toPath: directory.path + "/wallet.seed")
         } else {
             _ = try await device.ok("keys", "new")
         }
@@ -83,7 +83,7 @@ import Testing
 
         // A second device of the account: tasks sync and contacts sync on their own
         let laptop = try await Self.device(
-            server, username: "alice", register: false, wallet: phone.profile + "/wallet.key")
+            server, username: "alice", register: false, wallet: phone.profile + "/wallet.seed")
         await #expect(try laptop.ok(["tasks", "sync"] + url) == "tasks: pulled 2, pushed 0\n")
         await #expect(
             try laptop.ok(["tasks", "sync", "--json"] + url)
