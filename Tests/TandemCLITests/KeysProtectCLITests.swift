@@ -172,3 +172,79 @@ import Testing
         }
     }
 }
+
+/// Every command that needs a key works on a protected profile with its passphrase (issue 44
+/// "Tests"): an account and its cookies, chat through the relay, task sync, and a wallet on a
+/// node — and fails with one line without it.
+@Suite(.serialized) struct ProtectedProfileCommandTests {
+    @Test func aProtectedProfileSignsInChatsSyncsAndSpends() async throws {
+        let server = try await ServerProcess.start(extraArguments: ["--no-rate-limit"])
+        defer { server.stop() }
+        let node = try await SimNodeProcess.start()
+        let fixture = try KeysProtectCLITests.Fixture()
+        defer { fixture.dir.remove() }
+        let env = ["TANDEM_PASSPHRASE_FILE": fixture.passphraseFile]
+        let s = ["--server", server.baseURL]
+        func alice(_ arguments: [String], stdin: String = "") async throws -> TandemProcess.Output {
+            let output = try await fixture.run(arguments, environment: env, stdin: stdin)
+            #expect(output.status == 0, "\(arguments): \(output.stderrText)")
+            return output
+        }
+        _ = try await alice(["keys", "new", "--passphrase-file", fixture.passphraseFile] + KeysProtectCLITests.cheap)
+        let bob = fixture.dir.path("bob")
+        #expect(try await TandemProcess.run(["keys", "new", "--profile", bob]).status == 0)
+        let bobAddress = try await ChatCommandCLITests.address(of: bob)
+        let aliceAddress = try #require(
+            try KeysSeedCLITests.json(try await alice(["keys", "show", "--json"]))["address"] as? String)
+
+        // An account: the session cookies go into the keystore, never into a plain file.
+        _ = try await alice(
+            [
+                "account", "register", "--username", "alice", "--email", "alice@example.com", "--name", "Alice",
+                "--password-stdin",
+            ] + s, stdin: "a long password\n")
+        #expect(!FileManager.default.fileExists(atPath: fixture.profile + "/session-cookies.json"))
+        _ = try await alice(["account", "whoami", "--json"])
+
+        // Chat through the relay both ways.
+        _ = try await alice(["chat", "send", "--to", bobAddress, "hello from a keystore"] + s)
+        let received = try await TandemProcess.run(["chat", "sync", "--profile", bob, "--json"] + s)
+        #expect(received.stdoutText.contains("hello from a keystore"))
+        #expect(
+            try await TandemProcess.run(["chat", "send", "--profile", bob, "--to", aliceAddress, "hi"] + s).status == 0)
+        let answer = try await alice(["chat", "sync", "--json"] + s)
+        #expect(answer.stdoutText.contains("\"text\":\"hi\""))
+
+        // Tasks: made and synced.
+        _ = try await alice(["tasks", "add", "Water the plants"])
+        let synced = try await alice(["sync"])
+        #expect(synced.stdoutText.contains("pushed"), "\(synced.stdoutText)")
+
+        // A wallet on a node: funded, then spending.
+        _ = try await alice(["kaspa", "connect", "--network", "testnet-10", "--node", node.url])
+        let testnet = try #require(
+            try KeysSeedCLITests.json(try await alice(["keys", "show", "--network", "testnet", "--json"]))["address"]
+                as? String)
+        try await node.fund(testnet, sompi: 300_000_000)
+        let balance = try KeysSeedCLITests.json(try await alice(["wallet", "balance", "--json"]))
+        #expect(balance["balance"] as? Int == 300_000_000)
+        let bobTestnet = try await KaspaWalletCLITests.profile()
+        _ = try await alice(["wallet", "send", "--to", bobTestnet.address, "--amount", "1"])
+
+        // Without the passphrase each of them stops at once with one line.
+        for command in [["account", "whoami"], ["chat", "sync"] + s, ["sync"], ["wallet", "balance"]] {
+            let refused = try await fixture.run(command)
+            #expect(refused.status == 1, "\(command)")
+            #expect(refused.stderrLines.count == 1, "\(command): \(refused.stderrText)")
+            #expect(refused.stderrText.contains("TANDEM_PASSPHRASE_FILE"), "\(command): \(refused.stderrText)")
+        }
+        // And no file of the profile holds a cookie, a key or the words.
+        let exported = try await alice(["keys", "export", "--mnemonic"])
+        let firstWords = exported.stdoutText.split(separator: " ").prefix(3).joined(separator: " ")
+        for (name, data) in try fixture.files() {
+            let text = String(decoding: data, as: UTF8.self)
+            #expect(!text.contains(firstWords), "\(name)")
+            #expect(!text.contains("better-auth.session_token"), "\(name)")
+        }
+    }
+}
