@@ -323,6 +323,9 @@ let package = Package(
                 .embedInCode("Resources/app/stats.js"),
                 .embedInCode("Resources/app/sw.js"),
                 .embedInCode("Resources/app/presets.js"),
+                .embedInCode("Resources/app/preset-query.js"),
+                .embedInCode("Resources/app/preset-book.js"),
+                .embedInCode("Resources/app/preset-keys.js"),
                 .embedInCode("Resources/app/invitations.js"),
             ],
             swiftSettings: swiftSettings

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { app, vectors } from './setup.mjs';
 
-const { checkName, queryFromJSON } = await app('presets.js');
+const { checkName, queryFromJSON } = await app('preset-query.js');
 const { canonicalize } = await app('jcs.js');
 const file = vectors('webapp-preset-vectors.json');
 

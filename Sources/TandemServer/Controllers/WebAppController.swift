@@ -42,6 +42,9 @@ struct WebAppController: Sendable {
         "stats.js": Asset(PackageResources.stats_js, "text/javascript; charset=utf-8"),
         "sw.js": Asset(PackageResources.sw_js, "text/javascript; charset=utf-8"),
         "presets.js": Asset(PackageResources.presets_js, "text/javascript; charset=utf-8"),
+        "preset-query.js": Asset(PackageResources.preset_query_js, "text/javascript; charset=utf-8"),
+        "preset-book.js": Asset(PackageResources.preset_book_js, "text/javascript; charset=utf-8"),
+        "preset-keys.js": Asset(PackageResources.preset_keys_js, "text/javascript; charset=utf-8"),
         "invitations.js": Asset(PackageResources.invitations_js, "text/javascript; charset=utf-8"),
     ]
 

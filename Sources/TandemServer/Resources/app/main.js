@@ -4,7 +4,9 @@
 
 import { api, ApiError } from './api.js';
 import { author, signBytes } from './redo.js';
-import { PresetBook, PresetKeyring, queryFromJSON } from './presets.js';
+import { PresetBook } from './preset-book.js';
+import { PresetKeyring } from './preset-keys.js';
+import { queryFromJSON } from './preset-query.js';
 import { defaultQuery, runQuery } from './query.js';
 import { statistics, weekChart } from './stats.js';
 import {

@@ -92,7 +92,7 @@ export async function deviceKey(accountId) {
 }
 
 /**
- * This browser's X25519 sealing key for `accountId`'s saved filters (presets.js): made on first
+ * This browser's X25519 sealing key for `accountId`'s saved filters (preset-keys.js): made on first
  * use beside the device key, its private half non-extractable. {privateKey, publicKey (hex)}.
  */
 export async function sealingKey(accountId) {

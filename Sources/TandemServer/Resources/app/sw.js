@@ -7,7 +7,8 @@ const CACHE = 'tandem-tasks-app';
 // Every file of the app (WebAppTests keeps this list equal to the server's).
 const FILES = [
   './', 'index.html', 'app.css', 'main.js', 'api.js', 'jcs.js', 'redo.js', 'store.js', 'validate.js', 'replay.js',
-  'tasks.js', 'query.js', 'sync.js', 'stats.js', 'presets.js', 'invitations.js', 'sw.js',
+  'tasks.js', 'query.js', 'sync.js', 'stats.js', 'presets.js', 'preset-query.js', 'preset-book.js', 'preset-keys.js',
+  'invitations.js', 'sw.js',
 ];
 
 self.addEventListener('install', (event) => {
