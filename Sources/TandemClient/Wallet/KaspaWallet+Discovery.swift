@@ -65,8 +65,9 @@ extension KaspaWallet {
     func discover(_ chains: WalletKeyChains, gap: UInt32) async throws(WalletError) -> (
         found: [FoundAddress], entries: [RPCUtxosByAddressesEntry]
     ) {
-        var state: AddressScanState
-        do { state = try profile.addressScanState() } catch { throw .storage(error.description) }
+        let saved: AddressScanState
+        do { saved = try profile.addressScanState() } catch { throw .storage(error.description) }
+        var state = saved
         var next: [WalletChain: UInt32] = [:]
         var reach: [WalletChain: UInt32] = [:]
         for chain in WalletChain.allCases { reach[chain] = (state.highest[chain].map { $0 + 1 } ?? 0) + gap }
@@ -106,7 +107,9 @@ extension KaspaWallet {
                 state.highest[address.chain] = max(state.highest[address.chain] ?? 0, address.index)
             }
         }
-        do { try profile.saveAddressScanState(state) } catch { throw .storage(error.description) }
+        if state != saved {
+            do { try profile.saveAddressScanState(state) } catch { throw .storage(error.description) }
+        }
         found.sort { ($0.chain.order, $0.index) < ($1.chain.order, $1.index) }
         return (found, entries)
     }

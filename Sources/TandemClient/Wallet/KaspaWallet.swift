@@ -49,8 +49,15 @@ public actor KaspaWallet {
         self.node = node
         self.retry = retry
         do {
-            key = try profile.walletKey()
-            chains = try profile.walletSeed().map(WalletKeyChains.init)
+            // A seed's chatting key is its receive chain's first key: one derivation serves both.
+            if let seed = try profile.walletSeed() {
+                let chains = try WalletKeyChains(seed: seed)
+                self.chains = chains
+                key = try chains.key(.receive, 0)
+            } else {
+                chains = nil
+                key = try profile.walletKey()
+            }
         } catch { throw .storage(error.description) }
         address = KaspaAddress(publicKey: key.xOnlyPublicKey, network: settings.network.network)
         ledger = WalletLedger(address: address, pending: try Self.loadPending(profile))

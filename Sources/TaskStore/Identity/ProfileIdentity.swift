@@ -22,12 +22,9 @@ public struct ProfileIdentity: Sendable {
     /// profile's business (`TandemClient.Profile`).
     public static func loadOrCreate(keyFile keyURL: URL, deviceFile deviceURL: URL) throws -> ProfileIdentity {
         try SecretFile.createDirectory(keyURL.deletingLastPathComponent())
-        try SecretFile.createDirectory(deviceURL.deletingLastPathComponent())
-        try createUnlessPresent(keyURL, Data((Hex.encode(SigningKey().seed) + "\n").utf8))
-        var generator = SystemRandomNumberGenerator()
-        let deviceBytes = (0..<8).map { _ in UInt8.random(in: 0...255, using: &generator) }
-        try createUnlessPresent(deviceURL, Data(("device-" + Hex.encode(deviceBytes) + "\n").utf8))
-        return ProfileIdentity(key: try readKey(keyURL), deviceID: try readDevice(deviceURL))
+        try createUnlessPresent(keyURL, newKeyFile())
+        let deviceID = try loadOrCreateDevice(deviceURL)
+        return ProfileIdentity(key: try readKey(keyURL), deviceID: deviceID)
     }
 
     /// The device id kept in `deviceURL`, created on first use.

@@ -30,8 +30,9 @@ struct KeysCommand: ParsableCommand {
     }
 
     static func output(_ profile: Profile, network: KaspaNetwork) throws(ProfileError) -> Output {
-        let key = try profile.walletKey()
         let seed = try profile.walletSeed()
+        let key: PrivateKey
+        if let seed { key = try seed.chattingKey() } else { key = try profile.walletKey() }
         return Output(
             mnemonic: nil,
             address: KaspaAddress(publicKey: key.xOnlyPublicKey, network: network).description,
@@ -59,8 +60,8 @@ struct KeysCommand: ParsableCommand {
     /// the new secret is written encrypted and never lands in a plain file.
     static func startProtected(_ options: ProfileOptions, cost: KeystoreCostOption) throws {
         let profile = options.value
-        guard options.passphraseFile != nil, !profile.isProtected else { return }
-        let passphrase = try ProfileOptions.readPassphraseFile(options.passphraseFile ?? "")
+        guard let file = options.passphraseFile, !profile.isProtected else { return }
+        let passphrase = try ProfileOptions.readPassphraseFile(file)
         try profileCall { () throws(ProfileError) in
             try profile.protectSecrets(passphrase: passphrase, cost: cost.cost)
         }
