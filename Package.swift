@@ -576,6 +576,21 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // TandemClient against the server that `buildApplication` builds, in this process over
+        // loopback (issue 45 item 1); the suites that SIGKILL a server start `tandem serve`.
+        .testTarget(
+            name: "TandemIntegrationTests",
+            dependencies: [
+                "tandem", "TandemServer", "TandemServerStore", "TandemClient", "TandemAPI", "TandemBasics",
+                "TestSupport", "TandemTesting", "CanonicalJSON", "KaspaCrypto", "KasiaProtocol", "KaspaTransaction",
+                "ChatHistory", "ChatTimeline", "RoutingStore", "RedoProtocol", "RedoApp", "TaskStore", "Contacts",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings
+        ),
     ]
 )
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `tandem chat …` against a real `tandem serve`: the commands, their JSON and their errors.

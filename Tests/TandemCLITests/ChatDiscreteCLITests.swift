@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Seed 000 items the client used to drop (issue 24 item 5): discrete conversations, the

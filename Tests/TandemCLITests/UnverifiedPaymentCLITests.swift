@@ -5,6 +5,7 @@ import KaspaSimNode
 import KaspaTransaction
 import TandemAPI
 import TandemBasics
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)

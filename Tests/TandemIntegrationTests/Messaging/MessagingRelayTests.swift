@@ -13,11 +13,11 @@ import Testing
 /// loopback, real SQLite files on both sides (issue 11 "Tests").
 @Suite(.serialized) struct MessagingRelayTests {
     /// A fresh profile with a new wallet key, and its messenger for `server`.
-    static func messenger(_ server: ServerProcess, key: PrivateKey? = nil) throws -> (Messenger, TemporaryDirectory) {
+    static func messenger(_ server: URL, key: PrivateKey? = nil) throws -> (Messenger, TemporaryDirectory) {
         let directory = try TemporaryDirectory()
         let profile = Profile(directory: directory.url.appendingPathComponent("profile"))
         if let key { try profile.importWalletKey(key) } else { try profile.createWalletKey() }
-        return (try Messenger(profile: profile, server: try #require(URL(string: server.baseURL))), directory)
+        return (try Messenger(profile: profile, server: server), directory)
     }
 
     /// Every stored text with `peer`, oldest first, paging back with the keyset cursor.
@@ -34,8 +34,8 @@ import Testing
 
     static func text(_ row: StoredMessage) -> String? { row.body.map { String(decoding: $0, as: UTF8.self) } }
 
-    static func startServer(databaseURL: String? = nil) async throws -> ServerProcess {
-        try await ServerProcess.start(databaseURL: databaseURL, extraArguments: ["--no-rate-limit"])
+    static func startServer(databaseURL: String? = nil) async throws -> InProcessServer {
+        try await InProcessServer.start(databaseURL: databaseURL)
     }
 
     /// The rows that carry texts (handshakes add placeholder rows, kasia-protocol §8).
@@ -54,8 +54,8 @@ import Testing
         // Given a relay and two fresh profiles, Alice having sent Bob a handshake
         let server = try await Self.startServer(databaseURL: databaseURL)
         defer { server.stop() }
-        let (alice, aliceDirectory) = try Self.messenger(server)
-        let (bob, bobDirectory) = try Self.messenger(server)
+        let (alice, aliceDirectory) = try Self.messenger(server.url)
+        let (bob, bobDirectory) = try Self.messenger(server.url)
         defer {
             aliceDirectory.remove()
             bobDirectory.remove()
@@ -118,7 +118,7 @@ import Testing
     @Test func aResubmissionIsOneRowWithTheSameReceipt() async throws {
         let server = try await Self.startServer()
         defer { server.stop() }
-        let relay = RelayClient(server: try #require(URL(string: server.baseURL)), transport: URLSessionTransport())
+        let relay = RelayClient(server: server.url, transport: URLSessionTransport())
         let key = PrivateKey.generate()
         let payload =
             Array("ciph_msg:1:comm:0123456789ab:".utf8)
@@ -147,8 +147,8 @@ import Testing
         let server = try await Self.startServer(databaseURL: databaseURL)
         defer { server.stop() }
         let key = PrivateKey.generate()
-        let (alice, aliceDirectory) = try Self.messenger(server, key: key)
-        let (bob, bobDirectory) = try Self.messenger(server)
+        let (alice, aliceDirectory) = try Self.messenger(server.url, key: key)
+        let (bob, bobDirectory) = try Self.messenger(server.url)
         defer {
             aliceDirectory.remove()
             bobDirectory.remove()
@@ -160,7 +160,7 @@ import Testing
         try await alice.sync()
 
         // When a second device holds only Alice's wallet key and restores
-        let (device, deviceDirectory) = try Self.messenger(server, key: key)
+        let (device, deviceDirectory) = try Self.messenger(server.url, key: key)
         defer { deviceDirectory.remove() }
         try await device.restore()
 
@@ -183,8 +183,8 @@ import Testing
         // Given Bob has asked Alice to chat, and Alice listens
         let server = try await Self.startServer()
         defer { server.stop() }
-        let (alice, aliceDirectory) = try Self.messenger(server)
-        let (bob, bobDirectory) = try Self.messenger(server)
+        let (alice, aliceDirectory) = try Self.messenger(server.url)
+        let (bob, bobDirectory) = try Self.messenger(server.url)
         defer {
             aliceDirectory.remove()
             bobDirectory.remove()
@@ -220,7 +220,7 @@ import Testing
         // Given a stream watching one alias on the real relay
         let server = try await Self.startServer()
         defer { server.stop() }
-        let url = try #require(URL(string: server.baseURL))
+        let url = server.url
         let aliasHex = Data("0123456789ab".utf8).map { String(format: "%02x", $0) }.joined()
         let stream = RelayEventStream(server: url, transport: URLSessionEventStreamTransport(), clock: SystemClock())
         let submission = try RelaySubmission.signed(
@@ -261,8 +261,8 @@ import Testing
         // Given Alice has greeted Bob, then loses the relay
         let server = try await Self.startServer()
         defer { server.stop() }
-        let (alice, aliceDirectory) = try Self.messenger(server)
-        let (bob, bobDirectory) = try Self.messenger(server)
+        let (alice, aliceDirectory) = try Self.messenger(server.url)
+        let (bob, bobDirectory) = try Self.messenger(server.url)
         defer {
             aliceDirectory.remove()
             bobDirectory.remove()
@@ -292,7 +292,7 @@ extension MessagingRelayTests {
         // Given Bob pays Alice 1.5 KAS with a KaChat memo (kasia-protocol §5.3)
         let server = try await Self.startServer()
         defer { server.stop() }
-        let (alice, aliceDirectory) = try Self.messenger(server)
+        let (alice, aliceDirectory) = try Self.messenger(server.url)
         defer { aliceDirectory.remove() }
         let bobKey = PrivateKey.generate()
         let memo = #"{"amount":150000000,"message":"for lunch","timestamp":1800000000000,"type":"payment","version":1}"#

@@ -20,8 +20,8 @@ import Testing
     @Test func handshakeStashAndMessageTravelAsKaspaTransactions() async throws {
         let server = try await MessagingRelayTests.startServer()
         defer { server.stop() }
-        let (alice, aliceDirectory) = try MessagingRelayTests.messenger(server)
-        let (bob, bobDirectory) = try MessagingRelayTests.messenger(server)
+        let (alice, aliceDirectory) = try MessagingRelayTests.messenger(server.url)
+        let (bob, bobDirectory) = try MessagingRelayTests.messenger(server.url)
         defer {
             aliceDirectory.remove()
             bobDirectory.remove()

@@ -12,7 +12,7 @@ import Testing
     @Test func anInterruptedPullResumesAfterTheRecordsItMerged() async throws {
         let server = try await SyncConvergenceTests.startServer(databaseURL: nil)
         defer { server.stop() }
-        let url = try #require(URL(string: server.baseURL))
+        let url = server.url
         let walletKey = PrivateKey.generate()
         let writer = try await SyncDevice(server: url, username: "rhea", walletKey: walletKey, signUp: true)
         let reader = try await SyncDevice(server: url, username: "rhea", walletKey: walletKey, signUp: false)

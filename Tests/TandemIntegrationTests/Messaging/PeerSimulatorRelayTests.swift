@@ -68,9 +68,9 @@ import Testing
         // Given a relay, a Tandem profile and an old KaChat
         let server = try await MessagingRelayTests.startServer()
         defer { server.stop() }
-        let (tandem, directory) = try MessagingRelayTests.messenger(server)
+        let (tandem, directory) = try MessagingRelayTests.messenger(server.url)
         defer { directory.remove() }
-        let legacy = LegacyIOSRelayPeer(relay: RawRelay(base: try #require(URL(string: server.baseURL))))
+        let legacy = LegacyIOSRelayPeer(relay: RawRelay(base: server.url))
 
         // When one side opens with a handshake and the other answers
         switch opener {
@@ -113,9 +113,9 @@ import Testing
         // Given a relay, a Tandem profile and the Kasia web deterministic branch
         let server = try await MessagingRelayTests.startServer()
         defer { server.stop() }
-        let (tandem, directory) = try MessagingRelayTests.messenger(server)
+        let (tandem, directory) = try MessagingRelayTests.messenger(server.url)
         defer { directory.remove() }
-        let web = DeterministicRelayPeer(relay: RawRelay(base: try #require(URL(string: server.baseURL))))
+        let web = DeterministicRelayPeer(relay: RawRelay(base: server.url))
 
         // When one side opens with a handshake and the other answers, and texts cross both ways
         let (atPeer, atTandem) = try await Self.converse(tandem, with: web, opener: opener, tag: "web")
@@ -143,10 +143,10 @@ import Testing
         // Given a relay, a Tandem profile and a KaChat of today (it writes kchat:, reads both)
         let server = try await MessagingRelayTests.startServer()
         defer { server.stop() }
-        let (tandem, directory) = try MessagingRelayTests.messenger(server)
+        let (tandem, directory) = try MessagingRelayTests.messenger(server.url)
         defer { directory.remove() }
         let kachat = DeterministicRelayPeer(
-            relay: RawRelay(base: try #require(URL(string: server.baseURL))), flavor: .kachatToday)
+            relay: RawRelay(base: server.url), flavor: .kachatToday)
 
         // When one side opens with a handshake and the other answers, and texts cross both ways
         let (atPeer, atTandem) = try await Self.converse(tandem, with: kachat, opener: opener, tag: "kchat")

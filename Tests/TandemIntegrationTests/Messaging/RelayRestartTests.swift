@@ -31,8 +31,9 @@ import Testing
             dataDirectory: data, databaseURL: databaseURL, extraArguments: ["--no-rate-limit"])
         var running: ServerProcess? = first
         defer { running?.child.send(SIGKILL) }
-        let (alice, aliceDirectory) = try MessagingRelayTests.messenger(first)
-        let (bob, bobDirectory) = try MessagingRelayTests.messenger(first)
+        let url = try #require(URL(string: first.baseURL))
+        let (alice, aliceDirectory) = try MessagingRelayTests.messenger(url)
+        let (bob, bobDirectory) = try MessagingRelayTests.messenger(url)
         defer {
             aliceDirectory.remove()
             bobDirectory.remove()

@@ -16,8 +16,8 @@ import Testing
 /// Devices of one account converge through a real `tandem serve` whatever the order of their
 /// offline edits, syncs and interruptions (issue 12 "Tests").
 @Suite(.serialized) struct SyncConvergenceTests {
-    static func startServer(databaseURL: String?) async throws -> ServerProcess {
-        try await ServerProcess.start(databaseURL: databaseURL, extraArguments: ["--no-rate-limit"])
+    static func startServer(databaseURL: String?) async throws -> InProcessServer {
+        try await InProcessServer.start(databaseURL: databaseURL)
     }
 
     /// Every seed on SQLite, and on PostgreSQL when `POSTGRES_URL` is set (each run in a scratch
@@ -77,7 +77,7 @@ import Testing
     func convergeToTheReplayOfTheUnion(_ databaseURL: String?, _ seed: UInt64) async throws {
         let server = try await Self.startServer(databaseURL: databaseURL)
         defer { server.stop() }
-        let url = try #require(URL(string: server.baseURL))
+        let url = server.url
         let walletKey = PrivateKey.generate()
         var devices: [SyncDevice] = []
         for index in 0..<3 {
@@ -151,7 +151,7 @@ import Testing
     func secondAccountConvergesAfterSharing(_ databaseURL: String?) async throws {
         let server = try await Self.startServer(databaseURL: databaseURL)
         defer { server.stop() }
-        let url = try #require(URL(string: server.baseURL))
+        let url = server.url
         let anna = try await SyncDevice(server: url, username: "anna", walletKey: .generate(), signUp: true)
         let ben = try await SyncDevice(server: url, username: "ben", walletKey: .generate(), signUp: true)
         defer {

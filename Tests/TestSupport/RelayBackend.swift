@@ -1,6 +1,4 @@
-import Foundation
-import TestSupport
-import Testing
+public import Foundation
 
 /// Where a test's `tandem serve` keeps its rows: SQLite always; PostgreSQL too when
 /// `POSTGRES_URL` is set (CI starts a throw-away cluster, `.ci/run`).
@@ -8,18 +6,18 @@ import Testing
 /// Each PostgreSQL test gets a database of its own, created and dropped with `psql`: the
 /// storage contract suite empties the shared database between its tests, which would wipe
 /// rows under a chat test running at the same time.
-enum RelayBackend: String, CaseIterable, CustomTestStringConvertible, Sendable {
+public enum RelayBackend: String, CaseIterable, CustomStringConvertible, Sendable {
     case sqlite, postgres
-    var testDescription: String { rawValue }
+    public var description: String { rawValue }
 
-    static var available: [RelayBackend] {
+    public static var available: [RelayBackend] {
         ProcessInfo.processInfo.environment["POSTGRES_URL"] == nil ? [.sqlite] : [.sqlite, .postgres]
     }
 
     /// Runs `body` with the `--database-url` of a fresh scratch database (nil for SQLite).
-    func withDatabase<T>(_ body: (String?) async throws -> T) async throws -> T {
+    public func withDatabase<T>(_ body: (String?) async throws -> T) async throws -> T {
         guard self == .postgres else { return try await body(nil) }
-        let base = try #require(ProcessInfo.processInfo.environment["POSTGRES_URL"])
+        guard let base = ProcessInfo.processInfo.environment["POSTGRES_URL"] else { throw PostgresUnavailable() }
         let name = "tandem_cli_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
         try await Self.psql(base, "CREATE DATABASE \(name)")
         do {
@@ -33,15 +31,16 @@ enum RelayBackend: String, CaseIterable, CustomTestStringConvertible, Sendable {
     }
 
     /// `base` with its database path replaced by `database`.
-    static func url(_ base: String, database: String) throws -> String {
-        var components = try #require(URLComponents(string: base))
+    public static func url(_ base: String, database: String) throws -> String {
+        guard var components = URLComponents(string: base) else { throw PostgresUnavailable() }
         components.path = "/" + database
-        return try #require(components.string)
+        guard let url = components.string else { throw PostgresUnavailable() }
+        return url
     }
 
     /// Runs one SQL command with `psql` and returns its unaligned, tuples-only output.
     @discardableResult
-    static func psql(_ url: String, _ sql: String) async throws -> String {
+    public static func psql(_ url: String, _ sql: String) async throws -> String {
         let result = try await ChildProcess.collect(
             try psqlBinary(), ["-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-d", url, "-c", sql])
         guard result.status == 0 else { throw PSQLFailure(sql: sql) }
@@ -53,11 +52,16 @@ enum RelayBackend: String, CaseIterable, CustomTestStringConvertible, Sendable {
         let versioned =
             ((try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? []).sorted().reversed()
             .map { "/usr/lib/postgresql/\($0)/bin/psql" }
-        let path = try #require((fixed + versioned).first { FileManager.default.isExecutableFile(atPath: $0) })
+        guard let path = (fixed + versioned).first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            throw PostgresUnavailable()
+        }
         return URL(fileURLWithPath: path)
     }
 
-    struct PSQLFailure: Error {
-        let sql: String
+    public struct PSQLFailure: Error {
+        public let sql: String
     }
+
+    /// `POSTGRES_URL` is unset or unusable, or no `psql` is installed.
+    public struct PostgresUnavailable: Error {}
 }

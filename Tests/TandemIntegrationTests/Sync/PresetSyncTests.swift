@@ -1,4 +1,3 @@
-import CanonicalJSON
 import Crypto
 import Foundation
 import KaspaCrypto
@@ -30,7 +29,7 @@ import Testing
     func keyFromAnotherDevice(_ databaseURL: String?) async throws {
         let server = try await SyncConvergenceTests.startServer(databaseURL: databaseURL)
         defer { server.stop() }
-        let url = try #require(URL(string: server.baseURL))
+        let url = server.url
         let walletKey = PrivateKey.generate()
         let phone = try await SyncDevice(server: url, username: "anna", walletKey: walletKey, signUp: true)
         let directory = try TemporaryDirectory()
@@ -103,7 +102,7 @@ import Testing
     func renameAndDelete(_ databaseURL: String?) async throws {
         let server = try await SyncConvergenceTests.startServer(databaseURL: databaseURL)
         defer { server.stop() }
-        let url = try #require(URL(string: server.baseURL))
+        let url = server.url
         let walletKey = PrivateKey.generate()
         let phone = try await SyncDevice(server: url, username: "anna", walletKey: walletKey, signUp: true)
         let laptop = try await SyncDevice(server: url, username: "anna", walletKey: walletKey, signUp: false)
@@ -166,23 +165,18 @@ import Testing
         _ = try await laptop.presetSync().run()
         #expect(try laptop.presets.list().map(\.name).contains("home again"))
 
-        // The CLI lists through a synced preset, narrowed by more flags.
-        let profile = laptop.profile.directory.path
+        // The laptop finds tasks through the synced preset, narrowed by more filters (the
+        // `tasks list --preset` of the CLI, whose printing TasksAppCLITests check).
         let created = try #require(WallTime(millisecondsSinceEpoch: 1_800_000_000_000))
         try laptop.editor.addTask(title: "Fix the roof", priority: 5, now: created)
         try laptop.editor.addTask(title: "Read", priority: 3, now: created)
-        let listed = try await TandemProcess.run([
-            "tasks", "list", "--preset", "urgent", "--json", "--profile", profile,
-        ])
-        #expect(listed.status == 0, "\(listed.stderrText)")
-        let titles = try CanonicalJSON.parse(listed.stdout).arrayValue?.compactMap { $0["title"]?.stringValue }
-        #expect(titles == ["Fix the roof", "Read"])
-        let narrowed = try await TandemProcess.run([
-            "tasks", "list", "--preset", "urgent", "--priority-min", "4", "--json", "--profile", profile,
-        ])
-        #expect(try CanonicalJSON.parse(narrowed.stdout).arrayValue?.count == 1)
-        let unknown = try await TandemProcess.run(["tasks", "list", "--preset", "nope", "--profile", profile])
-        #expect(unknown.status == 1)
-        #expect(unknown.stderrText == "tandem: no preset 'nope'\n")
+        let listed = try laptop.profile.findTasks(TaskQueryOverrides(), preset: "urgent", now: created)
+        #expect(listed.map(\.task.title) == ["Fix the roof", "Read"])
+        let narrowed = try laptop.profile.findTasks(TaskQueryOverrides(priorityMin: 4), preset: "urgent", now: created)
+        #expect(narrowed.map(\.task.title) == ["Fix the roof"])
+        let unknown = #expect(throws: TaskQueryFailure.self) {
+            try laptop.profile.findTasks(TaskQueryOverrides(), preset: "nope", now: created)
+        }
+        #expect(unknown?.description == "no preset 'nope'")
     }
 }
