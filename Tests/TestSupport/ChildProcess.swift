@@ -236,6 +236,7 @@ extension ChildProcess {
     }
 
     /// Runs `executable arguments…` to its end with `stdin` as its input and collects both outputs.
+    /// At most ``ProcessSlots/commands`` such commands run at once in the test process.
     ///
     /// The input is a file, not a pipe. swift-subprocess writes a pipe's input in a task of its
     /// own; a child that exits without reading it (a command that fails on its arguments first)
@@ -245,6 +246,12 @@ extension ChildProcess {
     /// once the child runs.
     public static func collect(
         _ executable: URL, _ arguments: [String], stdin: Data = Data(), environment: [String: String?] = [:]
+    ) async throws -> Collected {
+        try await ProcessSlots.commands.withSlot { try await run(executable, arguments, stdin, environment) }
+    }
+
+    private static func run(
+        _ executable: URL, _ arguments: [String], _ stdin: Data, _ environment: [String: String?]
     ) async throws -> Collected {
         let input = try inputFile(stdin)
         let result = try await Subprocess.run(

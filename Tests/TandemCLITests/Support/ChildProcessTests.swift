@@ -38,3 +38,54 @@ import Testing
         #expect(collected.stdout == input)
     }
 }
+
+/// ``ProcessSlots``: the bound on commands at once (issue 45 item 2).
+@Suite struct ProcessSlotsTests {
+    /// Five holders on two slots: two run, three wait suspended, and each release lets exactly
+    /// the next one in, first come first served, until all five have run.
+    @Test func twoSlotsLetTwoHoldersInAtATimeInArrivalOrder() async throws {
+        let slots = ProcessSlots(count: 2)
+        let running = Locked(0)
+        let peak = Locked(0)
+        let held = Locked<[CheckedContinuation<Void, Never>]>([])
+        let (entered, enteredIn) = AsyncStream.makeStream(of: Int.self)
+        var holders: [Task<Void, Never>] = []
+        for index in 0..<5 {
+            holders.append(
+                Task {
+                    await slots.withSlot {
+                        let now = running.withLock { value -> Int in
+                            value += 1
+                            return value
+                        }
+                        peak.withLock { $0 = max($0, now) }
+                        await withCheckedContinuation { continuation in
+                            held.withLock { $0.append(continuation) }
+                            enteredIn.yield(index)
+                        }
+                        running.withLock { $0 -= 1 }
+                    }
+                })
+            // Each holder asks for its slot before the next one starts, so arrival order is index order.
+            let asked = await eventually(within: .seconds(60)) {
+                index < 2 ? held.withLock { $0.count } == index + 1 : slots.snapshot.waiting == index - 1
+            }
+            try #require(asked)
+        }
+        var order: [Int] = []
+        var arrivals = entered.makeAsyncIterator()
+        for _ in 0..<2 { order.append(try #require(await arrivals.next())) }
+        #expect(slots.snapshot.free == 0)
+        #expect(slots.snapshot.waiting == 3)
+        for _ in 0..<3 {
+            held.withLock { $0.removeFirst() }.resume()
+            order.append(try #require(await arrivals.next()))
+        }
+        for continuation in held.withLock({ $0 }) { continuation.resume() }
+        for holder in holders { await holder.value }
+        #expect(order == [0, 1, 2, 3, 4])
+        #expect(peak.withLock { $0 } == 2)
+        #expect(slots.snapshot.free == 2)
+        #expect(slots.snapshot.waiting == 0)
+    }
+}
