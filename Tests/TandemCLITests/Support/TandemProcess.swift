@@ -14,7 +14,7 @@ struct TandemProcess {
     }
 
     /// The binaries sit in the build products directory, next to the test resources.
-    static var binary: URL { Vectors.productsDirectory.appendingPathComponent("tandem") }
+    static var binary: URL { ServerProcess.binary }
     /// Runs `tandem arguments…` (or another built program) with `stdin`.
     @discardableResult
     static func run(
