@@ -56,7 +56,7 @@ let swiftSettings: [SwiftSetting] =
 
 let package = Package(
     name: "Tandem",
-    platforms: [.macOS(.v15), .iOS(.v18)],
+    platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .library(name: "TandemBasics", targets: ["TandemBasics"]),
         .library(name: "KaspaCrypto", targets: ["KaspaCrypto"]),
@@ -178,7 +178,7 @@ let package = Package(
         ),
         .target(
             name: "RedoApp",
-            dependencies: ["RedoProtocol"],
+            dependencies: ["RedoProtocol", "TandemBasics"],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -209,6 +209,7 @@ let package = Package(
         .target(
             name: "SecretFiles",
             dependencies: [
+                "TandemBasics",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ],
@@ -263,7 +264,7 @@ let package = Package(
         // no curses, so it is tested and benchmarked without a terminal.
         .target(
             name: "ChatScreen",
-            dependencies: ["ChatTimeline", "ChatHistory", "CTextWidth"],
+            dependencies: ["ChatTimeline", "ChatHistory", "CTextWidth", "TandemBasics"],
             swiftSettings: swiftSettings
         ),
 
@@ -411,6 +412,7 @@ let package = Package(
         .target(
             name: "TestSupport",
             dependencies: [
+                "TandemBasics",
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 // swift-subprocess takes System's FileDescriptor on Apple platforms.
                 .product(name: "SystemPackage", package: "swift-system", condition: .when(platforms: [.linux])),

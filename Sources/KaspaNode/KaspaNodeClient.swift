@@ -24,20 +24,20 @@ public actor KaspaNodeClient {
     private var subscribedAddresses: Set<KaspaAddress> = []
     private var followsDaaScore = false
     private var connecting: Task<ServerInfoSnapshot, any Error>?
-    private let readingExecutor: (any TaskExecutor)?
+    private let reading: ReadingPlacement
 
     /// `resolve` turns a Resolver URL into a node URL (an HTTP GET, ``KaspaResolver``); needed only
-    /// when an endpoint is a resolver. `readingExecutor`, when given, runs each connection's
-    /// reader: the frames' first decoding happens there, not on the shared pool (the server's
-    /// chain ingest reads large pages on its lower-priority thread).
+    /// when an endpoint is a resolver. `reading` places each connection's reader: the frames' first
+    /// decoding happens there (the server's chain ingest reads large pages on its lower-priority
+    /// thread).
     public init(
         configuration: KaspaNodeConfiguration, transport: any WebSocketTransport,
-        resolve: (@Sendable (URL) async throws -> URL)? = nil, readingExecutor: (any TaskExecutor)? = nil
+        resolve: (@Sendable (URL) async throws -> URL)? = nil, reading: ReadingPlacement = .sharedPool
     ) {
         self.configuration = configuration
         self.transport = transport
         self.resolve = resolve
-        self.readingExecutor = readingExecutor
+        self.reading = reading
         failover = NodeFailover(endpoints: configuration.endpoints, backoff: configuration.backoff)
         let (stream, sink) = AsyncStream.makeStream(
             of: KaspaNodeEvent.self, bufferingPolicy: .bufferingNewest(max(configuration.eventCapacity, 1)))
@@ -122,7 +122,7 @@ public actor KaspaNodeClient {
         }
         let opened = try await KaspaNodeConnection.open(
             url, transport: transport, callTimeout: configuration.callTimeout,
-            notificationCapacity: configuration.eventCapacity, readingOn: readingExecutor)
+            notificationCapacity: configuration.eventCapacity, readingOn: reading)
         do {
             let info = try await opened.call(.getServerInfo, as: RPCServerInfo.self)
             if let failure = configuration.check(info) {

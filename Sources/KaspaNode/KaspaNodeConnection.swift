@@ -58,18 +58,18 @@ public actor KaspaNodeConnection {
             of: RPCNotification.self, bufferingPolicy: .bufferingNewest(self.notificationCapacity))
     }
 
-    /// Opens a WebSocket to `url` and starts reading it, on `executor` when one is given.
+    /// Opens a WebSocket to `url` and starts reading it at `placement`.
     public static func open(
         _ url: URL, transport: any WebSocketTransport, callTimeout: Duration = .seconds(10),
-        notificationCapacity: Int = 64, readingOn executor: (any TaskExecutor)? = nil
+        notificationCapacity: Int = 64, readingOn placement: ReadingPlacement = .sharedPool
     ) async throws(KaspaNodeError) -> KaspaNodeConnection {
         let socket: any WebSocketConnection
-        do { socket = try await transport.connect(to: url, timeout: callTimeout, receivingOn: executor) } catch {
+        do { socket = try await transport.connect(to: url, timeout: callTimeout, receivingOn: placement) } catch {
             throw .unreachable(node: URLRedaction.redact(url), reason: Self.transportReason(error))
         }
         let connection = KaspaNodeConnection(
             url: url, socket: socket, callTimeout: callTimeout, notificationCapacity: notificationCapacity)
-        await connection.startReading(on: executor)
+        await connection.startReading(at: placement)
         return connection
     }
 
@@ -77,9 +77,9 @@ public actor KaspaNodeConnection {
 
     /// The reader lives as long as the connection: ``close()`` cancels it, and it ends by itself
     /// when the socket does.
-    private func startReading(on executor: (any TaskExecutor)?) {
+    private func startReading(at placement: ReadingPlacement) {
         let socket = socket
-        reader = Task(executorPreference: executor) { [weak self] in
+        reader = placement.startTask { [weak self] in
             var reason = "the node closed the connection"
             do {
                 for try await text in socket.messages { await self?.receive(text) }

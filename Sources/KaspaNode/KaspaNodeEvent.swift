@@ -1,6 +1,6 @@
 public import Foundation
 public import KaspaRPC
-import Synchronization
+import TandemBasics
 
 /// What a consumer of ``KaspaNodeClient/events`` learns.
 public enum KaspaNodeEvent: Sendable, Equatable {
@@ -23,7 +23,7 @@ public struct KaspaNodeEvents: AsyncSequence, Sendable {
 
     /// Set by the producer when it drops an event; taken by the consumer.
     final class DropMark: Sendable {
-        private let dropped = Mutex(false)
+        private let dropped = Locked(false)
         func mark() { dropped.withLock { $0 = true } }
         func take() -> Bool {
             dropped.withLock { value in

@@ -7,14 +7,14 @@ public protocol WebSocketTransport: Sendable {
     /// Opens a connection to `url` (`ws://` or `wss://`), failing after `timeout`.
     func connect(to url: URL, timeout: Duration) async throws -> any WebSocketConnection
     /// The same, with the connection's own receiving work (assembling and converting messages)
-    /// run on `executor` when one is given, as for the reader of a lower-priority consumer.
-    func connect(to url: URL, timeout: Duration, receivingOn executor: (any TaskExecutor)?) async throws
+    /// run at `placement`, as for the reader of a lower-priority consumer.
+    func connect(to url: URL, timeout: Duration, receivingOn placement: ReadingPlacement) async throws
         -> any WebSocketConnection
 }
 
 extension WebSocketTransport {
-    /// A transport with no receiving work of its own to place ignores `executor`.
-    public func connect(to url: URL, timeout: Duration, receivingOn executor: (any TaskExecutor)?) async throws
+    /// A transport with no receiving work of its own to place ignores `placement`.
+    public func connect(to url: URL, timeout: Duration, receivingOn placement: ReadingPlacement) async throws
         -> any WebSocketConnection
     {
         try await connect(to: url, timeout: timeout)

@@ -1,6 +1,6 @@
 import Crypto
 public import Foundation
-import Synchronization
+import TandemBasics
 import _CryptoExtras
 
 #if canImport(Glibc)
@@ -50,7 +50,7 @@ public final class KeystoreFile: SecretStore, Sendable {
     public let url: URL
     private let passphrase: String
     /// The key and salt last derived, so writes after an open cost no scrypt.
-    private let derived: Mutex<Derived>
+    private let derived: Locked<Derived>
 
     private struct Derived {
         var salt: [UInt8]
@@ -68,7 +68,7 @@ public final class KeystoreFile: SecretStore, Sendable {
         self.passphrase = passphrase
         let file = try Self.readFile(url)
         let key = try Self.deriveKey(passphrase, salt: file.salt, cost: file.cost)
-        derived = Mutex(Derived(salt: file.salt, cost: file.cost, key: key))
+        derived = Locked(Derived(salt: file.salt, cost: file.cost, key: key))
         _ = try unseal(file)
     }
 
@@ -81,7 +81,7 @@ public final class KeystoreFile: SecretStore, Sendable {
         self.url = url
         self.passphrase = passphrase
         let salt = Self.randomBytes(16)
-        derived = Mutex(Derived(salt: salt, cost: cost, key: try Self.deriveKey(passphrase, salt: salt, cost: cost)))
+        derived = Locked(Derived(salt: salt, cost: cost, key: try Self.deriveKey(passphrase, salt: salt, cost: cost)))
         try withFileLock { () throws(SecretStoreError) in try write(secrets) }
     }
 

@@ -31,14 +31,15 @@ public struct WebSocketClientTransport: WebSocketTransport {
     }
 
     public func connect(to url: URL, timeout: Duration) async throws -> any WebSocketConnection {
-        try await connect(to: url, timeout: timeout, receivingOn: nil)
+        try await connect(to: url, timeout: timeout, receivingOn: .sharedPool)
     }
 
-    public func connect(to url: URL, timeout: Duration, receivingOn executor: (any TaskExecutor)?) async throws
+    public func connect(to url: URL, timeout: Duration, receivingOn placement: ReadingPlacement) async throws
         -> any WebSocketConnection
     {
         try await WebSocketClientConnection.open(
-            url, timeout: timeout, maximumSize: maximumMessageSize, eventLoopGroup: eventLoopGroup, executor: executor)
+            url, timeout: timeout, maximumSize: maximumMessageSize, eventLoopGroup: eventLoopGroup, placement: placement
+        )
     }
 }
 
@@ -88,7 +89,7 @@ final class WebSocketClientConnection: WebSocketConnection {
 
     static func open(
         _ url: URL, timeout: Duration, maximumSize: Int, eventLoopGroup: any EventLoopGroup,
-        executor: (any TaskExecutor)?
+        placement: ReadingPlacement
     ) async throws -> WebSocketClientConnection {
         let (messages, inbound) = AsyncThrowingStream.makeStream(
             of: String.self, bufferingPolicy: .bufferingOldest(maximumQueuedMessages))
@@ -101,9 +102,8 @@ final class WebSocketClientConnection: WebSocketConnection {
         @Sendable func queue(_ text: String) throws {
             if case .dropped = inbound.yield(text) { throw WebSocketTransportError.readerBehind(maximumQueuedMessages) }
         }
-        // Receiving (assembling messages, making their text) runs on `executor` when given: an
-        // unstructured task takes no preference from the task that starts it.
-        let task = Task(executorPreference: executor) {
+        // Receiving (assembling messages, making their text) runs at `placement`.
+        let task = placement.startTask {
             do {
                 _ = try await WebSocketClient.connect(
                     url: url.absoluteString, configuration: configuration, eventLoopGroup: eventLoopGroup,

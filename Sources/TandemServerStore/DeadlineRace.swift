@@ -1,4 +1,4 @@
-import Synchronization
+import TandemBasics
 
 /// The one-shot meeting point of `StoreDeadline`'s operation and timer: the first result
 /// resumes the continuation, later ones are dropped, and `onFinish` cancels both tasks.
@@ -10,7 +10,7 @@ final class DeadlineRace<T: Sendable>: Sendable {
         var cleanup: (@Sendable () -> Void)?
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     func start(_ continuation: CheckedContinuation<T, any Error>) {
         let early: Result<T, any Error>? = state.withLock { state in

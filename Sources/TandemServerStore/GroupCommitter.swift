@@ -1,5 +1,5 @@
 public import ServiceLifecycle
-import Synchronization
+import TandemBasics
 
 /// Group commit for both backends (issue 11 "Figures"; issue 26 item 2): entries that arrive
 /// while one batch is being stored wait together and are stored by the next, so a burst costs
@@ -38,7 +38,7 @@ public final class GroupCommitter<Entry: Sendable, Outcome: Sendable>: Service {
     /// Most entries one batch holds; bounds how long the first caller of a batch waits.
     public let maximumBatch: Int
     private let commit: Commit
-    private let state = Mutex(State())
+    private let state = Locked(State())
     /// One element per wake-up; the newest is enough, since a drain takes the whole queue.
     private let wakeups: AsyncStream<Void>
     private let wake: AsyncStream<Void>.Continuation

@@ -1,5 +1,5 @@
 import ServiceLifecycle
-import Synchronization
+import TandemBasics
 
 /// A service that runs its wrapped service once: a later `run` — the same store's services run
 /// by a test's task group and by an application's service group — waits for graceful shutdown
@@ -7,14 +7,18 @@ import Synchronization
 /// once (a service group takes a service that returns for a failure and shuts down).
 final class OnceService: Service {
     private let wrapped: any Service
-    private let started = Atomic(false)
+    private let started = Locked(false)
 
     init(_ wrapped: any Service) {
         self.wrapped = wrapped
     }
 
     func run() async throws {
-        guard started.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged else {
+        let first = started.withLock { started in
+            defer { started = true }
+            return !started
+        }
+        guard first else {
             try? await gracefulShutdown()
             return
         }

@@ -1,11 +1,11 @@
 import Logging
 import PostgresNIO
-import Synchronization
+import TandemBasics
 
 /// Versioned schema migrations for PostgreSQL, recorded in `tandem_migrations`; shipped
 /// migrations are never edited. An advisory lock keeps concurrent instances from racing.
 final class PostgresMigrations: Sendable {
-    private let done = Mutex(false)
+    private let done = Locked(false)
 
     static let steps: [(id: String, sql: [String])] = [
         (

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import TandemAPI
 import TandemBasics
 
@@ -24,7 +23,7 @@ final class SQLiteRowCache: Sendable {
         var users: [String: AuthUser] = [:]
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let capacity: Int
 
     init(capacity: Int = 100_000) { self.capacity = capacity }

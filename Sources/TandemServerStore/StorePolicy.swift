@@ -1,18 +1,17 @@
-import Synchronization
 public import TandemBasics
 
 /// How many database calls are running now, for `/metrics`' "database pool use" (issue 13
 /// item 6): counted at each backend's choke points (``StorePolicy``), whatever the backend.
 public final class StoreActivity: Sendable {
-    private let count = Atomic<Int>(0)
+    private let count = Locked(0)
 
     public init() {}
 
     /// Calls inside the database at this moment.
-    public var inFlight: Int { count.load(ordering: .relaxed) }
+    public var inFlight: Int { count.withLock { $0 } }
 
-    func enter() { count.add(1, ordering: .relaxed) }
-    func leave() { count.subtract(1, ordering: .relaxed) }
+    func enter() { count.withLock { $0 += 1 } }
+    func leave() { count.withLock { $0 -= 1 } }
 }
 
 /// A time limit on one database call (issue 14 audit: with PostgreSQL unreachable a sign-in hung

@@ -1,4 +1,3 @@
-import Synchronization
 public import TandemBasics
 
 /// A ``WallClock`` that only moves when told to, for tests and benchmarks, which never sleep
@@ -22,11 +21,11 @@ public final class ManualClock: WallClock, Sendable {
         var nextSleeper: UInt64 = 0
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     /// A clock standing at `start` (by default 2026-01-01T00:00:00.000Z).
     public init(_ start: UnixMillis = UnixMillis(1_767_225_600_000)) {
-        state = Mutex(State(current: start))
+        state = Locked(State(current: start))
     }
 
     public var now: UnixMillis {

@@ -23,7 +23,7 @@ struct BackgroundReadingTests {
             let url = try #require(network.urls.first)
             let executor = CountingExecutor()
             let socket = try await WebSocketClientTransport().connect(
-                to: url, timeout: .seconds(30), receivingOn: executor)
+                to: url, timeout: .seconds(30), receivingOn: .executor(executor))
             let opened = executor.jobsRun
             try await socket.send(try RPCFrame.request(id: 1, method: .ping, params: RPCEmpty()))
             var answer: String?
@@ -66,7 +66,7 @@ struct BackgroundReadingTests {
             let client = KaspaNodeClient(
                 configuration: network.configuration(),
                 transport: WebSocketClientTransport(eventLoopGroup: BackgroundEventLoop.group),
-                readingExecutor: executor)
+                reading: .executor(executor))
             let snapshot = try await client.connect()
             #expect(snapshot.info.networkId == .testnet10)
             let dag = try await client.call(.getBlockDagInfo, as: RPCBlockDAGInfo.self)

@@ -1,6 +1,5 @@
 import Foundation
 import KaspaSimNode
-import Synchronization
 import TandemBasics
 import TandemClient
 
@@ -9,8 +8,8 @@ import TandemClient
 /// observer) and which indexer routes it asked (through ``transport(wrapping:)``, which passes
 /// every request on to the real transport and its answer back).
 final class RestoreWitness: Sendable {
-    private let walkStarts = Mutex<[[UInt8]]>([])
-    private let indexerPaths = Mutex<[String]>([])
+    private let walkStarts = Locked<[[UInt8]]>([])
+    private let indexerPaths = Locked<[String]>([])
 
     /// Records the start hash of every chain walk any connection of the node asks for.
     var frameObserver: NodeFrameObserver {

@@ -42,7 +42,7 @@ struct KaspaNodeConnectionTests {
         let executor = CountingExecutor()
         let socket = InMemorySocket()
         let connection = try await KaspaNodeConnection.open(
-            Self.url, transport: InMemoryTransport(socket), callTimeout: .seconds(600), readingOn: executor)
+            Self.url, transport: InMemoryTransport(socket), callTimeout: .seconds(600), readingOn: .executor(executor))
         // The in-memory transport has no task of its own: every job counted is the reader's.
         let before = executor.jobsRun
         async let call = connection.call(.getBalanceByAddress, RPCEmpty(), as: RPCBalance.self)

@@ -3,7 +3,7 @@ import KaspaCrypto
 import KaspaRPC
 import KaspaSimNode
 import Logging
-import Synchronization
+import TandemBasics
 import Testing
 import WSClient
 
@@ -175,7 +175,7 @@ import WSClient
 
     @Test func stampsEveryFrameForAnObserverInTheOrderItHappened() async throws {
         final class Recorder: Sendable {
-            let events = Mutex<[NodeFrameEvent]>([])
+            let events = Locked<[NodeFrameEvent]>([])
         }
         let recorder = Recorder()
         let node = SimulatedKaspaNode()

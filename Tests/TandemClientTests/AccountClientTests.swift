@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import TandemAPI
 import TandemBasics
 import TandemClient
@@ -9,7 +8,7 @@ import Testing
 
 /// A scripted server behind the transport seam: answers by path, records what was sent.
 final class ScriptedTransport: HTTPTransport, Sendable {
-    private let state = Mutex<(answers: [String: TransportResponse], sent: [TransportRequest])>(([:], []))
+    private let state = Locked<(answers: [String: TransportResponse], sent: [TransportRequest])>(([:], []))
 
     func answer(_ path: String, status: Int, body: String, setCookies: [String] = []) {
         state.withLock {

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import TandemAPI
 import TandemBasics
 import TandemTesting
@@ -12,8 +11,8 @@ import Testing
 /// sync-write queue), bounded by its own maximum, and backs off on its own without it.
 @Suite struct SyncRetryPolicyTests {
     /// A policy that records its waits instead of sleeping.
-    static func recording(attempts: Int = 4) -> (SyncRetryPolicy, LockedBox<[Duration]>) {
-        let waits = LockedBox<[Duration]>([])
+    static func recording(attempts: Int = 4) -> (SyncRetryPolicy, Locked<[Duration]>) {
+        let waits = Locked<[Duration]>([])
         var policy = SyncRetryPolicy(attempts: attempts, initialDelay: .milliseconds(200), maxDelay: .seconds(5))
         policy.sleep = { delay in waits.withLock { $0.append(delay) } }
         return (policy, waits)
@@ -33,7 +32,7 @@ import Testing
     @Test func theServersDelayReplacesTheBackoffStepUpToTheMaximum() async throws {
         let (policy, waits) = Self.recording()
         let headers = ["2", "600", nil, "soon"]
-        let calls = LockedBox(0)
+        let calls = Locked(0)
         let value = try await policy.run { () async throws(AccountClientError) -> String in
             let call = calls.withLock { count in
                 count += 1
@@ -51,7 +50,7 @@ import Testing
 
     @Test func aHintDoesNotLeakIntoTheNextAttemptAndPermanentErrorsAreNotRetried() async throws {
         let (policy, waits) = Self.recording()
-        let calls = LockedBox(0)
+        let calls = Locked(0)
         await #expect(throws: AccountClientError.server(status: 409, code: nil, message: "conflict")) {
             try await policy.run { () async throws(AccountClientError) -> Void in
                 let call = calls.withLock { count in
@@ -89,11 +88,4 @@ import Testing
         #expect(transport.requests.count == 3)
         #expect(waits.withLock { $0 } == [.seconds(4), .seconds(4)])
     }
-}
-
-/// A value shared between a test and the closures it hands out.
-final class LockedBox<Value: Sendable>: Sendable {
-    private let mutex: Mutex<Value>
-    init(_ value: Value) { mutex = Mutex(value) }
-    func withLock<R: Sendable>(_ body: (inout Value) -> R) -> R { mutex.withLock { body(&$0) } }
 }

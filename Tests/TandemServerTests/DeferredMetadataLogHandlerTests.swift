@@ -1,6 +1,6 @@
 import Foundation
 import Logging
-import Synchronization
+import TandemBasics
 import Testing
 
 @testable import TandemServer
@@ -10,7 +10,7 @@ import Testing
 @Suite struct DeferredMetadataLogHandlerTests {
     /// Collects what a `StreamLogHandler` writes.
     final class Lines: TextOutputStream, @unchecked Sendable {
-        private let text = Mutex("")
+        private let text = Locked("")
         func write(_ string: String) { text.withLock { $0 += string } }
         var value: String { text.withLock { $0 } }
     }

@@ -1,5 +1,6 @@
 import Logging
 import ServiceLifecycle
+import TandemBasics
 import TandemServerStore
 import TandemTesting
 import Testing

@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import TandemAPI
+import TandemBasics
 import TandemTesting
 import TestSupport
 import Testing

@@ -2,6 +2,7 @@ import CanonicalJSON
 import Foundation
 import RedoApp
 import RedoProtocol
+import TandemBasics
 import TandemTesting
 import TaskStore
 

@@ -1,6 +1,6 @@
 public import Foundation
 import Subprocess
-import Synchronization
+import TandemBasics
 
 #if canImport(System)
     import System
@@ -161,7 +161,7 @@ final class OutputLog: Sendable {
         var waiters: [UUID: CheckedContinuation<Void, Never>] = [:]
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     var bytes: [UInt8] { state.withLock { $0.bytes } }
     var ended: Bool { state.withLock { $0.ended } }

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import TandemBasics
 
 /// A bound on how many short-lived commands the test process runs at once (issue 45 item 2).
 ///
@@ -21,10 +21,10 @@ public final class ProcessSlots: Sendable {
         var waiting: [CheckedContinuation<Void, Never>] = []
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     public init(count: Int) {
-        state = Mutex(State(free: max(1, count)))
+        state = Locked(State(free: max(1, count)))
     }
 
     /// Runs `body` holding one slot, after waiting (suspended, first come first served) for one.

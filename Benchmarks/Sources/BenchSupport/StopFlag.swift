@@ -1,14 +1,14 @@
-import Synchronization
+import TandemBasics
 
 /// Tells a reader thread to stop, and tells the caller when it has.
 package final class StopFlag: Sendable {
     package init() {}
 
-    private let stopped = Atomic<Bool>(false)
-    private let done = Atomic<Bool>(false)
+    private let stopped = Locked(false)
+    private let done = Locked(false)
 
-    package func set() { stopped.store(true, ordering: .releasing) }
-    package var isSet: Bool { stopped.load(ordering: .acquiring) }
-    package func finishReading() { done.store(true, ordering: .releasing) }
-    package var readerDone: Bool { done.load(ordering: .acquiring) }
+    package func set() { stopped.withLock { $0 = true } }
+    package var isSet: Bool { stopped.withLock { $0 } }
+    package func finishReading() { done.withLock { $0 = true } }
+    package var readerDone: Bool { done.withLock { $0 } }
 }

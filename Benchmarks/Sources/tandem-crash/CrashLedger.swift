@@ -1,5 +1,5 @@
 import BenchSupport
-import Synchronization
+import TandemBasics
 
 /// Every write the server acknowledged (a complete 2xx answer), across all cycles, and every
 /// answer that must not happen (a 5xx, an unexpected status): what the verifier checks after
@@ -23,7 +23,7 @@ final class CrashLedger: Sendable {
         var failures: [String] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// `items` writes sent in one request (nodes per push, records per put).
     func attempt(_ kind: CrashWriteKind, items: Int = 1) { state.withLock { $0.attempts[kind, default: 0] += items } }

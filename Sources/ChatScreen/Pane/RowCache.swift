@@ -1,13 +1,13 @@
 import ChatHistory
 import ChatTimeline
-import Synchronization
+import TandemBasics
 
 /// The displayed content of the loaded rows of one conversation, shared by the pane and the
 /// timeline engine's `measure` function: a row's height is its wrapped line count at the pane's
 /// width, plus one when a day separator sits above it (timeline-and-contacts.md §2.1: heights
 /// come from the shell).
 ///
-/// `Sendable` because the engine's `measure` must be `@Sendable`: the rows and width sit in a `Mutex`.
+/// `Sendable` because the engine's `measure` must be `@Sendable`: the rows and width sit in a `Locked`.
 final class RowCache: Sendable {
     struct Entry {
         var message: StoredMessage
@@ -32,7 +32,7 @@ final class RowCache: Sendable {
     }
 
     let format: MessageFormat
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init(format: MessageFormat) { self.format = format }
 

@@ -1,4 +1,3 @@
-import Synchronization
 public import TandemBasics
 
 /// A debounced `AsyncSequence` of ``ContactChangeBatch`` for one wallet (seed 002 "listen to
@@ -13,7 +12,7 @@ public final class ContactChangeFeed<C: WallClock>: AsyncSequence, ContactChange
     public let wallet: ContactAddress
     public let interest: ContactChangeInterest
     private let clock: C
-    private let state: Mutex<State>
+    private let state: Locked<State>
     private weak let hub: ContactsChangeHub?
 
     private struct State {
@@ -30,7 +29,7 @@ public final class ContactChangeFeed<C: WallClock>: AsyncSequence, ContactChange
         self.wallet = wallet
         self.interest = interest
         self.clock = clock
-        self.state = Mutex(
+        self.state = Locked(
             State(debouncer: ChangeDebouncer(quietPeriod: quietPeriod, maxWait: maxWait), watched: initialWatched))
         self.hub = hub
     }

@@ -1,4 +1,4 @@
-import Synchronization
+import TandemBasics
 
 /// Receives a subscriber's share of committed changes.
 protocol ContactChangeSink: AnyObject, Sendable {
@@ -12,7 +12,7 @@ public final class ContactsChangeHub: Sendable {
         weak var sink: (any ContactChangeSink)?
     }
 
-    private let sinks = Mutex<[ObjectIdentifier: WeakSink]>([:])
+    private let sinks = Locked<[ObjectIdentifier: WeakSink]>([:])
 
     init() {}
 

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 public import KaspaCrypto
+import TandemBasics
 
 /// The Kasia message cipher (kasia-protocol §3): ECDH with a fresh ephemeral key, the raw shared
 /// x through HKDF-SHA256 (no salt, empty info), then ChaCha20-Poly1305 without AAD.
@@ -83,7 +84,7 @@ public enum KasiaCipher {
         } catch {
             throw .authenticationFailed
         }
-        guard let text = String(validating: plaintext, as: UTF8.self) else { throw .plaintextNotUTF8 }
+        guard let text = String(strictUTF8: plaintext) else { throw .plaintextNotUTF8 }
         return text
     }
 

@@ -51,7 +51,7 @@ extension KasiaPayload {
             self = try Self.parseSelfStash(body)
         case .broadcast:
             guard let split = body.firstIndex(of: UInt8(ascii: ":")),
-                let text = String(validating: body[(split + 1)...], as: UTF8.self)
+                let text = String(strictUTF8: body[(split + 1)...])
             else { throw .malformedBroadcast }
             self = .broadcast(channel: String(decoding: body[..<split], as: UTF8.self), text: text)
         case .groupComm, .groupControl:

@@ -1,6 +1,6 @@
 import Foundation
 import RedoProtocol
-import Synchronization
+import TandemBasics
 
 /// Text folded for matching: lowercased, canonically decomposed, combining marks dropped, as
 /// UTF-8 bytes; so "Café" and "CAFE" fold alike. ASCII text, the common case, folds byte by byte.
@@ -62,7 +62,7 @@ struct SearchText {
         return bytes
     }
 
-    private static let foldedScalars = Mutex<[UInt32: [UInt8]]>([:])
+    private static let foldedScalars = Locked<[UInt32: [UInt8]]>([:])
 
     private static func folded(_ scalar: Unicode.Scalar) -> [UInt8] {
         if let known = foldedScalars.withLock({ $0[scalar.value] }) { return known }

@@ -1,6 +1,6 @@
 public import Foundation
 public import SecretFiles
-import Synchronization
+import TandemBasics
 
 /// Where a protected profile's passphrase comes from, asked only when a secret is needed.
 public struct PassphraseSource: Sendable {
@@ -30,7 +30,7 @@ final class ProfileVault: Sendable {
     let passphrase: PassphraseSource
     private let given: (any SecretStore)?
     /// The store once opened; the lock is held while opening, so a process asks once.
-    private let opened = Mutex<(any SecretStore)?>(nil)
+    private let opened = Locked<(any SecretStore)?>(nil)
 
     init(directory: URL, store: (any SecretStore)?, passphrase: PassphraseSource) {
         self.directory = directory

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import TandemBasics
 
 /// The `Retry-After` of the last failed answer inside one `SyncRetryPolicy` attempt (issue
 /// 12/14: the server answers a full sync-write queue with 429 `SYNC_BUSY` and `Retry-After: 1`).
@@ -11,7 +11,7 @@ import Synchronization
 final class RetryAfterHint: Sendable {
     @TaskLocal static var current: RetryAfterHint?
 
-    private let seconds = Mutex<UInt64?>(nil)
+    private let seconds = Locked<UInt64?>(nil)
 
     /// The delay the server asked for, when the last answer carried a valid one.
     var delay: Duration? { seconds.withLock { $0 }.map { .seconds(Int64(clamping: $0)) } }

@@ -1,8 +1,8 @@
 import Foundation
 import Metrics
 import Prometheus
-import Synchronization
 import TandemAPI
+import TandemBasics
 import TandemServerStore
 
 /// The server's Prometheus metrics (issue 13 item 6), recorded through swift-metrics into a

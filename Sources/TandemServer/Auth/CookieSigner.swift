@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import TandemBasics
 
 /// Signs and verifies the session cookie value like better-call (betterauth-api.md §5):
 /// `token "." base64(HMAC-SHA256(secret, token))`, URL-encoded on the wire; accepted back
@@ -71,7 +72,7 @@ public struct CookieSigner: Sendable {
                 index += 1
             }
         }
-        return String(validating: out, as: UTF8.self)
+        return String(strictUTF8: out)
     }
 
     /// `encodeURIComponent` over the UTF-8 bytes: everything but `A-Z a-z 0-9 - _ . ! ~ * ' ( )`

@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Synchronization
+import TandemBasics
 
 extension PasswordHasher {
     /// scrypt takes ~90 ms of CPU and 32 MiB: it runs on Dispatch queues, never on Swift's
@@ -12,10 +12,13 @@ extension PasswordHasher {
     private static let queues: [DispatchQueue] = (0..<max(1, ProcessInfo.processInfo.activeProcessorCount)).map {
         DispatchQueue(label: "tandem.password-hashing.\($0)", qos: .userInitiated)
     }
-    private static let nextQueue = Atomic<Int>(0)
+    private static let nextQueue = Locked(0)
 
     private static func run(_ work: @escaping @Sendable () -> Void) {
-        let ticket = nextQueue.wrappingAdd(1, ordering: .relaxed).oldValue
+        let ticket = nextQueue.withLock { next in
+            defer { next &+= 1 }
+            return next
+        }
         queues[Int(UInt(bitPattern: ticket) % UInt(queues.count))].async(execute: work)
     }
 

@@ -1,5 +1,4 @@
 import NIOCore
-import Synchronization
 import TandemBasics
 import TandemServerStore
 
@@ -42,7 +41,7 @@ final class SessionAnswers: Sendable {
         var entries: [String: Entry] = [:]
     }
 
-    private let table = Mutex(Table())
+    private let table = Locked(Table())
     private let capacity: Int
 
     init(capacity: Int = 10_000) { self.capacity = capacity }

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import TandemBasics
 
 #if canImport(Glibc)
     import Glibc
@@ -11,7 +11,7 @@ import Synchronization
 /// (`setpriority` from the thread itself); elsewhere its quality of service.
 final class BackgroundExecutor: TaskExecutor, Sendable {
     /// The queue, and one signal per queued job.
-    private let jobs = Mutex<[UnownedJob]>([])
+    private let jobs = Locked<[UnownedJob]>([])
     private let queued = DispatchSemaphore(value: 0)
 
     init(niceness: Int32 = 10, name: String = "tandem.chain-ingest") {

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import TandemBasics
 public import TandemServerStore
 
 /// What `/health` and the metrics say about the chain index (issue 25 item 3), written by the
@@ -23,7 +23,7 @@ public final class KasiaChainStatus: Sendable {
         public var failures = 0
     }
 
-    private let state = Mutex(Snapshot())
+    private let state = Locked(Snapshot())
 
     public init() {}
 

@@ -42,7 +42,7 @@ public struct KaspaIndexConfiguration: Sendable {
     func ingestClient() -> KaspaNodeClient {
         KaspaNodeClient(
             configuration: nodeConfiguration, transport: ingestTransport ?? transport,
-            readingExecutor: KasiaChainIngester.executor)
+            reading: .executor(KasiaChainIngester.executor))
     }
 
     /// The bridge's node client, apart from the ingest's, so that a relayed submission's answer is

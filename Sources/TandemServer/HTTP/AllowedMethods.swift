@@ -1,6 +1,6 @@
 import HTTPTypes
 import Hummingbird
-import Synchronization
+import TandemBasics
 
 /// The methods each registered path answers, filled once while the router is built (routes are
 /// registered after the middleware that reads them) and only read afterwards. Fixed paths are one
@@ -21,7 +21,7 @@ final class AllowedMethods: Sendable {
         var resolved: [String: [String]] = [:]
     }
 
-    private let index = Mutex(Index())
+    private let index = Locked(Index())
 
     func freeze(_ entries: [RouteEntry]) {
         var built = Index()

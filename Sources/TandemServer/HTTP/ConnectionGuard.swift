@@ -2,7 +2,7 @@ import HTTPTypes
 import HummingbirdCore
 import NIOCore
 import NIOHTTPTypes
-import Synchronization
+import TandemBasics
 
 #if canImport(Glibc)
     import Glibc
@@ -62,7 +62,7 @@ final class ConnectionLedger: Sendable {
     }
 
     let limits: ConnectionLimits
-    private let counts = Mutex(Counts())
+    private let counts = Locked(Counts())
 
     init(limits: ConnectionLimits) {
         self.limits = limits

@@ -1,5 +1,5 @@
 import HTTPTypes
-import Synchronization
+import TandemBasics
 
 /// Request ids in logs (issue 13 item 6): a well-formed `X-Request-Id` from the client or a
 /// proxy is kept, anything else is replaced by a fresh UUID; `FrontDoorMiddleware` echoes the id
@@ -16,7 +16,10 @@ enum RequestID {
     /// `getrandom` calls per request cost about 3 % of a get-session's server CPU, kernel time
     /// included (BENCHMARKS.md, issue 29); a request id names a request in logs, it guards nothing.
     static func fresh() -> String {
-        let count = counter.wrappingAdd(1, ordering: .relaxed).oldValue
+        let count = counter.withLock { next in
+            defer { next &+= 1 }
+            return next
+        }
         let high = mix(count ^ key.high)
         let low = mix(count &+ key.low)
         return String(unsafeUninitializedCapacity: 36) { text in
@@ -43,7 +46,7 @@ enum RequestID {
         return (random.next(), random.next())
     }()
 
-    private static let counter = Atomic<UInt64>(0)
+    private static let counter = Locked<UInt64>(0)
 
     /// SplitMix64's finalizer: an invertible mix of 64 bits.
     private static func mix(_ value: UInt64) -> UInt64 {

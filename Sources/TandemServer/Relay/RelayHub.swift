@@ -1,5 +1,4 @@
 import Logging
-import Synchronization
 import TandemBasics
 import TandemServerStore
 
@@ -22,7 +21,7 @@ actor RelayHub {
     private var pokedAgain = false
     /// Subscriptions made or being made: counted before `subscribe` reads the latest
     /// position, so a committer that reads zero here may skip the poke (``pokeIfListening()``).
-    private let listening = Atomic<Int>(0)
+    private let listening = Locked(0)
 
     /// Rows read per store query while catching up.
     static let batchSize = 500
@@ -36,13 +35,13 @@ actor RelayHub {
     /// Registers a subscription. Everything committed after this call returns reaches it (or
     /// it overflows); the caller replays older rows from the store.
     func subscribe(_ watch: KasiaWatch) async throws -> RelaySubscription {
-        listening.add(1, ordering: .sequentiallyConsistent)
+        listening.withLock { $0 += 1 }
         if lastPublished == nil {
             do {
                 let latest = try await store.latestKasiaPosition() ?? 0
                 if lastPublished == nil { lastPublished = latest }
             } catch {
-                listening.subtract(1, ordering: .sequentiallyConsistent)
+                listening.withLock { $0 -= 1 }
                 throw error
             }
         }
@@ -53,7 +52,7 @@ actor RelayHub {
     }
 
     func unsubscribe(_ subscription: RelaySubscription) {
-        listening.subtract(1, ordering: .sequentiallyConsistent)
+        listening.withLock { $0 -= 1 }
         subscription.close()
         subscriptions[subscription.id] = nil
         if subscriptions.isEmpty { lastPublished = nil }
@@ -65,7 +64,7 @@ actor RelayHub {
     /// no stream is subscribed or subscribing: a subscription that starts later reads the
     /// latest position after that commit, and its stream replays older rows from the store.
     nonisolated func pokeIfListening() async {
-        guard listening.load(ordering: .sequentiallyConsistent) > 0 else { return }
+        guard listening.withLock({ $0 }) > 0 else { return }
         await poke()
     }
 

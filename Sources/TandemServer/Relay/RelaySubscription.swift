@@ -1,4 +1,4 @@
-import Synchronization
+import TandemBasics
 import TandemServerStore
 
 /// One stream's bounded queue of events (issue 11 item 3). The hub and the heartbeat push;
@@ -19,7 +19,7 @@ final class RelaySubscription: Sendable {
     let overflow: AsyncStream<Void>
     private let itemsContinuation: AsyncStream<Item>.Continuation
     private let overflowContinuation: AsyncStream<Void>.Continuation
-    private let overflowed = Mutex(false)
+    private let overflowed = Locked(false)
 
     init(id: UInt64, watch: KasiaWatch, capacity: Int) {
         self.id = id

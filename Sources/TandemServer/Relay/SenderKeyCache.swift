@@ -1,5 +1,5 @@
 import KaspaCrypto
-import Synchronization
+import TandemBasics
 
 /// The parsed keys of recent senders (issue 11 "Figures"): a submission names its signer by
 /// address text, and turning that text into a key is a bech32 decode plus a square root on
@@ -13,10 +13,10 @@ final class SenderKeyCache: Sendable {
         let key: XOnlyPublicKey
     }
 
-    private let table: Mutex<BoundedLRU<String, Entry>>
+    private let table: Locked<BoundedLRU<String, Entry>>
 
     init(capacity: Int = 4096) {
-        table = Mutex(BoundedLRU(capacity: capacity))
+        table = Locked(BoundedLRU(capacity: capacity))
     }
 
     func entry(for text: String) -> Entry? {

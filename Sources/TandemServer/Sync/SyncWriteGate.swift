@@ -1,5 +1,4 @@
 public import ServiceLifecycle
-import Synchronization
 import TandemAPI
 import TandemBasics
 import TandemServerStore
@@ -79,7 +78,7 @@ final class SyncWriteGate: Service {
     /// `queuedFirst`: queued into an empty queue, so the sweeper is woken for its deadline.
     private enum Admission { case now, queued, queuedFirst, refused, cancelled }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     /// Wakes ``run()`` when a write joins an empty queue; the newest wake-up is enough.
     private let wakeups: AsyncStream<Void>
     private let wake: AsyncStream<Void>.Continuation

@@ -2,7 +2,7 @@ import CanonicalJSON
 import Dispatch
 import Foundation
 import RedoProtocol
-import Synchronization
+import TandemBasics
 
 /// A slice's bytes in `projection_task.state`: canonical JSON arrays, integers as decimal strings
 /// (exact beyond 2^53) and times as epoch milliseconds.
@@ -88,7 +88,7 @@ extension TaskSlice {
         let chunks = min(cores * 4, blobs.count / 128)
         guard cores > 1, chunks > 1 else { return decoding(blobs[...], decode) }
         let size = (blobs.count + chunks - 1) / chunks
-        let parts = Mutex<[[Decoded]?]>(Array(repeating: nil, count: chunks))
+        let parts = Locked<[[Decoded]?]>(Array(repeating: nil, count: chunks))
         DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
             let lower = min(chunk * size, blobs.count)
             let decoded = decoding(blobs[lower..<min(lower + size, blobs.count)], decode)

@@ -1,5 +1,5 @@
 import ChatScreen
-import Synchronization
+import TandemBasics
 
 /// Hands results of the messaging service (async tasks) to the terminal thread, which drains
 /// it between key reads (issue 16 item 5: live rows appear without a key press).
@@ -9,7 +9,7 @@ final class ChatUIMailbox: Sendable {
         var stopRequested = false
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     func post(_ update: ScreenUpdate) { state.withLock { $0.updates.append(update) } }
 

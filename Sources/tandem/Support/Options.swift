@@ -2,7 +2,6 @@ public import ArgumentParser
 import Foundation
 public import KasiaProtocol
 public import KaspaCrypto
-import Synchronization
 import TandemBasics
 import TandemClient
 
@@ -59,7 +58,7 @@ struct ProfileOptions: ParsableArguments {
         return opened
     }
 
-    private static let opened = Mutex([String: Profile]())
+    private static let opened = Locked([String: Profile]())
 
     /// Where a protected profile's passphrase comes from: `--passphrase-file`, else the file
     /// `$TANDEM_PASSPHRASE_FILE` names, else a prompt when standard input is a terminal.
@@ -100,7 +99,7 @@ struct ProfileOptions: ParsableArguments {
     }
 
     /// The profile directories this process has made private already.
-    private static let restricted = Mutex(Set<String>())
+    private static let restricted = Locked(Set<String>())
 
     /// Takes group and other access away from an existing profile and says what it changed; an
     /// empty directory (made for a new profile) is tightened silently. A failure here is not

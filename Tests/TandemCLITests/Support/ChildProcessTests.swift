@@ -1,4 +1,5 @@
 import Foundation
+import TandemBasics
 import TandemTesting
 import TestSupport
 import Testing

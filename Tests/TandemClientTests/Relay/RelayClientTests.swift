@@ -1,13 +1,13 @@
 import Foundation
 import KaspaCrypto
-import Synchronization
 import TandemAPI
+import TandemBasics
 import TandemClient
 import Testing
 
 /// Answers every request with one fixed response and keeps the requests.
 final class FixedAnswerTransport: HTTPTransport, Sendable {
-    private let sent = Mutex<[TransportRequest]>([])
+    private let sent = Locked<[TransportRequest]>([])
     private let answer: TransportResponse
 
     init(status: Int, headers: [(name: String, value: String)] = [], body: String) {

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import TandemAPI
 import TandemBasics
 import TandemClient
@@ -10,9 +9,9 @@ import Testing
 /// body chunks), then either closes it or, for the last script, keeps it open until cancelled.
 final class ScriptedEventStreamTransport: EventStreamTransport, Sendable {
     typealias Script = (status: Int, chunks: [String], close: Bool)
-    private let state: Mutex<(scripts: [Script], opened: [TransportRequest])>
+    private let state: Locked<(scripts: [Script], opened: [TransportRequest])>
 
-    init(_ scripts: [Script]) { state = Mutex((scripts, [])) }
+    init(_ scripts: [Script]) { state = Locked((scripts, [])) }
 
     var requests: [TransportRequest] { state.withLock { $0.opened } }
 

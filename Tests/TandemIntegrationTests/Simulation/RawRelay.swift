@@ -1,7 +1,6 @@
 import Crypto
 import Foundation
 import KaspaCrypto
-import Synchronization
 import TandemBasics
 import Testing
 
@@ -21,7 +20,7 @@ struct RawRelay: Sendable {
 
     /// Nonces in order, one per submission of this process, so every signed body is new
     /// without drawing from the system's generator.
-    private static let nonces = Mutex<UInt64>(1)
+    private static let nonces = Locked<UInt64>(1)
 
     struct Failure: Error, CustomStringConvertible {
         let description: String

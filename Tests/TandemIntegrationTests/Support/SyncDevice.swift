@@ -3,8 +3,8 @@ import Contacts
 import Foundation
 import KaspaCrypto
 import RedoProtocol
-import Synchronization
 import TandemAPI
+import TandemBasics
 import TandemClient
 import TaskStore
 import TestSupport
@@ -83,13 +83,13 @@ struct SyncDevice {
 /// sending with the answer lost (the server did the work, the client never heard).
 final class FlakyTransport: HTTPTransport {
     private let base = URLSessionTransport()
-    private let remaining: Mutex<Int>
+    private let remaining: Locked<Int>
     let loseAnswers: Bool
 
     struct Interrupted: Error {}
 
     init(budget: Int, loseAnswers: Bool) {
-        remaining = Mutex(budget)
+        remaining = Locked(budget)
         self.loseAnswers = loseAnswers
     }
 

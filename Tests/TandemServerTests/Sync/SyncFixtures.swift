@@ -2,8 +2,8 @@ import CanonicalJSON
 import Foundation
 import HTTPTypes
 import RedoProtocol
-import Synchronization
 import TandemAPI
+import TandemBasics
 import TandemTesting
 import Testing
 
@@ -73,7 +73,7 @@ enum SyncNodes {
     }
 
     /// How many tasks this process has made, so each gets its own id.
-    private static let made = Mutex<UInt64>(0)
+    private static let made = Locked<UInt64>(0)
 
     /// A CREATE of a new task by `key`. The task id is drawn from a generator seeded by the key
     /// (fresh in every test) and this process's count of tasks, so it is new without an

@@ -1,5 +1,6 @@
 import HTTPTypes
 import TandemAPI
+import TandemBasics
 import TandemTesting
 import Testing
 

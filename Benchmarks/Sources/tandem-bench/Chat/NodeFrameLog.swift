@@ -2,13 +2,13 @@ import BenchSupport
 import KaspaCrypto
 import KaspaRPC
 import KaspaSimNode
-import Synchronization
+import TandemBasics
 
 /// Every frame the in-process simulated node read or wrote during a chat-node run, as its
 /// ``NodeFrameObserver`` handed them over (stamped on this process's `ContinuousClock`).
 /// Recording appends under a lock and returns: it runs on the node's connection tasks.
 final class NodeFrameLog: Sendable {
-    private let events = Mutex<[NodeFrameEvent]>([])
+    private let events = Locked<[NodeFrameEvent]>([])
 
     var observer: NodeFrameObserver {
         NodeFrameObserver { [self] event in events.withLock { $0.append(event) } }

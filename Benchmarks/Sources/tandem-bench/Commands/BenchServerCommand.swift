@@ -6,8 +6,8 @@ import Hummingbird
 import Logging
 import MicroBenchmarks
 import ServiceLifecycle
-import Synchronization
 import TandemAPI
+import TandemBasics
 import TandemClient
 import TandemServer
 import TandemServerStore
@@ -149,7 +149,7 @@ final class SameAnswer: Sendable {
         var body = ByteBuffer()
     }
 
-    private let copied = Mutex(Copy())
+    private let copied = Locked(Copy())
 
     var byteCount: Int { copied.withLock { $0.body.readableBytes } }
 

@@ -1,5 +1,5 @@
 import BenchSupport
-import Synchronization
+import TandemBasics
 
 /// When each arrival of a key happened — the n-th apply of a wallet event, a transaction's
 /// message coming out of `listen()` — on this process's monotonic clock, for a measuring task to
@@ -22,7 +22,7 @@ final class Arrivals<Key: Hashable & Sendable>: Sendable {
         var ended: String?
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// `key` arrived just now; answers the instant recorded.
     @discardableResult

@@ -1,7 +1,7 @@
 import BenchSupport
 import Foundation
 import Logging
-import Synchronization
+import TandemBasics
 import WSClient
 
 /// The floor under any submit, without Tandem's node client: request frames written and answers
@@ -12,7 +12,7 @@ enum MinimalRoundTrip {
     /// This process's CPU per round trip of a `ping` request over `count` round trips, after
     /// `warmUp` unmeasured ones, on a fresh connection to `url`.
     static func cpuPerRoundTrip(url: URL, count: Int, warmUp: Int = 20) async throws -> Double {
-        let measured = Mutex<Double?>(nil)
+        let measured = Locked<Double?>(nil)
         var logger = Logger(label: "bench.minimal-websocket")
         logger.logLevel = .critical
         _ = try await WebSocketClient.connect(

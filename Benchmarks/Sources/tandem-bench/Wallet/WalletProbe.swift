@@ -1,6 +1,6 @@
 import BenchSupport
 import KaspaNode
-import Synchronization
+import TandemBasics
 
 /// What the bench's consumer of `node.events` has applied to the wallet, and when each
 /// `wallet.apply(event)` returned, for the measuring task to wait on without polling (polling
@@ -25,7 +25,7 @@ final class WalletProbe: Sendable {
     }
 
     private let arrivals = Arrivals<Kind>()
-    private let recordedFailures = Mutex<[String]>([])
+    private let recordedFailures = Locked<[String]>([])
 
     /// An apply of `kind` returned just now.
     func record(_ kind: Kind, failure: String? = nil) {

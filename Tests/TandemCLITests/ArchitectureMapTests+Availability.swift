@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+
+/// Issue 46 item 1: the libraries deploy where the seed apps do. The package declares iOS 16 and
+/// macOS 13 (KaChat's floor, below seed 001's iOS 17 and Redo's iOS 17 / macOS 14); nothing in
+/// it imports `Synchronization`; and a library below L4 uses no API newer than that floor, which
+/// only an Apple toolchain would otherwise catch, so the check reads the sources for the symbols.
+extension ArchitectureMapTests {
+    /// Symbols newer than iOS 16 / macOS 13, with the release that brought them. Spelled in
+    /// pieces where this file would otherwise name them in code.
+    static let availabilityDenyList: [(symbol: String, since: String)] = [
+        ("import " + "Synchronization", "iOS 18 / macOS 15"), ("Mutex" + "<", "iOS 18 / macOS 15"),
+        ("Mutex" + "(", "iOS 18 / macOS 15"), ("Atomic" + "<", "iOS 18 / macOS 15"),
+        ("Atomic" + "(", "iOS 18 / macOS 15"), ("TaskExecutor", "iOS 18 / macOS 15"),
+        ("executorPreference", "iOS 18 / macOS 15"), ("String(validating:", "iOS 18 / macOS 15"),
+        ("Int128", "iOS 18 / macOS 15"), ("RangeSet", "iOS 18 / macOS 15"),
+        ("some AsyncSequence<", "iOS 18 / macOS 15"), ("any AsyncSequence<", "iOS 18 / macOS 15"),
+        ("RecurrenceRule", "iOS 18 / macOS 15"), ("@Observable", "iOS 17 / macOS 14"),
+        ("import Observation", "iOS 17 / macOS 14"), ("import SwiftData", "iOS 17 / macOS 14"),
+        ("DiscardingTaskGroup", "iOS 17 / macOS 14"), ("ExecutorJob", "iOS 17 / macOS 14"),
+        ("#Predicate", "iOS 17 / macOS 14"), ("InlineArray", "iOS 26 / macOS 26"), ("Task(name:", "iOS 26 / macOS 26"),
+        ("Task.immediate", "iOS 26 / macOS 26"),
+    ]
+
+    /// Uses of a newer API that a library makes behind `@available`/`#available`, each reviewed:
+    /// file → the symbols it may name. Each such file must carry the gate.
+    static let gatedUses: [String: Set<String>] = [
+        "KaspaNode/ReadingPlacement.swift": ["TaskExecutor", "executorPreference"]
+    ]
+
+    /// The deny-listed symbols in `text`'s code; comment lines are prose and may name them.
+    static func newerSymbols(in text: String) -> [String] {
+        var found: [String] = []
+        for line in text.split(separator: "\n") where !line.drop(while: { $0 == " " }).hasPrefix("//") {
+            for entry in availabilityDenyList where line.contains(entry.symbol) && !found.contains(entry.symbol) {
+                found.append(entry.symbol)
+            }
+        }
+        return found
+    }
+
+    @Test func thePackageDeclaresTheAppsPlatforms() async throws {
+        let json = try await Self.dumpPackage()
+        let platforms = try #require(json["platforms"] as? [[String: Any]])
+        var versions: [String: String] = [:]
+        for platform in platforms {
+            if let name = platform["platformName"] as? String { versions[name] = platform["version"] as? String }
+        }
+        #expect(versions == ["ios": "16.0", "macos": "13.0"])
+    }
+
+    @Test func librariesUseNoAPINewerThanTheFloor() throws {
+        let layers = try Self.documentedLayers()
+        let sources = Self.root.appendingPathComponent("Sources")
+        var found: [String] = []
+        for module in try FileManager.default.contentsOfDirectory(atPath: sources.path).sorted()
+        where layers[module]?.isPortable == true {
+            let files = FileManager.default.enumerator(atPath: sources.appendingPathComponent(module).path)
+            while let file = files?.nextObject() as? String {
+                guard file.hasSuffix(".swift") else { continue }
+                let path = "\(module)/\(file)"
+                let text = try String(contentsOf: sources.appendingPathComponent(path), encoding: .utf8)
+                let allowed = Self.gatedUses[path] ?? []
+                if !allowed.isEmpty {
+                    #expect(text.contains("@available(macOS 15, iOS 18"), "\(path) names a gated API without its gate")
+                }
+                for symbol in Self.newerSymbols(in: text) where !allowed.contains(symbol) {
+                    let since = Self.availabilityDenyList.first { $0.symbol == symbol }?.since ?? ""
+                    found.append("\(path): \(symbol) (\(since))")
+                }
+            }
+        }
+        #expect(found == [])
+    }
+
+    /// The platforms apply to every target of the package, tests and benchmarks included, so no
+    /// file anywhere imports the module whose lock needed iOS 18.
+    @Test func nothingImportsSynchronization() throws {
+        var found: [String] = []
+        for folder in ["Sources", "Tests", "Benchmarks", "Fuzz"] {
+            let base = Self.root.appendingPathComponent(folder)
+            let files = FileManager.default.enumerator(atPath: base.path)
+            while let file = files?.nextObject() as? String {
+                guard file.hasSuffix(".swift") else { continue }
+                let text = try String(contentsOf: base.appendingPathComponent(file), encoding: .utf8)
+                if Self.newerSymbols(in: text).contains("import " + "Synchronization") {
+                    found.append("\(folder)/\(file)")
+                }
+            }
+        }
+        #expect(found == [])
+    }
+
+    /// A planted use of each deny-listed symbol is caught; the same words in a comment, and the
+    /// package's own lock, are not.
+    @Test func theAvailabilityCheckCatchesAPlantedUse() {
+        for entry in Self.availabilityDenyList {
+            #expect(Self.newerSymbols(in: "func f() {\n    let x = \(entry.symbol)\n}") == [entry.symbol])
+            #expect(Self.newerSymbols(in: "    /// unlike \(entry.symbol), this works on iOS 16") == [])
+        }
+        #expect(Self.newerSymbols(in: "let state = Locked(0)\nlet text = String(strictUTF8: bytes)") == [])
+        #expect(
+            Self.newerSymbols(in: "import Foundation\nimport " + "Synchronization\nlet m = " + "Mutex" + "(0)")
+                == ["import " + "Synchronization", "Mutex" + "("])
+    }
+}
