@@ -74,6 +74,11 @@ let package = Package(
         .library(name: "RoutingStore", targets: ["RoutingStore"]),
         .library(name: "Contacts", targets: ["Contacts"]),
         .library(name: "TandemAPI", targets: ["TandemAPI"]),
+        .library(name: "TandemProfile", targets: ["TandemProfile"]),
+        .library(name: "TandemAccounts", targets: ["TandemAccounts"]),
+        .library(name: "TandemSync", targets: ["TandemSync"]),
+        .library(name: "TandemWallet", targets: ["TandemWallet"]),
+        .library(name: "TandemMessaging", targets: ["TandemMessaging"]),
         .library(name: "TandemClient", targets: ["TandemClient"]),
         .library(name: "ChatScreen", targets: ["ChatScreen"]),
         .library(name: "TandemServerStore", targets: ["TandemServerStore"]),
@@ -250,14 +255,57 @@ let package = Package(
         ),
 
         // MARK: L3
+        // The client libraries by feature (issue 46 item 2); an app links the ones it needs.
+        // The profile: its directory and files, clock, secrets (the `SecretStore` seam) and stores.
         .target(
-            name: "TandemClient",
+            name: "TandemProfile",
             dependencies: [
-                "TandemBasics", "KaspaCrypto", "KasiaProtocol", "SecretFiles", "TandemAPI", "KaspaTransaction",
-                "ChatHistory", "ChatTimeline", "Contacts", "RoutingStore", "TaskStore", "RedoProtocol", "RedoApp",
-                "CanonicalJSON", "KaspaRPC", "KaspaNode", "KasiaIndex",
+                "TandemBasics", "SecretFiles", "KaspaCrypto", "ChatHistory", "Contacts", "RoutingStore", "TaskStore",
+                "RedoProtocol",
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // Accounts on a Tandem server: sign-up and sign-in, sessions, the HTTP transport seam.
+        .target(
+            name: "TandemAccounts",
+            dependencies: ["TandemProfile", "TandemAPI", "SecretFiles", "TandemBasics"],
+            swiftSettings: swiftSettings
+        ),
+        // Sync of tasks, contacts and task presets with the account's server.
+        .target(
+            name: "TandemSync",
+            dependencies: [
+                "TandemProfile", "TandemAccounts", "TandemAPI", "TaskStore", "Contacts", "RedoProtocol", "RedoApp",
+                "CanonicalJSON", "KaspaCrypto", "SecretFiles", "TandemBasics",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        // The Kaspa wallet: keys' addresses, balance, sends, the pending ledger, network settings.
+        .target(
+            name: "TandemWallet",
+            dependencies: [
+                "TandemProfile", "KaspaCrypto", "KaspaNode", "KaspaRPC", "KaspaTransaction", "SecretFiles",
+                "TandemBasics",
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // Chat: the Messenger, its ingest and sender, the relay and Kaspa transports, the relay
+        // and indexer clients.
+        .target(
+            name: "TandemMessaging",
+            dependencies: [
+                "TandemProfile", "TandemAccounts", "TandemWallet", "TandemAPI", "KasiaProtocol", "KasiaIndex",
+                "ChatHistory", "ChatTimeline", "Contacts", "RoutingStore", "KaspaNode", "KaspaRPC", "KaspaTransaction",
+                "KaspaCrypto", "SecretFiles", "TandemBasics", "CanonicalJSON",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // Every client library under one import, for the CLI.
+        .target(
+            name: "TandemClient",
+            dependencies: ["TandemProfile", "TandemAccounts", "TandemSync", "TandemWallet", "TandemMessaging"],
             swiftSettings: swiftSettings
         ),
         // The terminal chat client's screen model (issue 16): layout, wrapping, keys → actions,
@@ -529,6 +577,7 @@ let package = Package(
         .testTarget(
             name: "TandemClientTests",
             dependencies: [
+                "TandemAccounts", "TandemSync", "TandemMessaging",
                 "TandemClient", "TandemAPI", "TandemBasics", "KaspaCrypto", "TestSupport", "TandemTesting", "KaspaRPC",
                 "KaspaTransaction", "RedoProtocol", "SecretFiles",
             ],
@@ -604,6 +653,7 @@ if fuzzing {
         .executableTarget(
             name: "tandem-fuzz",
             dependencies: [
+                "TandemSync", "TandemMessaging",
                 "CanonicalJSON", "RedoProtocol", "KasiaProtocol", "KaspaCrypto", "Contacts", "TandemAPI",
                 "TandemServer", "KaspaRPC", "TandemClient", "TaskStore", "TandemServerStore", "TandemBasics",
                 "KasiaIndex",

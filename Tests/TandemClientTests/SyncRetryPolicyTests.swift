@@ -1,11 +1,13 @@
 import Foundation
 import TandemAPI
 import TandemBasics
+import TandemClient
 import TandemTesting
 import TestSupport
 import Testing
 
-@testable import TandemClient
+@testable import TandemAccounts
+@testable import TandemSync
 
 /// The sync retry policy honours the server's `Retry-After` (the 429 `SYNC_BUSY` of a full
 /// sync-write queue), bounded by its own maximum, and backs off on its own without it.

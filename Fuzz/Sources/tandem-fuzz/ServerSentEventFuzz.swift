@@ -1,6 +1,6 @@
 import Foundation
 
-@testable import TandemClient
+@testable import TandemMessaging
 
 /// `GET /kasia/stream` as the client reads it (issue 11 item 3): ``ServerSentEventParser`` fed
 /// bytes as the network delivers them, then each event decoded as a ``RelayEvent``.

@@ -3,7 +3,7 @@ import Foundation
 import RedoProtocol
 import TaskStore
 
-@testable import TandemClient
+@testable import TandemSync
 
 /// A page of `GET /api/redo/nodes` as the task sync reads it (issue 12 item 4): the page's
 /// shape (``TaskSync/parse(_:)``), then each node validated with the sync's own validator

@@ -7,7 +7,7 @@ import TandemAPI
 import TandemBasics
 import Testing
 
-@testable import TandemClient
+@testable import TandemMessaging
 
 /// Issue 43 item 4: KaChat's envelopes inside a peer's message become what KaChat shows, never
 /// raw JSON; unknown types stay text.

@@ -7,7 +7,7 @@ import TandemAPI
 import TandemBasics
 import Testing
 
-@testable import TandemClient
+@testable import TandemMessaging
 
 /// Issue 50 item 7: a payment is verified only when a chain block accepted it. A row only relayed
 /// (or seen in a mempool) is stored unverified and never shown as paid; the same payment seen

@@ -6,7 +6,7 @@ import TandemAPI
 import TandemBasics
 import Testing
 
-@testable import TandemClient
+@testable import TandemMessaging
 
 /// Issue 43 item 2: the root a peer's row came under is evidence of what it reads, kept in the
 /// conversation's routing state; rows whose source does not say change nothing.

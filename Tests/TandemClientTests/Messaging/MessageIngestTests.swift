@@ -7,7 +7,7 @@ import TandemAPI
 import TandemBasics
 import Testing
 
-@testable import TandemClient
+@testable import TandemMessaging
 
 /// The pure ingest (issue 24 item 3): a row and the routing state in, history rows, contact and
 /// routing updates out — no database, no transport. Each case is one row against one state of

@@ -2,7 +2,7 @@ import Foundation
 import TandemTesting
 import Testing
 
-@testable import TandemClient
+@testable import TandemSync
 
 /// The contacts sync state file's direct writer (issue 12 "Figures") writes the canonical
 /// writer's bytes exactly, and `JSONDecoder` reads back the same state.

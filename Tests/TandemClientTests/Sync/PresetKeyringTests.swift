@@ -3,7 +3,7 @@ import KaspaCrypto
 import RedoProtocol
 import Testing
 
-@testable import TandemClient
+@testable import TandemSync
 
 /// The account's presets key between devices (issue 28), decided by `PresetKeyring.resolve`
 /// over key records as the server would hold them: writes are applied as compare-and-swap.
