@@ -21,6 +21,8 @@ public enum MessagingError: Error, Sendable, Equatable, CustomStringConvertible 
     case wallet(WalletError)
     /// A payment was asked of a profile that chats through a relay, which moves no money.
     case paymentNeedsKaspa
+    /// The profile chats through a relay, and none was named nor remembered from a sign-in.
+    case noRelayServer
 
     public var description: String {
         switch self {
@@ -34,6 +36,8 @@ public enum MessagingError: Error, Sendable, Equatable, CustomStringConvertible 
         case .wallet(let error): error.description
         case .paymentNeedsKaspa:
             "payments move KAS on the Kaspa network: connect the profile first (tandem kaspa connect)"
+        case .noRelayServer:
+            "the profile chats through a Tandem relay and knows none: name one, or sign in to one first"
         }
     }
 }

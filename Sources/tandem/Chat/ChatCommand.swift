@@ -32,33 +32,20 @@ struct ChatOptions: ParsableArguments {
     @OptionGroup var server: ServerOption
     @OptionGroup var profile: ProfileOptions
 
-    /// The profile's messaging service; `streamTransport` is given by the commands that follow
-    /// the live stream (``StreamHTTPClient``), the others never open it.
-    /// `walkDeadline` bounds each chain walk over Kaspa (`--time-limit`); the node client's
-    /// default otherwise.
+    /// The messenger the profile is set up for (the library chooses: Kaspa after `tandem kaspa
+    /// connect`, else the relay); `streamTransport` is given by the commands that follow the live
+    /// stream (``StreamHTTPClient``), the others never open it. `walkDeadline` bounds each chain
+    /// walk over Kaspa (`--time-limit`); the node client's default otherwise.
     func messenger(streamTransport: (any EventStreamTransport)? = nil, walkDeadline: Duration? = nil) throws
         -> Messenger
     {
-        // After `tandem kaspa connect` the profile chats over the Kaspa network (issue 24 item 3).
-        if let settings = try openingCall({ try profile.value.kaspaNetworkSettings() }) {
-            let configuration = walkDeadline.map {
-                KaspaNodeConfiguration(endpoints: settings.endpoints, network: settings.network, walkDeadline: $0)
-            }
-            return try openingCall {
-                try Messenger(
-                    profile: profile.value,
-                    transport: KaspaMessageTransport(
-                        profile: profile.value, settings: settings, webSocket: KaspaNodeAccess.transport,
-                        http: HTTPClientTransport(userAgent: "tandem/\(Tandem.configuration.version)"),
-                        configuration: configuration, resolve: KaspaNodeAccess.resolver(network: settings.network)))
-            }
-        }
-        let url = try server.url(profile: profile.value)
+        var network = MessagingNetwork(
+            http: HTTPClientTransport(userAgent: "tandem/\(Tandem.configuration.version)"),
+            webSocket: KaspaNodeAccess.transport)
+        if let streamTransport { network.eventStream = streamTransport }
+        let profile = profile.value
         return try openingCall {
-            if let streamTransport {
-                return try Messenger(profile: profile.value, server: url, streamTransport: streamTransport)
-            }
-            return try Messenger(profile: profile.value, server: url)
+            try profile.messenger(relay: server.url(profile: profile), network: network, walkDeadline: walkDeadline)
         }
     }
 }

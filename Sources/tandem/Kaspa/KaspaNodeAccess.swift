@@ -13,16 +13,7 @@ enum KaspaNodeAccess {
 
     /// Turns a Resolver URL into the URL of a public node of `network`.
     static func resolver(network: KaspaNetworkID) -> @Sendable (URL) async throws -> URL {
-        { resolver in
-            let url = KaspaResolver.lookupURL(resolver: resolver, network: network)
-            let response = try await HTTPClientTransport().send(
-                TransportRequest(method: "GET", url: url, headers: [(name: "Accept", value: "application/json")]))
-            guard (200..<300).contains(response.status) else {
-                throw KaspaNodeError.unreachable(
-                    node: URLRedaction.redact(resolver), reason: "the resolver answered HTTP \(response.status)")
-            }
-            return try KaspaResolver.nodeURL(fromAnswer: response.body)
-        }
+        MessagingNetwork(http: HTTPClientTransport(), webSocket: transport).resolver(network: network)
     }
 
     /// The profile's wallet on its saved network.
