@@ -79,7 +79,6 @@ let package = Package(
         .library(name: "TandemSync", targets: ["TandemSync"]),
         .library(name: "TandemWallet", targets: ["TandemWallet"]),
         .library(name: "TandemMessaging", targets: ["TandemMessaging"]),
-        .library(name: "TandemClient", targets: ["TandemClient"]),
         .library(name: "ChatScreen", targets: ["ChatScreen"]),
         .library(name: "TandemServerStore", targets: ["TandemServerStore"]),
         .library(name: "TandemServer", targets: ["TandemServer"]),
@@ -302,12 +301,6 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        // Every client library under one import, for the CLI.
-        .target(
-            name: "TandemClient",
-            dependencies: ["TandemProfile", "TandemAccounts", "TandemSync", "TandemWallet", "TandemMessaging"],
-            swiftSettings: swiftSettings
-        ),
         // The terminal chat client's screen model (issue 16): layout, wrapping, keys → actions,
         // no curses, so it is tested and benchmarked without a terminal.
         .target(
@@ -380,12 +373,12 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
-        // TandemClient's HTTPTransport on AsyncHTTPClient (issue 12 "Figures"): linked by the two
+        // TandemAccounts' HTTPTransport on AsyncHTTPClient (issue 12 "Figures"): linked by the two
         // executables only, so the libraries stay free of NIO and usable on iOS.
         .target(
             name: "TandemNIOTransport",
             dependencies: [
-                "TandemClient", "KaspaNode",
+                "TandemAccounts", "KaspaNode",
                 .product(name: "WSClient", package: "swift-websocket"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -404,7 +397,8 @@ let package = Package(
             name: "tandem",
             dependencies: [
                 "TandemBasics", "KaspaCrypto", "KasiaProtocol", "CanonicalJSON", "RedoProtocol", "ChatTimeline",
-                "ChatHistory", "TaskStore", "RedoApp", "RoutingStore", "Contacts", "TandemClient", "KaspaTransaction",
+                "ChatHistory", "TaskStore", "RedoApp", "RoutingStore", "Contacts", "TandemAccounts", "TandemMessaging",
+                "TandemProfile", "TandemSync", "TandemWallet", "KaspaTransaction",
                 "TandemAPI", "TandemServer", "TandemServerStore", "CommandLineContract", "ChatScreen", "CNcursesw",
                 "TandemNIOTransport",
                 "KaspaRPC", "KaspaNode", "SecretFiles", "ExtendedKeyText",
@@ -507,7 +501,8 @@ let package = Package(
             name: "KaspaNetworkTests",
             dependencies: [
                 "KaspaSimNode", "KaspaNode", "KaspaRPC", "KaspaTransaction", "KaspaCrypto", "TandemBasics",
-                "TandemClient", "TandemNIOTransport", "TestSupport", "ChatHistory", "ChatTimeline",
+                "TandemAccounts", "TandemMessaging", "TandemProfile", "TandemWallet", "TandemNIOTransport",
+                "TestSupport", "ChatHistory", "ChatTimeline",
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
             ],
             swiftSettings: swiftSettings
@@ -578,7 +573,8 @@ let package = Package(
             name: "TandemClientTests",
             dependencies: [
                 "TandemAccounts", "TandemSync", "TandemMessaging",
-                "TandemClient", "TandemAPI", "TandemBasics", "KaspaCrypto", "TestSupport", "TandemTesting", "KaspaRPC",
+                "TandemProfile", "TandemWallet", "TandemAPI", "TandemBasics", "KaspaCrypto", "TestSupport",
+                "TandemTesting", "KaspaRPC",
                 "KaspaTransaction", "RedoProtocol", "SecretFiles",
             ],
             swiftSettings: swiftSettings
@@ -619,7 +615,8 @@ let package = Package(
             name: "TandemCLITests",
             dependencies: [
                 "tandem", "tandem-simnode", "CanonicalJSON", "TestSupport", "TandemTesting",
-                "TandemClient", "TandemAPI", "TandemBasics", "KaspaCrypto", "KasiaProtocol", "ChatHistory",
+                "TandemMessaging", "TandemProfile", "TandemWallet", "TandemAPI", "TandemBasics", "KaspaCrypto",
+                "KasiaProtocol", "ChatHistory",
                 "ChatTimeline", "RoutingStore", "RedoProtocol", "RedoApp", "TaskStore", "Contacts", "KaspaTransaction",
                 "ChatScreen", "KaspaSimNode",
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -627,12 +624,13 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        // TandemClient against the server that `buildApplication` builds, in this process over
+        // The client libraries against the server that `buildApplication` builds, in this process over
         // loopback (issue 45 item 1); the suites that SIGKILL a server start `tandem serve`.
         .testTarget(
             name: "TandemIntegrationTests",
             dependencies: [
-                "tandem", "TandemServer", "TandemServerStore", "TandemClient", "TandemAPI", "TandemBasics",
+                "tandem", "TandemServer", "TandemServerStore", "TandemAccounts", "TandemMessaging", "TandemProfile",
+                "TandemSync", "TandemWallet", "TandemAPI", "TandemBasics",
                 "TestSupport", "TandemTesting", "CanonicalJSON", "KaspaCrypto", "KasiaProtocol", "KaspaTransaction",
                 "ChatHistory", "ChatTimeline", "RoutingStore", "RedoProtocol", "RedoApp", "TaskStore", "Contacts",
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -655,7 +653,7 @@ if fuzzing {
             dependencies: [
                 "TandemSync", "TandemMessaging",
                 "CanonicalJSON", "RedoProtocol", "KasiaProtocol", "KaspaCrypto", "Contacts", "TandemAPI",
-                "TandemServer", "KaspaRPC", "TandemClient", "TaskStore", "TandemServerStore", "TandemBasics",
+                "TandemServer", "KaspaRPC", "TaskStore", "TandemServerStore", "TandemBasics",
                 "KasiaIndex",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -715,7 +713,7 @@ if Context.environment["TANDEM_BENCHMARKS"] == "1" {
         .target(
             name: "MicroBenchmarks",
             dependencies: [
-                secp256k1, "KaspaCrypto", "KasiaProtocol", "KaspaTransaction", "KaspaRPC", "TandemClient",
+                secp256k1, "KaspaCrypto", "KasiaProtocol", "KaspaTransaction", "KaspaRPC", "TandemWallet",
                 "TandemTesting", "TaskStore", "RedoProtocol", "RedoApp", "CanonicalJSON", "RoutingStore",
                 "TandemBasics", .product(name: "Crypto", package: "swift-crypto"),
             ],
@@ -733,7 +731,8 @@ if Context.environment["TANDEM_BENCHMARKS"] == "1" {
             dependencies: [
                 "BenchSupport", "MicroBenchmarks", secp256k1, "KaspaCrypto", "KaspaTransaction", "KasiaProtocol",
                 "CanonicalJSON", "RedoProtocol", "ChatTimeline", "ChatHistory", "TaskStore", "RoutingStore",
-                "Contacts", "TandemAPI", "TandemClient", "TandemServer", "TandemServerStore", "TandemTesting",
+                "Contacts", "TandemAPI", "TandemAccounts", "TandemMessaging", "TandemProfile", "TandemSync",
+                "TandemWallet", "TandemServer", "TandemServerStore", "TandemTesting",
                 "CommandLineContract", "ChatScreen", "TandemNIOTransport", "KaspaRPC", "KaspaNode", "KaspaSimNode",
                 "TandemBasics",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -756,7 +755,6 @@ if Context.environment["TANDEM_BENCHMARKS"] == "1" {
             dependencies: [
                 "BenchSupport", "CanonicalJSON", "KasiaProtocol", "RedoProtocol", "TandemAPI", "TandemBasics",
                 "TandemTesting", "CommandLineContract", "TaskStore", "Contacts", "RoutingStore", "ChatHistory",
-                "TandemClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "GRDB", package: "GRDB.swift"),

@@ -69,12 +69,12 @@ extension Messenger {
     }
 
     /// One stream event, applied exactly like the indexer row it carries.
-    func ingest(_ event: RelayEvent) async throws -> IncomingMessage? {
+    func ingest(_ event: IndexerEvent) async throws -> IncomingMessage? {
         try await ingestLive(event).message
     }
 
     /// One stream event applied; says too whether its plan may change the watched set.
-    func ingestLive(_ event: RelayEvent) async throws -> (message: IncomingMessage?, changesWatch: Bool) {
+    func ingestLive(_ event: IndexerEvent) async throws -> (message: IncomingMessage?, changesWatch: Bool) {
         if case .handshake(let row) = event.row, row.sender != address.description {
             guard let plan = try planHandshake(row) else { return (nil, false) }
             return (try applyNow(plan), plan.changesWatchSet)
@@ -85,11 +85,12 @@ extension Messenger {
 
     /// Applies `plan`; a kept submission is asked of the transport first.
     func apply(_ plan: IngestPlan) async throws -> IncomingMessage? {
-        if let kept = plan.kept, let id = try await transport.keptMessage(txID: kept.txID),
+        if let kept = plan.kept, let outbox = transport as? any OutboxTransport,
+            let id = try await outbox.keptMessage(txID: kept.txID),
             try history.promote(id, txID: TxID(kept.txID), blockTime: kept.blockTime, status: .confirmed) != nil
         {
             // Our pending message, committed by a relay that died before answering (RelayOutbox).
-            try await transport.acknowledge(id)
+            try await outbox.acknowledge(id)
             if let peer = try history.message(id).flatMap({ try? KaspaAddress($0.conversation.rawValue) }) {
                 try contacts.recordMessage(
                     from: ContactAddress(peer), wallet: wallet, at: MessageIngest.time(kept.blockTime))

@@ -132,7 +132,7 @@ extension Messenger {
 
     /// Applies a live row; says whether it may have changed the watched set (its plan saved a
     /// conversation's routing with other aliases, or added a contact).
-    private func apply(_ event: RelayEvent) async throws -> (IncomingMessage?, changesWatch: Bool) {
+    private func apply(_ event: IndexerEvent) async throws -> (IncomingMessage?, changesWatch: Bool) {
         let (message, changesWatch) = try await ingestLive(event)
         if !event.id.isEmpty {
             cursors.lastEventID = event.id

@@ -20,20 +20,22 @@ extension Messenger {
                 throw MessagingError.relay(error)
             }
         }
-        caughtUp = []
-        lastCatchUpStop = try await transport.catchUp(watching: watchSet()) { [self] rows in
-            try await ingestCaughtUp(rows)
+        if let chain = transport as? any ChainTransport {
+            caughtUp = []
+            lastCatchUpStop = try await chain.catchUp(watching: watchSet()) { [self] rows in
+                try await ingestCaughtUp(rows)
+            }
+            delivered += caughtUp
+            caughtUp = []
+            try await applyReorgs()
         }
-        delivered += caughtUp
-        caughtUp = []
-        try await applyReorgs()
         try await resendUnsent()
         return delivered
     }
 
     /// One batch of the transport's catch-up: stored before the transport moves its cursor past
     /// it, with the reorgs it revealed.
-    private func ingestCaughtUp(_ rows: [RelayEvent]) async throws {
+    private func ingestCaughtUp(_ rows: [IndexerEvent]) async throws {
         for event in rows {
             if let message = try await ingest(event) { caughtUp.append(message) }
         }
@@ -47,29 +49,29 @@ extension Messenger {
     public func restore() async throws -> [IncomingMessage] {
         cursors = RelaySyncCursors()
         try saveCursors()
-        try await transport.rewind()
+        try await (transport as? any ChainTransport)?.rewind()
         return try await sync()
     }
 
-    private func pull(from relay: RelayClient) async throws -> [IncomingMessage] {
+    private func pull(from indexer: KasiaIndexerClient) async throws -> [IncomingMessage] {
         var delivered: [IncomingMessage] = []
         let me = address.description
 
         var cursor = cursors[.savedHandshakes]
         let scopeHex = Hex.encode(Array(KasiaPayload.savedHandshakeScope.utf8))
-        for row in try await relay.selfStashes(owner: me, scopeHex: scopeHex, after: &cursor) {
+        for row in try await indexer.selfStashes(owner: me, scopeHex: scopeHex, after: &cursor) {
             try ingestSavedHandshake(row)
         }
         try advance(.savedHandshakes, to: cursor)
 
         cursor = cursors[.handshakesToMe]
-        for row in try await relay.handshakes(toReceiver: me, after: &cursor) {
+        for row in try await indexer.handshakes(toReceiver: me, after: &cursor) {
             if let message = try ingestHandshake(row) { delivered.append(message) }
         }
         try advance(.handshakesToMe, to: cursor)
 
         cursor = cursors[.handshakesFromMe]
-        for row in try await relay.handshakes(bySender: me, after: &cursor) { try ingestOwnHandshake(row) }
+        for row in try await indexer.handshakes(bySender: me, after: &cursor) { try ingestOwnHandshake(row) }
         try advance(.handshakesFromMe, to: cursor)
 
         let policy = try routing.policy()
@@ -80,7 +82,7 @@ extension Messenger {
             for alias in state.incomingAliases(policy: policy, now: now).sorted() {
                 let route = RelaySyncCursors.Route.messages(sender: peer, aliasHex: alias.indexerQueryParameter)
                 cursor = cursors[route]
-                for row in try await relay.contextualMessages(
+                for row in try await indexer.contextualMessages(
                     bySender: peer, aliasHex: alias.indexerQueryParameter, after: &cursor)
                 {
                     if let message = try await ingestMessage(row) { delivered.append(message) }
@@ -95,7 +97,7 @@ extension Messenger {
         for (alias, peer) in ownAliases.sorted(by: { $0.key < $1.key }) {
             let route = RelaySyncCursors.Route.ownMessages(aliasHex: alias.indexerQueryParameter)
             cursor = cursors[route]
-            for row in try await relay.contextualMessages(
+            for row in try await indexer.contextualMessages(
                 bySender: me, aliasHex: alias.indexerQueryParameter, after: &cursor)
             {
                 _ = try await ingestMessage(row, ownPeer: peer)
@@ -104,11 +106,11 @@ extension Messenger {
         }
 
         cursor = cursors[.paymentsToMe]
-        for row in try await relay.payments(toReceiver: me, after: &cursor) {
+        for row in try await indexer.payments(toReceiver: me, after: &cursor) {
             if let message = try ingestPayment(row) { delivered.append(message) }
         }
         try advance(.paymentsToMe, to: cursor)
-        delivered += try await recheckUnverifiedPayments(from: relay)
+        delivered += try await recheckUnverifiedPayments(from: indexer)
         return delivered
     }
 
@@ -122,13 +124,13 @@ extension Messenger {
     /// ``unverifiedPaymentWindow``), without moving the route's cursor: a server with
     /// `--kaspa-node` marks a relayed payment verified once a chain block accepts it, and the row
     /// is verified here too (issue 50 item 7).
-    private func recheckUnverifiedPayments(from relay: RelayClient) async throws -> [IncomingMessage] {
+    private func recheckUnverifiedPayments(from indexer: KasiaIndexerClient) async throws -> [IncomingMessage] {
         let now = UInt64(clamping: profile.clock.now.rawValue)
         let since = now > Self.unverifiedPaymentWindow ? now - Self.unverifiedPaymentWindow : 0
         guard let oldest = try history.oldestUnverifiedPayment(since: since) else { return [] }
         var cursor = IndexerCursor(blockTime: oldest > Self.clockMargin ? oldest - Self.clockMargin : 0)
         var verified: [IncomingMessage] = []
-        for row in try await relay.payments(toReceiver: address.description, after: &cursor) where row.isVerified {
+        for row in try await indexer.payments(toReceiver: address.description, after: &cursor) where row.isVerified {
             if let message = try ingestPayment(row) { verified.append(message) }
         }
         return verified
@@ -141,11 +143,12 @@ extension Messenger {
     }
 
     /// Our confirmed rows whose transactions a reorg un-accepted go back to sent (the transport's
-    /// ``MessageTransport/takeUnaccepted()``). Taken after rows are applied, never before: a row
+    /// ``ChainTransport/takeUnaccepted()``). Taken after rows are applied, never before: a row
     /// read before the reorg may still be on its way and would confirm again what the reorg
     /// undid, while a re-acceptance leaves the transport's set before its row is yielded.
     func applyReorgs() async throws {
-        let undone = await transport.takeUnaccepted()
+        guard let chain = transport as? any ChainTransport else { return }
+        let undone = await chain.takeUnaccepted()
         guard !undone.isEmpty else { return }
         try history.unconfirm(txIDs: undone.map(TxID.init))
     }

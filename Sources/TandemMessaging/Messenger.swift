@@ -7,7 +7,7 @@ public import KasiaProtocol
 public import KaspaCrypto
 public import KaspaNode
 import RoutingStore
-public import TandemAPI
+import TandemAPI
 public import TandemAccounts
 import TandemBasics
 public import TandemProfile
@@ -27,7 +27,7 @@ public actor Messenger {
     /// The kasia-indexer reads: the relay's `/kasia` routes, or a Kaspa profile's indexer. A
     /// Kaspa profile without an indexer has a reader of its profile directory, which answers
     /// every read with a transport error (history then comes from the chain walk alone).
-    public nonisolated let relay: RelayClient
+    public nonisolated let indexer: KasiaIndexerClient
     let key: PrivateKey
     /// This wallet's Schnorr address on the transport's network, the sender of every payload.
     public nonisolated let address: KaspaAddress
@@ -66,7 +66,7 @@ public actor Messenger {
     public init(profile: Profile, transport: any MessageTransport) throws {
         self.profile = profile
         self.transport = transport
-        relay = transport.indexer ?? RelayClient(indexer: profile.directory, transport: URLSessionTransport())
+        indexer = transport.indexer ?? KasiaIndexerClient(indexer: profile.directory, transport: URLSessionTransport())
         key = try profile.walletKey()
         address = KaspaAddress(publicKey: key.xOnlyPublicKey, network: transport.network)
         wallet = ContactAddress(address)
@@ -87,7 +87,7 @@ public actor Messenger {
     /// §4.4), stashes it for our other devices (`self_stash:saved_handshake`, §5.4) and adds
     /// the contact. Returns the handshake's receipt.
     @discardableResult
-    public func startConversation(with peer: KaspaAddress) async throws -> RelayReceipt {
+    public func startConversation(with peer: KaspaAddress) async throws -> SubmissionReceipt {
         try await sender.startConversation(with: peer)
     }
 

@@ -2,15 +2,15 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
-public import TandemClient
+public import TandemAccounts
 
 /// ``HTTPTransport`` on AsyncHTTPClient: how the `tandem` CLI (and `tandem-bench`, which measures
-/// the CLI's path) sends TandemClient's requests (issue 12 "Figures").
+/// the CLI's path) sends the client libraries' requests (issue 12 "Figures").
 ///
 /// FoundationNetworking's URLSession runs every request through libcurl, with a dispatch-source
 /// wake-up per chunk of the body: in a 10,000-record contacts sync most of the client's CPU was
 /// system calls. AsyncHTTPClient moves the bytes on SwiftNIO's event loop and keeps connections
-/// alive between requests. TandemClient keeps URLSession as its default because it must build
+/// alive between requests. The client libraries keep URLSession as their default because it must build
 /// for iOS without NIO; this module is linked by the executables only.
 ///
 /// Like ``URLSessionTransport`` it keeps no cookies (the profile's `SessionCookieStore` does)

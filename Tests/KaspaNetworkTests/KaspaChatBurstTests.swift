@@ -4,7 +4,9 @@ import Contacts
 import Foundation
 import KaspaCrypto
 import KaspaSimNode
-import TandemClient
+import TandemMessaging
+import TandemProfile
+import TandemWallet
 import Testing
 
 extension KaspaChatTests {

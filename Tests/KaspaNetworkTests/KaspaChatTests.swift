@@ -4,8 +4,11 @@ import Foundation
 import KaspaCrypto
 import KaspaNode
 import KaspaSimNode
-import TandemClient
+import TandemAccounts
+import TandemMessaging
 import TandemNIOTransport
+import TandemProfile
+import TandemWallet
 import TestSupport
 import Testing
 

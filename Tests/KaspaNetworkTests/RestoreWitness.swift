@@ -1,7 +1,8 @@
 import Foundation
 import KaspaSimNode
+import TandemAccounts
 import TandemBasics
-import TandemClient
+import TandemWallet
 
 /// What a restore read, seen from both sides of the client: where each of its chain walks
 /// started (the node's `getVirtualChainFromBlockV2` requests, through the server's frame

@@ -3,8 +3,9 @@ import KaspaCrypto
 import KaspaNode
 import KaspaRPC
 import KaspaSimNode
-import TandemClient
 import TandemNIOTransport
+import TandemProfile
+import TandemWallet
 import TestSupport
 
 /// A simulated node serving `ports` ports and a fresh profile with a fixed wallet key, for the

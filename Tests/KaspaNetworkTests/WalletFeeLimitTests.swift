@@ -4,7 +4,7 @@ import KaspaRPC
 import KaspaSimNode
 import KaspaTransaction
 import TandemBasics
-import TandemClient
+import TandemWallet
 import Testing
 
 /// A node's fee estimate and "fee too low" floor are claims: the wallet never pays above its

@@ -5,7 +5,7 @@ import KaspaRPC
 import KaspaSimNode
 import KaspaTransaction
 import TandemBasics
-import TandemClient
+import TandemWallet
 import Testing
 
 /// The wallet against the simulated node (issue 24 item 2): balance, chained sends, and every

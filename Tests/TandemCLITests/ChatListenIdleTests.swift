@@ -1,6 +1,8 @@
 import Foundation
 import KaspaCrypto
-import TandemClient
+import TandemMessaging
+import TandemProfile
+import TandemWallet
 import TestSupport
 import Testing
 

@@ -1,7 +1,8 @@
 import ChatHistory
 import ChatTimeline
 import Foundation
-import TandemClient
+import TandemProfile
+import TandemWallet
 import Testing
 
 /// How `tandem chat ui` ends and idles, in tmux against a real `tandem serve` (issue 16 items 1

@@ -4,7 +4,9 @@ import ChatTimeline
 import Contacts
 import Foundation
 import KaspaCrypto
-import TandemClient
+import TandemMessaging
+import TandemProfile
+import TandemWallet
 import TestSupport
 import Testing
 

@@ -1,5 +1,5 @@
 import Foundation
-import TandemClient
+import TandemProfile
 import Testing
 
 /// `tandem kaspa connect --indexer` and `tandem chat restore` against a real `tandem-simnode`,

@@ -1,6 +1,6 @@
 import Foundation
 import TandemAPI
-import TandemClient
+import TandemAccounts
 import Testing
 
 /// The account-management calls of `AccountClient` (issue 13 item 4) against a scripted

@@ -1,6 +1,6 @@
 import Foundation
 import TandemBasics
-import TandemClient
+import TandemProfile
 import TandemTesting
 import TestSupport
 import Testing

@@ -2,7 +2,8 @@ import ChatHistory
 import ChatTimeline
 import Foundation
 import TandemBasics
-import TandemClient
+import TandemMessaging
+import TandemProfile
 import TandemTesting
 import TestSupport
 import Testing

@@ -1,6 +1,6 @@
 import Foundation
 import KaspaCrypto
-import TandemClient
+import TandemProfile
 import TestSupport
 import Testing
 

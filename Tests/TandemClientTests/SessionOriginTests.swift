@@ -1,7 +1,8 @@
 import Foundation
 import TandemAPI
+import TandemAccounts
 import TandemBasics
-import TandemClient
+import TandemProfile
 import TandemTesting
 import TestSupport
 import Testing

@@ -1,7 +1,9 @@
 import Foundation
 import TandemAPI
+import TandemAccounts
 import TandemBasics
-import TandemClient
+import TandemProfile
+import TandemSync
 import TandemTesting
 import TestSupport
 import Testing

@@ -2,8 +2,8 @@ import Foundation
 import KaspaCrypto
 import KaspaRPC
 import KaspaTransaction
-import TandemClient
 import TandemTesting
+import TandemWallet
 
 /// Issue 24's wallet figures without a node: select + build from a 10,000-entry UTXO set
 /// (goal < 5 ms) and a 1,000-entry UtxosChanged frame read and applied (goal < 10 ms), beside

@@ -3,7 +3,7 @@ import Foundation
 @testable import TandemMessaging
 
 /// `GET /kasia/stream` as the client reads it (issue 11 item 3): ``ServerSentEventParser`` fed
-/// bytes as the network delivers them, then each event decoded as a ``RelayEvent``.
+/// bytes as the network delivers them, then each event decoded as a ``IndexerEvent``.
 ///
 /// The first byte picks how the rest is cut into chunks. The parser is a state machine over
 /// bytes, so any cut must give the same events, the same `Last-Event-ID` and the same `retry`
@@ -39,7 +39,7 @@ enum ServerSentEventFuzz {
             invariant(!event.type.unicodeScalars.contains(where: lineEnd), "a CR or LF in an event type")
             invariant(!event.lastEventID.unicodeScalars.contains(where: lineEnd), "a CR or LF in an event id")
             invariant(!event.lastEventID.contains("\u{0}"), "a NUL in an event id")
-            _ = try? RelayEvent(event)
+            _ = try? IndexerEvent(event)
         }
     }
 

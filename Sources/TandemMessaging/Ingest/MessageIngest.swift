@@ -253,7 +253,7 @@ struct MessageIngest: Sendable {
     }
 
     /// One stream event, planned exactly like the indexer row it carries.
-    func event(_ event: RelayEvent, lookup: IngestLookup) throws -> IngestPlan {
+    func event(_ event: IndexerEvent, lookup: IngestLookup) throws -> IngestPlan {
         switch event.row {
         case .handshake(let row):
             return row.sender == address.description ? ownHandshake(row) : try handshake(row, lookup: lookup)

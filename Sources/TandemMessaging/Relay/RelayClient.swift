@@ -3,37 +3,18 @@ public import TandemAPI
 public import TandemAccounts
 
 /// The relay's HTTP surface over the ``HTTPTransport`` seam (issue 11 items 1–2): signed
-/// submissions and the kasia-indexer-compatible reads under `/kasia`. The live stream is
-/// ``RelayEventStream``.
+/// submissions, and the kasia-indexer-compatible reads under `/kasia` (``indexer``). The live
+/// stream is ``RelayEventStream``.
 public struct RelayClient: Sendable {
     public let server: URL
     private let transport: any HTTPTransport
-    public let paging: IndexerPaging
-    /// Where the kasia-indexer routes live under ``server``: `/kasia` on a Tandem server, the
-    /// root on K-Kluster's kasia-indexer (``init(indexer:transport:paging:)``).
-    public let indexerRoot: String
+    /// The relay's kasia-indexer reads, under `/kasia`.
+    public let indexer: KasiaIndexerClient
 
     public init(server: URL, transport: any HTTPTransport, paging: IndexerPaging = IndexerPaging()) {
         self.server = server
         self.transport = transport
-        self.paging = paging
-        indexerRoot = APIPath.kasiaPrefix
-    }
-
-    /// A reader of the kasia-indexer routes at `indexer`'s root, as the user gives it: K-Kluster's
-    /// indexer (`http://host:8080`) or a Tandem server's (`http://host:8080/kasia`; issue 24
-    /// item 3). Only the reads are meaningful; an indexer takes no submissions.
-    public init(indexer: URL, transport: any HTTPTransport, paging: IndexerPaging = IndexerPaging()) {
-        server = indexer
-        self.transport = transport
-        self.paging = paging
-        indexerRoot = ""
-    }
-
-    /// `path` (an `APIPath.kasia…` read) under ``indexerRoot``.
-    private func route(_ path: String) -> String {
-        guard indexerRoot != APIPath.kasiaPrefix, path.hasPrefix(APIPath.kasiaPrefix) else { return path }
-        return indexerRoot + path.dropFirst(APIPath.kasiaPrefix.count)
+        indexer = KasiaIndexerClient(server: server, root: APIPath.kasiaPrefix, transport: transport, paging: paging)
     }
 
     /// `POST /kasia/transactions`. A resubmission of the same signed content answers the same
@@ -56,124 +37,11 @@ public struct RelayClient: Sendable {
             (name: "Accept", value: "application/json"), (name: "Content-Type", value: "application/json"),
         ]
         if let origin = AccountClient.origin(of: server) { headers.append((name: "Origin", value: origin)) }
-        let response = try await exchange(
+        let response = try await indexer.exchange(
             TransportRequest(
-                method: "POST", url: url(APIPath.kasiaTransactions, query: []), headers: headers, body: body))
+                method: "POST", url: indexer.url(APIPath.kasiaTransactions, query: []), headers: headers, body: body))
         guard (200..<300).contains(response.status) else { throw Self.refusal(response) }
-        return try Self.decode(RelayReceipt.self, response.body, path: APIPath.kasiaTransactions)
-    }
-
-    // MARK: Indexer reads (kasia-protocol §10)
-
-    /// One page of `GET path?query&block_time=&limit=`, ascending from `blockTime` inclusive.
-    public func page<Row: IndexerRow>(
-        _ type: Row.Type, path: String, query: [URLQueryItem], blockTime: UInt64, limit: Int
-    ) async throws(RelayClientError) -> [Row] {
-        let items =
-            query + [
-                URLQueryItem(name: "block_time", value: String(blockTime)),
-                URLQueryItem(name: "limit", value: String(limit)),
-            ]
-        let response = try await exchange(
-            TransportRequest(
-                method: "GET", url: url(path, query: items), headers: [(name: "Accept", value: "application/json")]))
-        guard (200..<300).contains(response.status) else {
-            let message =
-                (try? APIJSON.decoder().decode(IndexerErrorBody.self, from: response.body))?.error ?? "no error body"
-            throw .indexer(status: response.status, message: message)
-        }
-        // KaChat reads an empty 200 body as no rows (§10).
-        if response.body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return [] }
-        return try Self.decode([Row].self, response.body, path: path)
-    }
-
-    /// Every row of a route after `cursor`, by KaChat's paging rule; `cursor` ends at the
-    /// maximum block time seen. One pass stops after ``IndexerPaging/maximumPages`` requests.
-    public func rows<Row: IndexerRow>(
-        _ type: Row.Type, path: String, query: [URLQueryItem], after cursor: inout IndexerCursor
-    ) async throws(RelayClientError) -> [Row] {
-        var all: [Row] = []
-        for _ in 0..<paging.maximumPages {
-            let page = try await page(type, path: path, query: query, blockTime: cursor.blockTime, limit: paging.limit)
-            let (fresh, more) = paging.apply(page: page, to: &cursor)
-            all += fresh
-            if !more { break }
-        }
-        return all
-    }
-
-    /// `handshakes/by-receiver?address=`.
-    public func handshakes(toReceiver address: String, after cursor: inout IndexerCursor) async throws(RelayClientError)
-        -> [IndexerHandshake]
-    {
-        try await rows(
-            IndexerHandshake.self, path: route(APIPath.kasiaHandshakesByReceiver),
-            query: [URLQueryItem(name: "address", value: address)], after: &cursor)
-    }
-
-    /// `handshakes/by-sender?address=`: our own handshakes, for their history rows on a
-    /// restored device.
-    public func handshakes(bySender address: String, after cursor: inout IndexerCursor) async throws(RelayClientError)
-        -> [IndexerHandshake]
-    {
-        try await rows(
-            IndexerHandshake.self, path: route(APIPath.kasiaHandshakesBySender),
-            query: [URLQueryItem(name: "address", value: address)], after: &cursor)
-    }
-
-    /// `contextual-messages/by-sender?address=&alias=` with `aliasHex` the hex of the alias text.
-    public func contextualMessages(
-        bySender address: String, aliasHex: String, after cursor: inout IndexerCursor
-    ) async throws(RelayClientError) -> [IndexerContextualMessage] {
-        try await rows(
-            IndexerContextualMessage.self, path: route(APIPath.kasiaContextualMessagesBySender),
-            query: [URLQueryItem(name: "address", value: address), URLQueryItem(name: "alias", value: aliasHex)],
-            after: &cursor)
-    }
-
-    /// `self-stash/by-owner?owner=&scope=` with `scopeHex` the hex of the scope text.
-    public func selfStashes(owner: String, scopeHex: String, after cursor: inout IndexerCursor)
-        async throws(RelayClientError) -> [IndexerSelfStash]
-    {
-        // A kasia-indexer may leave a row's owner out (§10 `owner?`): every row here is the owner's.
-        try await rows(
-            IndexerSelfStash.self, path: route(APIPath.kasiaSelfStashByOwner),
-            query: [URLQueryItem(name: "owner", value: owner), URLQueryItem(name: "scope", value: scopeHex)],
-            after: &cursor
-        ).map { row in
-            var named = row
-            if named.owner.isEmpty { named.owner = owner }
-            return named
-        }
-    }
-
-    /// `payments/by-receiver?address=`.
-    public func payments(toReceiver address: String, after cursor: inout IndexerCursor) async throws(RelayClientError)
-        -> [IndexerPayment]
-    {
-        try await rows(
-            IndexerPayment.self, path: route(APIPath.kasiaPaymentsByReceiver),
-            query: [URLQueryItem(name: "address", value: address)], after: &cursor)
-    }
-
-    // MARK: Exchange
-
-    func url(_ path: String, query: [URLQueryItem]) -> URL { Self.endpoint(server, path, query: query) }
-
-    /// `server` + `path` (which starts with `/`) + the query, percent-encoded.
-    static func endpoint(_ server: URL, _ path: String, query: [URLQueryItem]) -> URL {
-        let base = server.appendingPathComponent(String(path.dropFirst()))
-        guard !query.isEmpty, var components = URLComponents(url: base, resolvingAgainstBaseURL: false) else {
-            return base
-        }
-        components.queryItems = query
-        return components.url ?? base
-    }
-
-    private func exchange(_ request: TransportRequest) async throws(RelayClientError) -> TransportResponse {
-        do { return try await transport.send(request) } catch {
-            throw .unreachable(server: server.absoluteString, reason: error.localizedDescription)
-        }
+        return try KasiaIndexerClient.decode(RelayReceipt.self, response.body, path: APIPath.kasiaTransactions)
     }
 
     static func refusal(_ response: TransportResponse) -> RelayClientError {
@@ -186,11 +54,5 @@ public struct RelayClient: Sendable {
             return .rateLimited(retryAfterSeconds: seconds, message: message)
         }
         return .refused(status: response.status, code: body?.knownCode, message: message)
-    }
-
-    static func decode<T: Decodable>(_ type: T.Type, _ data: Data, path: String) throws(RelayClientError) -> T {
-        do { return try APIJSON.decoder().decode(T.self, from: data) } catch {
-            throw .invalidResponse(path: path, reason: String(describing: error))
-        }
     }
 }

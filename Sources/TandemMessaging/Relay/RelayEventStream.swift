@@ -3,7 +3,7 @@ import TandemAPI
 import TandemAccounts
 public import TandemBasics
 
-/// `GET /kasia/stream` as an endless sequence of ``RelayEvent``s (issue 11 item 3).
+/// `GET /kasia/stream` as an endless sequence of ``IndexerEvent``s (issue 11 item 3).
 ///
 /// The connection is reopened whenever it ends or fails, with `Last-Event-ID` set to the last
 /// event received so the relay replays what was missed; waits between attempts double from
@@ -26,12 +26,12 @@ public struct RelayEventStream: Sendable {
     /// reads take them) or involving any of `addresses`, after `lastEventID` when given.
     public func events(
         aliasHexes: [String], addresses: [String], lastEventID: String? = nil
-    ) -> AsyncThrowingStream<RelayEvent, any Error> {
+    ) -> AsyncThrowingStream<IndexerEvent, any Error> {
         let query =
             aliasHexes.sorted().map { URLQueryItem(name: "alias", value: $0) }
             + addresses.sorted().map { URLQueryItem(name: "address", value: $0) }
-        let url = RelayClient.endpoint(server, APIPath.kasiaStream, query: query)
-        let (stream, continuation) = AsyncThrowingStream.makeStream(of: RelayEvent.self, throwing: (any Error).self)
+        let url = KasiaIndexerClient.endpoint(server, APIPath.kasiaStream, query: query)
+        let (stream, continuation) = AsyncThrowingStream.makeStream(of: IndexerEvent.self, throwing: (any Error).self)
         let task = Task { [transport, clock, initialBackoff, maximumBackoff] in
             var resumeID = lastEventID
             var backoff = initialBackoff
@@ -57,7 +57,7 @@ public struct RelayEventStream: Sendable {
                                 resumeID = event.lastEventID
                                 backoff = initialBackoff
                                 // Kinds this build does not know are skipped, not fatal.
-                                if let decoded = try RelayEvent(event) { continuation.yield(decoded) }
+                                if let decoded = try IndexerEvent(event) { continuation.yield(decoded) }
                             }
                         }
                     }

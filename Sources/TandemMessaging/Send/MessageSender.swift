@@ -18,6 +18,8 @@ import TandemWallet
 /// profile's sends are applied in turn with its ingest.
 struct MessageSender: Sendable {
     let transport: any MessageTransport
+    /// The transport's outbox, when it keeps what it sent (the relay).
+    var outbox: (any OutboxTransport)? { transport as? any OutboxTransport }
     let key: PrivateKey
     let address: KaspaAddress
     let wallet: ContactAddress
@@ -34,7 +36,7 @@ struct MessageSender: Sendable {
     /// §4.4), stashes it for our other devices (`self_stash:saved_handshake`, §5.4) and adds the
     /// contact.
     func startConversation(with peer: KaspaAddress, isolation: isolated (any Actor)? = #isolation) async throws
-        -> RelayReceipt
+        -> SubmissionReceipt
     {
         let policy = try routing.policy()
         var state = try routingState(for: peer)
@@ -106,8 +108,8 @@ struct MessageSender: Sendable {
             let body = row.body, let text = String(data: body, encoding: .utf8),
             let peer = try? KaspaAddress(row.conversation.rawValue)
         else { throw MessagingError.invalidMessage("no unsent outgoing message \(id)") }
-        let kept: RelayReceipt?
-        do { kept = try await transport.resubmit(id) } catch {
+        let kept: SubmissionReceipt?
+        do { kept = try await outbox?.resubmit(id) } catch {
             try markFailed(row)
             throw error
         }
@@ -120,10 +122,11 @@ struct MessageSender: Sendable {
     /// Sends every outgoing message the transport has not had acknowledged, oldest first, each
     /// as the same signed submission as before (``Messenger/resendUnsent()``).
     func resendUnsent(isolation: isolated (any Actor)? = #isolation) async throws -> [StoredMessage] {
+        guard let outbox else { return [] }
         var waiting: [StoredMessage] = []
-        for id in try await transport.unacknowledged() {
+        for id in try await outbox.unacknowledged() {
             guard let row = try history.message(id), row.txID == nil else {
-                try await transport.acknowledge(id)
+                try await outbox.acknowledge(id)
                 continue
             }
             waiting.append(row)
@@ -144,13 +147,17 @@ struct MessageSender: Sendable {
         _ row: StoredMessage, text: String, alias: Alias, to peer: KaspaAddress,
         isolation: isolated (any Actor)? = #isolation
     ) async throws -> StoredMessage {
-        let receipt: RelayReceipt
+        let receipt: SubmissionReceipt
         do {
             let sealed = try seal(text, to: peer)
             let root = try routingState(for: peer).writeRoot
             let payload = KasiaPayload.contextualMessage(alias: alias, sealed: sealed, encoding: .base64)
                 .encoded(root: root)
-            receipt = try await transport.submit(OutgoingPayload(bytes: payload), for: row.id)
+            if let outbox {
+                receipt = try await outbox.submit(OutgoingPayload(bytes: payload), keeping: row.id)
+            } else {
+                receipt = try await transport.submit(OutgoingPayload(bytes: payload))
+            }
         } catch {
             try markFailed(row)
             throw error
@@ -161,13 +168,13 @@ struct MessageSender: Sendable {
     /// The sent row in place of the pending one, the contact's last message time, and the
     /// transport told the receipt is recorded.
     private func recordSent(
-        _ row: StoredMessage, receipt: RelayReceipt, to peer: KaspaAddress,
+        _ row: StoredMessage, receipt: SubmissionReceipt, to peer: KaspaAddress,
         isolation: isolated (any Actor)? = #isolation
     ) async throws -> StoredMessage {
         try history.promote(row.id, txID: TxID(receipt.txID), blockTime: receipt.blockTime, status: .sent)
         try contacts.recordMessage(
             from: ContactAddress(peer), wallet: wallet, at: UnixMillis(Int64(clamping: receipt.blockTime)))
-        try await transport.acknowledge(row.id)
+        try await outbox?.acknowledge(row.id)
         // The tx id's first row wins (kasia-protocol §9): another process of this profile (a
         // running `listen`) may have stored the transport's copy before this promote.
         return try history.message(txID: TxID(receipt.txID)) ?? history.message(row.id) ?? row
@@ -234,7 +241,9 @@ struct MessageSender: Sendable {
         } catch { throw MessagingError.invalidMessage(error.description) }
         let payload = KasiaPayload.payment(sealed: try seal(text, to: peer), form: form).encoded(root: state.writeRoot)
         try Messenger.checkSize(payload)
-        let sent = try await transport.pay(
+        // Only money on a chain is a payment: a relay moves none.
+        guard let chain = transport as? any ChainTransport else { throw MessagingError.paymentNeedsKaspa }
+        let sent = try await chain.pay(
             OutgoingPayload(bytes: payload, receiver: peer, amount: amountSompi), approval: approval)
         let now = clock.now
         try history.save(
@@ -265,9 +274,9 @@ struct MessageSender: Sendable {
     func submit(
         _ payload: [UInt8], receiver: KaspaAddress? = nil, amount: UInt64? = nil,
         isolation: isolated (any Actor)? = #isolation
-    ) async throws -> RelayReceipt {
+    ) async throws -> SubmissionReceipt {
         try Messenger.checkSize(payload)
-        return try await transport.submit(OutgoingPayload(bytes: payload, receiver: receiver, amount: amount), for: nil)
+        return try await transport.submit(OutgoingPayload(bytes: payload, receiver: receiver, amount: amount))
     }
 
     /// KaChat's conversation id: the first 12 hex characters of a fresh UUID (§5.1).

@@ -12,7 +12,7 @@ struct Parties: Sendable {
         self.contacts = Set(contacts.map(\.description))
     }
 
-    func concern(_ event: RelayEvent) -> Bool {
+    func concern(_ event: IndexerEvent) -> Bool {
         switch event.row {
         case .handshake(let row): row.receiver == me || row.sender == me || contacts.contains(row.sender)
         case .contextualMessage(let row): row.sender == me || contacts.contains(row.sender)

@@ -21,14 +21,14 @@ public enum KaspaChatRows {
     public static func event(
         _ transaction: RPCTransaction, blockTime: UInt64, network: KaspaNetwork, acceptingBlock: String? = nil,
         knownSender: KaspaAddress? = nil
-    ) -> RelayEvent? {
+    ) -> IndexerEvent? {
         guard let payload = transaction.payload, !payload.isEmpty else { return nil }
         guard
             let indexed = KasiaIndexRow(
                 transaction: transaction, fallbackTime: blockTime, acceptance: nil, network: network,
                 knownSender: knownSender)
         else { return broadcast(transaction, payload: payload, blockTime: blockTime, network: network, knownSender) }
-        var row: RelayEvent.Row
+        var row: IndexerEvent.Row
         let body = Hex.encode(indexed.body)
         switch indexed.kind {
         case .handshake:
@@ -57,14 +57,14 @@ public enum KaspaChatRows {
                     stashedData: body))
         }
         row.root = indexed.root.rawValue
-        return RelayEvent(row: row, id: "")
+        return IndexerEvent(row: row, id: "")
     }
 
     /// A `bcast` transaction as the relay's broadcast row.
     private static func broadcast(
         _ transaction: RPCTransaction, payload: [UInt8], blockTime: UInt64, network: KaspaNetwork,
         _ knownSender: KaspaAddress?
-    ) -> RelayEvent? {
+    ) -> IndexerEvent? {
         guard payload.count <= KasiaIndexRow.maximumPayloadBytes,
             !KasiaIndexRow.namesNonAddress(
                 transaction.inputs.first?.verboseData?.utxoEntry?.verboseData, network: network),
@@ -74,11 +74,11 @@ public enum KaspaChatRows {
             let sender = KasiaIndexRow.sender(of: transaction, network: network) ?? knownSender?.description
         else { return nil }
         let included = transaction.verboseData?.blockTime ?? 0
-        var row = RelayEvent.Row.broadcast(
+        var row = IndexerEvent.Row.broadcast(
             IndexerBroadcast(
                 txID: txID, sender: sender, channel: Hex.encode(Array(channel.utf8)),
                 blockTime: included > 0 ? included : blockTime, message: Hex.encode(Array(text.utf8))))
         row.root = envelope.root.rawValue
-        return RelayEvent(row: row, id: "")
+        return IndexerEvent(row: row, id: "")
     }
 }

@@ -1,11 +1,11 @@
-public import ChatTimeline
+import ChatTimeline
 public import Foundation
 public import KaspaCrypto
 public import KaspaNode
 import KaspaRPC
 import KaspaTransaction
 import SecretFiles
-public import TandemAPI
+import TandemAPI
 public import TandemAccounts
 import TandemBasics
 public import TandemProfile
@@ -24,10 +24,10 @@ public import TandemWallet
 /// where that session stands, so a dropped connection loses nothing. The saved cursor moves only
 /// when the messenger has stored a catch-up's rows (``commit()``): rows are re-read rather than
 /// lost, and the messenger's `tx_id` checks drop the overlap.
-public actor KaspaMessageTransport: MessageTransport {
+public actor KaspaMessageTransport: ChainTransport {
     public nonisolated let wallet: KaspaWallet
     public nonisolated let settings: KaspaNetworkSettings
-    public nonisolated let indexer: RelayClient?
+    public nonisolated let indexer: KasiaIndexerClient?
     nonisolated let configuration: KaspaNodeConfiguration
     nonisolated let socket: any WebSocketTransport
     nonisolated let resolve: (@Sendable (URL) async throws -> URL)?
@@ -57,7 +57,7 @@ public actor KaspaMessageTransport: MessageTransport {
         self.configuration = configuration
         socket = webSocket
         self.resolve = resolve
-        indexer = settings.indexer.map { RelayClient(indexer: $0, transport: http) }
+        indexer = settings.indexer.map { KasiaIndexerClient(indexer: $0, transport: http) }
         do {
             wallet = try KaspaWallet(
                 profile: profile, settings: settings,
@@ -74,11 +74,11 @@ public actor KaspaMessageTransport: MessageTransport {
     /// Builds, signs and submits `payload` as a transaction (kasia-protocol §12). The receipt's
     /// block time is now: the node accepted it into its mempool (sent); a chain walk that meets
     /// it later confirms it. Nothing is kept: the wallet keeps the pending transaction itself.
-    public func submit(_ payload: OutgoingPayload, for message: MessageID?) async throws -> RelayReceipt {
+    public func submit(_ payload: OutgoingPayload) async throws -> SubmissionReceipt {
         // A handshake's amount is the protocol's, not a payment, so its fee may exceed it; the
         // profile's limits still hold.
         let sent = try await send(payload, approval: FeeApproval(feeAboveAmount: true))
-        return RelayReceipt(txID: sent.transactionID, blockTime: UInt64(clamping: profile.clock.now.rawValue))
+        return SubmissionReceipt(txID: sent.transactionID, blockTime: UInt64(clamping: profile.clock.now.rawValue))
     }
 
     public func pay(_ payload: OutgoingPayload, approval: FeeApproval) async throws -> WalletSendResult {
@@ -103,11 +103,6 @@ public actor KaspaMessageTransport: MessageTransport {
         return unaccepted
     }
 
-    public func resubmit(_ message: MessageID) -> RelayReceipt? { nil }
-    public func unacknowledged() -> [MessageID] { [] }
-    public func keptMessage(txID: String) -> MessageID? { nil }
-    public func acknowledge(_ message: MessageID) {}
-
     // MARK: Reading
 
     /// The accepted transactions since the saved cursor, then contacts' mempool transactions,
@@ -117,7 +112,7 @@ public actor KaspaMessageTransport: MessageTransport {
     /// Every Kasia row is read (a restore learns its contacts from the stashes of this same walk;
     /// the ingest drops the rows of strangers); the mempool of every contact is, the quiet ones
     /// (real-time updates off) included.
-    public func catchUp(watching: MessageWatchSet, deliver: @Sendable ([RelayEvent]) async throws -> Void)
+    public func catchUp(watching: MessageWatchSet, deliver: @Sendable ([IndexerEvent]) async throws -> Void)
         async throws -> ChainWalk.Stop?
     {
         var seen = Set<String>()
@@ -154,9 +149,9 @@ public actor KaspaMessageTransport: MessageTransport {
     }
 
     public nonisolated func live(watching: MessageWatchSet, resumePoint: UInt64) -> AsyncThrowingStream<
-        RelayEvent, any Error
+        IndexerEvent, any Error
     > {
-        let (output, continuation) = AsyncThrowingStream.makeStream(of: RelayEvent.self, throwing: (any Error).self)
+        let (output, continuation) = AsyncThrowingStream.makeStream(of: IndexerEvent.self, throwing: (any Error).self)
         // Tied to the stream: cancelled when its consumer goes away.
         let task = Task { [self] in
             do {
@@ -174,7 +169,7 @@ public actor KaspaMessageTransport: MessageTransport {
     /// (not the quiet ones: they are read on sync); every (re)connect and every UTXO change walks
     /// the chain from where the session stands, keeping the rows that concern us and them.
     private func follow(
-        _ watching: MessageWatchSet, into continuation: AsyncThrowingStream<RelayEvent, any Error>.Continuation
+        _ watching: MessageWatchSet, into continuation: AsyncThrowingStream<IndexerEvent, any Error>.Continuation
     ) async throws {
         let client = KaspaNodeClient(configuration: configuration, transport: socket, resolve: resolve)
         var addresses = [wallet.address]
@@ -243,9 +238,9 @@ public actor KaspaMessageTransport: MessageTransport {
     /// the undelivered ones again.
     private func walk(
         _ client: KaspaNodeClient, from start: [UInt8]?, parties: Parties?, seen: inout Set<String>,
-        deliver: (_ rows: [RelayEvent], _ reached: [UInt8]) async throws -> Void
+        deliver: (_ rows: [IndexerEvent], _ reached: [UInt8]) async throws -> Void
     ) async throws -> ChainWalk.Ending {
-        var events: [RelayEvent] = []
+        var events: [IndexerEvent] = []
         var newlySeen = Set<String>()
         var pages = 0
         let now = UInt64(clamping: profile.clock.now.rawValue)
@@ -317,7 +312,7 @@ public actor KaspaMessageTransport: MessageTransport {
     /// A pending payment is not verified (issue 50 item 7).
     private func mempool(
         _ client: KaspaNodeClient, contacts: [KaspaAddress], accepted: Set<String>, seen: inout Set<String>
-    ) async throws -> [RelayEvent] {
+    ) async throws -> [IndexerEvent] {
         guard !contacts.isEmpty else { return [] }
         let answer: RPCMempoolEntriesByAddresses
         do {
@@ -326,7 +321,7 @@ public actor KaspaMessageTransport: MessageTransport {
                 as: RPCMempoolEntriesByAddresses.self)
         } catch { throw MessagingError.wallet(.node(error)) }
         let now = UInt64(clamping: profile.clock.now.rawValue)
-        var events: [RelayEvent] = []
+        var events: [IndexerEvent] = []
         for entry in answer.entries {
             for sending in entry.sending {
                 guard

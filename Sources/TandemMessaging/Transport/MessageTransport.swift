@@ -1,15 +1,18 @@
 public import ChatTimeline
 public import KaspaCrypto
 public import KaspaNode
-public import TandemAPI
+import TandemAPI
 public import TandemWallet
 
-/// How a ``Messenger``'s payloads travel (issue 24 item 3): a Tandem relay
-/// (``RelayMessageTransport``) or the Kaspa network through a node (``KaspaMessageTransport``).
-/// The messenger seals, routes and stores; the transport submits a payload, streams the rows
-/// of a watched set, and names the kasia-indexer that history pages are read from.
+/// How a ``Messenger``'s payloads travel (issue 24 item 3; narrowed in issue 46 item 3): a Tandem
+/// relay (``RelayMessageTransport``) or the Kaspa network through a node
+/// (``KaspaMessageTransport``). The messenger seals, routes and stores; every transport submits
+/// a payload, streams the rows of a watched set, and names the kasia-indexer that history pages
+/// are read from. What only one side does is a protocol of its own: the relay keeps what it
+/// sent until the messenger acknowledges it (``OutboxTransport``); the chain has rows of its own
+/// to read, reorgs and payments (``ChainTransport``).
 ///
-/// Rows come as ``RelayEvent`` whatever the transport: the relay's stream carries them so, and
+/// Rows come as ``IndexerEvent`` whatever the transport: the relay's stream carries them so, and
 /// the Kaspa transport turns each accepted transaction's Kasia payload into the same indexer row
 /// (kasia-protocol §10), so one ingest serves both.
 public protocol MessageTransport: Sendable {
@@ -17,15 +20,25 @@ public protocol MessageTransport: Sendable {
     var network: KaspaNetwork { get }
 
     /// The kasia-indexer reads for history, `sync` and `restore`, if there is one.
-    var indexer: RelayClient? { get }
+    var indexer: KasiaIndexerClient? { get }
 
-    /// Submits `payload`. With `message`, the transport may keep what it sent so that
-    /// ``resubmit(_:)`` sends the same bytes again (the relay's outbox); ``acknowledge(_:)``
-    /// forgets it once the messenger has recorded the receipt.
-    func submit(_ payload: OutgoingPayload, for message: MessageID?) async throws -> RelayReceipt
+    /// Submits `payload` (a handshake, a self-stash; nothing kept for a resend).
+    func submit(_ payload: OutgoingPayload) async throws -> SubmissionReceipt
+
+    /// The live rows for `watching`, resuming after `resumePoint` (a relay position in block-time
+    /// milliseconds) where the transport can.
+    func live(watching: MessageWatchSet, resumePoint: UInt64) -> AsyncThrowingStream<IndexerEvent, any Error>
+}
+
+/// A transport that keeps each message's submission until the messenger has recorded its
+/// receipt, so a resend after a lost answer or a crash sends the same bytes (the relay's outbox,
+/// ``RelayOutbox``).
+public protocol OutboxTransport: MessageTransport {
+    /// Submits `payload` for `message`, keeping it until ``acknowledge(_:)``.
+    func submit(_ payload: OutgoingPayload, keeping message: MessageID) async throws -> SubmissionReceipt
 
     /// Sends `message`'s kept submission again; nil when nothing is kept for it.
-    func resubmit(_ message: MessageID) async throws -> RelayReceipt?
+    func resubmit(_ message: MessageID) async throws -> SubmissionReceipt?
 
     /// The messages whose submissions are kept and not yet acknowledged.
     func unacknowledged() async throws -> [MessageID]
@@ -35,41 +48,44 @@ public protocol MessageTransport: Sendable {
 
     /// Forgets `message`'s kept submission: its receipt is recorded.
     func acknowledge(_ message: MessageID) async throws
+}
 
+/// A transport over a chain (the Kaspa network): rows of its own to read beyond any indexer,
+/// blocks a reorg takes back, and money.
+public protocol ChainTransport: MessageTransport {
     /// Rows the transport itself can read since it last did (the Kaspa chain walk and mempool),
     /// oldest first, handed to `deliver` a batch at a time: once `deliver` returns, the batch's
     /// rows are stored and the transport remembers how far it read (a crash before that re-reads
     /// them, and `tx_id` checks drop the overlap), so a long catch-up never holds all its rows.
     /// Answers why the reading stopped before the end, if it did (issue 50 item 3); the next
-    /// catch-up goes on from there. The relay has no rows beyond its indexer.
-    func catchUp(watching: MessageWatchSet, deliver: @Sendable ([RelayEvent]) async throws -> Void) async throws
+    /// catch-up goes on from there.
+    func catchUp(watching: MessageWatchSet, deliver: @Sendable ([IndexerEvent]) async throws -> Void) async throws
         -> ChainWalk.Stop?
 
-    /// Forgets how far ``catchUp(watching:)`` has read, so the next one starts from the oldest
-    /// data the transport reaches (`restore`).
+    /// Forgets how far ``catchUp(watching:deliver:)`` has read, so the next one starts from the
+    /// oldest data the transport reaches (`restore`).
     func rewind() async throws
-
-    /// The live rows for `watching`, resuming after `resumePoint` (a relay position in block-time
-    /// milliseconds) where the transport can.
-    func live(watching: MessageWatchSet, resumePoint: UInt64) -> AsyncThrowingStream<RelayEvent, any Error>
 
     /// The ids of transactions whose acceptance a reorg has undone and no later walk has seen
     /// again (the Kaspa chain's `removedChainBlockHashes`), taken after the rows read so far are
-    /// applied: their rows go back from confirmed to sent until a block accepts them again. The
-    /// relay has none.
+    /// applied: their rows go back from confirmed to sent until a block accepts them again.
     func takeUnaccepted() async -> Set<String>
 
     /// Pays `payload.amount` sompi to `payload.receiver`, the payload (a sealed memo) riding in
-    /// the same transaction (issue 43 item 3). Only money on a chain is a payment: the relay
-    /// refuses with ``MessagingError/paymentNeedsKaspa``. The fee keeps within `approval`.
+    /// the same transaction (issue 43 item 3). The fee keeps within `approval`.
     func pay(_ payload: OutgoingPayload, approval: FeeApproval) async throws -> WalletSendResult
 }
 
-extension MessageTransport {
-    public func takeUnaccepted() async -> Set<String> { [] }
+/// What a transport answers for a submitted payload: its transaction id and the block time it
+/// is ordered by (the relay's commit time, or the sender's clock for a Kaspa transaction until
+/// a block accepts it).
+public struct SubmissionReceipt: Sendable, Equatable {
+    public var txID: String
+    public var blockTime: UInt64
 
-    public func pay(_ payload: OutgoingPayload, approval: FeeApproval) async throws -> WalletSendResult {
-        throw MessagingError.paymentNeedsKaspa
+    public init(txID: String, blockTime: UInt64) {
+        self.txID = txID
+        self.blockTime = blockTime
     }
 }
 

@@ -2,9 +2,9 @@ public import ChatTimeline
 public import Foundation
 import KasiaProtocol
 public import KaspaCrypto
-public import KaspaNode
+import KaspaNode
 public import KaspaTransaction
-public import TandemAPI
+import TandemAPI
 public import TandemAccounts
 import TandemBasics
 public import TandemProfile
@@ -13,7 +13,7 @@ public import TandemProfile
 /// key as ``RelaySubmission``s (or, after ``useKaspaTransactions(spending:)``, as signed Kaspa
 /// transactions, issue 15), rate limits waited out, the outbox of signed submissions that makes a
 /// resend byte-identical (``RelayOutbox``), the server's SSE stream, and its `/kasia` reads.
-public actor RelayMessageTransport: MessageTransport {
+public actor RelayMessageTransport: OutboxTransport {
     public nonisolated let relay: RelayClient
     nonisolated let stream: RelayEventStream
     nonisolated let profile: Profile
@@ -42,11 +42,19 @@ public actor RelayMessageTransport: MessageTransport {
     }
 
     public nonisolated var network: KaspaNetwork { .mainnet }
-    public nonisolated var indexer: RelayClient? { relay }
+    public nonisolated var indexer: KasiaIndexerClient? { relay.indexer }
 
     // MARK: Submitting
 
-    public func submit(_ payload: OutgoingPayload, for message: MessageID?) async throws -> RelayReceipt {
+    public func submit(_ payload: OutgoingPayload) async throws -> SubmissionReceipt {
+        try await submit(payload, keeping: nil)
+    }
+
+    public func submit(_ payload: OutgoingPayload, keeping message: MessageID) async throws -> SubmissionReceipt {
+        try await submit(payload, keeping: Optional(message))
+    }
+
+    private func submit(_ payload: OutgoingPayload, keeping message: MessageID?) async throws -> SubmissionReceipt {
         try Messenger.checkSize(payload.bytes)
         if kaspaUTXOs != nil { return try await submitTransaction(payload) }
         let submission = try sign(payload)
@@ -58,7 +66,7 @@ public actor RelayMessageTransport: MessageTransport {
         return try await submit(submission)
     }
 
-    public func resubmit(_ message: MessageID) async throws -> RelayReceipt? {
+    public func resubmit(_ message: MessageID) async throws -> SubmissionReceipt? {
         if outbox.entries[message.uuid.uuidString] == nil { try reloadOutbox() }
         guard let submission = outbox.entries[message.uuid.uuidString] else { return nil }
         return try await submit(submission)
@@ -104,17 +112,20 @@ public actor RelayMessageTransport: MessageTransport {
 
     /// Submits `submission`, waiting out rate limits. The same signed submission is retried:
     /// the relay answers a resubmission with the same receipt and one row (issue 11 item 1).
-    private func submit(_ submission: RelaySubmission) async throws -> RelayReceipt {
+    private func submit(_ submission: RelaySubmission) async throws -> SubmissionReceipt {
         try await retryingRateLimits { () async throws(RelayClientError) in try await relay.submit(submission) }
     }
 
     /// Runs `call`, waiting out `Retry-After` up to ``rateLimitRetries`` times.
     private func retryingRateLimits(_ call: () async throws(RelayClientError) -> RelayReceipt) async throws
-        -> RelayReceipt
+        -> SubmissionReceipt
     {
         var attempt = 0
         while true {
-            do { return try await call() } catch {
+            do {
+                let receipt = try await call()
+                return SubmissionReceipt(txID: receipt.txID, blockTime: receipt.blockTime)
+            } catch {
                 guard case .rateLimited(let seconds, _) = error, attempt < Self.rateLimitRetries else {
                     throw MessagingError.relay(error)
                 }
@@ -150,7 +161,7 @@ public actor RelayMessageTransport: MessageTransport {
     /// The UTXOs the next Kaspa transaction may spend; nil when submissions are relay-signed.
     public var kaspaUTXOPool: [KaspaUtxoEntry]? { kaspaUTXOs }
 
-    private func submitTransaction(_ payload: OutgoingPayload) async throws -> RelayReceipt {
+    private func submitTransaction(_ payload: OutgoingPayload) async throws -> SubmissionReceipt {
         let builder = KaspaTransactionBuilder(key: key)
         let request =
             payload.receiver.map {
@@ -190,14 +201,8 @@ public actor RelayMessageTransport: MessageTransport {
 
     // MARK: Reading
 
-    public func catchUp(watching: MessageWatchSet, deliver: @Sendable ([RelayEvent]) async throws -> Void)
-        -> ChainWalk.Stop?
-    { nil }
-
-    public func rewind() {}
-
     public nonisolated func live(watching: MessageWatchSet, resumePoint: UInt64) -> AsyncThrowingStream<
-        RelayEvent, any Error
+        IndexerEvent, any Error
     > {
         stream.events(aliasHexes: watching.aliasHexes, addresses: watching.addresses, lastEventID: String(resumePoint))
     }

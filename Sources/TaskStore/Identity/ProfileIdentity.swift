@@ -19,7 +19,7 @@ public struct ProfileIdentity: Sendable {
 
     /// Loads the identity kept in `keyURL` (the Ed25519 seed) and `deviceURL` (the device id),
     /// creating the directory, key and device id on first use. Where the files live is the
-    /// profile's business (`TandemClient.Profile`).
+    /// profile's business (`TandemProfile.Profile`).
     public static func loadOrCreate(keyFile keyURL: URL, deviceFile deviceURL: URL) throws -> ProfileIdentity {
         try SecretFile.createDirectory(keyURL.deletingLastPathComponent())
         try createUnlessPresent(keyURL, newKeyFile())

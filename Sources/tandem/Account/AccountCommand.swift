@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import TandemAPI
-import TandemClient
+import TandemAccounts
 import TandemNIOTransport
 
 /// `tandem account …`: register, sign in and out, show the session (issue 4, seed 003); list and

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import TandemAPI
-import TandemClient
+import TandemAccounts
 
 extension AccountCommand {
     struct Passwd: AsyncParsableCommand {

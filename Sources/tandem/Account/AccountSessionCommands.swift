@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
 import TandemAPI
-import TandemClient
+import TandemAccounts
+import TandemMessaging
 
 extension AccountCommand {
     struct Sessions: AsyncParsableCommand {

@@ -5,7 +5,7 @@ import Foundation
 import KaspaCrypto
 import KaspaNode
 import TandemBasics
-import TandemClient
+import TandemMessaging
 import TandemNIOTransport
 
 /// `tandem chat …`: end-to-end-encrypted Kasia messaging through a `tandem serve` relay

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import TandemBasics
-import TandemClient
+import TandemMessaging
 
 extension ChatCommand {
     struct Sync: AsyncParsableCommand {

@@ -4,7 +4,8 @@ import Foundation
 import KasiaProtocol
 import KaspaTransaction
 import TandemBasics
-import TandemClient
+import TandemMessaging
+import TandemWallet
 
 /// `--kaspa-utxos FILE`: send as signed Kaspa transactions spending these UTXOs (issue 15).
 struct KaspaUTXOOption: ParsableArguments {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import TandemClient
+import TandemMessaging
+import TandemProfile
 
 extension ChatCommand {
     /// `tandem chat ui`: the full-screen terminal client (issue 16).

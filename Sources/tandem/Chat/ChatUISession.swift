@@ -4,7 +4,8 @@ import ChatTimeline
 import Contacts
 import Foundation
 import KaspaCrypto
-import TandemClient
+import TandemMessaging
+import TandemWallet
 
 /// Runs `tandem chat ui`: the terminal thread (keys, frames) and the async side (the relay's
 /// live stream, a heartbeat, the actions the screen asks for), joined by a ``ChatUIMailbox`` and

@@ -2,7 +2,8 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
-import TandemClient
+import TandemAccounts
+import TandemMessaging
 
 /// ``EventStreamTransport`` on AsyncHTTPClient: the CLI's reader of `GET /kasia/stream`
 /// (issue 11 item 3, issue 16 item 5).
@@ -10,7 +11,7 @@ import TandemClient
 /// FoundationNetworking's URLSession waits for a long response in a libcurl poll loop that keeps a
 /// core busy while nothing arrives (an idle `chat listen` took ~90% of a core, `chat ui` ~38%);
 /// AsyncHTTPClient waits in epoll on SwiftNIO's event loop, so an idle stream costs nothing.
-/// TandemClient keeps URLSession as its default because it must build for iOS without NIO; only
+/// TandemMessaging keeps URLSession as its default because it must build for iOS without NIO; only
 /// the `tandem` executable links this. The transport only moves bytes: `Last-Event-ID`, the SSE
 /// parser and the reconnect backoff stay in ``RelayEventStream``.
 struct HTTPClientEventStreamTransport: EventStreamTransport {

@@ -1,6 +1,6 @@
 import AsyncHTTPClient
 import NIOCore
-import TandemClient
+import TandemProfile
 
 /// The one AsyncHTTPClient of a `tandem` process that follows the relay's live stream (issue 16):
 /// created when a streaming command starts and shut down when it ends, on success and on error,

@@ -1,5 +1,5 @@
 import ArgumentParser
-import TandemClient
+import TandemMessaging
 
 /// The live-stream transport of `chat listen` and `chat ui` (issue 16): AsyncHTTPClient by
 /// default. The hidden `--stream-transport urlsession` keeps the library's URLSession transport

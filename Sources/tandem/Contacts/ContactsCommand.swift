@@ -3,7 +3,7 @@ import Contacts
 import Foundation
 import KaspaCrypto
 import TandemBasics
-import TandemClient
+import TandemProfile
 
 /// `tandem contacts …`: the contacts store of the profile's wallet (issue 7).
 struct ContactsCommand: ParsableCommand {

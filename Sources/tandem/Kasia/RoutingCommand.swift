@@ -4,7 +4,8 @@ public import KasiaProtocol
 import KaspaCrypto
 import RoutingStore
 import TandemBasics
-import TandemClient
+import TandemMessaging
+import TandemProfile
 
 extension RoutingPreference: ExpressibleByArgument {}
 extension RootPreference: ExpressibleByArgument {}

@@ -3,7 +3,8 @@ import Foundation
 import KaspaCrypto
 import KaspaNode
 public import KaspaRPC
-import TandemClient
+import TandemProfile
+import TandemWallet
 
 extension KaspaNetworkID: ExpressibleByArgument {
     public init?(argument: String) { self.init(argument) }

@@ -2,8 +2,10 @@ import Foundation
 import KaspaNode
 import KaspaRPC
 import TandemBasics
-import TandemClient
+import TandemMessaging
 import TandemNIOTransport
+import TandemProfile
+import TandemWallet
 
 /// How `tandem` reaches Kaspa nodes: swift-websocket's NIO client for the WebSocket, and
 /// AsyncHTTPClient for a Resolver's lookup (issue 24 item 1; the library defaults are

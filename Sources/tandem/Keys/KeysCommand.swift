@@ -4,7 +4,8 @@ import Foundation
 import KaspaCrypto
 import SecretFiles
 import TandemBasics
-import TandemClient
+import TandemProfile
+import TandemWallet
 
 /// `tandem keys …`: the profile's wallet (a seed phrase or a raw key) and the passphrase that
 /// protects its secrets (issue 44).

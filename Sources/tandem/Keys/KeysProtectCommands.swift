@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
 import KaspaCrypto
-import TandemClient
+import TandemProfile
+import TandemWallet
 
 #if canImport(Glibc)
     import Glibc

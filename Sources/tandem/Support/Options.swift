@@ -3,7 +3,7 @@ import Foundation
 public import KasiaProtocol
 public import KaspaCrypto
 import TandemBasics
-import TandemClient
+import TandemProfile
 
 extension KaspaNetwork: ExpressibleByArgument {}
 extension AliasScheme: ExpressibleByArgument {}

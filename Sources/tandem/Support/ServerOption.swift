@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import TandemClient
+import TandemProfile
 
 /// `--server URL`: the Tandem server of account, sync and relay commands. Named once, at
 /// `account register` or `account login`, it is remembered in the profile (`server.json`), so

@@ -1,5 +1,5 @@
 import ArgumentParser
-import TandemClient
+import TandemSync
 
 extension ContactsCommand {
     struct Sync: AsyncParsableCommand {

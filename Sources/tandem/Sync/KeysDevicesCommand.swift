@@ -1,7 +1,10 @@
 import ArgumentParser
 import Foundation
 import TandemAPI
-import TandemClient
+import TandemAccounts
+import TandemMessaging
+import TandemProfile
+import TandemSync
 
 extension KeysCommand {
     struct Devices: AsyncParsableCommand {

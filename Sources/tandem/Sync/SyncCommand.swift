@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import TandemAPI
-import TandemClient
+import TandemSync
 
 /// `tandem sync`: tasks, saved task filters, then contacts, through the account's server (issue
 /// 12 item 5, issue 27 item 3).

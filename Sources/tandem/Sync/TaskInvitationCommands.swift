@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import TandemAPI
-import TandemClient
+import TandemSync
 
 /// `tandem tasks invitations|accept|decline` (issue 50 item 6): shares from accounts this one
 /// has not accepted a share from before wait for an answer.

@@ -1,6 +1,6 @@
 import ArgumentParser
 import TandemAPI
-import TandemClient
+import TandemSync
 
 extension TasksCommand {
     struct Sync: AsyncParsableCommand {

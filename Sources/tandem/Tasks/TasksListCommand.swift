@@ -2,7 +2,7 @@ import ArgumentParser
 import CanonicalJSON
 import RedoApp
 import RedoProtocol
-import TandemClient
+import TandemSync
 
 extension TasksCommand {
     struct List: ParsableCommand {

@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
 import RedoApp
-import TandemClient
+import TandemProfile
+import TandemSync
 import TaskStore
 
 extension TasksCommand {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import TandemBasics
-import TandemClient
+import TandemWallet
 
 /// `--max-feerate`, `--max-fee` and `--yes` of every command that pays (issue 50 item 1): what
 /// one send may pay beyond the profile's limits (`tandem wallet limits`).

@@ -2,7 +2,9 @@ import ArgumentParser
 import Foundation
 import KaspaCrypto
 import TandemBasics
-import TandemClient
+import TandemMessaging
+import TandemProfile
+import TandemWallet
 
 extension WalletCommand {
     struct Addresses: AsyncParsableCommand {

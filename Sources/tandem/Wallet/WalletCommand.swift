@@ -4,7 +4,7 @@ import KaspaCrypto
 import KaspaNode
 import KaspaTransaction
 import TandemBasics
-public import TandemClient
+public import TandemWallet
 
 extension FeePriority: ExpressibleByArgument {}
 

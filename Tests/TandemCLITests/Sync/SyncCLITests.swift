@@ -5,7 +5,7 @@ import Testing
 /// The output of issue 12's commands, text and `--json`, each a new `tandem` process against a
 /// real `tandem serve`: `tandem sync`, `tasks sync`, `contacts sync`, `tasks share` (and its
 /// invitations, `TaskInvitationCLITests`) and
-/// `keys devices` (item 5; the CLI only prints what `TandemClient` reports).
+/// `keys devices` (item 5; the CLI only prints what `TandemSync` reports).
 @Suite(.serialized) struct SyncCLITests {
     struct Device {
         let profile: String

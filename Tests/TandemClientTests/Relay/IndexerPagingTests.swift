@@ -1,5 +1,5 @@
 import TandemAPI
-import TandemClient
+import TandemMessaging
 import Testing
 
 @Suite struct IndexerPagingTests {

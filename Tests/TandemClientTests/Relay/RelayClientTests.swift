@@ -1,8 +1,9 @@
 import Foundation
 import KaspaCrypto
 import TandemAPI
+import TandemAccounts
 import TandemBasics
-import TandemClient
+import TandemMessaging
 import Testing
 
 /// Answers every request with one fixed response and keeps the requests.
@@ -60,7 +61,7 @@ final class FixedAnswerTransport: HTTPTransport, Sendable {
         let transport = FixedAnswerTransport(status: 200, body: "")
         var cursor = IndexerCursor(blockTime: 42)
         let rows = try await RelayClient(server: Self.server, transport: transport)
-            .contextualMessages(bySender: "kaspa:q", aliasHex: "6162", after: &cursor)
+            .indexer.contextualMessages(bySender: "kaspa:q", aliasHex: "6162", after: &cursor)
         #expect(rows.isEmpty)
         let request = try #require(transport.requests.first)
         let query = try #require(URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems)
@@ -74,7 +75,7 @@ final class FixedAnswerTransport: HTTPTransport, Sendable {
         let transport = FixedAnswerTransport(status: 400, body: #"{"error":"Invalid alias"}"#)
         var cursor = IndexerCursor.start
         await #expect(throws: RelayClientError.indexer(status: 400, message: "Invalid alias")) {
-            try await RelayClient(server: Self.server, transport: transport).handshakes(
+            try await RelayClient(server: Self.server, transport: transport).indexer.handshakes(
                 toReceiver: "kaspa:q", after: &cursor)
         }
     }

@@ -1,7 +1,8 @@
 import Foundation
 import TandemAPI
+import TandemAccounts
 import TandemBasics
-import TandemClient
+import TandemMessaging
 import TandemTesting
 import Testing
 

@@ -1,4 +1,4 @@
-import TandemClient
+import TandemMessaging
 import TandemTesting
 import Testing
 

@@ -1,8 +1,9 @@
 import Foundation
 import KaspaCrypto
 import SecretFiles
+import TandemAccounts
 import TandemBasics
-import TandemClient
+import TandemProfile
 import TestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import KaspaCrypto
-import TandemClient
+import TandemProfile
+import TandemWallet
 import TestSupport
 import Testing
 

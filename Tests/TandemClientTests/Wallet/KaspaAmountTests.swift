@@ -1,6 +1,6 @@
 import KaspaRPC
 import TandemBasics
-import TandemClient
+import TandemWallet
 import Testing
 
 @Suite("KAS amounts and fee priorities (issue 24 items 2 and 4)")

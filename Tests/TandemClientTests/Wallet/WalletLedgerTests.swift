@@ -2,7 +2,7 @@ import KaspaCrypto
 import KaspaRPC
 import KaspaTransaction
 import TandemBasics
-import TandemClient
+import TandemWallet
 import Testing
 
 /// The wallet's bookkeeping without a node: confirmed UTXOs from the node, pending transactions

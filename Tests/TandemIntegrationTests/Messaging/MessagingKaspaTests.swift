@@ -4,7 +4,8 @@ import Foundation
 import KaspaCrypto
 import KaspaTransaction
 import TandemBasics
-import TandemClient
+import TandemMessaging
+import TandemWallet
 import TestSupport
 import Testing
 

@@ -4,8 +4,11 @@ import Foundation
 import KasiaProtocol
 import KaspaCrypto
 import TandemAPI
+import TandemAccounts
 import TandemBasics
-import TandemClient
+import TandemMessaging
+import TandemProfile
+import TandemWallet
 import TestSupport
 import Testing
 
@@ -130,7 +133,7 @@ import Testing
 
         #expect(first == second)
         var cursor = IndexerCursor.start
-        let rows = try await relay.contextualMessages(
+        let rows = try await relay.indexer.contextualMessages(
             bySender: submission.sender,
             aliasHex: Data("0123456789ab".utf8).map { String(format: "%02x", $0) }.joined(),
             after: &cursor)
@@ -300,7 +303,7 @@ extension MessagingRelayTests {
         let submission = try RelaySubmission.signed(
             payload: KasiaPayload.payment(sealed: sealed, form: .kachat).encoded(root: .ciphMsg), by: bobKey,
             receiver: alice.address, amount: 150_000_000, nonce: 3)
-        _ = try await alice.relay.submit(submission)
+        _ = try await RelayClient(server: server.url, transport: URLSessionTransport()).submit(submission)
 
         // When Alice syncs
         let arrived = try await alice.sync()

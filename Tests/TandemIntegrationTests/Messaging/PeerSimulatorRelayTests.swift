@@ -4,7 +4,9 @@ import Foundation
 import KasiaProtocol
 import KaspaCrypto
 import RoutingStore
-import TandemClient
+import TandemMessaging
+import TandemProfile
+import TandemWallet
 import TestSupport
 import Testing
 

@@ -2,7 +2,8 @@ import ChatHistory
 import ChatTimeline
 import Foundation
 import KaspaCrypto
-import TandemClient
+import TandemMessaging
+import TandemWallet
 import TestSupport
 import Testing
 

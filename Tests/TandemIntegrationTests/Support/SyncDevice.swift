@@ -4,8 +4,11 @@ import Foundation
 import KaspaCrypto
 import RedoProtocol
 import TandemAPI
+import TandemAccounts
 import TandemBasics
-import TandemClient
+import TandemProfile
+import TandemSync
+import TandemWallet
 import TaskStore
 import TestSupport
 

@@ -1,7 +1,7 @@
 import Contacts
 import Foundation
 import KaspaCrypto
-import TandemClient
+import TandemSync
 import Testing
 
 /// A contacts pull cut off part way keeps what it merged: the state saved when the request

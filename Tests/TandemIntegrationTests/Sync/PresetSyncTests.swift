@@ -4,8 +4,11 @@ import KaspaCrypto
 import RedoApp
 import RedoProtocol
 import TandemAPI
+import TandemAccounts
 import TandemBasics
-import TandemClient
+import TandemMessaging
+import TandemProfile
+import TandemSync
 import TaskStore
 import TestSupport
 import Testing

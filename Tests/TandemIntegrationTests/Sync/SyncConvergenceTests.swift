@@ -6,8 +6,9 @@ import KaspaCrypto
 import RedoApp
 import RedoProtocol
 import TandemAPI
+import TandemAccounts
 import TandemBasics
-import TandemClient
+import TandemSync
 import TandemTesting
 import TaskStore
 import TestSupport

@@ -1,7 +1,7 @@
 import Foundation
 import KaspaCrypto
 import RedoProtocol
-import TandemClient
+import TandemSync
 import TandemTesting
 import TaskStore
 import TestSupport

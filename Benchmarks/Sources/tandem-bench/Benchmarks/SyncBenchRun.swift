@@ -4,8 +4,10 @@ import Foundation
 import KaspaCrypto
 import MicroBenchmarks
 import RedoProtocol
-import TandemClient
+import TandemAccounts
 import TandemNIOTransport
+import TandemProfile
+import TandemSync
 import TaskStore
 
 /// One run of `tandem-bench sync` against a server already listening at `server` (issue 12

@@ -9,11 +9,12 @@ import KaspaTransaction
 import Logging
 import MicroBenchmarks
 import ServiceLifecycle
+import TandemAccounts
 import TandemBasics
-import TandemClient
 import TandemNIOTransport
 import TandemServer
 import TandemServerStore
+import TandemWallet
 
 /// `tandem-bench chain-index` (issue 25 "Figures"): how fast `tandem serve --kaspa-node`
 /// catches up a chain of Kasia traffic, against the chain's own ceiling for that traffic, and

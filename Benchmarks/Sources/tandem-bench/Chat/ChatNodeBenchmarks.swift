@@ -8,8 +8,10 @@ import KaspaNode
 import KaspaRPC
 import KaspaSimNode
 import MicroBenchmarks
-import TandemClient
+import TandemMessaging
 import TandemNIOTransport
+import TandemProfile
+import TandemWallet
 
 /// Issue 24's chat figure, "node notification → message in history p99 < 50 ms with 1,000
 /// watched contacts", on a simulated node in this process.

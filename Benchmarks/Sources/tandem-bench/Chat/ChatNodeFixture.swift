@@ -9,7 +9,7 @@ import KaspaCrypto
 import MicroBenchmarks
 import RoutingStore
 import TandemBasics
-import TandemClient
+import TandemProfile
 
 /// The receiver's conversations for the chat-node bench, made the way a profile that has chatted
 /// for a while holds them, without putting them on the chain: for each generated address (a key

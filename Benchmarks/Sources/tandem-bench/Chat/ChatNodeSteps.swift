@@ -10,7 +10,8 @@ import MicroBenchmarks
 import RoutingStore
 import TandemAPI
 import TandemBasics
-import TandemClient
+import TandemMessaging
+import TandemProfile
 
 /// The client's steps of one delivery, each timed alone in this process after the run (the
 /// listen stream stopped) on the last message's own frames and the receiver's own stores: what

@@ -7,8 +7,9 @@ import Logging
 import MicroBenchmarks
 import ServiceLifecycle
 import TandemAPI
+import TandemAccounts
 import TandemBasics
-import TandemClient
+import TandemProfile
 import TandemServer
 import TandemServerStore
 

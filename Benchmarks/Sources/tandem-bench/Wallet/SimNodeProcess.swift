@@ -1,7 +1,8 @@
 import BenchSupport
 import Foundation
-import TandemClient
+import TandemAccounts
 import TandemNIOTransport
+import TandemWallet
 
 /// A `tandem-simnode` process on one loopback port for the wallet-node bench (issue 24), driven
 /// through its HTTP control API. It runs apart from the bench so that the node's CPU is not

@@ -5,8 +5,10 @@ import KaspaNode
 import KaspaRPC
 import KaspaTransaction
 import MicroBenchmarks
-import TandemClient
+import TandemMessaging
 import TandemNIOTransport
+import TandemProfile
+import TandemWallet
 
 /// Issue 24's wallet figures through a node: a profile's ``KaspaWallet`` on a
 /// ``KaspaNodeClient`` over ``WebSocketClientTransport``, live on a `tandem-simnode` process (so

@@ -2,7 +2,7 @@ public import TandemAPI
 
 /// One row of `GET /kasia/stream`, decoded by its `event:` kind (issue 11 item 3), with the
 /// `id:` cursor that resumes after it.
-public struct RelayEvent: Sendable, Equatable {
+public struct IndexerEvent: Sendable, Equatable {
     public enum Row: Sendable, Equatable {
         case handshake(IndexerHandshake)
         case contextualMessage(IndexerContextualMessage)
@@ -26,12 +26,13 @@ public struct RelayEvent: Sendable, Equatable {
         let data = Array(event.data.utf8)
         let path = APIPath.kasiaStream
         switch kind {
-        case .handshake: row = .handshake(try RelayClient.decode(IndexerHandshake.self, .init(data), path: path))
+        case .handshake: row = .handshake(try KasiaIndexerClient.decode(IndexerHandshake.self, .init(data), path: path))
         case .contextualMessage:
-            row = .contextualMessage(try RelayClient.decode(IndexerContextualMessage.self, .init(data), path: path))
-        case .payment: row = .payment(try RelayClient.decode(IndexerPayment.self, .init(data), path: path))
-        case .selfStash: row = .selfStash(try RelayClient.decode(IndexerSelfStash.self, .init(data), path: path))
-        case .broadcast: row = .broadcast(try RelayClient.decode(IndexerBroadcast.self, .init(data), path: path))
+            row = .contextualMessage(
+                try KasiaIndexerClient.decode(IndexerContextualMessage.self, .init(data), path: path))
+        case .payment: row = .payment(try KasiaIndexerClient.decode(IndexerPayment.self, .init(data), path: path))
+        case .selfStash: row = .selfStash(try KasiaIndexerClient.decode(IndexerSelfStash.self, .init(data), path: path))
+        case .broadcast: row = .broadcast(try KasiaIndexerClient.decode(IndexerBroadcast.self, .init(data), path: path))
         }
         id = event.lastEventID
     }
@@ -48,7 +49,7 @@ public struct RelayEvent: Sendable, Equatable {
     }
 }
 
-extension RelayEvent.Row {
+extension IndexerEvent.Row {
     /// The root that carried the row's payload, when its source says (kasia-protocol §16).
     public var root: String? {
         get {
