@@ -87,3 +87,30 @@ struct PaymentMemoTests {
         #expect(HandshakePayload.app(ofPlaintext: "not json") == nil)
     }
 }
+
+/// Issue 46 item 3: message content is read by KasiaProtocol, not by the ingest.
+@Suite("MessageContent: what an opened message says")
+struct MessageContentTests {
+    @Test func plainWordsAreTextAndAnEnvelopeIsAnEnvelope() throws {
+        #expect(MessageContent(message: "hello {not json") == .text("hello {not json"))
+        #expect(MessageContent(message: "hello").shownText == "hello")
+        let reaction = #"{"type":"reaction","targetTxId":"ab12","emoji":"👍"}"#
+        let envelope = try #require(KaChatEnvelope(text: reaction))
+        #expect(MessageContent(message: reaction) == .envelope(envelope))
+        #expect(MessageContent(message: reaction).shownText == nil)
+        // JSON that is no envelope of KaChat's is words, shown as they are.
+        #expect(MessageContent(message: #"{"type":"unknown"}"#) == .text(#"{"type":"unknown"}"#))
+    }
+
+    @Test(
+        "a payment's memo is its message member, blank when only whitespace, the plaintext when not JSON",
+        arguments: [
+            (#"{"type":"payment","message":"for lunch","amount":150000000,"timestamp":1,"version":1}"#, "for lunch"),
+            (#"{"type":"payment","message":" ","amount":1.5,"timestamp":1,"version":1}"#, ""),
+            (#"{"type":"payment","amount":1}"#, ""),
+            ("thanks!", "thanks!"),
+        ])
+    func paymentMemo(_ plaintext: String, _ shown: String) {
+        #expect(MessageContent(paymentPlaintext: plaintext) == .paymentMemo(shown))
+    }
+}

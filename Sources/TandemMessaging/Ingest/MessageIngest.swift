@@ -88,9 +88,10 @@ struct MessageIngest: Sendable {
         var plan = IngestPlan(
             routing: state, changesWatchSet: changesWatch(before, state),
             activity: ContactActivity(peer: sender, at: Self.time(row.blockTime)))
-        if let envelope = KaChatEnvelope(text: text) {
+        switch MessageContent(message: text) {
+        case .envelope(let envelope):
             try apply(envelope, from: sender, in: row, to: &plan, lookup: lookup)
-        } else {
+        case .text(let text), .paymentMemo(let text):
             plan.show(
                 Self.row(
                     txID: row.txID, blockTime: row.blockTime, conversation: sender.description, direction: .incoming,
@@ -167,7 +168,7 @@ struct MessageIngest: Sendable {
             app = .kasiaWeb
         }
         guard let plaintext = try? KasiaCipher.open(sealed, using: key) else { return .nothing }
-        let memo = Self.paymentMemo(plaintext)
+        let memo = MessageContent(paymentPlaintext: plaintext).shownText ?? plaintext
         let stored = Self.row(
             txID: row.txID, blockTime: row.blockTime, conversation: sender.description, direction: .incoming,
             kind: .payment, body: Data(memo.utf8), status: row.isVerified ? .confirmed : .sent, root: row.root,
@@ -222,16 +223,6 @@ struct MessageIngest: Sendable {
                 txID: row.txID, blockTime: row.blockTime, conversation: payee.description, direction: .outgoing,
                 kind: .payment, body: nil, status: .confirmed, root: row.root, amountSompi: row.amount),
             activity: ContactActivity(peer: payee, at: Self.time(row.blockTime)))
-    }
-
-    /// The memo text of a payment JSON (`message`; Kasia web writes one space for none), or the
-    /// whole plaintext when it is not one.
-    static func paymentMemo(_ plaintext: String) -> String {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(plaintext.utf8)) as? [String: Any] else {
-            return plaintext
-        }
-        let memo = object["message"] as? String ?? ""
-        return memo.allSatisfy(\.isWhitespace) ? "" : memo
     }
 
     /// A channel broadcast (plaintext, newer web): shown, stored under `broadcast:<channel>`.
