@@ -49,6 +49,35 @@ extension ArchitectureMapTests {
         #expect(versions == ["ios": "16.0", "macos": "13.0"])
     }
 
+    /// The packages whose products the libraries link deploy at or below the floor too: a
+    /// dependency that raised its platforms would make the libraries unlinkable at iOS 16 /
+    /// macOS 13 whatever their own sources use. Read from each resolved checkout's manifest.
+    @Test func theLibrariesDependenciesDeployAtTheFloor() async throws {
+        let manifest = await Self.mappedTargets(try Self.manifest())
+        let layers = try Self.documentedLayers()
+        var packages: Set<String> = []
+        for target in manifest.values where layers[target.name]?.isPortable == true {
+            for (_, package) in target.products { packages.insert(package.lowercased()) }
+        }
+        #expect(packages.contains("swift-crypto") && packages.contains("grdb.swift"))
+        let checkouts = Self.root.appendingPathComponent(".build/checkouts")
+        let folders = try FileManager.default.contentsOfDirectory(atPath: checkouts.path)
+        let floor = ["ios": [16, 0], "macos": [13, 0]]
+        for package in packages.sorted() {
+            let folder = try #require(
+                folders.first { $0.lowercased() == package }, "\(package) is not resolved in .build/checkouts")
+            let json = try await Self.dumpPackage(at: checkouts.appendingPathComponent(folder))
+            for platform in json["platforms"] as? [[String: Any]] ?? [] {
+                guard let name = platform["platformName"] as? String, let highest = floor[name],
+                    let version = platform["version"] as? String
+                else { continue }
+                let parts = version.split(separator: ".").compactMap { Int($0) }
+                #expect(
+                    parts.lexicographicallyPrecedes(highest) || parts == highest, "\(package) needs \(name) \(version)")
+            }
+        }
+    }
+
     @Test func librariesUseNoAPINewerThanTheFloor() throws {
         let layers = try Self.documentedLayers()
         let sources = Self.root.appendingPathComponent("Sources")

@@ -77,12 +77,12 @@ import Testing
         return byName
     }
 
-    /// `swift package dump-package` of this manifest, as JSON.
-    static func dumpPackage(benchmarks: Bool = false) async throws -> [String: Any] {
+    /// `swift package dump-package` of this manifest (or of the package at `package`), as JSON.
+    static func dumpPackage(at package: URL = root, benchmarks: Bool = false) async throws -> [String: Any] {
         let scratch = try TemporaryDirectory()
         defer { scratch.remove() }
         let output = try await TandemProcess.run(
-            ["swift", "package", "--package-path", root.path, "--scratch-path", scratch.url.path, "dump-package"],
+            ["swift", "package", "--package-path", package.path, "--scratch-path", scratch.url.path, "dump-package"],
             environment: ["TANDEM_FUZZ": "1", "TANDEM_BENCHMARKS": benchmarks ? "1" : "0"],
             program: URL(fileURLWithPath: "/usr/bin/env"))
         guard output.status == 0 else { throw ManifestError.dumpFailed(output.stderrText) }
