@@ -85,7 +85,7 @@ extension Messenger {
 
     /// Applies `plan`; a kept submission is asked of the transport first.
     func apply(_ plan: IngestPlan) async throws -> IncomingMessage? {
-        if let kept = plan.kept, let outbox = transport as? any OutboxTransport,
+        if let kept = plan.kept, let outbox = sender.outbox,
             let id = try await outbox.keptMessage(txID: kept.txID),
             try history.promote(id, txID: TxID(kept.txID), blockTime: kept.blockTime, status: .confirmed) != nil
         {

@@ -20,7 +20,7 @@ extension Messenger {
                 throw MessagingError.relay(error)
             }
         }
-        if let chain = transport as? any ChainTransport {
+        if let chain = sender.chain {
             caughtUp = []
             lastCatchUpStop = try await chain.catchUp(watching: watchSet()) { [self] rows in
                 try await ingestCaughtUp(rows)
@@ -49,7 +49,7 @@ extension Messenger {
     public func restore() async throws -> [IncomingMessage] {
         cursors = RelaySyncCursors()
         try saveCursors()
-        try await (transport as? any ChainTransport)?.rewind()
+        try await sender.chain?.rewind()
         return try await sync()
     }
 
@@ -147,7 +147,7 @@ extension Messenger {
     /// read before the reorg may still be on its way and would confirm again what the reorg
     /// undid, while a re-acceptance leaves the transport's set before its row is yielded.
     func applyReorgs() async throws {
-        guard let chain = transport as? any ChainTransport else { return }
+        guard let chain = sender.chain else { return }
         let undone = await chain.takeUnaccepted()
         guard !undone.isEmpty else { return }
         try history.unconfirm(txIDs: undone.map(TxID.init))

@@ -74,8 +74,9 @@ public actor Messenger {
         history = try profile.openChatHistory()
         contacts = try profile.openContacts()
         sender = MessageSender(
-            transport: transport, key: key, address: address, wallet: wallet, routing: routing, history: history,
-            contacts: contacts, clock: profile.clock)
+            transport: transport, outbox: transport as? any OutboxTransport, chain: transport as? any ChainTransport,
+            key: key, address: address, wallet: wallet, routing: routing, history: history, contacts: contacts,
+            clock: profile.clock)
         do { cursors = try RelaySyncCursors.load(from: profile.url(.relayCursors)) } catch {
             throw MessagingError.storage("\(profile.url(.relayCursors).path): \(error)")
         }

@@ -29,8 +29,14 @@ public struct MessagingNetwork: Sendable {
 
     /// Turns a Resolver URL into the URL of a public node of `network`, asking over ``http``.
     public func resolver(network: KaspaNetworkID) -> @Sendable (URL) async throws -> URL {
-        let http = http
-        return { resolver in
+        Self.resolver(network: network, over: http)
+    }
+
+    /// Turns a Resolver URL into the URL of a public node of `network`, asking over `http`.
+    public static func resolver(network: KaspaNetworkID, over http: any HTTPTransport)
+        -> @Sendable (URL) async throws -> URL
+    {
+        { resolver in
             let url = KaspaResolver.lookupURL(resolver: resolver, network: network)
             let response = try await http.send(
                 TransportRequest(method: "GET", url: url, headers: [(name: "Accept", value: "application/json")]))

@@ -80,23 +80,17 @@ extension ArchitectureMapTests {
 
     @Test func librariesUseNoAPINewerThanTheFloor() throws {
         let layers = try Self.documentedLayers()
-        let sources = Self.root.appendingPathComponent("Sources")
         var found: [String] = []
-        for module in try FileManager.default.contentsOfDirectory(atPath: sources.path).sorted()
-        where layers[module]?.isPortable == true {
-            let files = FileManager.default.enumerator(atPath: sources.appendingPathComponent(module).path)
-            while let file = files?.nextObject() as? String {
-                guard file.hasSuffix(".swift") else { continue }
-                let path = "\(module)/\(file)"
-                let text = try String(contentsOf: sources.appendingPathComponent(path), encoding: .utf8)
-                let allowed = Self.gatedUses[path] ?? []
-                if !allowed.isEmpty {
-                    #expect(text.contains("@available(macOS 15, iOS 18"), "\(path) names a gated API without its gate")
-                }
-                for symbol in Self.newerSymbols(in: text) where !allowed.contains(symbol) {
-                    let since = Self.availabilityDenyList.first { $0.symbol == symbol }?.since ?? ""
-                    found.append("\(path): \(symbol) (\(since))")
-                }
+        for file in try Self.moduleSwiftFiles() where layers[file.module]?.isPortable == true {
+            let allowed = Self.gatedUses[file.path] ?? []
+            if !allowed.isEmpty {
+                #expect(
+                    file.text.contains("@available(macOS 15, iOS 18"), "\(file.path) names a gated API without its gate"
+                )
+            }
+            for symbol in Self.newerSymbols(in: file.text) where !allowed.contains(symbol) {
+                let since = Self.availabilityDenyList.first { $0.symbol == symbol }?.since ?? ""
+                found.append("\(file.path): \(symbol) (\(since))")
             }
         }
         #expect(found == [])
@@ -109,22 +103,6 @@ extension ArchitectureMapTests {
             Self.newerSymbols(in: $0.text).contains("import " + "Synchronization")
         }
         #expect(found.map(\.path) == [])
-    }
-
-    /// Every Swift file of the package (sources, tests, benchmarks, fuzz drivers): its path from
-    /// the package root and its text.
-    static func packageSwiftFiles() throws -> [(path: String, text: String)] {
-        var found: [(path: String, text: String)] = []
-        for folder in ["Sources", "Tests", "Benchmarks", "Fuzz"] {
-            let base = root.appendingPathComponent(folder)
-            let files = FileManager.default.enumerator(atPath: base.path)
-            while let file = files?.nextObject() as? String {
-                guard file.hasSuffix(".swift") else { continue }
-                found.append(
-                    ("\(folder)/\(file)", try String(contentsOf: base.appendingPathComponent(file), encoding: .utf8)))
-            }
-        }
-        return found
     }
 
     /// A planted use of each deny-listed symbol is caught; the same words in a comment, and the

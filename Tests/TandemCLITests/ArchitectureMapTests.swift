@@ -230,19 +230,37 @@ import Testing
     @Test func librarySourcesUseNoDeniedAPI() throws {
         let layers = try Self.documentedLayers()
         var found: [String] = []
-        let sources = Self.root.appendingPathComponent("Sources")
-        for module in try FileManager.default.contentsOfDirectory(atPath: sources.path).sorted() {
-            guard let layer = layers[module] else { continue }
+        for file in try Self.moduleSwiftFiles() where file.path != Self.lockImplementation {
+            guard let layer = layers[file.module] else { continue }
             let deny = Self.everywhereDenyList + (layer.isPortable ? Self.portableDenyList : [])
-            let files = FileManager.default.enumerator(atPath: sources.appendingPathComponent(module).path)
-            while let file = files?.nextObject() as? String {
-                guard file.hasSuffix(".swift"), "\(module)/\(file)" != Self.lockImplementation else { continue }
-                let text = try String(
-                    contentsOf: sources.appendingPathComponent(module).appendingPathComponent(file), encoding: .utf8)
-                for symbol in deny where text.contains(symbol) { found.append("\(module)/\(file): \(symbol)") }
-            }
+            for symbol in deny where file.text.contains(symbol) { found.append("\(file.path): \(symbol)") }
         }
         #expect(found == [])
+    }
+
+    /// Every Swift file of the package (sources, tests, benchmarks, fuzz drivers): its path from
+    /// the package root and its text.
+    static func packageSwiftFiles() throws -> [(path: String, text: String)] {
+        var found: [(path: String, text: String)] = []
+        for folder in ["Sources", "Tests", "Benchmarks", "Fuzz"] {
+            let base = root.appendingPathComponent(folder)
+            let files = FileManager.default.enumerator(atPath: base.path)
+            while let file = files?.nextObject() as? String {
+                guard file.hasSuffix(".swift") else { continue }
+                found.append(
+                    ("\(folder)/\(file)", try String(contentsOf: base.appendingPathComponent(file), encoding: .utf8)))
+            }
+        }
+        return found
+    }
+
+    /// The Swift files of `Sources`, each with its module and its path under `Sources`.
+    static func moduleSwiftFiles() throws -> [(module: String, path: String, text: String)] {
+        try packageSwiftFiles().compactMap { file in
+            let parts = file.path.split(separator: "/", maxSplits: 2)
+            guard parts.count == 3, parts[0] == "Sources" else { return nil }
+            return (String(parts[1]), "\(parts[1])/\(parts[2])", file.text)
+        }
     }
 
     /// A draw from the system's generator, or one that names no generator (and so takes the

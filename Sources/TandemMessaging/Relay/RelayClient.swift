@@ -7,13 +7,11 @@ public import TandemAccounts
 /// stream is ``RelayEventStream``.
 public struct RelayClient: Sendable {
     public let server: URL
-    private let transport: any HTTPTransport
-    /// The relay's kasia-indexer reads, under `/kasia`.
+    /// The relay's kasia-indexer reads, under `/kasia`. Submissions share its HTTP exchange.
     public let indexer: KasiaIndexerClient
 
     public init(server: URL, transport: any HTTPTransport, paging: IndexerPaging = IndexerPaging()) {
         self.server = server
-        self.transport = transport
         indexer = KasiaIndexerClient(server: server, root: APIPath.kasiaPrefix, transport: transport, paging: paging)
     }
 

@@ -19,7 +19,9 @@ import TandemWallet
 struct MessageSender: Sendable {
     let transport: any MessageTransport
     /// The transport's outbox, when it keeps what it sent (the relay).
-    var outbox: (any OutboxTransport)? { transport as? any OutboxTransport }
+    let outbox: (any OutboxTransport)?
+    /// The transport's chain side, when it has one (Kaspa): payments.
+    let chain: (any ChainTransport)?
     let key: PrivateKey
     let address: KaspaAddress
     let wallet: ContactAddress
@@ -242,7 +244,7 @@ struct MessageSender: Sendable {
         let payload = KasiaPayload.payment(sealed: try seal(text, to: peer), form: form).encoded(root: state.writeRoot)
         try Messenger.checkSize(payload)
         // Only money on a chain is a payment: a relay moves none.
-        guard let chain = transport as? any ChainTransport else { throw MessagingError.paymentNeedsKaspa }
+        guard let chain else { throw MessagingError.paymentNeedsKaspa }
         let sent = try await chain.pay(
             OutgoingPayload(bytes: payload, receiver: peer, amount: amountSompi), approval: approval)
         let now = clock.now

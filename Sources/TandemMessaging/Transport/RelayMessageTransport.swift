@@ -47,14 +47,17 @@ public actor RelayMessageTransport: OutboxTransport {
     // MARK: Submitting
 
     public func submit(_ payload: OutgoingPayload) async throws -> SubmissionReceipt {
-        try await submit(payload, keeping: nil)
+        try await signAndSubmit(payload, keepingFor: nil)
     }
 
     public func submit(_ payload: OutgoingPayload, keeping message: MessageID) async throws -> SubmissionReceipt {
-        try await submit(payload, keeping: Optional(message))
+        try await signAndSubmit(payload, keepingFor: message)
     }
 
-    private func submit(_ payload: OutgoingPayload, keeping message: MessageID?) async throws -> SubmissionReceipt {
+    /// Signs and submits `payload`, first keeping the signed submission for `message` if given.
+    private func signAndSubmit(_ payload: OutgoingPayload, keepingFor message: MessageID?) async throws
+        -> SubmissionReceipt
+    {
         try Messenger.checkSize(payload.bytes)
         if kaspaUTXOs != nil { return try await submitTransaction(payload) }
         let submission = try sign(payload)

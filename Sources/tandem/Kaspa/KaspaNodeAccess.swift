@@ -15,7 +15,7 @@ enum KaspaNodeAccess {
 
     /// Turns a Resolver URL into the URL of a public node of `network`.
     static func resolver(network: KaspaNetworkID) -> @Sendable (URL) async throws -> URL {
-        MessagingNetwork(http: HTTPClientTransport(), webSocket: transport).resolver(network: network)
+        MessagingNetwork.resolver(network: network, over: HTTPClientTransport())
     }
 
     /// The profile's wallet on its saved network.
