@@ -85,14 +85,14 @@ extension AccountClient {
     public func contactRecords(after cursor: String?, limit: Int) async throws(AccountClientError)
         -> ContactRecordPage
     {
-        try await sealedRecords(at: APIPath.contactRecords, after: cursor, limit: limit)
+        try await sealedRecords(.contacts, after: cursor, limit: limit)
     }
 
     /// `PUT /api/contacts/records`; a stale base version is `.server(409, .contactVersionConflict)`.
     public func putContactRecords(_ records: [ContactRecordWrite]) async throws(AccountClientError)
         -> [ContactRecordsPutResponse.Written]
     {
-        try await putSealedRecords(records, at: APIPath.contactRecords)
+        try await putSealedRecords(records, in: .contacts)
     }
 
     /// `GET /api/tasks/presets?after=&limit=`: the account's sealed task presets, in the contact
@@ -100,27 +100,32 @@ extension AccountClient {
     public func presetRecords(after cursor: String?, limit: Int) async throws(AccountClientError)
         -> ContactRecordPage
     {
-        try await sealedRecords(at: APIPath.taskPresets, after: cursor, limit: limit)
+        try await sealedRecords(.taskPresets, after: cursor, limit: limit)
     }
 
     /// `PUT /api/tasks/presets`; a stale base version is `.server(409, .presetVersionConflict)`.
     public func putPresetRecords(_ records: [ContactRecordWrite]) async throws(AccountClientError)
         -> [ContactRecordsPutResponse.Written]
     {
-        try await putSealedRecords(records, at: APIPath.taskPresets)
+        try await putSealedRecords(records, in: .taskPresets)
     }
 
-    private func sealedRecords(at path: String, after cursor: String?, limit: Int) async throws(AccountClientError)
-        -> ContactRecordPage
+    /// `GET` a page of the collection's records after `cursor`, as ``contactRecords(after:limit:)``.
+    public func sealedRecords(_ collection: SealedRecordCollection, after cursor: String?, limit: Int)
+        async throws(AccountClientError) -> ContactRecordPage
     {
+        let path = collection.path
         let response = try await guarded("GET", Self.paged(path, after: cursor, limit: limit), body: nil)
         if let page = ContactRecordPage(compactWire: response.body) { return page }
         return try decode(response, path: path)
     }
 
-    private func putSealedRecords(_ records: [ContactRecordWrite], at path: String) async throws(AccountClientError)
-        -> [ContactRecordsPutResponse.Written]
+    /// `PUT` records of the collection by compare-and-swap; a stale base version is a 409 with
+    /// the collection's conflict code.
+    public func putSealedRecords(_ records: [ContactRecordWrite], in collection: SealedRecordCollection)
+        async throws(AccountClientError) -> [ContactRecordsPutResponse.Written]
     {
+        let path = collection.path
         let response: ContactRecordsPutResponse = try decode(
             try await guarded("PUT", path, body: try encode(ContactRecordsPut(records: records))), path: path)
         return response.records

@@ -1,15 +1,11 @@
 import Contacts
 import Foundation
 import TandemAPI
-import TandemAccounts
 
-/// The pull half of ``ContactsSync``, pipelined (issue 12 "Figures": a new device's full sync of
-/// 10,000 records under 1 s). Three stages overlap: the request for page N+1 is in flight while
-/// page N is opened on every core, and page N−1 is merged and its state saved meanwhile. Every
-/// record still gets the full check of ``ContactsSyncCipher/open(_:)``; pages are still merged,
-/// and the cursor saved, one after another in server order, so an interrupted pull resumes
-/// after a merged page (the last one saved), and a failed request surfaces only after the pages
-/// before it are merged.
+/// How ``ContactsSync`` reads its pull (issue 12 "Figures": a new device's full sync of 10,000
+/// records under 1 s). Each page is opened on every core while the next is fetched and the one
+/// before is merged (``SealedRecordSync``'s pull). Every record still gets the full check of
+/// ``ContactsSyncCipher/open(_:)``, and pages are merged, and the state saved, in server order.
 extension ContactsSync {
     /// A record this sync received, with its blob id and the digest of its content: the push
     /// skips hashing a stored record that still equals it.
@@ -19,85 +15,28 @@ extension ContactsSync {
         let digest: String
     }
 
-    /// Pulls every page after the cursor; `pulled` gains every record opened.
-    func pull(
-        _ state: inout ContactsSyncState, report: inout ContactsSyncReport, pulled: inout [ContactKey: PulledRecord],
-        progress: (@Sendable (SyncProgress) -> Void)?
-    ) async throws(SyncError) {
-        var fetching: Task<ContactRecordPage, any Error>? = fetch(after: state.cursor)
-        var storing: Task<Int, any Error>?
-        var savedRecords = state.versions.count
-        var receivedSinceSave = 0
-        do {
-            while let request = fetching {
-                fetching = nil
-                let page = try await Self.outcome(of: request)
-                if page.hasMore && !page.records.isEmpty { fetching = fetch(after: page.cursor) }
-                var opened: [ContactRecord] = []
-                opened.reserveCapacity(page.records.count)
-                for (entry, record) in zip(page.records, await Self.open(page.records, with: cipher)) {
-                    guard let record else {
-                        report.unreadable += 1
-                        continue
-                    }
-                    opened.append(record.record)
-                    state.versions[entry.id] = entry.version
-                    state.digests[entry.id] = record.digest
-                    pulled[record.record.key] = record
-                }
-                // Pages are merged one after another, in the order they came.
-                if let previous = storing {
-                    storing = nil
-                    report.changed += try await Self.outcome(of: previous)
-                }
-                report.pulled += opened.count
-                state.cursor = page.cursor
-                let step = SyncProgress(kind: "contacts", received: report.pulled, hasMore: page.hasMore)
-                let announce = page.hasMore || report.pulled > pageSize
-                // The file holds every record's version and digest, so saving it after each of
-                // ten pages wrote 55,000 entries for 10,000 records. It is saved after the last
-                // page, and before that once as many records arrived as the file held: an
-                // interruption loses at most half of what was received (merged records are
-                // pulled again and merge to nothing), and the writes stay linear in the records.
-                receivedSinceSave += page.records.count
-                let last = fetching == nil
-                let save = last || receivedSinceSave >= max(savedRecords, 1)
-                if save {
-                    savedRecords = state.versions.count
-                    receivedSinceSave = 0
-                }
-                storing = Task { [store, stateURL, state] in
-                    let changed = try store.merge(opened).count
-                    if save { try SyncStateFile.save(bytes: try state.fileBytes(), to: stateURL) }
-                    if announce { progress?(step) }
-                    return changed
-                }
+    /// Opens a page: the state and the run learn each record's version and digest, and the
+    /// records that opened are merged next.
+    func read(_ page: ContactRecordPage, state: inout ContactsSyncState, run: inout Run) async -> [ContactRecord] {
+        var opened: [ContactRecord] = []
+        opened.reserveCapacity(page.records.count)
+        for (entry, record) in zip(page.records, await Self.open(page.records, with: cipher)) {
+            guard let record else {
+                run.report.unreadable += 1
+                continue
             }
-            if let last = storing {
-                storing = nil
-                report.changed += try await Self.outcome(of: last)
-            }
-        } catch {
-            // Whatever was received before the failure is merged, and its state saved, before
-            // the error surfaces. A request fails before its page is opened, so the state then
-            // describes exactly the pages merged; after a failed merge nothing more is saved.
-            fetching?.cancel()
-            if let last = storing, case .success = await last.result {
-                try? SyncStateFile.save(bytes: try state.fileBytes(), to: stateURL)
-            }
-            throw error
+            opened.append(record.record)
+            state.versions[entry.id] = entry.version
+            state.digests[entry.id] = record.digest
+            run.pulled[record.record.key] = record
         }
+        run.report.pulled += opened.count
+        return opened
     }
 
-    /// Starts the request for the page after `cursor` (with the retry policy's backoff).
-    private func fetch(after cursor: String?) -> Task<ContactRecordPage, any Error> {
-        Task { [client, retry, pageSize] in
-            do throws(AccountClientError) {
-                return try await retry.run { () async throws(AccountClientError) in
-                    try await client.contactRecords(after: cursor, limit: pageSize)
-                }
-            } catch { throw SyncError.account(error) }
-        }
+    /// Merges a page's records; how many local contacts they changed.
+    func apply(_ opened: [ContactRecord]) throws(SyncError) -> Int {
+        try local { try store.merge(opened).count }
     }
 
     /// Opens a page's records on every core (issue 12 "Figures"), in page order; nil for a record
@@ -127,14 +66,5 @@ extension ContactsSync {
             let record = try? cipher.open(ContactSyncBlob(id: entry.id, box: box))
         else { return nil }
         return PulledRecord(id: entry.id, record: record, digest: record.syncDigest)
-    }
-
-    /// The task's value as a ``SyncError``: its own when it threw one, a store error otherwise.
-    private static func outcome<T>(of task: Task<T, any Error>) async throws(SyncError) -> T {
-        switch await task.result {
-        case .success(let value): return value
-        case .failure(let error as SyncError): throw error
-        case .failure(let error): throw .store(String(describing: error))
-        }
     }
 }

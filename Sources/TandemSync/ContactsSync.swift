@@ -4,11 +4,12 @@ import TandemAPI
 public import TandemAccounts
 
 /// Syncs the wallet's contacts through the server as sealed records (issue 12 item 3, issue 7
-/// "Sync records"): pull the records changed after the cursor, open and merge them (the store's
-/// CRDT merge, so the order of arrival never matters), then push every record whose content
-/// differs from what the server holds, naming the version it merged from. A 409 means another
-/// device wrote first: pull, merge, push again — no accepted write is overwritten blindly.
-public struct ContactsSync: Sendable, SyncEngine {
+/// "Sync records"): a ``SealedRecordSync`` whose records are contacts sealed with the wallet key,
+/// merged by the store's CRDT merge (so the order of arrival never matters). A push sends every
+/// record whose content differs from what the server holds, naming the version it merged from;
+/// a 409 means another device wrote first: pull, merge, push again — no accepted write is
+/// overwritten blindly.
+public struct ContactsSync: Sendable, SealedRecordSync {
     public let client: AccountClient
     public let store: ContactsStore
     public let cipher: ContactsSyncCipher
@@ -26,76 +27,81 @@ public struct ContactsSync: Sendable, SyncEngine {
         self.stateURL = stateURL
     }
 
+    static let collection = SealedRecordCollection.contacts
+
+    /// What a run carries: its report, and every record it pulled, with its blob id and digest.
+    struct Run {
+        var report = ContactsSyncReport()
+        var pulled: [ContactKey: PulledRecord] = [:]
+    }
+
     public func run(progress: (@Sendable (SyncProgress) -> Void)? = nil) async throws(SyncError)
         -> ContactsSyncReport
     {
-        var state = try local { try SyncStateFile.load(ContactsSyncState.self, from: stateURL, fresh: .init()) }
         let accountID = try await call { () async throws(AccountClientError) in try await client.accountID() }
-        let server = client.server.absoluteString
-        let wallet = cipher.wallet.description
-        if state.server != server || state.accountID != accountID || state.wallet != wallet {
-            state = ContactsSyncState()
-            state.server = server
-            state.accountID = accountID
-            state.wallet = wallet
-        }
-        var report = ContactsSyncReport()
-        var pulled: [ContactKey: PulledRecord] = [:]
-        for _ in 0..<maxRounds {
-            try await pull(&state, report: &report, pulled: &pulled, progress: progress)
-            if try await push(&state, report: &report, pulled: pulled) { return report }
-            report.conflicts += 1
-        }
-        throw .tooManyConflicts
+        var run = Run()
+        try await sync(&run, accountID: accountID, progress: progress)
+        return run.report
     }
 
-    /// Pushes changed records; false when the server answered 409 (nothing of that batch written).
-    /// A stored record equal to one this sync pulled has that record's id and digest, so only the
-    /// others are hashed again (issue 12 "Figures": after a 10,000-record pull, hashing every
-    /// record once more was a tenth of the sync).
-    private func push(
-        _ state: inout ContactsSyncState, report: inout ContactsSyncReport, pulled: [ContactKey: PulledRecord]
-    ) async throws(SyncError) -> Bool {
+    func freshState(server: String, accountID: String) -> ContactsSyncState {
+        var state = ContactsSyncState()
+        state.server = server
+        state.accountID = accountID
+        state.wallet = cipher.wallet.description
+        return state
+    }
+
+    /// A state is this sync's for the same server, account and wallet.
+    func owns(_ state: ContactsSyncState, server: String, accountID: String) -> Bool {
+        state.server == server && state.accountID == accountID && state.wallet == cipher.wallet.description
+    }
+
+    func settle(state: inout ContactsSyncState, run: inout Run) -> SealedRecordStep { .push }
+
+    func conflicted(_ run: inout Run) { run.report.conflicts += 1 }
+
+    func stored(_ changed: Int, run: inout Run) { run.report.changed += changed }
+
+    /// Every stored record whose content differs from what the server holds. A stored record
+    /// equal to one this sync pulled has that record's id and digest, so only the others are
+    /// hashed again (issue 12 "Figures": after a 10,000-record pull, hashing every record once
+    /// more was a tenth of the sync).
+    func outgoing(state: ContactsSyncState, run: Run) throws(SyncError) -> [(write: ContactRecordWrite, digest: String)]
+    {
         let records = try local { try store.records(wallet: cipher.wallet) }
         var writes: [(write: ContactRecordWrite, digest: String)] = []
         for record in records {
             let id: String
             let digest: String
-            if let seen = pulled[record.key], seen.record == record {
+            if let seen = run.pulled[record.key], seen.record == record {
                 (id, digest) = (seen.id, seen.digest)
             } else {
                 (id, digest) = (cipher.recordID(for: record.key), record.syncDigest)
             }
             guard state.digests[id] != digest else { continue }
             let blob = try local { try cipher.seal(record) }
-            writes.append(
-                (
-                    ContactRecordWrite(
-                        id: id, box: blob.box.base64EncodedString(), baseVersion: state.versions[id] ?? 0), digest
-                ))
+            let write = ContactRecordWrite(
+                id: id, box: blob.box.base64EncodedString(), baseVersion: state.versions[id] ?? 0)
+            writes.append((write, digest))
         }
-        var start = 0
-        while start < writes.count {
-            let batch = Array(writes[start..<min(start + batchSize, writes.count)])
-            let written: [ContactRecordsPutResponse.Written]
-            do {
-                written = try await retry.run { () async throws(AccountClientError) in
-                    try await client.putContactRecords(batch.map(\.write))
-                }
-            } catch .server(409, .contactVersionConflict?, _) {
-                return false
-            } catch { throw .account(error) }
-            for (item, answer) in zip(batch, written) {
-                state.versions[answer.id] = answer.version
-                state.digests[answer.id] = item.digest
-            }
-            report.pushed += written.count
-            try local { try SyncStateFile.save(bytes: try state.fileBytes(), to: stateURL) }
-            start += batch.count
-        }
-        return true
+        return writes
     }
 
+    func write(_ item: (write: ContactRecordWrite, digest: String), run: Run) -> ContactRecordWrite {
+        item.write
+    }
+
+    func written(
+        _ items: ArraySlice<(write: ContactRecordWrite, digest: String)>, answers: [ContactRecordsPutResponse.Written],
+        state: inout ContactsSyncState, run: inout Run
+    ) {
+        for (item, answer) in zip(items, answers) {
+            state.versions[answer.id] = answer.version
+            state.digests[answer.id] = item.digest
+        }
+        run.report.pushed += answers.count
+    }
 }
 
 /// What one contacts sync did.

@@ -11,3 +11,5 @@ public struct ContactsSyncState: Sendable, Equatable, Codable {
 
     public init() {}
 }
+
+extension ContactsSyncState: SealedRecordSyncState {}

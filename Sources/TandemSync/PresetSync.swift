@@ -16,7 +16,7 @@ public import TaskStore
 /// the slot is published and the presets wait: their records are kept, unread, for the run that
 /// has the key. Records sealed before issue 28 (with the wallet key) are read and sealed again
 /// with the account's key.
-public struct PresetSync: Sendable, SyncEngine {
+public struct PresetSync: Sendable, SealedRecordSync {
     public let client: AccountClient
     public let presets: TaskPresets
     public let keyring: PresetKeyring
@@ -34,9 +34,11 @@ public struct PresetSync: Sendable, SyncEngine {
         self.stateURL = stateURL
     }
 
+    static let collection = SealedRecordCollection.taskPresets
+
     /// Where preset sync stands: the server and account the cursor belongs to, every key record,
     /// and the preset records not read yet (no key so far).
-    struct State: Codable {
+    struct State: SealedRecordSyncState {
         var server: String?
         var accountID: String?
         var cursor: String?
@@ -49,36 +51,84 @@ public struct PresetSync: Sendable, SyncEngine {
         var box: String
     }
 
-    public func run() async throws(SyncError) -> PresetSyncReport {
-        var state = try local { try SyncStateFile.load(State.self, from: stateURL, fresh: State()) }
-        let accountID = try await call { () async throws(AccountClientError) in try await client.accountID() }
-        let server = client.server.absoluteString
-        if state.server != server || state.accountID != accountID {
-            try local { try presets.forgetServer() }
-            state = State(server: server, accountID: accountID)
-        }
-        let accountKeys = try await deviceKeys(accountID: accountID)
+    /// What a run carries: its report, the account's live device keys, and the cipher of the
+    /// account's presets key once settled.
+    struct Run {
         var report = PresetSyncReport()
-        for _ in 0..<maxRounds {
-            try await pull(&state)
-            let resolution = keyring.resolve(
-                records: keyRecords(state), accountID: accountID, accountKeys: accountKeys)
-            if !resolution.writes.isEmpty {
-                guard try await writeKeyRecords(resolution.writes, state: &state) else {
-                    report.conflicts += 1
-                    continue
-                }
+        let accountID: String
+        let accountKeys: Set<String>
+        var cipher: PresetSyncCipher?
+    }
+
+    public func run() async throws(SyncError) -> PresetSyncReport {
+        let accountID = try await call { () async throws(AccountClientError) in try await client.accountID() }
+        var run = Run(accountID: accountID, accountKeys: try await deviceKeys(accountID: accountID))
+        try await sync(&run, accountID: accountID, progress: nil)
+        return run.report
+    }
+
+    func freshState(server: String, accountID: String) throws(SyncError) -> State {
+        try local { try presets.forgetServer() }
+        return State(server: server, accountID: accountID)
+    }
+
+    /// Keeps a page's records in the state, key records apart; preset records are read once the
+    /// key is settled.
+    func read(_ page: ContactRecordPage, state: inout State, run: inout Run) {
+        for record in page.records {
+            let held = Held(version: record.version, box: record.box)
+            if let box = Data(base64Encoded: record.box), PresetKeyring.Record.hasMagic(box) {
+                state.keyRecords = (state.keyRecords ?? [:]).merging([record.id: held]) { $1 }
+            } else {
+                state.unread = (state.unread ?? [:]).merging([record.id: held]) { $1 }
             }
-            guard let key = resolution.key else {
-                report.waitingForKey = true
-                try save(state)
-                return report
-            }
-            try merge(&state, cipher: PresetSyncCipher(accountKey: key), report: &report)
-            if try await push(PresetSyncCipher(accountKey: key), report: &report) { return report }
-            report.conflicts += 1
         }
-        throw .tooManyConflicts
+    }
+
+    func apply(_ opened: Void) -> Int { 0 }
+
+    /// Settles the account's presets key from the key records (``PresetKeyring``), then reads
+    /// the preset records kept unread with it.
+    func settle(state: inout State, run: inout Run) async throws(SyncError) -> SealedRecordStep {
+        let resolution = keyring.resolve(
+            records: keyRecords(state), accountID: run.accountID, accountKeys: run.accountKeys)
+        if !resolution.writes.isEmpty {
+            guard try await writeKeyRecords(resolution.writes, state: &state) else { return .conflict }
+        }
+        guard let key = resolution.key else {
+            run.report.waitingForKey = true
+            try save(state)
+            return .finished
+        }
+        let cipher = PresetSyncCipher(accountKey: key)
+        try merge(&state, cipher: cipher, report: &run.report)
+        run.cipher = cipher
+        return .push
+    }
+
+    func conflicted(_ run: inout Run) { run.report.conflicts += 1 }
+
+    func outgoing(state: State, run: Run) throws(SyncError) -> [TaskPresets.Outgoing] {
+        try local { try presets.outgoing() }
+    }
+
+    func write(_ item: TaskPresets.Outgoing, run: Run) throws(SyncError) -> ContactRecordWrite {
+        try local {
+            guard let cipher = run.cipher else { throw SyncError.store("no presets key") }
+            return ContactRecordWrite(
+                id: item.preset.id, box: try cipher.seal(item.preset).base64EncodedString(),
+                baseVersion: item.baseVersion)
+        }
+    }
+
+    func written(
+        _ items: ArraySlice<TaskPresets.Outgoing>, answers: [ContactRecordsPutResponse.Written], state: inout State,
+        run: inout Run
+    ) throws(SyncError) {
+        for (item, answer) in zip(items, answers) {
+            try local { try presets.pushed(item.preset, version: answer.version) }
+        }
+        run.report.pushed += answers.count
     }
 
     /// The account's device keys; this device's is registered first when the server lacks it,
@@ -103,28 +153,6 @@ public struct PresetSync: Sendable, SyncEngine {
             records[id] = (held.version, box.flatMap(PresetKeyring.Record.parse) ?? PresetKeyring.Record.unknown)
         }
         return records
-    }
-
-    /// Every record changed after the cursor: key records and preset records are kept in the
-    /// state, with the cursor, page by page.
-    private func pull(_ state: inout State) async throws(SyncError) {
-        while true {
-            let cursor = state.cursor
-            let page = try await call { () async throws(AccountClientError) in
-                try await client.presetRecords(after: cursor, limit: pageSize)
-            }
-            for record in page.records {
-                let held = Held(version: record.version, box: record.box)
-                if let box = Data(base64Encoded: record.box), PresetKeyring.Record.hasMagic(box) {
-                    state.keyRecords = (state.keyRecords ?? [:]).merging([record.id: held]) { $1 }
-                } else {
-                    state.unread = (state.unread ?? [:]).merging([record.id: held]) { $1 }
-                }
-            }
-            state.cursor = page.cursor
-            try save(state)
-            if !page.hasMore || page.records.isEmpty { return }
-        }
     }
 
     /// Writes key records; false on a version conflict (another device wrote first).
@@ -173,43 +201,6 @@ public struct PresetSync: Sendable, SyncEngine {
             state.unread?[id] = nil
         }
         try save(state)
-    }
-
-    private func push(_ cipher: PresetSyncCipher, report: inout PresetSyncReport) async throws(SyncError) -> Bool {
-        let outgoing = try local { try presets.outgoing() }
-        var start = 0
-        while start < outgoing.count {
-            let batch = Array(outgoing[start..<min(start + batchSize, outgoing.count)])
-            let writes = try local {
-                try batch.map {
-                    ContactRecordWrite(
-                        id: $0.preset.id, box: try cipher.seal($0.preset).base64EncodedString(),
-                        baseVersion: $0.baseVersion)
-                }
-            }
-            guard let written = try await put(writes) else { return false }
-            for (item, answer) in zip(batch, written) {
-                try local { try presets.pushed(item.preset, version: answer.version) }
-            }
-            report.pushed += written.count
-            start += batch.count
-        }
-        return true
-    }
-
-    /// Writes records by compare-and-swap; nil when another device wrote one of them first.
-    private func put(_ writes: [ContactRecordWrite]) async throws(SyncError) -> [ContactRecordsPutResponse.Written]? {
-        do {
-            return try await retry.run { () async throws(AccountClientError) in
-                try await client.putPresetRecords(writes)
-            }
-        } catch .server(409, .presetVersionConflict?, _) {
-            return nil
-        } catch { throw .account(error) }
-    }
-
-    private func save(_ state: State) throws(SyncError) {
-        try local { try SyncStateFile.save(state, to: stateURL) }
     }
 }
 

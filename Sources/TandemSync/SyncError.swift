@@ -15,6 +15,9 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
     case walletKeyMissing(String)
     /// Another device kept writing the same records; retry later.
     case tooManyConflicts
+    /// The task running the sync was cancelled. Everything stored before is kept, with the
+    /// cursor that describes it; the next run resumes there.
+    case cancelled
 
     public var description: String {
         switch self {
@@ -25,6 +28,7 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
         case .store(let reason): reason
         case .walletKeyMissing(let reason): reason
         case .tooManyConflicts: "contact records kept changing on the server; run the sync again"
+        case .cancelled: "the sync was cancelled; the next run resumes where it stopped"
         }
     }
 }

@@ -37,7 +37,8 @@ public struct SyncRetryPolicy: Sendable {
             switch outcome {
             case .success(let value): return value
             case .failure(let error):
-                guard attempt < attempts, Self.isTransient(error) else { throw error }
+                // A cancelled sync stops at once: its request failed because it was cancelled.
+                guard attempt < attempts, Self.isTransient(error), !Task.isCancelled else { throw error }
             }
             await sleep(delay(backoff: backoff, retryAfter: hint.delay))
             backoff = min(backoff * 2, maxDelay)

@@ -10,6 +10,12 @@ enum SyncStateFile {
         return try JSONDecoder().decode(State.self, from: Data(contentsOf: url))
     }
 
+    /// The saved state, or nil when there is none yet.
+    static func load<State: Decodable>(_ type: State.Type, from url: URL) throws -> State? {
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        return try JSONDecoder().decode(State.self, from: Data(contentsOf: url))
+    }
+
     static func save(_ state: some Encodable, to url: URL) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]

@@ -161,7 +161,7 @@ public struct TaskSync: Sendable, SyncEngine {
         }
     }
 
-    struct Page {
+    struct Page: Sendable {
         let nodes: [JSONValue]
         let cursor: String
         let hasMore: Bool

@@ -92,4 +92,19 @@ import Testing
         #expect(transport.requests.count == 3)
         #expect(waits.withLock { $0 } == [.seconds(4), .seconds(4)])
     }
+
+    @Test func aCancelledSyncIsNotRetried() async {
+        let (policy, waits) = Self.recording()
+        let calls = Locked(0)
+        let outcome = await Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await policy.run { () async throws(AccountClientError) -> Int in
+                calls.withLock { $0 += 1 }
+                throw .unreachable(server: "test", reason: "cancelled")
+            }
+        }.result
+        #expect(throws: AccountClientError.self) { try outcome.get() }
+        #expect(calls.withLock { $0 } == 1)
+        #expect(waits.withLock { $0 }.isEmpty)
+    }
 }

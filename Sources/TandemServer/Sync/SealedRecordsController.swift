@@ -11,21 +11,17 @@ import TandemServerStore
 /// refused with 409 when another device wrote first, so no accepted write is ever overwritten
 /// blindly.
 struct SealedRecordsController: Sendable {
-    /// A collection's route and the error codes its answers carry.
+    /// A collection's route; its codes are the collection's own.
     struct Route: Sendable {
         let collection: SealedRecordCollection
         /// Below `/api`, e.g. `contacts/records`.
-        let path: String
-        let fullPath: String
-        let invalid: APIErrorCode
-        let conflict: APIErrorCode
+        var path: String { String(fullPath.dropFirst("/api/".count)) }
+        var fullPath: String { collection.path }
+        var invalid: APIErrorCode { collection.invalidRecord }
+        var conflict: APIErrorCode { collection.versionConflict }
 
-        static let contacts = Route(
-            collection: .contacts, path: "contacts/records", fullPath: APIPath.contactRecords,
-            invalid: .invalidContactRecord, conflict: .contactVersionConflict)
-        static let taskPresets = Route(
-            collection: .taskPresets, path: "tasks/presets", fullPath: APIPath.taskPresets,
-            invalid: .invalidPresetRecord, conflict: .presetVersionConflict)
+        static let contacts = Route(collection: .contacts)
+        static let taskPresets = Route(collection: .taskPresets)
     }
 
     let route: Route

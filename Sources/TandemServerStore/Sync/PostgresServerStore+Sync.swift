@@ -2,7 +2,7 @@ import Foundation
 import Logging
 import NIOCore
 import PostgresNIO
-import TandemAPI
+public import TandemAPI
 public import TandemBasics
 
 /// Issue 12 on PostgreSQL. Every sync write starts by locking `sync_clock`'s row

@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import TandemAPI
+public import TandemAPI
 public import TandemBasics
 
 /// Issue 12 on SQLite. GRDB runs one write transaction at a time, so the counter read at the

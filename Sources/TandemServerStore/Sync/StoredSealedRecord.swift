@@ -1,14 +1,9 @@
 public import Foundation
+public import TandemAPI
 
-/// The collections of end-to-end encrypted records an account keeps on the server, each its own
-/// table with the same shape: the server sees ids, versions and sealed boxes only.
-public enum SealedRecordCollection: String, Sendable, CaseIterable {
-    /// Contact records (issue 12 item 3), `/api/contacts/records`.
-    case contacts
-    /// Saved task-filter presets (issue 27 item 3), `/api/tasks/presets`.
-    case taskPresets
-
-    /// The table; a fixed name, never from input.
+/// Each collection's table, all of the same shape (the server sees ids, versions and sealed boxes
+/// only); a fixed name, never from input.
+extension SealedRecordCollection {
     var table: String {
         switch self {
         case .contacts: "contact_record"

@@ -8,6 +8,7 @@ import TandemAccounts
 import TandemBasics
 import TandemProfile
 import TandemSync
+import TandemTesting
 import TandemWallet
 import TaskStore
 import TestSupport
@@ -72,6 +73,22 @@ struct SyncDevice {
         engine.pageSize = 2
         engine.batchSize = 2
         return engine
+    }
+
+    /// `count` offline tasks (one CREATE each, ids from `seed`), appended to the log in one go.
+    func appendOfflineTasks(_ count: Int, seed: UInt64) throws -> [RedoNode] {
+        guard let wall = WallTime(millisecondsSinceEpoch: 1_800_000_000_000) else { return [] }
+        var generator = SeededRandom(seed: seed)
+        let nodes = try (0..<count).map { index in
+            let taskID = TaskID(randomBytes: (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) })
+            return try NodeDraft(
+                taskID: taskID, action: .create,
+                payload: try NodePayload.create(TaskFieldChanges(title: "task \(index)")).jsonObject(), parents: [],
+                lamport: 1, wall: wall, author: editor.identity.author
+            ).node(signedWith: editor.identity.key)
+        }
+        try editor.log.append(nodes)
+        return nodes
     }
 
     /// Replayed state as canonical JSON text, for comparing devices.

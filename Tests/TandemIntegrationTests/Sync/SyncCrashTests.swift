@@ -22,17 +22,7 @@ import Testing
         defer { anna.directory.remove() }
 
         // Given 1,500 offline tasks (one CREATE each), appended in one go
-        let wall = try #require(WallTime(millisecondsSinceEpoch: 1_800_000_000_000))
-        var generator = SeededRandom(seed: 0x5EED_C2A5)
-        let nodes = try (0..<1500).map { index in
-            let taskID = TaskID(randomBytes: (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) })
-            return try NodeDraft(
-                taskID: taskID, action: .create,
-                payload: try NodePayload.create(TaskFieldChanges(title: "task \(index)")).jsonObject(), parents: [],
-                lamport: 1, wall: wall, author: anna.editor.identity.author
-            ).node(signedWith: anna.editor.identity.key)
-        }
-        try anna.editor.log.append(nodes)
+        let nodes = try anna.appendOfflineTasks(1500, seed: 0x5EED_C2A5)
 
         // When the server is killed while the push is under way
         var configured = try anna.taskSync()
