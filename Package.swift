@@ -369,6 +369,7 @@ let package = Package(
                 .embedInCode("Resources/app/preset-book.js"),
                 .embedInCode("Resources/app/preset-keys.js"),
                 .embedInCode("Resources/app/invitations.js"),
+                .embedInCode("Resources/app/fields.js"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -550,7 +551,9 @@ let package = Package(
         ),
         .testTarget(
             name: "RedoAppTests",
-            dependencies: ["RedoApp", "RedoProtocol", "CanonicalJSON", "TaskStore", "TandemBasics", "TandemTesting"],
+            dependencies: [
+                "RedoApp", "RedoProtocol", "CanonicalJSON", "TaskStore", "TandemBasics", "TandemTesting", "TestSupport",
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

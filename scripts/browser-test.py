@@ -103,6 +103,35 @@ const [vectors, done] = arguments;
 })().then(done, (error) => done({ checked: 0, failures: [String(error)] }));
 """
 
+# The field table (issue 46 item 5): the browser's fields.js holds the rows Swift wrote to
+# redo-fields.json, and its validator, merge and editor accept exactly the probes Swift accepts.
+FIELD_CHECK = """
+const [file, done] = arguments;
+(async () => {
+  const { FIELDS, FIELD } = await import('/app/fields.js');
+  const { fieldAccepts, readPayload } = await import('/app/validate.js');
+  const { manualValue } = await import('/app/replay.js');
+  const { checkFields } = await import('/app/tasks.js');
+  const failures = [];
+  const passes = (run) => { try { run(); return true; } catch { return false; } };
+  const { canonicalize } = await import('/app/jcs.js');
+  if (canonicalize(FIELDS) !== canonicalize(file.fields)) failures.push('fields.js differs from redo-fields.json');
+  let checked = 0;
+  for (const { key, value, accepted } of file.probes) {
+    const row = FIELD[key];
+    const what = `${key} = ${JSON.stringify(value)}`;
+    if (fieldAccepts(row, value) !== accepted) failures.push(`fieldAccepts ${what}`);
+    if ((manualValue(value, key) !== undefined) !== accepted) failures.push(`manualValue ${what}`);
+    if (row.inTaskPayload) {
+      if (passes(() => readPayload({ [key]: value }, 'UPDATE')) !== accepted) failures.push(`readPayload ${what}`);
+      if (passes(() => checkFields({ [key]: value })) !== accepted) failures.push(`checkFields ${what}`);
+    }
+    checked++;
+  }
+  return { checked, failures };
+})().then(done, (error) => done({ checked: 0, failures: [String(error)] }));
+"""
+
 # The browser's query (query.js) over its replayed tasks: the ordered task ids.
 BROWSER_QUERY = """
 const [changes, done] = arguments;
@@ -263,6 +292,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--tandem", required=True)
     parser.add_argument("--vectors", required=True)
+    parser.add_argument("--fields", default="Tests/TestSupport/Vectors/redo-fields.json")
     parser.add_argument("--screenshots", required=True)
     arguments = parser.parse_args()
     os.makedirs(arguments.screenshots, exist_ok=True)
@@ -305,6 +335,13 @@ def main():
             expected = len(vectors["canonicalization"]) + len(vectors["validNodes"])
             if result["checked"] != expected:
                 failures.append(f"checked {result['checked']} vectors of {expected}")
+
+            # The app's field table is Swift's.
+            fields = json.load(open(arguments.fields))
+            result = driver.execute_async_script(FIELD_CHECK, fields)
+            failures += result["failures"]
+            if result["checked"] != len(fields["probes"]):
+                failures.append(f"checked {result['checked']} field probes of {len(fields['probes'])}")
 
             # Add, edit and complete tasks in the browser.
             plants = add_task(driver, wait, "Water the plants")
@@ -566,7 +603,8 @@ def main():
         for failure in failures:
             print("browser-test: " + failure, file=sys.stderr)
         sys.exit(1)
-    print(f"browser-test: ok ({expected} vectors; browser and CLI in sync both ways, offline too; "
+    print(f"browser-test: ok ({expected} vectors, {len(fields['probes'])} field probes; browser and CLI in sync "
+          "both ways, offline too; "
           f"screenshots in {arguments.screenshots})")
 
 

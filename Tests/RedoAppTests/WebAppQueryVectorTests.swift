@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The committed web-app vectors are what Swift answers today (issue 45 item 4): a change to the
@@ -6,17 +7,9 @@ import Testing
 /// again (`TANDEM_WRITE_VECTORS=1 swift test --filter WebAppQueryVectorTests`), and the Node
 /// suite (`Tests/WebApp`) then holds the web app's modules to them.
 @Suite struct WebAppQueryVectorTests {
-    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("TestSupport/Vectors")
-
     static func check(_ made: [UInt8], _ name: String) throws {
-        let file = directory.appendingPathComponent(name)
-        let bytes = made + [0x0A]
-        if ProcessInfo.processInfo.environment["TANDEM_WRITE_VECTORS"] == "1" {
-            try Data(bytes).write(to: file, options: .atomic)
-        }
         #expect(
-            Array(try Data(contentsOf: file)) == bytes,
+            try Vectors.committedFile(name, holds: made),
             "\(name) is stale: write it again with TANDEM_WRITE_VECTORS=1 and run the Node suite")
     }
 

@@ -21,6 +21,22 @@ public enum Vectors {
         return try Data(contentsOf: url)
     }
 
+    /// The committed vectors directory, `Tests/TestSupport/Vectors`.
+    public static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Vectors")
+
+    /// Whether the committed vector file `name` holds `made` and a newline: a vector Swift writes
+    /// for the web app's modules (issue 45 item 4). With `TANDEM_WRITE_VECTORS=1` in the
+    /// environment it is written first.
+    public static func committedFile(_ name: String, holds made: [UInt8]) throws -> Bool {
+        let file = directory.appendingPathComponent(name)
+        let bytes = made + [0x0A]
+        if ProcessInfo.processInfo.environment["TANDEM_WRITE_VECTORS"] == "1" {
+            try Data(bytes).write(to: file, options: .atomic)
+        }
+        return Array(try Data(contentsOf: file)) == bytes
+    }
+
     /// Decodes a whole vector file into a `Decodable` mirror of the sections a test needs.
     public static func decode<T: Decodable>(_ type: T.Type, from name: String) throws -> T {
         try JSONDecoder().decode(T.self, from: data(named: name))

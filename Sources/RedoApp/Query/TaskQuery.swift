@@ -78,7 +78,9 @@ public struct TaskQuery: Sendable, Hashable {
     /// Checks the bounds a caller may get wrong; a query that passes runs without error.
     public func validated() throws(TaskQueryError) -> TaskQuery {
         for (name, value) in [("priority-min", priorityMin), ("priority-max", priorityMax)] {
-            if let value, !(1...5).contains(value) { throw .priorityOutOfRange(option: name, value: value) }
+            if let value, !RedoField.priority.accepts(.number(Double(value))) {
+                throw .priorityOutOfRange(option: name, value: value)
+            }
         }
         if let priorityMin, let priorityMax, priorityMin > priorityMax {
             throw .emptyPriorityRange(min: priorityMin, max: priorityMax)
@@ -163,7 +165,8 @@ public enum TaskQueryError: Error, Sendable, Equatable, CustomStringConvertible 
 
     public var description: String {
         switch self {
-        case .priorityOutOfRange(let option, let value): "\(option) \(value) is out of range: priorities are 1–5"
+        case .priorityOutOfRange(let option, let value):
+            "\(option) \(value) is out of range: priorities are \(RedoField.priority.boundsText)"
         case .emptyPriorityRange(let min, let max): "priority-min \(min) is above priority-max \(max)"
         case .limitNotPositive(let limit): "limit must be at least 1, not \(limit)"
         case .contradictory(let what): "\(what) cannot both hold"

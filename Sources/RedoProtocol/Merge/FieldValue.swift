@@ -1,16 +1,5 @@
 import CanonicalJSON
 
-/// A mergeable field of a task or todo (spec §9).
-enum MergeField: String, CaseIterable {
-    case title, description, privacy, storyPoints, priority, frequencyDays, archived
-    case deadline, notes, completed
-
-    static let taskFields: [MergeField] = [
-        .title, .description, .privacy, .storyPoints, .priority, .frequencyDays, .archived,
-    ]
-    static let todoFields: [MergeField] = [.deadline, .notes, .completed]
-}
-
 /// One field's value, compared byte-wise for strings.
 enum FieldValue: Equatable {
     case text(String)
@@ -28,36 +17,32 @@ enum FieldValue: Equatable {
         }
     }
 
+    /// The value as the replay's JSON writes it.
+    var jsonValue: JSONValue {
+        switch self {
+        case .text(let text): .string(text)
+        case .integer(let number): .number(Double(number))
+        case .flag(let flag): .bool(flag)
+        case .instant(let time): time.map { .string($0.description) } ?? .null
+        }
+    }
+
     /// A `manual` value of the field's type, or nil when it does not fit (then lww applies).
-    static func manual(_ value: JSONValue, for field: MergeField) -> FieldValue? {
-        switch field {
-        case .title:
-            guard let text = value.stringValue, !text.isEmpty else { return nil }
-            return .text(text)
-        case .description, .notes:
-            return value.stringValue.map(FieldValue.text)
-        case .privacy, .archived:
-            return value.boolValue.map(FieldValue.flag)
-        case .storyPoints, .priority, .frequencyDays:
-            guard let integer = FieldReader.integer(value) else { return nil }
-            let allowed: ClosedRange<Int64> =
-                switch field {
-                case .priority: 1...5
-                case .storyPoints: 0...Int64.max
-                default: 1...Int64.max
-                }
-            return allowed.contains(integer) ? .integer(integer) : nil
-        case .deadline:
-            return value.stringValue.flatMap(WallTime.init).map { FieldValue.instant($0) }
-        case .completed:
-            if case .null = value { return .instant(nil) }
-            return value.stringValue.flatMap(WallTime.init).map { FieldValue.instant($0) }
+    static func manual(_ value: JSONValue, for field: RedoField) -> FieldValue? {
+        guard field.accepts(value) else { return nil }
+        switch (field.type, value) {
+        case (.time, .null): return .instant(nil)
+        case (.time, .string(let text)): return WallTime(text).map { FieldValue.instant($0) }
+        case (.string, .string(let text)): return .text(text)
+        case (.boolean, .bool(let flag)): return .flag(flag)
+        case (.integer, _): return FieldReader.integer(value).map(FieldValue.integer)
+        default: return nil
         }
     }
 }
 
 extension RedoTask {
-    func value(of field: MergeField) -> FieldValue? {
+    func value(of field: RedoField) -> FieldValue? {
         switch field {
         case .title: .text(title)
         case .description: .text(description)
@@ -66,11 +51,11 @@ extension RedoTask {
         case .priority: .integer(priority)
         case .frequencyDays: .integer(frequencyDays)
         case .archived: .flag(archived)
-        case .deadline, .notes, .completed: nil
+        default: nil
         }
     }
 
-    mutating func set(_ field: MergeField, to value: FieldValue) {
+    mutating func set(_ field: RedoField, to value: FieldValue) {
         switch (field, value) {
         case (.title, .text(let text)): title = text
         case (.description, .text(let text)): description = text
@@ -85,7 +70,7 @@ extension RedoTask {
 }
 
 extension TodoTask {
-    func value(of field: MergeField) -> FieldValue? {
+    func value(of field: RedoField) -> FieldValue? {
         switch field {
         case .deadline: .instant(deadline)
         case .notes: .text(notes)
@@ -94,7 +79,7 @@ extension TodoTask {
         }
     }
 
-    mutating func set(_ field: MergeField, to value: FieldValue) {
+    mutating func set(_ field: RedoField, to value: FieldValue) {
         switch (field, value) {
         case (.deadline, .instant(let time?)): deadline = time
         case (.notes, .text(let text)): notes = text

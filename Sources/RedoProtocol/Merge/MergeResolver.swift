@@ -20,8 +20,8 @@ struct MergeResolver {
             return Side(head: replayer.node(at: index), state: state)
         }
         guard sides.count == merge.parents.count else { return }
-        for field in MergeField.taskFields {
-            let resolution = spec.taskResolutions.last { $0.path == field.rawValue }
+        for field in RedoField.taskFields {
+            let resolution = spec.taskResolutions.last { $0.path == field.key }
             if let value = resolve(
                 field, base: base.value(of: field), sides: sides, resolution: resolution,
                 read: { $0.state.value(of: field) })
@@ -32,8 +32,8 @@ struct MergeResolver {
         for todoResolution in spec.todoResolutions {
             guard let target = task.todoIndex(todoResolution.todo) else { continue }
             let baseTodo = base.todoIndex(todoResolution.todo).map { base.todos[$0] }
-            for field in MergeField.todoFields {
-                let resolution = todoResolution.fields.last { $0.path == field.rawValue }
+            for field in RedoField.todoFields {
+                let resolution = todoResolution.fields.last { $0.path == field.key }
                 let read: (Side) -> FieldValue? = { side in
                     side.state.todoIndex(todoResolution.todo).flatMap { side.state.todos[$0].value(of: field) }
                 }
@@ -47,7 +47,7 @@ struct MergeResolver {
     }
 
     private func resolve(
-        _ field: MergeField, base: FieldValue?, sides: [Side], resolution: FieldResolution?,
+        _ field: RedoField, base: FieldValue?, sides: [Side], resolution: FieldResolution?,
         read: (Side) -> FieldValue?
     ) -> FieldValue? {
         let candidates = sides.filter { read($0) != nil }
@@ -61,7 +61,7 @@ struct MergeResolver {
     }
 
     private func apply(
-        _ strategy: MergeStrategy, field: MergeField, candidates: [Side], resolution: FieldResolution?,
+        _ strategy: MergeStrategy, field: RedoField, candidates: [Side], resolution: FieldResolution?,
         read: (Side) -> FieldValue?
     ) -> FieldValue? {
         switch strategy {
@@ -78,6 +78,8 @@ struct MergeResolver {
                 return read(side)
             }
         case .max, .min:
+            // Only a numeric field takes max or min; the others fall back to lww (spec §9).
+            guard field.merge == .numeric else { break }
             let numbers = candidates.compactMap { side -> Int64? in
                 if case .integer(let number)? = read(side) { return number }
                 return nil

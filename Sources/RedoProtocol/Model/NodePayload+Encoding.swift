@@ -44,12 +44,7 @@ extension NodePayload {
     }
 
     private static func members(of fields: TaskFieldChanges) -> [(String, JSONValue)] {
-        optional(PayloadKey.title, fields.title.map(JSONValue.string))
-            + optional(PayloadKey.description, fields.description.map(JSONValue.string))
-            + optional(PayloadKey.privacy, fields.privacy.map(JSONValue.bool))
-            + optional(PayloadKey.storyPoints, fields.storyPoints.map { .number(Double($0)) })
-            + optional(PayloadKey.priority, fields.priority.map { .number(Double($0)) })
-            + optional(PayloadKey.frequencyDays, fields.frequencyDays.map { .number(Double($0)) })
+        RedoField.taskPayloadFields.compactMap { field in fields.value(of: field).map { (field.key, $0) } }
     }
 
     private static func members(of spec: MergeSpec) throws -> [(String, JSONValue)] {

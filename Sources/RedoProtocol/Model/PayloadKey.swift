@@ -1,19 +1,20 @@
 /// The member names of a node's `data.payload` (spec §5), spelled once: `NodePayload.jsonObject`
-/// writes them and the validator's `PayloadReader` reads them.
+/// writes them and the validator's `PayloadReader` reads them. A task or todo field's name is its
+/// ``RedoField/key``.
 public enum PayloadKey {
     // Task fields (CREATE, UPDATE).
-    public static let title = "title"
-    public static let description = "description"
-    public static let privacy = "privacy"
-    public static let storyPoints = "storyPoints"
-    public static let priority = "priority"
-    public static let frequencyDays = "frequencyDays"
+    public static let title = RedoField.title.key
+    public static let description = RedoField.description.key
+    public static let privacy = RedoField.privacy.key
+    public static let storyPoints = RedoField.storyPoints.key
+    public static let priority = RedoField.priority.key
+    public static let frequencyDays = RedoField.frequencyDays.key
 
     // Todo actions (CREATE_TODO, COMPLETE_TODO, SNOOZE).
     public static let todoTaskID = "todoTaskId"
-    public static let deadline = "deadline"
-    public static let completed = "completed"
-    public static let notes = "notes"
+    public static let deadline = RedoField.deadline.key
+    public static let completed = RedoField.completed.key
+    public static let notes = RedoField.notes.key
     public static let daysToExtend = "daysToExtend"
     public static let newDeadline = "newDeadline"
 
@@ -36,5 +37,5 @@ public enum PayloadKey {
     public static let value = "value"
 
     /// Every field a CREATE may set or an UPDATE overwrite.
-    static let taskFields = [title, description, privacy, storyPoints, priority, frequencyDays]
+    static let taskFields = RedoField.taskPayloadFields.map(\.key)
 }

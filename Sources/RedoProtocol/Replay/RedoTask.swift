@@ -66,18 +66,18 @@ public struct RedoTask: Sendable, Equatable {
         return best
     }
 
-    /// Defaults for absent CREATE fields: "" / false / 1 / 3 / 7 (spec §5, RES-7).
+    /// Absent CREATE fields take their ``RedoField/defaultValue`` (spec §5, RES-7).
     init(create node: RedoNode, fields: TaskFieldChanges) {
         taskID = node.taskID
         createdBy = node.author.userID
         created = node.wall
-        title = fields.title ?? ""
-        description = fields.description ?? ""
-        privacy = fields.privacy ?? false
-        storyPoints = fields.storyPoints ?? 1
-        priority = fields.priority ?? 3
-        frequencyDays = fields.frequencyDays ?? 7
-        archived = false
+        title = fields.title ?? RedoField.title.defaultText
+        description = fields.description ?? RedoField.description.defaultText
+        privacy = fields.privacy ?? RedoField.privacy.defaultFlag
+        storyPoints = fields.storyPoints ?? RedoField.storyPoints.defaultInteger
+        priority = fields.priority ?? RedoField.priority.defaultInteger
+        frequencyDays = fields.frequencyDays ?? RedoField.frequencyDays.defaultInteger
+        archived = RedoField.archived.defaultFlag
         todos = []
         heads = [node.id]
         latestNodeID = node.id

@@ -46,36 +46,31 @@ extension NodeVerdict {
 extension RedoTask {
     public var jsonValue: JSONValue {
         .object(
-            ReplayResult.object([
-                ("taskId", .string(taskID.description)),
-                ("createdBy", .string(createdBy.description)),
-                ("created", .string(created.description)),
-                ("title", .string(title)),
-                ("description", .string(description)),
-                ("privacy", .bool(privacy)),
-                ("storyPoints", .number(Double(storyPoints))),
-                ("priority", .number(Double(priority))),
-                ("frequencyDays", .number(Double(frequencyDays))),
-                ("archived", .bool(archived)),
-                ("todoTasks", .array(todos.map(\.jsonValue))),
-                ("currentTodo", currentTodo.map { .string($0.guid.description) } ?? .null),
-                ("heads", .array(heads.map { .string($0.description) })),
-                ("latestNodeId", .string(latestNodeID.description)),
-            ]))
+            ReplayResult.object(
+                [
+                    ("taskId", .string(taskID.description)),
+                    ("createdBy", .string(createdBy.description)),
+                    ("created", .string(created.description)),
+                ]
+                    + RedoField.taskFields.map { ($0.key, value(of: $0)?.jsonValue ?? .null) }
+                    + [
+                        ("todoTasks", .array(todos.map(\.jsonValue))),
+                        ("currentTodo", currentTodo.map { .string($0.guid.description) } ?? .null),
+                        ("heads", .array(heads.map { .string($0.description) })),
+                        ("latestNodeId", .string(latestNodeID.description)),
+                    ]))
     }
 }
 
 extension TodoTask {
     public var jsonValue: JSONValue {
         .object(
-            ReplayResult.object([
-                ("guid", .string(guid.description)),
-                ("nodeId", .string(nodeID.description)),
-                ("lamport", .number(Double(lamport))),
-                ("wall", .string(wall.description)),
-                ("deadline", .string(deadline.description)),
-                ("notes", .string(notes)),
-                ("completed", completed.map { .string($0.description) } ?? .null),
-            ]))
+            ReplayResult.object(
+                [
+                    ("guid", .string(guid.description)),
+                    ("nodeId", .string(nodeID.description)),
+                    ("lamport", .number(Double(lamport))),
+                    ("wall", .string(wall.description)),
+                ] + RedoField.todoFields.map { ($0.key, value(of: $0)?.jsonValue ?? .null) }))
     }
 }

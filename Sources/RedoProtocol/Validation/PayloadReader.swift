@@ -37,7 +37,7 @@ enum PayloadReader {
                 allowed: [PayloadKey.todoTaskID, PayloadKey.daysToExtend, PayloadKey.newDeadline, PayloadKey.notes],
                 reserved: reserved)
             let todo = try payload.requireTodoID(PayloadKey.todoTaskID)
-            let days = try payload.integer(PayloadKey.daysToExtend, in: 1...9_007_199_254_740_991)
+            let days = try payload.integer(PayloadKey.daysToExtend, in: 1...RedoField.maxSafeInteger)
             let deadline = try payload.wallTime(PayloadKey.newDeadline)
             let notes = try payload.string(PayloadKey.notes)
             switch (days, deadline) {
@@ -64,14 +64,15 @@ enum PayloadReader {
         }
     }
 
+    /// The task fields of a CREATE or UPDATE, each within its ``RedoField`` bounds.
     private static func taskFields(_ payload: FieldReader) throws(NodeValidationError) -> TaskFieldChanges {
         TaskFieldChanges(
-            title: try payload.nonEmptyString(PayloadKey.title),
-            description: try payload.string(PayloadKey.description),
-            privacy: try payload.bool(PayloadKey.privacy),
-            storyPoints: try payload.integer(PayloadKey.storyPoints, in: 0...9_007_199_254_740_991),
-            priority: try payload.integer(PayloadKey.priority, in: 1...5),
-            frequencyDays: try payload.integer(PayloadKey.frequencyDays, in: 1...9_007_199_254_740_991)
+            title: try payload.nonEmptyString(RedoField.title.key),
+            description: try payload.string(RedoField.description.key),
+            privacy: try payload.bool(RedoField.privacy.key),
+            storyPoints: try payload.integer(RedoField.storyPoints.key, in: RedoField.storyPoints.range),
+            priority: try payload.integer(RedoField.priority.key, in: RedoField.priority.range),
+            frequencyDays: try payload.integer(RedoField.frequencyDays.key, in: RedoField.frequencyDays.range)
         )
     }
 }

@@ -46,6 +46,7 @@ struct WebAppController: Sendable {
         "preset-book.js": Asset(PackageResources.preset_book_js, "text/javascript; charset=utf-8"),
         "preset-keys.js": Asset(PackageResources.preset_keys_js, "text/javascript; charset=utf-8"),
         "invitations.js": Asset(PackageResources.invitations_js, "text/javascript; charset=utf-8"),
+        "fields.js": Asset(PackageResources.fields_js, "text/javascript; charset=utf-8"),
     ]
 
     static let contentSecurityPolicy =

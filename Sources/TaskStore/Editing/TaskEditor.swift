@@ -201,20 +201,15 @@ public struct TaskEditor: Sendable {
             lamport: parent.lamport + 1, wall: now, author: identity.author)
     }
 
-    /// The producer-side bounds of spec §5: a non-empty title, priority 1–5, story points ≥ 0,
-    /// a frequency of at least one day.
-    private static func check(_ fields: TaskFieldChanges) throws {
-        if let title = fields.title, title.isEmpty {
-            throw TaskStoreError.invalidField(name: "title", reason: "must not be empty")
-        }
-        if let priority = fields.priority, !(1...5).contains(priority) {
-            throw TaskStoreError.invalidField(name: "priority", reason: "must be 1–5")
-        }
-        if let storyPoints = fields.storyPoints, storyPoints < 0 {
-            throw TaskStoreError.invalidField(name: "story-points", reason: "must be 0 or more")
-        }
-        if let every = fields.frequencyDays, every < 1 {
-            throw TaskStoreError.invalidField(name: "every", reason: "must be at least 1 day")
+    /// The producer-side bounds of spec §5, each field's ``RedoField`` row: a non-empty title,
+    /// priority 1–5, story points ≥ 0, a frequency of at least one day.
+    static func check(_ fields: TaskFieldChanges) throws {
+        for field in RedoField.taskPayloadFields {
+            guard let value = fields.value(of: field), !field.accepts(value) else { continue }
+            throw TaskStoreError.invalidField(name: optionNames[field] ?? field.key, reason: field.rule)
         }
     }
+
+    /// The `tandem tasks` options that name a field otherwise than its key.
+    private static let optionNames = [RedoField.storyPoints: "story-points", RedoField.frequencyDays: "every"]
 }

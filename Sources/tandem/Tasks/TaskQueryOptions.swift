@@ -16,8 +16,8 @@ struct TaskQueryOptions: ParsableArguments {
     @Option(help: "active | completed | archived | all. Default active.")
     var status: TaskQuery.Status?
 
-    @Option(help: "Lowest priority, 1–5.") var priorityMin: Int64?
-    @Option(help: "Highest priority, 1–5.") var priorityMax: Int64?
+    @Option(help: "Lowest priority, \(RedoField.priority.boundsText).") var priorityMin: Int64?
+    @Option(help: "Highest priority, \(RedoField.priority.boundsText).") var priorityMax: Int64?
 
     @Option(help: "Only todos due before this instant (YYYY-MM-DD or full timestamp).") var dueBefore: String?
     @Option(help: "Only todos due after this instant (YYYY-MM-DD or full timestamp).") var dueAfter: String?

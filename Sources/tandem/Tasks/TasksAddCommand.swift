@@ -11,19 +11,24 @@ extension TasksCommand {
         @Argument(help: "The task's title.")
         var title: String
 
-        @Option(help: "Priority 1 (backlog) … 5 (urgent). Default 3.")
+        @Option(
+            help: """
+                Priority \(RedoField.priority.range?.lowerBound ?? 0) (backlog) … \
+                \(RedoField.priority.range?.upperBound ?? 0) (urgent). Default \(RedoField.priority.defaultInteger).
+                """)
         var priority: Int64?
 
         @Option(help: "First deadline (YYYY-MM-DD or full timestamp). Default: now + --every days.")
         var due: String?
 
-        @Option(help: "Repeat every DAYS days after completion. Default 7.")
+        @Option(help: "Repeat every DAYS days after completion. Default \(RedoField.frequencyDays.defaultInteger).")
         var every: Int64?
 
         @Option(help: "A longer description.")
         var description: String?
 
-        @Option(help: "Story points, 0 or more. Default 1.")
+        @Option(
+            help: "Story points, \(RedoField.storyPoints.boundsText). Default \(RedoField.storyPoints.defaultInteger).")
         var storyPoints: Int64?
 
         @Flag(help: "Mark the task private.")

@@ -55,8 +55,8 @@ extension TasksCommand {
         @Argument(help: "Task id or a unique prefix of it.") var id: String
         @Option(help: "New title.") var title: String?
         @Option(help: "New description (an empty one clears it).") var description: String?
-        @Option(help: "New priority 1–5.") var priority: Int64?
-        @Option(help: "New story points, 0 or more.") var storyPoints: Int64?
+        @Option(help: "New priority \(RedoField.priority.boundsText).") var priority: Int64?
+        @Option(help: "New story points, \(RedoField.storyPoints.boundsText).") var storyPoints: Int64?
         @Option(help: "Repeat every DAYS days after completion.") var every: Int64?
         @Flag(help: "Make the task private or public.") var visibility: Visibility?
         @Option(help: "Move the current todo's deadline (YYYY-MM-DD or full timestamp).") var due: String?

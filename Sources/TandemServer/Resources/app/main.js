@@ -16,8 +16,19 @@ import { Sync } from './sync.js';
 import { Invitations } from './invitations.js';
 import { TaskBook, TaskFieldError } from './tasks.js';
 import { wallMillis, wallText } from './validate.js';
+import { FIELD, MAX_SAFE } from './fields.js';
 
 const $ = (id) => document.getElementById(id);
+
+// The editor's number boxes and the priority filter take their bounds from the field table.
+for (const key of ['priority', 'storyPoints', 'frequencyDays']) {
+  const box = $('edit-form').elements[key];
+  box.min = FIELD[key].min;
+  if (FIELD[key].max < MAX_SAFE) box.max = FIELD[key].max;
+}
+for (let priority = FIELD.priority.min; priority <= FIELD.priority.max; priority++) {
+  $('priority-min').append(new Option(String(priority)));
+}
 
 /** What the signed-in screen works on; null while signed out. */
 let app = null;

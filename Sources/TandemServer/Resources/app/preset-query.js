@@ -3,7 +3,8 @@
 // presets.js by concern (issue 45).
 
 import { defaultQuery, SORTS, STATUSES } from './query.js';
-import { wallMillis } from './validate.js';
+import { FIELD } from './fields.js';
+import { fieldAccepts, wallMillis } from './validate.js';
 
 export const LATEST_STAMP = 253402300799999;
 const MAX_NAME = 80;
@@ -52,7 +53,7 @@ export function queryFromJSON(given) {
   if (given === null || typeof given !== 'object' || Array.isArray(given)) return undefined;
   const json = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== null));
   const query = defaultQuery();
-  const priority = (value) => Number.isInteger(value) && value >= 1 && value <= 5;
+  const priority = (value) => fieldAccepts(FIELD.priority, value);
   if (json.search !== undefined) {
     if (typeof json.search !== 'string') return undefined;
     query.search = json.search;

@@ -5,7 +5,8 @@
 // The input is nodes that passed standalone validation (validate.js); the result has the shape
 // of the vectors' scenario `expected`.
 
-import { wallMillis, wallText, isInteger } from './validate.js';
+import { FIELD, TASK_FIELDS, TASK_PAYLOAD_FIELDS, TODO_FIELDS } from './fields.js';
+import { fieldAccepts, wallMillis, wallText } from './validate.js';
 
 const compareText = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -261,13 +262,10 @@ export class Replayer {
       taskId: first.taskId,
       createdBy: first.author.userId,
       created: first.timestamp.wall,
-      title: fields.title ?? '',
-      description: fields.description ?? '',
-      privacy: fields.privacy ?? false,
-      storyPoints: fields.storyPoints ?? 1,
-      priority: fields.priority ?? 3,
-      frequencyDays: fields.frequencyDays ?? 7,
-      archived: false,
+      // Absent CREATE fields take their defaults (spec §5, RES-7).
+      ...Object.fromEntries(
+        TASK_FIELDS.map((key) => [key, (FIELD[key].inTaskPayload ? fields[key] : undefined) ?? FIELD[key].default]),
+      ),
       todoTasks: [],
       currentTodo: null,
       heads: [first.id],
@@ -295,7 +293,7 @@ export class Replayer {
     const todo = () => task.todoTasks.find((t) => t.guid === payload.todoTaskId);
     switch (node.action) {
       case 'UPDATE':
-        for (const key of ['title', 'description', 'privacy', 'storyPoints', 'priority', 'frequencyDays']) {
+        for (const key of TASK_PAYLOAD_FIELDS) {
           if (payload[key] !== undefined) task[key] = payload[key];
         }
         break;
@@ -356,34 +354,9 @@ export function currentTodo(task) {
 
 const compareTodo = (a, b) => a.lamport - b.lamport || compareText(a.wall, b.wall) || compareText(a.nodeId, b.nodeId);
 
-const TASK_FIELDS = ['title', 'description', 'privacy', 'storyPoints', 'priority', 'frequencyDays', 'archived'];
-const TODO_FIELDS = ['deadline', 'notes', 'completed'];
-
 /** A `manual` value of the field's type, or undefined when it does not fit (then lww applies). */
-function manualValue(value, field) {
-  switch (field) {
-    case 'title':
-      return typeof value === 'string' && value !== '' ? value : undefined;
-    case 'description':
-    case 'notes':
-      return typeof value === 'string' ? value : undefined;
-    case 'privacy':
-    case 'archived':
-      return typeof value === 'boolean' ? value : undefined;
-    case 'storyPoints':
-    case 'priority':
-    case 'frequencyDays': {
-      if (!isInteger(value)) return undefined;
-      const [low, high] = field === 'priority' ? [1, 5] : [field === 'storyPoints' ? 0 : 1, Infinity];
-      return value >= low && value <= high ? value : undefined;
-    }
-    case 'deadline':
-      return wallMillis(value) !== undefined ? value : undefined;
-    case 'completed':
-      if (value === null) return null;
-      return wallMillis(value) !== undefined ? value : undefined;
-  }
-  return undefined;
+export function manualValue(value, key) {
+  return FIELD[key] !== undefined && fieldAccepts(FIELD[key], value) ? value : undefined;
 }
 
 /** The three-way, per-field MERGE of spec §9 (RES-16). Absent values are `undefined`. */
@@ -457,8 +430,9 @@ class Merge {
       }
       case 'max':
       case 'min': {
+        // Only a numeric field takes max or min (fields.js); the others fall back to lww.
         const numbers = candidates.map(read).filter((value) => typeof value === 'number');
-        if (numbers.length === candidates.length && numbers.length) {
+        if (FIELD[field]?.merge === 'numeric' && numbers.length === candidates.length && numbers.length) {
           return strategy === 'max' ? Math.max(...numbers) : Math.min(...numbers);
         }
         break;

@@ -8,7 +8,7 @@ const CACHE = 'tandem-tasks-app';
 const FILES = [
   './', 'index.html', 'app.css', 'main.js', 'api.js', 'jcs.js', 'redo.js', 'store.js', 'validate.js', 'replay.js',
   'tasks.js', 'query.js', 'sync.js', 'stats.js', 'presets.js', 'preset-query.js', 'preset-book.js', 'preset-keys.js',
-  'invitations.js', 'sw.js',
+  'invitations.js', 'fields.js', 'sw.js',
 ];
 
 self.addEventListener('install', (event) => {

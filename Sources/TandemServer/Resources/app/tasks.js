@@ -7,25 +7,26 @@
 
 import { makeNode, uuid, wallNow } from './redo.js';
 import { compareNodes, Replayer } from './replay.js';
-import { validateNode, wallMillis, wallText } from './validate.js';
+import { FIELD, TASK_PAYLOAD_FIELDS } from './fields.js';
+import { fieldAccepts, validateNode, wallMillis, wallText } from './validate.js';
 
 const DAY = 86400000;
 
 export class TaskFieldError extends Error {}
 
+// How the editor names each field in its messages.
+const LABELS = {
+  title: 'The title', description: 'The description', privacy: 'Privacy', storyPoints: 'Story points',
+  priority: 'Priority', frequencyDays: 'Repeat',
+};
+
 /** Refuses values the validator would refuse, with the field's name (as TaskEditor.check does). */
-function checkFields(fields) {
-  if (fields.title !== undefined && (typeof fields.title !== 'string' || fields.title === '')) {
-    throw new TaskFieldError('The title must not be empty.');
-  }
-  const integer = (name, value, low, high, text) => {
-    if (value !== undefined && !(Number.isInteger(value) && value >= low && value <= high)) {
-      throw new TaskFieldError(text);
+export function checkFields(fields) {
+  for (const key of TASK_PAYLOAD_FIELDS) {
+    if (fields[key] !== undefined && !fieldAccepts(FIELD[key], fields[key])) {
+      throw new TaskFieldError(`${LABELS[key] ?? key} ${FIELD[key].rule}.`);
     }
-  };
-  integer('priority', fields.priority, 1, 5, 'Priority must be 1–5.');
-  integer('storyPoints', fields.storyPoints, 0, Number.MAX_SAFE_INTEGER, 'Story points must be 0 or more.');
-  integer('frequencyDays', fields.frequencyDays, 1, Number.MAX_SAFE_INTEGER, 'Repeat must be at least 1 day.');
+  }
 }
 
 function defined(object) {
@@ -115,7 +116,7 @@ export class TaskBook {
     if (due !== undefined && wallMillis(due) === undefined) throw new TaskFieldError('The due date is not a date.');
     const taskId = uuid();
     const create = await this.sign(taskId, 'CREATE', fields, undefined, now);
-    const deadline = due ?? wallText(wallMillis(now) + (frequencyDays ?? 7) * DAY) ?? now;
+    const deadline = due ?? wallText(wallMillis(now) + (frequencyDays ?? FIELD.frequencyDays.default) * DAY) ?? now;
     const todo = await this.sign(taskId, 'CREATE_TODO', { todoTaskId: uuid(), deadline }, create, now);
     return [create, todo];
   }
@@ -137,8 +138,7 @@ export class TaskBook {
    */
   async edit(task, change, now = wallNow()) {
     checkFields(change);
-    const keys = ['title', 'description', 'privacy', 'storyPoints', 'priority', 'frequencyDays'];
-    const fields = defined(Object.fromEntries(keys.map((key) => [key, change[key] === task[key] ? undefined : change[key]])));
+    const fields = defined(Object.fromEntries(TASK_PAYLOAD_FIELDS.map((key) => [key, change[key] === task[key] ? undefined : change[key]])));
     const nodes = [];
     let parent = this.latest(task);
     if (Object.keys(fields).length) {

@@ -3,6 +3,7 @@
 // signature with WebCrypto. Every node the browser receives passes through here before it is
 // stored; a refused node carries the spec's code (E_…) and a detail.
 
+import { FIELD, MAX_SAFE, TASK_PAYLOAD_FIELDS } from './fields.js';
 import { canonicalBytes, CanonicalJSONError } from './jcs.js';
 import { body, fromHex, hex } from './redo.js';
 
@@ -28,9 +29,8 @@ const AUTHOR = new Set(['userId', 'deviceId', 'publicKey', 'name', 'email', 'dev
 const RESERVED = new Set([
   ...TOP, ...AUTHOR, 'lamport', 'wall', 'guid', 'todoTasks', 'created', 'archived', 'deleted', 'archive',
 ]);
-const TASK_FIELDS = new Set(['title', 'description', 'privacy', 'storyPoints', 'priority', 'frequencyDays']);
+const TASK_FIELDS = new Set(TASK_PAYLOAD_FIELDS);
 const STRATEGIES = new Set(['ours', 'theirs', 'union', 'lww', 'manual', 'max', 'min']);
-const MAX_SAFE = 9007199254740991;
 const MAX_PAYLOAD_BYTES = 1048576;
 
 const NODE_ID = /^sha256:[0-9a-f]{64}$/;
@@ -171,6 +171,25 @@ class Reader {
   }
 }
 
+/**
+ * Whether `value` is a value of the field `row` (fields.js): its type and bounds, and null only
+ * where the field takes it — as RedoField.accepts answers in Swift.
+ */
+export function fieldAccepts(row, value) {
+  if (value === null) return row.nullable;
+  switch (row.type) {
+    case 'string':
+      return typeof value === 'string' && !(row.nonEmpty && value === '');
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'integer':
+      return isInteger(value) && value >= row.min && value <= row.max;
+    case 'time':
+      return typeof value === 'string' && wallMillis(value) !== undefined;
+  }
+  return false;
+}
+
 export const isInteger = (value) =>
   typeof value === 'number' && Number.isInteger(value) && Math.abs(value) <= MAX_SAFE;
 
@@ -192,7 +211,8 @@ function isEmail(text) {
   return at > 0 && at === text.lastIndexOf('@') && at < text.length - 1;
 }
 
-function readPayload(object, action) {
+/** Checks `object` as the payload of `action` (spec §5); throws a NodeValidationError. */
+export function readPayload(object, action) {
   const payload = new Reader(object, 'payload');
   switch (action) {
     case 'CREATE':
@@ -202,9 +222,9 @@ function readPayload(object, action) {
         title: payload.nonEmptyString('title'),
         description: payload.string('description'),
         privacy: payload.bool('privacy'),
-        storyPoints: payload.integer('storyPoints', 0),
-        priority: payload.integer('priority', 1, 5),
-        frequencyDays: payload.integer('frequencyDays', 1),
+        storyPoints: payload.integer('storyPoints', FIELD.storyPoints.min, FIELD.storyPoints.max),
+        priority: payload.integer('priority', FIELD.priority.min, FIELD.priority.max),
+        frequencyDays: payload.integer('frequencyDays', FIELD.frequencyDays.min, FIELD.frequencyDays.max),
       };
       if (action === 'CREATE' && fields.title === undefined) schema('payload.title is required for CREATE');
       if (action === 'UPDATE' && Object.values(fields).every((v) => v === undefined)) {
