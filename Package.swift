@@ -324,6 +324,22 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // `tandem app` (issue 47): the profile's chat served to the browser on the loopback
+        // interface, behind a token-for-cookie gate; Hummingbird, so not one of the client libraries.
+        .target(
+            name: "TandemChatApp",
+            dependencies: [
+                "TandemMessaging", "ChatHistory", "TandemBasics",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [
+                .embedInCode("Resources/index.html"), .embedInCode("Resources/chat.css"),
+                .embedInCode("Resources/chat.js"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "TandemServer",
             dependencies: [
@@ -401,7 +417,7 @@ let package = Package(
                 "ChatHistory", "TaskStore", "RedoApp", "RoutingStore", "Contacts", "TandemAccounts", "TandemMessaging",
                 "TandemProfile", "TandemSync", "TandemWallet", "KaspaTransaction",
                 "TandemAPI", "TandemServer", "TandemServerStore", "CommandLineContract", "ChatScreen", "CNcursesw",
-                "TandemNIOTransport",
+                "TandemNIOTransport", "TandemChatApp",
                 "KaspaRPC", "KaspaNode", "SecretFiles", "ExtendedKeyText",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -636,7 +652,10 @@ let package = Package(
                 "TandemSync", "TandemWallet", "TandemAPI", "TandemBasics",
                 "TestSupport", "TandemTesting", "CanonicalJSON", "KaspaCrypto", "KasiaProtocol", "KaspaTransaction",
                 "ChatHistory", "ChatTimeline", "RoutingStore", "RedoProtocol", "RedoApp", "TaskStore", "Contacts",
+                "TandemChatApp",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -19,7 +19,8 @@ struct Tandem: AsyncParsableCommand {
             CommandGroup(
                 name: "Client",
                 subcommands: [
-                    KeysCommand.self, AccountCommand.self, ContactsCommand.self, ChatCommand.self, TasksCommand.self,
+                    KeysCommand.self, AccountCommand.self, ContactsCommand.self, ChatCommand.self, AppCommand.self,
+                    TasksCommand.self,
                     SyncCommand.self, WalletCommand.self,
                 ]),
             CommandGroup(name: "Server", subcommands: [ServeCommand.self, AdminCommand.self]),
