@@ -10,11 +10,7 @@ extension ContactsSyncState {
     /// (absent when nil). A version beyond 2^53, which a JSON number could not carry exactly,
     /// takes the `JSONEncoder` path instead.
     func fileBytes() throws -> Data {
-        guard versions.values.allSatisfy({ $0.magnitude < 1 << 53 }) else {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys]
-            return try encoder.encode(self)
-        }
+        guard versions.values.allSatisfy({ $0.magnitude < 1 << 53 }) else { return try SyncStateFile.bytes(of: self) }
         if let bytes = plainBytes() { return Data(bytes) }
         return try canonicalValueBytes()
     }

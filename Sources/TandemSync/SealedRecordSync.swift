@@ -22,11 +22,7 @@ protocol SealedRecordSyncState: Codable, Sendable {
 }
 
 extension SealedRecordSyncState {
-    func fileBytes() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return try encoder.encode(self)
-    }
+    func fileBytes() throws -> Data { try SyncStateFile.bytes(of: self) }
 }
 
 /// What a sealed-record sync does after its pull and before its push.

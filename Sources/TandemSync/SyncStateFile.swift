@@ -6,8 +6,7 @@ import SecretFiles
 /// everything received is de-duplicated by id on the way in.
 enum SyncStateFile {
     static func load<State: Decodable>(_ type: State.Type, from url: URL, fresh: State) throws -> State {
-        guard FileManager.default.fileExists(atPath: url.path) else { return fresh }
-        return try JSONDecoder().decode(State.self, from: Data(contentsOf: url))
+        try load(type, from: url) ?? fresh
     }
 
     /// The saved state, or nil when there is none yet.
@@ -17,9 +16,14 @@ enum SyncStateFile {
     }
 
     static func save(_ state: some Encodable, to url: URL) throws {
+        try SecretFile.replace(url, contents: try bytes(of: state), durably: false)
+    }
+
+    /// The file's bytes for `state`: JSON with sorted keys.
+    static func bytes(of state: some Encodable) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        try SecretFile.replace(url, contents: try encoder.encode(state), durably: false)
+        return try encoder.encode(state)
     }
 
     /// Replaces the file with `bytes` atomically (a state that writes its own JSON).

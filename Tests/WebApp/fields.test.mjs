@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { app, vectors } from './setup.mjs';
 
-const { FIELDS, FIELD, TASK_FIELDS, TODO_FIELDS, TASK_PAYLOAD_FIELDS } = await app('fields.js');
+const { FIELDS, FIELD, TASK_FIELDS, todoFieldKeys, TASK_PAYLOAD_FIELDS } = await app('fields.js');
 const { fieldAccepts, readPayload } = await app('validate.js');
 const { manualValue, replay } = await app('replay.js');
 const { checkFields } = await app('tasks.js');
@@ -24,7 +24,7 @@ const accepted = (run) => {
 test('fields.js holds the rows of redo-fields.json, in order', () => {
   assert.deepEqual(FIELDS, file.fields);
   assert.deepEqual(TASK_FIELDS, file.fields.filter((f) => f.owner === 'task').map((f) => f.key));
-  assert.deepEqual(TODO_FIELDS, file.fields.filter((f) => f.owner === 'todo').map((f) => f.key));
+  assert.deepEqual(todoFieldKeys, file.fields.filter((f) => f.owner === 'todo').map((f) => f.key));
   assert.deepEqual(TASK_PAYLOAD_FIELDS, file.fields.filter((f) => f.inTaskPayload).map((f) => f.key));
 });
 

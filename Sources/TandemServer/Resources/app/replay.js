@@ -5,7 +5,7 @@
 // The input is nodes that passed standalone validation (validate.js); the result has the shape
 // of the vectors' scenario `expected`.
 
-import { FIELD, TASK_FIELDS, TASK_PAYLOAD_FIELDS, TODO_FIELDS } from './fields.js';
+import { FIELD, TASK_FIELDS, TASK_PAYLOAD_FIELDS, todoFieldKeys } from './fields.js';
 import { fieldAccepts, wallMillis, wallText } from './validate.js';
 
 const compareText = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
@@ -390,7 +390,7 @@ class Merge {
       const target = task.todoTasks.find((t) => t.guid === entry.todoTaskId);
       if (!target) continue;
       const baseTodo = base.todoTasks.find((t) => t.guid === entry.todoTaskId);
-      for (const field of TODO_FIELDS) {
+      for (const field of todoFieldKeys) {
         const resolution = entry.fields.findLast((r) => r.path === field);
         const read = (side) => side.state.todoTasks.find((t) => t.guid === entry.todoTaskId)?.[field];
         const value = this.resolve(field, baseTodo?.[field], sides, resolution, read);
