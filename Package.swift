@@ -329,14 +329,18 @@ let package = Package(
         .target(
             name: "TandemChatApp",
             dependencies: [
-                "TandemMessaging", "ChatHistory", "TandemBasics",
+                "TandemMessaging", "ChatHistory", "ChatTimeline", "Contacts", "KasiaProtocol", "KaspaCrypto",
+                "TandemBasics",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             resources: [
                 .embedInCode("Resources/index.html"), .embedInCode("Resources/chat.css"),
-                .embedInCode("Resources/chat.js"),
+                .embedInCode("Resources/chat.js"), .embedInCode("Resources/api.js"),
+                .embedInCode("Resources/timeline.js"), .embedInCode("Resources/wallet.js"),
+                .embedInCode("Resources/qr.js"),
             ],
             swiftSettings: swiftSettings
         ),

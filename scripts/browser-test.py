@@ -28,13 +28,12 @@ import sys
 import tempfile
 import time
 
-from selenium import webdriver
-from selenium.webdriver.chrome.options import Options
 from selenium.common.exceptions import StaleElementReferenceException
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as ready
 from selenium.webdriver.support.ui import Select, WebDriverWait
+
+from headless_chromium import chromium
 
 
 def start_server(tandem, work):
@@ -54,15 +53,6 @@ def start_server(tandem, work):
         time.sleep(0.1)
     server.kill()
     sys.exit("browser-test: tandem serve did not announce itself within 30 s")
-
-
-def browser():
-    options = Options()
-    options.binary_location = "/usr/bin/chromium"
-    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,900"]:
-        options.add_argument(argument)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
 
 
 def field(driver, form, label):
@@ -300,7 +290,7 @@ def main():
     failures = []
     with tempfile.TemporaryDirectory() as work:
         server, base = start_server(arguments.tandem, work)
-        driver = browser()
+        driver = chromium()
         try:
             wait = WebDriverWait(driver, 20, ignored_exceptions=[StaleElementReferenceException])
 

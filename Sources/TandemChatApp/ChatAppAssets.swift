@@ -24,6 +24,10 @@ enum ChatAppAssets {
         "/": Asset(PackageResources.index_html, type: "text/html; charset=utf-8"),
         "/chat.css": Asset(PackageResources.chat_css, type: "text/css; charset=utf-8"),
         "/chat.js": Asset(PackageResources.chat_js, type: "text/javascript; charset=utf-8"),
+        "/api.js": Asset(PackageResources.api_js, type: "text/javascript; charset=utf-8"),
+        "/timeline.js": Asset(PackageResources.timeline_js, type: "text/javascript; charset=utf-8"),
+        "/wallet.js": Asset(PackageResources.wallet_js, type: "text/javascript; charset=utf-8"),
+        "/qr.js": Asset(PackageResources.qr_js, type: "text/javascript; charset=utf-8"),
     ]
 
     static let policy =

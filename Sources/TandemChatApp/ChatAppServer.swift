@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 public import Hummingbird
 public import Logging
+import ServiceLifecycle
 public import TandemMessaging
 
 /// `tandem app`'s server (issue 47): the profile's chat as a web app on the loopback interface,
@@ -18,10 +19,12 @@ public func buildChatApp(
     let router = Router(context: BasicRequestContext.self)
     router.add(middleware: ChatAppGate(access: access))
     ChatAppAssets.register(on: router)
-    ChatAppAPI(messenger: messenger).register(on: router)
+    let events = ChatAppEvents(messenger: messenger)
+    ChatAppAPI(messenger: messenger, events: events).register(on: router)
     return Application(
         router: router,
         configuration: .init(address: .hostname("127.0.0.1", port: port), serverName: "tandem-app"),
+        services: [events],
         onServerRunning: { channel in
             let bound = channel.localAddress?.port ?? 0
             access.listening(on: bound)
@@ -52,7 +55,16 @@ struct ChatAppGate<Context: RequestContext>: RouterMiddleware {
                     .location: "/", .setCookie: setCookie, .cacheControl: "no-store", .referrerPolicy: "no-referrer",
                 ])
         case .refuse(let reason):
-            return ChatAppAPI.json(["error": reason], status: .forbidden)
+            return ChatAppJSON.error(reason, status: .forbidden)
         }
+    }
+}
+
+/// The app's follower of the messenger runs as a service beside the HTTP server, until the
+/// app shuts down.
+extension ChatAppEvents: Service {
+    func run() async throws {
+        await cancelWhenGracefulShutdown { await self.run(keepAlive: .seconds(15)) }
+        finishAll()
     }
 }

@@ -1,5 +1,5 @@
-import ChatHistory
-import ChatTimeline
+public import ChatHistory
+public import ChatTimeline
 import Contacts
 import Foundation
 public import KaspaCrypto
@@ -28,5 +28,29 @@ extension Messenger {
     /// Mutes or unmutes the contact's notifications.
     public func setMuted(_ peer: KaspaAddress, _ muted: Bool) throws {
         try contacts.setNotificationsMuted(ContactAddress(peer), wallet: wallet, muted)
+    }
+}
+
+/// The contact edits of `tandem app`'s list (issue 47 item 2), and the row reads a screen redraws
+/// from.
+extension Messenger {
+    /// Adds `peer` as a contact (or re-adds a deleted one) under `alias`, without a handshake.
+    public func addContact(_ peer: KaspaAddress, alias: String? = nil) throws {
+        try contacts.add(ContactAddress(peer), wallet: wallet, alias: alias)
+    }
+
+    /// Deletes the contact (a tombstone that syncs, seed 002); its history stays in the profile.
+    public func deleteContact(_ peer: KaspaAddress) throws {
+        try contacts.remove(ContactAddress(peer), wallet: wallet)
+    }
+
+    /// The stored row `id`, as it is now (after a send, a reaction or a verification).
+    public func message(_ id: MessageID) throws -> StoredMessage? {
+        try history.message(id)
+    }
+
+    /// The stored row of the transaction `txID` (a handshake or a payment just sent), if any.
+    public func message(txID: String) throws -> StoredMessage? {
+        try history.message(txID: TxID(txID))
     }
 }

@@ -158,6 +158,12 @@ public actor Messenger {
         return try history.newestPage(in: conversation, limit: limit)
     }
 
+    /// The `limit` rows with `peer` strictly newer than `after`, oldest first: a screen that let
+    /// its newest rows go (to bound its memory) reads them back with it.
+    public func history(with peer: KaspaAddress, limit: Int = 50, after: MessageKey) throws -> MessagePage {
+        try history.page(in: ConversationID(peer.description), newerThan: after, limit: limit)
+    }
+
     /// Live contacts with their newest message and unread count, most recent activity first.
     public func conversations() throws -> [ConversationSummary] {
         try contacts.contacts(wallet: wallet).map { contact in

@@ -11,7 +11,7 @@ import Testing
         .deletingLastPathComponent()
     static let suites = [
         "Tests/WebApp/redo.test.mjs", "Tests/WebApp/query.test.mjs", "Tests/WebApp/stats.test.mjs",
-        "Tests/WebApp/presets.test.mjs", "Tests/WebApp/fields.test.mjs",
+        "Tests/WebApp/presets.test.mjs", "Tests/WebApp/fields.test.mjs", "Tests/ChatApp/qr.test.mjs",
     ]
 
     /// `node` on the PATH, if any.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The one ordering of a conversation: `(blockTime, timestamp, id)`, oldest first.
 ///
 /// The key is total (the UUID breaks every tie) and immutable per message revision, so a keyset
@@ -24,4 +26,19 @@ public struct MessageKey: Hashable, Comparable, Sendable, CustomStringConvertibl
     }
 
     public var description: String { "(\(blockTime), \(timestamp), \(id))" }
+}
+
+extension MessageKey {
+    /// The key as a cursor a client hands back: `BLOCKTIME:TIMESTAMP:UUID` (what `tandem chat
+    /// history --json` prints as `before`, and `tandem app`'s pages carry).
+    public var cursorText: String { "\(blockTime):\(timestamp):\(id.uuid.uuidString)" }
+
+    /// Reads ``cursorText``; nil for anything else.
+    public init?(cursorText text: String) {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 3, let blockTime = UInt64(parts[0]), let timestamp = Int64(parts[1]),
+            let uuid = UUID(uuidString: String(parts[2]))
+        else { return nil }
+        self.init(blockTime: blockTime, timestamp: timestamp, id: MessageID(uuid))
+    }
 }

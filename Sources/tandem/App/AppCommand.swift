@@ -18,6 +18,7 @@ struct AppCommand: AsyncParsableCommand {
             """)
 
     @OptionGroup var chat: ChatOptions
+    @OptionGroup var stream: StreamTransportOptions
     @Option(name: .long, help: "Port to bind on 127.0.0.1 (0: any free port).") var port = 0
     @Flag(name: .long, help: "Open the link in the default browser (xdg-open, or open on macOS).") var open = false
 
@@ -37,16 +38,18 @@ struct AppCommand: AsyncParsableCommand {
         do { lock = try ChatAppLock(profileDirectory: chat.profile.value.directory) } catch {
             throw CLIError(error.description)
         }
-        let messenger = try chat.messenger()
         let access = ChatAppAccess()
         let openInBrowser = open
-        let app = buildChatApp(messenger: messenger, access: access, port: port) { bound in
-            lock.record(port: bound)
-            guard let link = access.openURL else { return }
-            CommandIO.write("open \(link)\n")
-            if openInBrowser { Self.launchBrowser(link) }
+        try await stream.withTransport { transport in
+            let messenger = try chat.messenger(streamTransport: transport)
+            let app = buildChatApp(messenger: messenger, access: access, port: port) { bound in
+                lock.record(port: bound)
+                guard let link = access.openURL else { return }
+                CommandIO.write("open \(link)\n")
+                if openInBrowser { Self.launchBrowser(link) }
+            }
+            try await app.runService()
         }
-        try await app.runService()
     }
 
     /// Hands `link` to the desktop's opener; a missing one is said, not fatal.

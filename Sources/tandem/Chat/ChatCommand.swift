@@ -82,16 +82,15 @@ func openingCall<T>(_ body: () throws -> T) throws -> T {
 }
 
 /// A history cursor on the command line: `BLOCKTIME:TIMESTAMP:UUID`, the exclusive key of the
-/// oldest row already shown (what `history --json` prints as `before`).
+/// oldest row already shown (what `history --json` prints as `before`; ``MessageKey/cursorText``).
 enum HistoryCursor {
-    static func text(_ key: MessageKey) -> String { "\(key.blockTime):\(key.timestamp):\(key.id.uuid.uuidString)" }
+    static func text(_ key: MessageKey) -> String { key.cursorText }
 
     static func parse(_ text: String) throws -> MessageKey {
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 3, let blockTime = UInt64(parts[0]), let timestamp = Int64(parts[1]),
-            let uuid = UUID(uuidString: String(parts[2]))
-        else { throw CLIError("--before \(text): expected BLOCKTIME:TIMESTAMP:UUID as printed by `chat history`") }
-        return MessageKey(blockTime: blockTime, timestamp: timestamp, id: MessageID(uuid))
+        guard let key = MessageKey(cursorText: text) else {
+            throw CLIError("--before \(text): expected BLOCKTIME:TIMESTAMP:UUID as printed by `chat history`")
+        }
+        return key
     }
 }
 

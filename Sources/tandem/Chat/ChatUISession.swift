@@ -7,8 +7,8 @@ import KaspaCrypto
 import TandemMessaging
 import TandemWallet
 
-/// Runs `tandem chat ui`: the terminal thread (keys, frames) and the async side (the relay's
-/// live stream, a heartbeat, the actions the screen asks for), joined by a ``ChatUIMailbox`` and
+/// Runs `tandem chat ui`: the terminal thread (keys, frames) and the async side (the library's
+/// updates, the actions the screen asks for), joined by a ``ChatUIMailbox`` and
 /// an action stream (issue 16 items 1–5).
 struct ChatUISession {
     let messenger: Messenger
@@ -38,7 +38,6 @@ struct ChatUISession {
         thread.start()
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await live(mailbox) }
-            group.addTask { await heartbeat(mailbox) }
             await refreshConversations(mailbox)
             for await action in actions { await perform(action, mailbox) }
             group.cancelAll()
@@ -103,38 +102,20 @@ struct ChatUISession {
 
     // MARK: The async side
 
-    /// Follows the relay's live stream; when it fails, says so on the status line and retries
-    /// with a growing wait.
+    /// Follows the library's updates (``Messenger/updates(heartbeat:longestWait:)``: the live
+    /// stream, retried, and a sync every few seconds): arrivals to the screen, the connection to
+    /// the status line.
     func live(_ mailbox: ChatUIMailbox) async {
-        var wait = 1
-        while !Task.isCancelled {
-            do {
-                for try await message in messenger.listen() {
-                    wait = 1
-                    post(message, mailbox)
-                    await refreshConversations(mailbox)
-                }
-            } catch {
-                mailbox.post(.connection(.reconnecting(reason: Self.short(error))))
-            }
-            do { try await Task.sleep(for: .seconds(wait)) } catch { return }
-            wait = min(wait * 2, 30)
-        }
-    }
-
-    /// The stream reconnects by itself and so hides a dead relay; a sync every few seconds tells
-    /// the status line the truth and picks up what the stream missed.
-    func heartbeat(_ mailbox: ChatUIMailbox) async {
-        while !Task.isCancelled {
-            do {
-                let arrivals = try await messenger.sync()
+        for await update in messenger.updates() {
+            switch update {
+            case .arrived(let message):
+                post(message, mailbox)
+                await refreshConversations(mailbox)
+            case .online:
                 mailbox.post(.connection(.online))
-                for message in arrivals { post(message, mailbox) }
-                if !arrivals.isEmpty { await refreshConversations(mailbox) }
-            } catch {
-                mailbox.post(.connection(.reconnecting(reason: Self.short(error))))
+            case .reconnecting(let reason):
+                mailbox.post(.connection(.reconnecting(reason: Self.short(reason))))
             }
-            do { try await Task.sleep(for: .seconds(3)) } catch { return }
         }
     }
 
@@ -223,8 +204,9 @@ struct ChatUISession {
         }
     }
 
-    static func short(_ error: any Error) -> String {
-        let text = String(describing: error)
-        return text.count > 70 ? String(text.prefix(69)) + "…" : text
+    static func short(_ error: any Error) -> String { short(String(describing: error)) }
+
+    static func short(_ text: String) -> String {
+        text.count > 70 ? String(text.prefix(69)) + "…" : text
     }
 }
