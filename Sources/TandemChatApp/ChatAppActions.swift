@@ -76,7 +76,7 @@ struct ChatAppActions: Sendable {
                 let peer = try peer(try await Self.decode(Target.self, request).address, field: "address")
                 let receipt = try await messenger.startConversation(with: peer)
                 if let row = try await messenger.message(txID: receipt.txID) { events.publish(row: row, live: false) }
-                await events.publishConversations()
+                events.listChanged()
                 return ["address": peer.description]
             }
         }
@@ -122,7 +122,7 @@ struct ChatAppActions: Sendable {
         do {
             let sent = try await messenger.retry(id)
             events.publish(row: sent, live: false)
-            await events.publishConversations()
+            events.listChanged()
             return ["message": ChatAppJSON.Message(sent)]
         } catch {
             if let row = try? await messenger.message(id) { events.publish(row: row, live: false) }
@@ -147,7 +147,7 @@ struct ChatAppActions: Sendable {
         }
         let paid = try await messenger.pay(sompi, to: to, memo: memo)
         if let row = try await messenger.message(txID: paid.transactionID) { events.publish(row: row, live: false) }
-        await events.publishConversations()
+        events.listChanged()
         return Paid(transactionId: paid.transactionID, amount: paid.amountSompi, fee: paid.fee)
     }
 
@@ -157,7 +157,7 @@ struct ChatAppActions: Sendable {
     ) async -> Response {
         await answer {
             try await body(try await Self.decode(type, request))
-            await events.publishConversations()
+            events.listChanged()
             return Done()
         }
     }

@@ -12,7 +12,7 @@ import TandemMessaging
 /// events on `GET /api/events`.
 ///
 /// Events, each one `event:` name and one JSON `data:` line:
-/// - `message`: `{"message": row, "live": bool, "notify": bool}`: a row arrived or changed
+/// - `message`: `{"message": row, "live": bool, "notify": bool, "at": ms}`: a row arrived or changed
 ///   (sent, failed, reacted to, verified); the page places it by its cursor and id. `notify` is
 ///   set for a new incoming row from an unmuted contact.
 /// - `conversations`: `{"conversations": [...]}`, the list as `GET /api/conversations` answers.
@@ -99,7 +99,8 @@ final class ChatAppEvents: Sendable {
 
     /// A stored row, as it is now, to every page.
     func publish(row: StoredMessage, live: Bool, notify: Bool = false) {
-        publish("message", MessageEvent(message: ChatAppJSON.Message(row), live: live, notify: notify))
+        let now = Int64((Date().timeIntervalSince1970 * 1_000).rounded())
+        publish("message", MessageEvent(message: ChatAppJSON.Message(row), live: live, notify: notify, at: now))
     }
 
     /// The conversation list, fresh, to every page; returns it.
@@ -112,10 +113,19 @@ final class ChatAppEvents: Sendable {
 
     func notice(_ text: String) { publish("notice", ["text": text]) }
 
+    /// Asks for the list to be sent again: requests made while one is being read are one more
+    /// read, not one each (``run(keepAlive:)`` reads it).
+    func listChanged() { listChanges.continuation.yield() }
+
+    private let listChanges = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+
     /// Follows the messenger until cancelled (the app's shutdown), with a comment line to every
     /// page each `keepAlive`, so a page whose connection died is noticed and dropped.
     func run(keepAlive: Duration = .seconds(15)) async {
         await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for await _ in self.listChanges.stream { await self.publishConversations() }
+            }
             group.addTask {
                 while (try? await Task.sleep(for: keepAlive)) != nil { self.publishComment() }
             }
@@ -139,11 +149,10 @@ final class ChatAppEvents: Sendable {
         case .reconnecting(let reason):
             publish("connection", ConnectionEvent(state: "reconnecting", reason: reason))
         case .arrived(let message):
-            guard let id = message.id, let row = try? await messenger.message(id) else {
-                await publishConversations()
-                return
-            }
-            let summaries = await publishConversations()
+            // The row first, the list after: with a thousand conversations the list is the
+            // slower of the two, and a burst of arrivals asks for it once.
+            defer { listChanged() }
+            guard let id = message.id, let row = try? await messenger.message(id) else { return }
             switch message.kind {
             case .reaction, .paymentVerified:
                 // The target row again: redrawn in place, not a new arrival.
@@ -153,9 +162,7 @@ final class ChatAppEvents: Sendable {
                     publish(row: row, live: false)
                     return
                 }
-                let muted =
-                    summaries.first { $0.contact.address == ContactAddress(message.sender) }?.contact.notificationsMuted
-                    ?? false
+                let muted = (try? await messenger.contact(message.sender))?.notificationsMuted ?? false
                 publish(row: row, live: true, notify: row.direction == .incoming && !muted)
             }
         }
@@ -177,6 +184,9 @@ final class ChatAppEvents: Sendable {
         let message: ChatAppJSON.Message
         let live: Bool
         let notify: Bool
+        /// Milliseconds since 1970 when this process sent the event (the arrival latency's start
+        /// in `scripts/bench-chat-app`).
+        let at: Int64
     }
 
     struct ConnectionEvent: Encodable {

@@ -1,6 +1,6 @@
 public import ChatHistory
 public import ChatTimeline
-import Contacts
+public import Contacts
 import Foundation
 public import KaspaCrypto
 
@@ -42,6 +42,11 @@ extension Messenger {
     /// Deletes the contact (a tombstone that syncs, seed 002); its history stays in the profile.
     public func deleteContact(_ peer: KaspaAddress) throws {
         try contacts.remove(ContactAddress(peer), wallet: wallet)
+    }
+
+    /// The contact `peer`, if the profile has one (deleted ones are not).
+    public func contact(_ peer: KaspaAddress) throws -> Contact? {
+        try contacts.contact(ContactAddress(peer), wallet: wallet)
     }
 
     /// The stored row `id`, as it is now (after a send, a reaction or a verification).

@@ -16,7 +16,7 @@ struct BenchCommand: AsyncParsableCommand {
             CryptoBench.self, KasiaBench.self, KaspaTxBench.self, BenchRedoCommand.self, BenchTasksCommand.self,
             BenchTaskAppCommand.self,
             BenchTimelineCommand.self,
-            BenchPagingCommand.self, BenchChatUICommand.self,
+            BenchPagingCommand.self, BenchChatUICommand.self, BenchChatAppSeedCommand.self,
             ContactsBench.self,
             BenchServerCommand.self, BenchRelayCommand.self, BenchRelayServerCommand.self,
             BenchMinimalServerCommand.self,
