@@ -76,27 +76,41 @@ struct ChatAppActions: Sendable {
                 let peer = try peer(try await Self.decode(Target.self, request).address, field: "address")
                 let receipt = try await messenger.startConversation(with: peer)
                 if let row = try await messenger.message(txID: receipt.txID) { events.publish(row: row, live: false) }
-                events.listChanged()
+                events.conversationChanged(peer)
                 return ["address": peer.description]
             }
         }
         router.post("/api/chats/ignore") { request, _ in
-            await change(request, Target.self) { try await messenger.declineConversation(with: try peer($0.address)) }
+            await change(request, Target.self) { body in
+                let address = try peer(body.address)
+                try await messenger.declineConversation(with: address)
+                return address
+            }
         }
         router.post("/api/read") { request, _ in
-            await change(request, Read.self) { try await messenger.markRead(try peer($0.with, field: "with")) }
+            await change(request, Read.self) { body in
+                let address = try peer(body.with, field: "with")
+                try await messenger.markRead(address)
+                return address
+            }
         }
         router.post("/api/contacts") { request, _ in
             await change(request, AddContact.self) { body in
                 let alias = try Self.alias(body.alias)
-                try await messenger.addContact(try peer(body.address), alias: alias)
+                let address = try peer(body.address)
+                try await messenger.addContact(address, alias: alias)
+                return address
             }
         }
         router.post("/api/contacts/update") { request, _ in
             await change(request, UpdateContact.self, update)
         }
         router.post("/api/contacts/delete") { request, _ in
-            await change(request, Target.self) { try await messenger.deleteContact(try peer($0.address)) }
+            await change(request, Target.self) { body in
+                let address = try peer(body.address)
+                try await messenger.deleteContact(address)
+                return address
+            }
         }
         router.post("/api/payments") { request, _ in
             await answer { try await pay(try await Self.decode(Pay.self, request)) }
@@ -122,7 +136,7 @@ struct ChatAppActions: Sendable {
         do {
             let sent = try await messenger.retry(id)
             events.publish(row: sent, live: false)
-            events.listChanged()
+            if let peer = try? KaspaAddress(sent.conversation.rawValue) { events.conversationChanged(peer) }
             return ["message": ChatAppJSON.Message(sent)]
         } catch {
             if let row = try? await messenger.message(id) { events.publish(row: row, live: false) }
@@ -130,11 +144,12 @@ struct ChatAppActions: Sendable {
         }
     }
 
-    func update(_ body: UpdateContact) async throws {
+    func update(_ body: UpdateContact) async throws -> KaspaAddress {
         let address = try peer(body.address)
         if let alias = body.alias { try await messenger.renameContact(address, to: try Self.alias(alias) ?? "") }
         if let muted = body.muted { try await messenger.setMuted(address, muted) }
         if let realtime = body.realtime { try await messenger.setRealtimeUpdates(realtime, for: address) }
+        return address
     }
 
     func pay(_ body: Pay) async throws -> Paid {
@@ -147,17 +162,16 @@ struct ChatAppActions: Sendable {
         }
         let paid = try await messenger.pay(sompi, to: to, memo: memo)
         if let row = try await messenger.message(txID: paid.transactionID) { events.publish(row: row, live: false) }
-        events.listChanged()
+        events.conversationChanged(to)
         return Paid(transactionId: paid.transactionID, amount: paid.amountSompi, fee: paid.fee)
     }
 
-    /// Decodes the body, then runs `body`, then publishes the conversation list.
+    /// Decodes the body, then runs `body`, then publishes the line of the conversation it changed.
     func change<Body: Decodable>(
-        _ request: Request, _ type: Body.Type, _ body: @escaping @Sendable (Body) async throws -> Void
+        _ request: Request, _ type: Body.Type, _ body: @escaping @Sendable (Body) async throws -> KaspaAddress
     ) async -> Response {
         await answer {
-            try await body(try await Self.decode(type, request))
-            events.listChanged()
+            events.conversationChanged(try await body(try await Self.decode(type, request)))
             return Done()
         }
     }

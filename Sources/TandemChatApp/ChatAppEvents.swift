@@ -3,6 +3,7 @@ import ChatTimeline
 import Contacts
 import Foundation
 import Hummingbird
+import KaspaCrypto
 import ServiceLifecycle
 import TandemBasics
 import TandemMessaging
@@ -15,7 +16,8 @@ import TandemMessaging
 /// - `message`: `{"message": row, "live": bool, "notify": bool, "at": ms}`: a row arrived or changed
 ///   (sent, failed, reacted to, verified); the page places it by its cursor and id. `notify` is
 ///   set for a new incoming row from an unmuted contact.
-/// - `conversations`: `{"conversations": [...]}`, the list as `GET /api/conversations` answers.
+/// - `conversation`: `{"address": …, "conversation": line}`: one line of the list changed, as
+///   `GET /api/conversations` would show it, or `null` when it left the list.
 /// - `connection`: `{"state": "online" | "reconnecting", "reason": text}`.
 /// - `notice`: `{"text": …}`, one line for the status bar.
 ///
@@ -103,20 +105,26 @@ final class ChatAppEvents: Sendable {
         publish("message", MessageEvent(message: ChatAppJSON.Message(row), live: live, notify: notify, at: now))
     }
 
-    /// The conversation list, fresh, to every page; returns it.
-    @discardableResult
-    func publishConversations() async -> [ConversationSummary] {
-        guard let summaries = try? await messenger.conversations() else { return [] }
-        publish("conversations", ["conversations": summaries.map(ChatAppJSON.Conversation.init)])
-        return summaries
+    /// The line of `peer`'s conversation, fresh, to every page (`null` once it left the list).
+    func publishConversation(_ peer: KaspaAddress) async {
+        let summary: ConversationSummary?
+        do { summary = try await messenger.conversation(with: peer) } catch { return }
+        publish(
+            "conversation",
+            ConversationEvent(address: peer.description, conversation: summary.map(ChatAppJSON.Conversation.init)))
     }
 
     func notice(_ text: String) { publish("notice", ["text": text]) }
 
-    /// Asks for the list to be sent again: requests made while one is being read are one more
-    /// read, not one each (``run(keepAlive:)`` reads it).
-    func listChanged() { listChanges.continuation.yield() }
+    /// Asks for `peer`'s line to be sent again: the lines asked for while others are being read
+    /// are read once each afterwards, however often they were asked (``run(keepAlive:)`` reads
+    /// them).
+    func conversationChanged(_ peer: KaspaAddress) {
+        changedPeers.withLock { _ = $0.insert(peer) }
+        listChanges.continuation.yield()
+    }
 
+    private let changedPeers = Locked<Set<KaspaAddress>>([])
     private let listChanges = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
 
     /// Follows the messenger until cancelled (the app's shutdown), with a comment line to every
@@ -124,7 +132,13 @@ final class ChatAppEvents: Sendable {
     func run(keepAlive: Duration = .seconds(15)) async {
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
-                for await _ in self.listChanges.stream { await self.publishConversations() }
+                for await _ in self.listChanges.stream {
+                    let peers = self.changedPeers.withLock { peers in
+                        defer { peers = [] }
+                        return peers
+                    }
+                    for peer in peers { await self.publishConversation(peer) }
+                }
             }
             group.addTask {
                 while (try? await Task.sleep(for: keepAlive)) != nil { self.publishComment() }
@@ -149,10 +163,12 @@ final class ChatAppEvents: Sendable {
         case .reconnecting(let reason):
             publish("connection", ConnectionEvent(state: "reconnecting", reason: reason))
         case .arrived(let message):
-            // The row first, the list after: with a thousand conversations the list is the
-            // slower of the two, and a burst of arrivals asks for it once.
-            defer { listChanged() }
-            guard let id = message.id, let row = try? await messenger.message(id) else { return }
+            // The row first, its conversation's line after, read once for a burst of arrivals.
+            guard let id = message.id, let row = try? await messenger.message(id) else {
+                conversationChanged(message.sender)
+                return
+            }
+            conversationChanged((try? KaspaAddress(row.conversation.rawValue)) ?? message.sender)
             switch message.kind {
             case .reaction, .paymentVerified:
                 // The target row again: redrawn in place, not a new arrival.
@@ -187,6 +203,20 @@ final class ChatAppEvents: Sendable {
         /// Milliseconds since 1970 when this process sent the event (the arrival latency's start
         /// in `scripts/bench-chat-app`).
         let at: Int64
+    }
+
+    struct ConversationEvent: Encodable {
+        let address: String
+        /// Encoded as `null` when the conversation left the list.
+        let conversation: ChatAppJSON.Conversation?
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(address, forKey: .address)
+            try container.encode(conversation, forKey: .conversation)
+        }
+
+        enum CodingKeys: String, CodingKey { case address, conversation }
     }
 
     struct ConnectionEvent: Encodable {

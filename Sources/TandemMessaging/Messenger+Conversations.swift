@@ -46,7 +46,7 @@ extension Messenger {
 
     /// The contact `peer`, if the profile has one (deleted ones are not).
     public func contact(_ peer: KaspaAddress) throws -> Contact? {
-        try contacts.contact(ContactAddress(peer), wallet: wallet)
+        try liveContact(peer)
     }
 
     /// The stored row `id`, as it is now (after a send, a reaction or a verification).

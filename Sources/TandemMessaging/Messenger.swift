@@ -1,6 +1,6 @@
 public import ChatHistory
 public import ChatTimeline
-import Contacts
+public import Contacts
 public import Foundation
 import KasiaIndex
 public import KasiaProtocol
@@ -166,16 +166,32 @@ public actor Messenger {
 
     /// Live contacts with their newest message and unread count, most recent activity first.
     public func conversations() throws -> [ConversationSummary] {
-        try contacts.contacts(wallet: wallet).map { contact in
-            let conversation = ConversationID(contact.address.description)
-            let newest = try history.newestPage(in: conversation, limit: 1).rows.last
-            let answered = try history.hasOutgoing(in: conversation)
-            return ConversationSummary(
-                contact: contact, lastMessage: newest, unread: try history.unreadCount(in: conversation),
-                awaitsAnswer: contact.isAutoAdded && !answered)
-        }.sorted {
+        try contacts.contacts(wallet: wallet).map(summary).sorted {
             ($0.lastActivity, $0.contact.address.description) > ($1.lastActivity, $1.contact.address.description)
         }
+    }
+
+    /// The one line of the list for `peer`; nil when `peer` is not a contact (never added, or
+    /// deleted). A screen that learns one conversation changed redraws that line alone.
+    public func conversation(with peer: KaspaAddress) throws -> ConversationSummary? {
+        try liveContact(peer).map(summary)
+    }
+
+    /// `peer`'s contact when it is live (added, and not deleted).
+    func liveContact(_ peer: KaspaAddress) throws -> Contact? {
+        guard let record = try contacts.record(for: ContactKey(wallet: wallet, address: ContactAddress(peer))),
+            !record.isPurged, record.isAlive
+        else { return nil }
+        return record.contact
+    }
+
+    private func summary(_ contact: Contact) throws -> ConversationSummary {
+        let conversation = ConversationID(contact.address.description)
+        let newest = try history.newestPage(in: conversation, limit: 1).rows.last
+        let answered = try history.hasOutgoing(in: conversation)
+        return ConversationSummary(
+            contact: contact, lastMessage: newest, unread: try history.unreadCount(in: conversation),
+            awaitsAnswer: contact.isAutoAdded && !answered)
     }
 
     // MARK: Shared steps

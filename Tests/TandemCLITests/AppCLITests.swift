@@ -45,6 +45,36 @@ import Testing
         #expect(try await again.terminate() == 0)
     }
 
+    /// `curl` on the PATH: the one client here that shows a live stream's first line as it comes.
+    static let curl: URL? = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").lazy
+        .map { URL(fileURLWithPath: String($0)).appendingPathComponent("curl") }
+        .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+
+    /// Ctrl-C with a page still following the live updates: the server's shutdown waits for every
+    /// response, so the event stream must end with it, or the app would never exit.
+    @Test(.enabled(if: curl != nil, "needs curl on the PATH (apt-get install curl)"))
+    func ctrlCStopsTheAppWhileAPageFollowsItsLiveUpdates() async throws {
+        let curl = try #require(Self.curl)
+        let scratch = try TandemProcess.temporaryDirectory()
+        let profile = scratch.appendingPathComponent("profile").path
+        let jar = scratch.appendingPathComponent("cookies").path
+        #expect(try await TandemProcess.run(["keys", "new", "--profile", profile]).status == 0)
+        let app = try await ChildProcess.launch(
+            TandemProcess.binary, ["app", "--profile", profile, "--server", "http://127.0.0.1:9"])
+        let line = try #require(try await app.firstLine(within: 60), "tandem app printed no link")
+        let link = String(line.dropFirst("open ".count))
+        let port = try #require(URLComponents(string: link)?.port)
+        let opened = try await ChildProcess.launch(curl, ["-s", "-o", "/dev/null", "-c", jar, link])
+        #expect(try await opened.exitStatus(within: 30) == 0)
+        let page = try await ChildProcess.launch(curl, ["-sN", "-b", jar, "http://127.0.0.1:\(port)/api/events"])
+        #expect(try await page.firstLine(within: 30) == ": connected")
+
+        app.send(SIGINT)
+        #expect(try await app.exitStatus(within: 30) == 0)
+        // The page's stream ended with the app: curl has read to its end.
+        #expect(try await page.exitStatus(within: 30) == 0)
+    }
+
     @Test func theHelpSaysWhatTheLinkDoes() async throws {
         let help = try await TandemProcess.run("app", "--help")
         #expect(help.status == 0)

@@ -48,6 +48,7 @@ function row(conversation) {
     const open = document.createElement('button');
     open.type = 'button';
     open.className = 'open';
+    open.id = `conversation-${rows.size}`;
     const time = document.createElement('time');
     time.className = 'time';
     const text = document.createElement('span');
@@ -55,9 +56,18 @@ function row(conversation) {
     const actions = document.createElement('span');
     actions.className = 'actions';
     actions.append(button('Accept', () => accept(conversation.address)), button('Ignore', () => ignore(conversation.address)));
+    // A screen reader hears whose request "Accept" answers.
+    for (const action of actions.children) action.setAttribute('aria-describedby', open.id);
     item.append(open, time, text, actions);
     rows.set(conversation.address, item);
   }
+  // Redrawn only when what it shows changed: a list of a thousand is redrawn often.
+  const signature = [
+    conversation.alias, conversation.muted, conversation.unread, conversation.lastActivity, conversation.awaitsAnswer,
+    conversation.lastMessage?.id, conversation.lastMessage?.status, conversation.address === state.open,
+  ].join('|');
+  if (item.dataset.signature === signature) return item;
+  item.dataset.signature = signature;
   const [open, time, text, actions] = item.children;
   if (conversation.address === state.open) item.setAttribute('aria-current', 'true');
   else item.removeAttribute('aria-current');
@@ -71,8 +81,10 @@ function row(conversation) {
       const badge = document.createElement('span');
       badge.className = 'badge';
       badge.textContent = unread;
-      badge.setAttribute('aria-label', `${unread} unread`);
-      open.append(' ', badge);
+      const spoken = document.createElement('span');
+      spoken.className = 'spoken';
+      spoken.textContent = ' unread';
+      open.append(' ', badge, spoken);
     }
   }
   item.classList.toggle('unread', conversation.unread > 0);
@@ -313,8 +325,15 @@ follow(
       timeline.upsert(message, live);
       if (live && shouldNotify) notify(message);
     },
-    conversations: ({ conversations }) => {
-      state.conversations = conversations;
+    conversation: ({ address, conversation }) => {
+      const others = state.conversations.filter((c) => c.address !== address);
+      if (conversation) {
+        // The server's order: newest activity first, then the address, descending.
+        const later = (a, b) => b.lastActivity - a.lastActivity || (a.address < b.address ? 1 : a.address > b.address ? -1 : 0);
+        const index = others.findIndex((c) => later(conversation, c) < 0);
+        others.splice(index < 0 ? others.length : index, 0, conversation);
+      }
+      state.conversations = others;
       drawList();
     },
     connection: ({ state: connection, reason }) => {

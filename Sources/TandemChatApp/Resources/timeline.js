@@ -137,12 +137,7 @@ export class Timeline {
         if (this.address !== address) return;
         const fresh = page.messages.filter((message) => !this.elements.has(message.id));
         this.takePage(page);
-        this.change(() => {
-          for (const message of fresh) this.elements.set(message.id, this.draw(message));
-          this.rows = fresh.concat(this.rows).sort(compareRows);
-          this.trim('newest');
-          this.relayout();
-        });
+        this.change(() => this.extend(fresh, 'older'));
       } catch (error) {
         this.older.textContent = `Cannot load older messages: ${error.message}`;
       } finally {
@@ -164,12 +159,7 @@ export class Timeline {
         const fresh = page.messages.filter((message) => !this.elements.has(message.id));
         this.hasNewer = page.hasNewer;
         this.after = page.after ?? this.after;
-        this.change(() => {
-          for (const message of fresh) this.elements.set(message.id, this.draw(message));
-          this.rows = this.rows.concat(fresh).sort(compareRows);
-          this.trim('oldest');
-          this.relayout();
-        });
+        this.change(() => this.extend(fresh, 'newer'));
       } catch (error) {
         this.older.textContent = `Cannot load newer messages: ${error.message}`;
       } finally {
@@ -179,12 +169,67 @@ export class Timeline {
     return this.loading;
   }
 
+  /// Puts a page's `fresh` rows at the `older` or `newer` end and lets the other end go past
+  /// WINDOW, touching only the rows that come and go (a page that raced an arrival into the
+  /// middle takes the slow path: everything laid out again).
+  extend(fresh, end) {
+    const ordered = fresh.slice().sort(compareRows);
+    for (const message of ordered) this.elements.set(message.id, this.draw(message));
+    const first = this.rows[0];
+    const last = this.rows.at(-1);
+    const atEnd = !first || !ordered.length
+      || (end === 'older' ? compareRows(ordered.at(-1), first) < 0 : compareRows(last, ordered[0]) < 0);
+    if (!atEnd) {
+      this.rows = this.rows.concat(ordered).sort(compareRows);
+      this.trim(end === 'older' ? 'newest' : 'oldest');
+      this.relayout();
+      return;
+    }
+    const fragment = document.createDocumentFragment();
+    // Older rows: the first shown row's separator, when its day goes on, moves up into the fragment.
+    let day = end === 'newer' && last ? dayKey(last.blockTime) : null;
+    for (const message of ordered) {
+      const key = dayKey(message.blockTime);
+      if (key !== day) {
+        fragment.appendChild(this.separator(message.blockTime));
+        day = key;
+      }
+      fragment.appendChild(this.elements.get(message.id));
+    }
+    if (end === 'older') {
+      this.list.prepend(fragment);
+      this.rows = ordered.concat(this.rows);
+      this.trim('newest');
+    } else {
+      this.list.append(fragment);
+      this.rows = this.rows.concat(ordered);
+      this.trim('oldest');
+    }
+    this.tidySeparators();
+  }
+
+  /// Drops separators left without a row of their day at either end of the list.
+  tidySeparators() {
+    const isDay = (element) => element?.classList.contains('day');
+    const drop = (element) => {
+      for (const [key, separator] of this.separators) if (separator === element) this.separators.delete(key);
+      element.remove();
+    };
+    while (isDay(this.list.lastElementChild)) drop(this.list.lastElementChild);
+    while (isDay(this.list.firstElementChild) && (isDay(this.list.firstElementChild.nextElementSibling) || !this.list.firstElementChild.nextElementSibling)) {
+      drop(this.list.firstElementChild);
+    }
+  }
+
   /// Lets rows go from one end until WINDOW are left; the cursors then point at the rows kept.
   trim(end) {
     const excess = this.rows.length - WINDOW;
     if (excess <= 0) return;
     const gone = end === 'newest' ? this.rows.splice(WINDOW, excess) : this.rows.splice(0, excess);
-    for (const message of gone) this.elements.delete(message.id);
+    for (const message of gone) {
+      this.elements.get(message.id)?.remove();
+      this.elements.delete(message.id);
+    }
     if (end === 'newest') {
       this.hasNewer = true;
       this.after = this.rows.at(-1).cursor;
@@ -348,8 +393,10 @@ export class Timeline {
     if (message.reactions.length) {
       const reactions = document.createElement('span');
       reactions.className = 'reactions';
-      reactions.setAttribute('aria-label', `Reactions: ${message.reactions.join(' ')}`);
-      reactions.textContent = message.reactions.join(' ');
+      const spoken = document.createElement('span');
+      spoken.className = 'spoken';
+      spoken.textContent = 'Reactions: ';
+      reactions.append(spoken, message.reactions.join(' '));
       meta.append(reactions);
     }
     if (message.direction === 'out' && message.kind !== 'handshake') {
