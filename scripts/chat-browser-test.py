@@ -21,6 +21,8 @@ import argparse
 import http.client
 import json
 import os
+import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -303,7 +305,20 @@ def reading_place(checks, processes, driver, bob, bob_address, alice_address, ch
     pinned = driver.execute_script(
         "const t = document.getElementById('timeline'); return t.scrollHeight - t.scrollTop - t.clientHeight")
     checks.expect(pinned < 8, f"the jump shows the newest row at the bottom ({pinned} px from it)")
-    bob_app.stop()
+    # A client that stalls mid-request (headers sent, body never) does not keep Ctrl-C from
+    # stopping the app: after the grace period the app is cancelled, and exits 0.
+    stalled = socket.create_connection(("127.0.0.1", bob_app.port))
+    stalled.sendall((f"POST /api/read HTTP/1.1\r\nHost: 127.0.0.1:{bob_app.port}\r\n"
+                     f"Origin: http://127.0.0.1:{bob_app.port}\r\nCookie: {sender.cookie}\r\n"
+                     "Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{").encode())
+    bob_app.process.send_signal(signal.SIGINT)
+    try:
+        code = bob_app.process.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        bob_app.process.kill()
+        code = None
+    checks.expect(code == 0, f"Ctrl-C stops the app despite a stalled request (exit {code})")
+    stalled.close()
 
 
 def notification(checks, processes, driver, bob, carol, alice_address, chat):

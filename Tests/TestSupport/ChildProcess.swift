@@ -119,11 +119,13 @@ public final class ChildProcess: Sendable {
                 return nil
             }
             let first = try await group.next() ?? nil
+            // Out of time: the kill ends the wait on `run`, which cancelling cannot, so the
+            // group can finish (it waits for every child).
+            if first == nil { send(SIGKILL) }
             group.cancelAll()
             return first
         }
         if let status { return status }
-        send(SIGKILL)
         _ = try? await run.value
         throw ChildProcessError.timedOut(seconds)
     }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Hummingbird
 import Logging
+import ServiceLifecycle
 import TandemChatApp
 
 /// `tandem app`: the profile's chat in the browser, served by this process on the loopback
@@ -48,9 +49,18 @@ struct AppCommand: AsyncParsableCommand {
                 CommandIO.write("open \(link)\n")
                 if openInBrowser { Self.launchBrowser(link) }
             }
-            try await app.runService()
+            // Ctrl-C or SIGTERM shuts down gracefully: open pages' streams end, requests in
+            // flight finish. A connection that keeps the server waiting (a client that holds
+            // one open) gets 5 s; then the app is cancelled, which closes it.
+            var configuration = ServiceGroupConfiguration(services: [app], logger: Logger(label: "tandem.app"))
+            configuration.gracefulShutdownSignals = [.sigterm, .sigint]
+            configuration.maximumGracefulShutdownDuration = Self.shutdownGrace
+            try await ServiceGroup(configuration: configuration).run()
         }
     }
+
+    /// How long a graceful shutdown may wait for the server's connections.
+    static let shutdownGrace = Duration.seconds(5)
 
     /// Hands `link` to the desktop's opener; a missing one is said, not fatal.
     static func launchBrowser(_ link: String) {
