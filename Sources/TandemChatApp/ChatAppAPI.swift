@@ -122,8 +122,8 @@ struct ChatAppAPI: Sendable {
 }
 
 /// Runs `body` and answers its value as JSON, or its failure (``ChatAppFailure/from(_:)``).
-func answer(status: HTTPResponse.Status = .ok, _ body: () async throws -> some Encodable) async -> Response {
-    do { return ChatAppJSON.response(try await body(), status: status) } catch {
+func answer(_ body: () async throws -> some Encodable) async -> Response {
+    do { return ChatAppJSON.response(try await body()) } catch {
         let failure = ChatAppFailure.from(error)
         return ChatAppJSON.error(failure.message, status: failure.status)
     }

@@ -8,7 +8,7 @@ import { Wallet } from './wallet.js';
 
 const $ = (id) => document.getElementById(id);
 const listTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'short' });
-const state = { me: null, conversations: [], open: null };
+const state = { me: null, conversations: [], open: null, connectedBefore: false };
 
 const say = (text) => {
   $('notice').textContent = text;
@@ -342,7 +342,12 @@ follow(
     notice: ({ text }) => say(text),
   },
   () => {
-    // (Re)connected: what arrived while the stream was down is in the store; draw it again.
+    // Reconnected: what arrived while the stream was down is in the store; draw it again. (The
+    // first connection needs nothing: the page has just loaded it all.)
+    if (!state.connectedBefore) {
+      state.connectedBefore = true;
+      return;
+    }
     loadConversations();
     if (state.open) timeline.refresh().catch(() => {});
     wallet.refresh();

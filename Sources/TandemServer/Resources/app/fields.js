@@ -32,7 +32,7 @@ export const FIELDS = [
 export const FIELD = Object.fromEntries(FIELDS.map((field) => [field.key, field]));
 /** The task's fields a MERGE resolves (spec §9). */
 export const TASK_FIELDS = FIELDS.filter((field) => field.owner === 'task').map((field) => field.key);
-/** A todo's fields a MERGE resolves (spec §9); in camel case, as "TODO" in capitals reads as a marker. */
+/** A todo's fields a MERGE resolves (spec §9), named in camel case like every other key here. */
 export const todoFieldKeys = FIELDS.filter((field) => field.owner === 'todo').map((field) => field.key);
 /** The fields CREATE and UPDATE carry (spec §5). */
 export const TASK_PAYLOAD_FIELDS = FIELDS.filter((field) => field.inTaskPayload).map((field) => field.key);
