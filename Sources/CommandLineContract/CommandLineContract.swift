@@ -9,17 +9,26 @@ import Foundation
 public enum CommandLineContract {
     /// Parses the arguments for `Root`, runs the command and applies the contract to its errors.
     /// `describe` gives an executable's own error type its message; other errors are reduced to
-    /// the first line of ArgumentParser's message.
+    /// the first line of ArgumentParser's message. `willRun` sees the parsed command before it
+    /// runs; `didRun` is told whether it succeeded, before the process exits.
     public static func main<Root: ParsableCommand>(
-        _ root: Root.Type, program: String, describe: @Sendable (any Error) -> String?
+        _ root: Root.Type, program: String, describe: @Sendable (any Error) -> String?,
+        willRun: (any ParsableCommand) -> Void = { _ in }, didRun: (_ succeeded: Bool) -> Void = { _ in }
     ) async {
         do {
             var command = try root.parseAsRoot()
-            if var asyncCommand = command as? any AsyncParsableCommand {
-                try await asyncCommand.run()
-            } else {
-                try command.run()
+            willRun(command)
+            do {
+                if var asyncCommand = command as? any AsyncParsableCommand {
+                    try await asyncCommand.run()
+                } else {
+                    try command.run()
+                }
+            } catch {
+                didRun(false)
+                throw error
             }
+            didRun(true)
         } catch {
             if root.exitCode(for: error) == .success {
                 root.exit(withError: error)  // help, version: ArgumentParser prints them
@@ -27,10 +36,63 @@ public enum CommandLineContract {
             if let exit = error as? ExitCode {
                 Foundation.exit(exit.rawValue)
             }
-            let message = describe(error) ?? oneLine(root.message(for: error))
+            var message = describe(error) ?? oneLine(root.message(for: error))
+            if describe(error) == nil, let guess = suggestion(root, arguments: Array(CommandLine.arguments.dropFirst()))
+            {
+                message = "unknown command '\(guess.typed)': did you mean `\(program) \(guess.meant)`?"
+            }
             FileHandle.standardError.write(Data("\(program): \(printable(message))\n".utf8))
             Foundation.exit(1)
         }
+    }
+
+    /// For arguments that name no command: the first word where a command was expected, and the
+    /// command path it most likely meant ("did you mean `tandem tasks`?", issue 51 item 8). Nil
+    /// when every word names a command, or nothing is close (at most two edits away).
+    public static func suggestion(_ root: any ParsableCommand.Type, arguments: [String]) -> (
+        typed: String, meant: String
+    )? {
+        var command = root
+        var path: [String] = []
+        for argument in arguments {
+            if argument.hasPrefix("-") { return nil }  // options come after the command path here
+            let subcommands = command.configuration.subcommands
+            guard !subcommands.isEmpty else { return nil }
+            if let next = subcommands.first(where: {
+                $0._commandName == argument || $0.configuration.aliases.contains(argument)
+            }) {
+                command = next
+                path.append(argument)
+                continue
+            }
+            let ranked = subcommands.map { ($0._commandName, editDistance(argument, $0._commandName)) }
+                .filter { $0.1 <= 2 && $0.1 < max($0.0.count, argument.count) }
+                .min { $0.1 < $1.1 }
+            guard let best = ranked else { return nil }
+            return (argument, (path + [best.0]).joined(separator: " "))
+        }
+        return nil
+    }
+
+    /// Levenshtein distance over characters, with a transposition counted as one edit.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a.lowercased())
+        let b = Array(b.lowercased())
+        guard !a.isEmpty else { return b.count }
+        guard !b.isEmpty else { return a.count }
+        var table = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { table[i][0] = i }
+        for j in 0...b.count { table[0][j] = j }
+        for i in 1...a.count {
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
+                }
+            }
+        }
+        return table[a.count][b.count]
     }
 
     /// The longest error message printed, in Unicode scalars; the rest is cut with "…".

@@ -238,21 +238,7 @@ public actor KaspaNodeConnection {
 
     /// A transport failure in a few words: what the networking stack describes at length
     /// (NIO's connection errors run to hundreds of characters) reduced to its cause.
-    static func transportReason(_ error: any Error) -> String {
-        let text = String(describing: error)
-        let causes: [(String, String)] = [
-            ("Connection refused", "connection refused"), ("connection reset", "connection reset"),
-            ("UnknownHost", "unknown host"), ("DNS", "unknown host"), ("nodename nor servname", "unknown host"),
-            ("did not finish in time", "no answer in time"), ("timedOut", "no answer in time"),
-            ("timed out", "no answer in time"), ("certificate", "TLS failed (certificate)"),
-            ("handshakeFailed", "TLS failed"), ("NIOSSL", "TLS failed"), ("invalidUpgrade", "not a WebSocket endpoint"),
-            ("closed before the WebSocket opened", "closed before the WebSocket opened"),
-            ("alreadyFinished", "the connection closed"),
-            ("messages ahead of their reader", "the node sent faster than it was read"),
-        ]
-        for (marker, cause) in causes where text.contains(marker) { return cause }
-        return text.count > 120 ? String(text.prefix(119)) + "…" : text
-    }
+    static func transportReason(_ error: any Error) -> String { NetworkFailureText.reason(error) }
 
     static func seconds(_ duration: Duration) -> Double {
         Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18

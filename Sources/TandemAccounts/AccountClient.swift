@@ -1,5 +1,6 @@
 public import Foundation
 public import TandemAPI
+import TandemBasics
 public import TandemProfile
 
 /// Signs up, signs in and out against a BetterAuth-compatible server and keeps the session
@@ -132,7 +133,8 @@ public struct AccountClient: Sendable {
             response = try await transport.send(
                 TransportRequest(method: method, url: url, headers: headers, body: body))
         } catch {
-            throw .unreachable(server: server.absoluteString, reason: error.localizedDescription)
+            throw .unreachable(
+                server: server.absoluteString, reason: NetworkFailureText.reason(error.localizedDescription))
         }
         do { try cookies.apply(setCookies: response.values(of: "Set-Cookie"), from: serverOrigin, now: now()) } catch {
             throw .profile(error)

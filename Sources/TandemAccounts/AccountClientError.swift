@@ -19,7 +19,8 @@ public enum AccountClientError: Error, Sendable, Equatable, CustomStringConverti
         case .server(let status, let code, let message):
             "server answered \(status)\(code.map { " \($0.rawValue)" } ?? ""): \(message)"
         case .signedOut(let reason): reason.message
-        case .unreachable(let server, let reason): "cannot reach \(server): \(reason)"
+        case .unreachable(let server, let reason):
+            "cannot reach the server at \(server): \(reason) (is `tandem serve` running there? --server URL names another)"
         case .invalidResponse(let path, let reason): "unexpected answer from \(path): \(reason)"
         case .profile(let error): error.description
         }

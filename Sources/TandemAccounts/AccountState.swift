@@ -23,8 +23,8 @@ public enum SignedOutReason: Sendable, Equatable {
 
     public var message: String {
         switch self {
-        case .noSession: "not signed in"
-        case .sessionRejected: "the session has expired or was revoked; sign in again"
+        case .noSession: "not signed in: sign in with `tandem account login --server URL`"
+        case .sessionRejected: "the session has expired or was revoked: sign in again with `tandem account login`"
         case .signedOut: "signed out"
         case .sessionForOtherServer(let origin):
             "the saved session is for \(origin), not this server; sign in again (tandem account login) to use this one"

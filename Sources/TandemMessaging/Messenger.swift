@@ -89,7 +89,15 @@ public actor Messenger {
     /// the contact. Returns the handshake's receipt.
     @discardableResult
     public func startConversation(with peer: KaspaAddress) async throws -> SubmissionReceipt {
-        try await sender.startConversation(with: peer)
+        try await handshake(with: peer).receipt
+    }
+
+    /// ``startConversation(with:)``, answering what it cost on the Kaspa network as well (the
+    /// handshake's 0.2 KAS and the fees of it and its saved copy; none on a relay).
+    public func handshake(with peer: KaspaAddress) async throws -> ConversationStarted {
+        var spends: [ChainSpend] = []
+        let receipt = try await sender.startConversation(with: peer, spends: &spends)
+        return ConversationStarted(receipt: receipt, spends: spends)
     }
 
     /// Sends `text` to `peer`: a pending row first, then the transport's `tx_id` and block time
@@ -105,14 +113,39 @@ public actor Messenger {
     public func send(_ text: String, to peer: KaspaAddress, force: Bool = false, discrete: Bool = false) async throws
         -> StoredMessage
     {
-        try await sender.send(text, to: peer, force: force, discrete: discrete)
+        try await sendMessage(text, to: peer, force: force, discrete: discrete).message
+    }
+
+    /// ``send(_:to:force:discrete:)``, answering what it cost on the Kaspa network as well: a
+    /// handshake first, when one was needed, and the message's own transaction (issue 51 item 3).
+    public func sendMessage(_ text: String, to peer: KaspaAddress, force: Bool = false, discrete: Bool = false)
+        async throws -> MessageSent
+    {
+        var spends: [ChainSpend] = []
+        let message = try await sender.send(text, to: peer, force: force, discrete: discrete, spends: &spends)
+        return MessageSent(message: message, spends: spends)
+    }
+
+    /// What sending `text` to `peer` would cost on the Kaspa network now, before anything is sent
+    /// (issue 51 item 3): whether a handshake goes first (0.2 KAS to the peer) and the fees at the
+    /// node's estimate. A nil `text` quotes ``handshake(with:)`` alone. Nil on a relay, where
+    /// nothing is paid.
+    public func quote(_ text: String?, to peer: KaspaAddress, discrete: Bool = false) async throws -> SendQuote? {
+        try await sender.quote(text, to: peer, discrete: discrete)
     }
 
     /// Submits a failed (or stuck pending) outgoing row again, under the same UUID: the parked
     /// submission when there is one, else the text sealed anew.
     @discardableResult
     public func retry(_ id: MessageID) async throws -> StoredMessage {
-        try await sender.retry(id)
+        try await retryMessage(id).message
+    }
+
+    /// ``retry(_:)``, answering what it cost on the Kaspa network as well.
+    public func retryMessage(_ id: MessageID) async throws -> MessageSent {
+        var spends: [ChainSpend] = []
+        let message = try await sender.retry(id, spends: &spends)
+        return MessageSent(message: message, spends: spends)
     }
 
     /// Stores `text` to `peer` as a pending outgoing row and returns it, without submitting:

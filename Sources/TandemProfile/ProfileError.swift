@@ -30,6 +30,8 @@ public enum ProfileError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidSeedPhrase(String)
     /// The secret store refused (a Keychain status, say).
     case secretStore(String)
+    /// A profile name that is neither a name nor a path (``ProfileCatalog/reference(_:)``).
+    case invalidProfileName(String)
 
     public var description: String {
         switch self {
@@ -47,6 +49,8 @@ public enum ProfileError: Error, Equatable, Sendable, CustomStringConvertible {
         case .noSeedPhrase: "this profile's wallet was made from a raw key: it has no seed phrase to show"
         case .invalidSeedPhrase(let reason): "seed phrase refused: \(reason)"
         case .secretStore(let reason): reason
+        case .invalidProfileName(let text):
+            "'\(text)' is not a profile name (letters, digits, '.', '_', '-') nor a path (give a path with a /, e.g. ./\(text))"
         }
     }
 }

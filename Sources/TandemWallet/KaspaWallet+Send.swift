@@ -33,6 +33,20 @@ extension KaspaWallet {
         } catch let error as WalletError { throw error } catch { throw .storage(String(describing: error)) }
     }
 
+    /// The fee `request` would pay now at `priority`'s rate, built from the wallet's UTXOs and
+    /// signed but never submitted or recorded (issue 51 item 3: "fee ≈ …" before a person
+    /// agrees to spend). The send itself may pay a little more or less: the estimate or the UTXOs
+    /// may change in between.
+    public func estimateFee(_ request: KaspaTransactionBuilder.Request, priority: FeePriority = .normal)
+        async throws(WalletError) -> UInt64
+    {
+        try reloadPendingIfChanged()
+        if !isLive { try await refresh() }
+        let builder = KaspaTransactionBuilder(
+            key: key, network: address.network, feeRate: try await feeRate(priority), otherKeys: otherKeys)
+        return try Self.fee(of: build(request, builder))
+    }
+
     /// What one send may pay.
     struct SendApproval {
         var limits: WalletFeeLimits
@@ -129,6 +143,7 @@ extension KaspaWallet {
     func build(_ request: KaspaTransactionBuilder.Request, _ builder: KaspaTransactionBuilder)
         throws(WalletError) -> KaspaTransaction
     {
+        if ledger.spendable.isEmpty, ledger.confirmed.isEmpty { throw .emptyWallet(address: address.description) }
         do { return try builder.build(request, utxos: ledger.spendable) } catch { throw .build(error) }
     }
 

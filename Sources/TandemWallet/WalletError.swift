@@ -26,13 +26,18 @@ public enum WalletError: Error, Equatable, Sendable, CustomStringConvertible {
     case feeAboveAmount(fee: UInt64, amount: UInt64)
     /// The node's UTXOs of this address hold more than there is: its answer was not kept.
     case impossibleAmounts(WalletLedger.ImpossibleAmounts)
+    /// Nothing to spend at all (issue 51 item 3): the message says how to fund the address, or
+    /// to go back to a relay.
+    case emptyWallet(address: String)
 
     public var description: String {
         switch self {
         case .notConnected(let profile):
             "profile \(profile) is not on the Kaspa network (run `tandem kaspa connect` first)"
         case .node(let error): error.description
-        case .build(let error): error.description
+        case .build(let error): Self.describe(error)
+        case .emptyWallet(let address):
+            "the wallet is empty: send KAS to \(address) (a handshake pays 0.2 KAS, each message a fee), or chat through a relay again with `tandem kaspa disconnect`"
         case .rejected(let id, let reason):
             "the node refused transaction \(id): \(Self.withoutPrefix(reason, id: id))"
         case .outcomeUnknown(let id, let reason):
@@ -50,6 +55,23 @@ public enum WalletError: Error, Equatable, Sendable, CustomStringConvertible {
         case .impossibleAmounts(let error): "\(error.description); its answer was not kept"
         }
     }
+
+    /// A build failure with its amounts in KAS, as the command line takes them (issue 51 item 3).
+    static func describe(_ error: KaspaBuildError) -> String {
+        switch error {
+        case .insufficientFunds(let available, let needed) where available != .max:
+            "not enough KAS: \(KaspaAmount.kas(fromSompi: available)) KAS can be spent now, \(KaspaAmount.kas(fromSompi: needed)) KAS is needed with the fee: nothing was sent"
+        case .storageMassTooHigh:
+            "an output would be too small for the network (KIP-9 storage mass): send at least \(KaspaAmount.kas(fromSompi: smallestOutputSompi)) KAS, or spend from a larger UTXO: nothing was sent"
+        case .zeroAmount: "the amount must be above 0 KAS"
+        default: error.description
+        }
+    }
+
+    /// The smallest output a transaction can carry alone within the standard storage mass:
+    /// C ÷ 100,000 grams (about 0.1 KAS).
+    public static let smallestOutputSompi =
+        (KaspaMass.storageMassParameter + KaspaMass.maximumStandardMass - 1) / KaspaMass.maximumStandardMass
 
     /// The node's text without its `Rejected transaction <id>: ` lead, which the message says already.
     static func withoutPrefix(_ reason: String, id: String) -> String {

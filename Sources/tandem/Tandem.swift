@@ -10,8 +10,8 @@ struct Tandem: AsyncParsableCommand {
         commandName: "tandem",
         abstract: "Local-first, end-to-end-encrypted messaging and tasks: client tools and server.",
         discussion: """
-            Client commands keep their state in one profile directory: --profile DIR, else \
-            $TANDEM_PROFILE, else ~/.tandem/profile. Bad input exits with status 1 and one line \
+            Client commands keep their state in one profile: --profile NAME|DIR, else \
+            $TANDEM_PROFILE, else the one `tandem profile use` chose, else ~/.tandem/profile. Bad input exits with status 1 and one line \
             on stderr; --json prints machine-readable output where a script would use it.
             """,
         version: "0.1.0",
@@ -19,7 +19,8 @@ struct Tandem: AsyncParsableCommand {
             CommandGroup(
                 name: "Client",
                 subcommands: [
-                    KeysCommand.self, AccountCommand.self, ContactsCommand.self, ChatCommand.self, AppCommand.self,
+                    ProfileCommand.self, KeysCommand.self, AccountCommand.self, ContactsCommand.self, ChatCommand.self,
+                    AppCommand.self,
                     TasksCommand.self,
                     SyncCommand.self, WalletCommand.self,
                 ]),

@@ -77,7 +77,15 @@ import Testing
         ])
         #expect(noKey.status == 1)
         #expect(noKey.stderrLines.count == 1)
-        #expect(noKey.stderrText.contains("no wallet key"))
+        #expect(noKey.stderrText.contains("no profile"), "chat never makes a profile (issue 51 item 2)")
+        #expect(!FileManager.default.fileExists(atPath: profile))
+        try FileManager.default.createDirectory(atPath: profile, withIntermediateDirectories: true)
+        let empty = try await TandemProcess.run([
+            "chat", "sync", "--profile", profile, "--server", "http://127.0.0.1:9",
+        ])
+        #expect(empty.status == 1)
+        #expect(empty.stderrLines.count == 1)
+        #expect(empty.stderrText.contains("no wallet key"))
         let badAddress = try await TandemProcess.run(["chat", "send", "--profile", profile, "--to", "kaspa:nope", "x"])
         #expect(badAddress.status == 1)
         #expect(badAddress.stderrText.hasPrefix("tandem: --to kaspa:nope"))

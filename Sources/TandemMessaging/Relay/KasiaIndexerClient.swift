@@ -1,6 +1,7 @@
 public import Foundation
 public import TandemAPI
 public import TandemAccounts
+import TandemBasics
 
 /// A kasia-indexer's reads (kasia-protocol §10) over the ``HTTPTransport`` seam: K-Kluster's
 /// kasia-indexer, or a Tandem server's under `/kasia` (a relay's, ``RelayClient/indexer``). Paged
@@ -139,7 +140,8 @@ public struct KasiaIndexerClient: Sendable {
 
     func exchange(_ request: TransportRequest) async throws(RelayClientError) -> TransportResponse {
         do { return try await transport.send(request) } catch {
-            throw .unreachable(server: server.absoluteString, reason: error.localizedDescription)
+            throw .unreachable(
+                server: server.absoluteString, reason: NetworkFailureText.reason(error.localizedDescription))
         }
     }
 

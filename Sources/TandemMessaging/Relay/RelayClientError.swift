@@ -20,7 +20,8 @@ public enum RelayClientError: Error, Sendable, Equatable, CustomStringConvertibl
         case .rateLimited(let seconds, let message):
             "relay rate limit: \(message)" + (seconds.map { " (retry after \($0) s)" } ?? "")
         case .indexer(let status, let message): "indexer answered \(status): \(message)"
-        case .unreachable(let server, let reason): "cannot reach \(server): \(reason)"
+        case .unreachable(let server, let reason):
+            "cannot reach the server at \(server): \(reason) (is `tandem serve` running there? --server URL names another)"
         case .invalidResponse(let path, let reason): "unexpected answer from \(path): \(reason)"
         }
     }

@@ -37,38 +37,101 @@ struct MessageSender: Sendable {
     /// Sends a handshake to `peer` as the routing policy says (kasia-protocol §4–§7, seed 000
     /// §4.4), stashes it for our other devices (`self_stash:saved_handshake`, §5.4) and adds the
     /// contact.
-    func startConversation(with peer: KaspaAddress, isolation: isolated (any Actor)? = #isolation) async throws
-        -> SubmissionReceipt
-    {
-        let policy = try routing.policy()
+    func startConversation(
+        with peer: KaspaAddress, spends: inout [ChainSpend], isolation: isolated (any Actor)? = #isolation
+    ) async throws -> SubmissionReceipt {
+        let made = try makeHandshake(to: peer)
+        let receipt = try await submit(made.payload, receiver: peer, amount: Messenger.handshakeAmountSompi)
+        if let spend = ChainSpend(.handshake, receipt) { spends.append(spend) }
+        // Read again: a row applied while the submit was away (the peer's own handshake, through
+        // a running `listen`) may have changed this conversation's routing.
         var state = try routingState(for: peer)
+        state.recordHandshakeSent(made.handshake)
+        try routing.save([state])
+        try history.save(
+            MessageIngest.handshakeRow(
+                txID: receipt.txID, blockTime: receipt.blockTime, peer: peer, direction: .outgoing,
+                placeholder: MessageIngest.handshakeSentPlaceholder))
+        let stashed = try await submit(try savedHandshakePayload(made, to: peer))
+        if let spend = ChainSpend(.savedHandshake, stashed) { spends.append(spend) }
+        _ = try contacts.add(ContactAddress(peer), wallet: wallet)
+        return receipt
+    }
+
+    /// A handshake to `peer` as the routing policy says, sealed and encoded, not yet sent.
+    struct MadeHandshake {
+        var handshake: HandshakePayload
+        var payload: [UInt8]
+        var isResponse: Bool
+        var root: KasiaRoot
+    }
+
+    private func makeHandshake(to peer: KaspaAddress) throws -> MadeHandshake {
+        let policy = try routing.policy()
+        let state = try routingState(for: peer)
         let isResponse = try contacts.contact(ContactAddress(peer), wallet: wallet)?.isAutoAdded ?? false
         let handshake = state.handshake(
             policy: policy, isResponse: isResponse, timestampMs: nowMs,
             conversationID: state.conversationID ?? Self.conversationID())
         let sealed = try seal(handshake.jsonText, to: peer)
         // Every payload of this conversation goes under the root the peer reads (issue 43 item 2).
-        let root = state.writeRoot
-        let receipt = try await submit(
-            KasiaPayload.handshake(sealed: sealed).encoded(root: root), receiver: peer,
-            amount: Messenger.handshakeAmountSompi)
-        // Read again: a row applied while the submit was away (the peer's own handshake, through
-        // a running `listen`) may have changed this conversation's routing.
-        state = try routingState(for: peer)
-        state.recordHandshakeSent(handshake)
-        try routing.save([state])
-        try history.save(
-            MessageIngest.handshakeRow(
-                txID: receipt.txID, blockTime: receipt.blockTime, peer: peer, direction: .outgoing,
-                placeholder: MessageIngest.handshakeSentPlaceholder))
+        return MadeHandshake(
+            handshake: handshake, payload: KasiaPayload.handshake(sealed: sealed).encoded(root: state.writeRoot),
+            isResponse: isResponse, root: state.writeRoot)
+    }
+
+    /// The `self_stash:saved_handshake` of `made`, sealed to ourselves (§5.4), with the peer's
+    /// alias as the routing state knows it now.
+    private func savedHandshakePayload(_ made: MadeHandshake, to peer: KaspaAddress) throws -> [UInt8] {
         let saved = SavedHandshake(
-            partnerAddress: peer, isResponse: isResponse, timestampMilliseconds: nowMs, alias: handshake.alias,
-            theirAlias: state.legacyIncomingAliases.min())
-        let stash = try seal(saved.jsonText(policy: policy.selfStashWritePolicy), to: address)
-        try await submit(
-            KasiaPayload.selfStash(scope: KasiaPayload.savedHandshakeScope, sealed: stash).encoded(root: root))
-        _ = try contacts.add(ContactAddress(peer), wallet: wallet)
-        return receipt
+            partnerAddress: peer, isResponse: made.isResponse, timestampMilliseconds: nowMs,
+            alias: made.handshake.alias, theirAlias: try routingState(for: peer).legacyIncomingAliases.min())
+        let stash = try seal(saved.jsonText(policy: try routing.policy().selfStashWritePolicy), to: address)
+        return KasiaPayload.selfStash(scope: KasiaPayload.savedHandshakeScope, sealed: stash).encoded(root: made.root)
+    }
+
+    /// What sending `text` to `peer` would cost on the chain now (nil `text`: a handshake
+    /// alone); nil on a relay (issue 51 item 3).
+    func quote(_ text: String?, to peer: KaspaAddress, discrete: Bool, isolation: isolated (any Actor)? = #isolation)
+        async throws -> SendQuote?
+    {
+        guard let chain else { return nil }
+        let policy = try routing.policy()
+        let state = try routingState(for: peer)
+        let composer = state.composerState(policy: policy)
+        let startsConversation: Bool
+        if text == nil {
+            startsConversation = true
+        } else if try routing.fetchOne(peer) == nil {
+            startsConversation = !discrete
+        } else if case .needsHandshake = composer {
+            startsConversation = true
+        } else {
+            startsConversation = false
+        }
+        var handshakeFee: UInt64 = 0
+        if startsConversation {
+            let made = try makeHandshake(to: peer)
+            handshakeFee &+= try await chain.estimateFee(
+                OutgoingPayload(bytes: made.payload, receiver: peer, amount: Messenger.handshakeAmountSompi))
+            handshakeFee &+= try await chain.estimateFee(
+                OutgoingPayload(bytes: try savedHandshakePayload(made, to: peer)))
+        }
+        var messageFee: UInt64 = 0
+        if let text {
+            let alias: Alias
+            switch composer {
+            case .ready(let ready), .warning(_, let ready), .needsHandshake(let ready): alias = ready
+            }
+            let message = KasiaPayload.contextualMessage(
+                alias: alias, sealed: try seal(text, to: peer), encoding: .base64
+            ).encoded(root: state.writeRoot)
+            messageFee = try await chain.estimateFee(OutgoingPayload(bytes: message))
+        }
+        return SendQuote(
+            startsConversation: startsConversation,
+            amountSompi: startsConversation ? Messenger.handshakeAmountSompi : 0, handshakeFeeSompi: handshakeFee,
+            messageFeeSompi: messageFee)
     }
 
     /// A conversation without a handshake (seed 000 §1.4 "discrete"): the deterministic pair is
@@ -94,18 +157,20 @@ struct MessageSender: Sendable {
 
     /// Stores `text` to `peer` as pending, then delivers it (``Messenger/send(_:to:force:discrete:)``).
     func send(
-        _ text: String, to peer: KaspaAddress, force: Bool, discrete: Bool,
+        _ text: String, to peer: KaspaAddress, force: Bool, discrete: Bool, spends: inout [ChainSpend],
         isolation: isolated (any Actor)? = #isolation
     ) async throws -> StoredMessage {
         guard !text.isEmpty else { throw MessagingError.invalidMessage("the message is empty") }
-        let alias = try await sendAlias(for: peer, force: force || discrete, discrete: discrete)
+        let alias = try await sendAlias(for: peer, force: force || discrete, discrete: discrete, spends: &spends)
         let pending = try queue(text, to: peer)
-        return try await deliver(pending, text: text, alias: alias, to: peer)
+        return try await deliver(pending, text: text, alias: alias, to: peer, spends: &spends)
     }
 
     /// Submits a failed (or stuck pending) outgoing row again, under the same id: the
     /// transport's kept submission when there is one, else the text sealed anew.
-    func retry(_ id: MessageID, isolation: isolated (any Actor)? = #isolation) async throws -> StoredMessage {
+    func retry(
+        _ id: MessageID, spends: inout [ChainSpend], isolation: isolated (any Actor)? = #isolation
+    ) async throws -> StoredMessage {
         guard let row = try history.message(id), row.direction == .outgoing, row.txID == nil,
             let body = row.body, let text = String(data: body, encoding: .utf8),
             let peer = try? KaspaAddress(row.conversation.rawValue)
@@ -117,8 +182,8 @@ struct MessageSender: Sendable {
         }
         if let kept { return try await recordSent(row, receipt: kept, to: peer) }
         // Retrying is the sender's choice made again: a warning no longer holds it back.
-        let alias = try await sendAlias(for: peer, force: true, discrete: false)
-        return try await deliver(row, text: text, alias: alias, to: peer)
+        let alias = try await sendAlias(for: peer, force: true, discrete: false, spends: &spends)
+        return try await deliver(row, text: text, alias: alias, to: peer, spends: &spends)
     }
 
     /// Sends every outgoing message the transport has not had acknowledged, oldest first, each
@@ -136,7 +201,8 @@ struct MessageSender: Sendable {
         var sent: [StoredMessage] = []
         var firstError: (any Error)?
         for row in waiting.sorted(by: { $0.key < $1.key }) {
-            do { sent.append(try await retry(row.id)) } catch {
+            var spends: [ChainSpend] = []  // only the relay keeps an outbox: nothing is paid
+            do { sent.append(try await retry(row.id, spends: &spends)) } catch {
                 if firstError == nil { firstError = error }
             }
         }
@@ -146,7 +212,7 @@ struct MessageSender: Sendable {
 
     /// Seals `text` for `row` and submits it; a failure leaves the row `failed`.
     private func deliver(
-        _ row: StoredMessage, text: String, alias: Alias, to peer: KaspaAddress,
+        _ row: StoredMessage, text: String, alias: Alias, to peer: KaspaAddress, spends: inout [ChainSpend],
         isolation: isolated (any Actor)? = #isolation
     ) async throws -> StoredMessage {
         let receipt: SubmissionReceipt
@@ -164,6 +230,7 @@ struct MessageSender: Sendable {
             try markFailed(row)
             throw error
         }
+        if let spend = ChainSpend(.message, receipt) { spends.append(spend) }
         return try await recordSent(row, receipt: receipt, to: peer)
     }
 
@@ -193,14 +260,15 @@ struct MessageSender: Sendable {
     /// (seed 000 Phase 4), or, `discrete`, deriving the conversation without one. A warning
     /// holds the send back unless `force`.
     private func sendAlias(
-        for peer: KaspaAddress, force: Bool, discrete: Bool, isolation: isolated (any Actor)? = #isolation
+        for peer: KaspaAddress, force: Bool, discrete: Bool, spends: inout [ChainSpend],
+        isolation: isolated (any Actor)? = #isolation
     ) async throws -> Alias {
         let policy = try routing.policy()
         if try routing.fetchOne(peer) == nil {
             if discrete {
                 try startDiscreteConversation(with: peer)
             } else {
-                _ = try await startConversation(with: peer)
+                _ = try await startConversation(with: peer, spends: &spends)
             }
         }
         switch try routingState(for: peer).composerState(policy: policy) {
@@ -209,7 +277,7 @@ struct MessageSender: Sendable {
             guard force else { throw MessagingError.peerMayNotReceive(address: peer.description, warning: warning) }
             return alias
         case .needsHandshake:
-            _ = try await startConversation(with: peer)
+            _ = try await startConversation(with: peer, spends: &spends)
             switch try routingState(for: peer).composerState(policy: policy) {
             case .ready(let alias), .warning(_, let alias), .needsHandshake(let alias): return alias
             }

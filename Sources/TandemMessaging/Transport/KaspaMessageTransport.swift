@@ -78,7 +78,15 @@ public actor KaspaMessageTransport: ChainTransport {
         // A handshake's amount is the protocol's, not a payment, so its fee may exceed it; the
         // profile's limits still hold.
         let sent = try await send(payload, approval: FeeApproval(feeAboveAmount: true))
-        return SubmissionReceipt(txID: sent.transactionID, blockTime: UInt64(clamping: profile.clock.now.rawValue))
+        return SubmissionReceipt(
+            txID: sent.transactionID, blockTime: UInt64(clamping: profile.clock.now.rawValue), fee: sent.fee,
+            amountSompi: payload.receiver == nil ? nil : Self.request(for: payload).amount)
+    }
+
+    public func estimateFee(_ payload: OutgoingPayload) async throws -> UInt64 {
+        do { return try await wallet.estimateFee(Self.request(for: payload)) } catch {
+            throw MessagingError.wallet(error)
+        }
     }
 
     public func pay(_ payload: OutgoingPayload, approval: FeeApproval) async throws -> WalletSendResult {
@@ -90,12 +98,16 @@ public actor KaspaMessageTransport: ChainTransport {
 
     /// A transaction to `payload.receiver` (its amount, else a handshake's), or a self-spend.
     private func send(_ payload: OutgoingPayload, approval: FeeApproval) async throws -> WalletSendResult {
-        let request =
-            payload.receiver.map {
-                KaspaTransactionBuilder.Request(
-                    recipient: $0, amount: payload.amount ?? Messenger.handshakeAmountSompi, payload: payload.bytes)
-            } ?? .selfSpend(payload: payload.bytes)
-        do { return try await wallet.send(request, approval: approval) } catch { throw MessagingError.wallet(error) }
+        do { return try await wallet.send(Self.request(for: payload), approval: approval) } catch {
+            throw MessagingError.wallet(error)
+        }
+    }
+
+    static func request(for payload: OutgoingPayload) -> KaspaTransactionBuilder.Request {
+        payload.receiver.map {
+            KaspaTransactionBuilder.Request(
+                recipient: $0, amount: payload.amount ?? Messenger.handshakeAmountSompi, payload: payload.bytes)
+        } ?? .selfSpend(payload: payload.bytes)
     }
 
     public func takeUnaccepted() -> Set<String> {

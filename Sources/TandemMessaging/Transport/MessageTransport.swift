@@ -74,6 +74,10 @@ public protocol ChainTransport: MessageTransport {
     /// Pays `payload.amount` sompi to `payload.receiver`, the payload (a sealed memo) riding in
     /// the same transaction (issue 43 item 3). The fee keeps within `approval`.
     func pay(_ payload: OutgoingPayload, approval: FeeApproval) async throws -> WalletSendResult
+
+    /// The fee submitting `payload` would pay now, built and signed but not sent (issue 51
+    /// item 3): what a person is told before agreeing to spend.
+    func estimateFee(_ payload: OutgoingPayload) async throws -> UInt64
 }
 
 /// What a transport answers for a submitted payload: its transaction id and the block time it
@@ -82,10 +86,16 @@ public protocol ChainTransport: MessageTransport {
 public struct SubmissionReceipt: Sendable, Equatable {
     public var txID: String
     public var blockTime: UInt64
+    /// What the transaction paid the network, in sompi; nil where nothing is paid (a relay).
+    public var fee: UInt64?
+    /// What it paid another address (a handshake's 0.2 KAS), in sompi; nil for a self-spend or a relay.
+    public var amountSompi: UInt64?
 
-    public init(txID: String, blockTime: UInt64) {
+    public init(txID: String, blockTime: UInt64, fee: UInt64? = nil, amountSompi: UInt64? = nil) {
         self.txID = txID
         self.blockTime = blockTime
+        self.fee = fee
+        self.amountSompi = amountSompi
     }
 }
 

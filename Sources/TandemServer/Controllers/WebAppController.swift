@@ -55,6 +55,10 @@ struct WebAppController: Sendable {
 
     func register(on router: Router<TandemRequestContext>, table: RouteTable) {
         for method in [HTTPRequest.Method.get, .head] {
+            // The server's own address leads a browser to the app (issue 51 item 11).
+            table.add(router, method, "/") { _, _ in
+                Response(status: .found, headers: [.location: "/app/", .cacheControl: "no-cache"])
+            }
             // The router matches `/app` here too: the page's relative links need the slash.
             table.add(router, method, "/app/") { request, _ in
                 guard request.uri.path.hasSuffix("/") else {

@@ -23,7 +23,7 @@ struct AccountOptions: ParsableArguments {
     @OptionGroup var profile: ProfileOptions
 
     func client() throws -> AccountClient {
-        let profile = profile.value
+        let profile = try profile.value
         return AccountClient(server: try server.url(profile: profile), profile: profile, transport: transport)
     }
 

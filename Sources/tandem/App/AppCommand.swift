@@ -36,7 +36,8 @@ struct AppCommand: AsyncParsableCommand {
             return handler
         }
         let lock: ChatAppLock
-        do { lock = try ChatAppLock(profileDirectory: chat.profile.value.directory) } catch {
+        let directory = try chat.profile.value.directory
+        do { lock = try ChatAppLock(profileDirectory: directory) } catch {
             throw CLIError(error.description)
         }
         let access = ChatAppAccess()
@@ -55,7 +56,9 @@ struct AppCommand: AsyncParsableCommand {
             var configuration = ServiceGroupConfiguration(services: [app], logger: Logger(label: "tandem.app"))
             configuration.gracefulShutdownSignals = [.sigterm, .sigint]
             configuration.maximumGracefulShutdownDuration = Self.shutdownGrace
-            try await ServiceGroup(configuration: configuration).run()
+            do { try await ServiceGroup(configuration: configuration).run() } catch {
+                throw ListenFailure.describe(error, host: "127.0.0.1", port: port) ?? error
+            }
         }
     }
 

@@ -7,6 +7,7 @@ import KaspaNode
 import TandemBasics
 import TandemMessaging
 import TandemNIOTransport
+import TandemProfile
 
 /// `tandem chat …`: end-to-end-encrypted Kasia messaging through a `tandem serve` relay
 /// (issue 11 item 5).
@@ -39,14 +40,37 @@ struct ChatOptions: ParsableArguments {
     func messenger(streamTransport: (any EventStreamTransport)? = nil, walkDeadline: Duration? = nil) throws
         -> Messenger
     {
+        let profile = try profile.value
+        let relay = try server.url(profile: profile, remember: true)
+        return try Self.open(profile, relay: relay, streamTransport: streamTransport, walkDeadline: walkDeadline)
+    }
+
+    static func open(
+        _ profile: Profile, relay: URL, streamTransport: (any EventStreamTransport)? = nil,
+        walkDeadline: Duration? = nil
+    ) throws -> Messenger {
         var network = MessagingNetwork(
             http: HTTPClientTransport(userAgent: "tandem/\(Tandem.configuration.version)"),
             webSocket: KaspaNodeAccess.transport)
         if let streamTransport { network.eventStream = streamTransport }
-        let profile = profile.value
         return try openingCall {
-            try profile.messenger(relay: server.url(profile: profile), network: network, walkDeadline: walkDeadline)
+            try profile.messenger(relay: relay, network: network, walkDeadline: walkDeadline)
         }
+    }
+}
+
+/// `--profile` of the chat commands that read the profile alone (`history`, `conversations`):
+/// they never reach a server, so they offer no `--server` (issue 51 item 2). One given anyway is
+/// taken and ignored, so scripts that pass it to every chat command keep working.
+struct LocalChatOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("Not used: this command reads the profile only.", visibility: .hidden))
+    var server: String?
+    @OptionGroup var profile: ProfileOptions
+
+    func messenger() throws -> Messenger {
+        let profile = try profile.value
+        let relay = try openingCall { try profile.rememberedServer() }
+        return try ChatOptions.open(profile, relay: relay ?? ServerOption.parse(ServerOption.localDefault, source: ""))
     }
 }
 

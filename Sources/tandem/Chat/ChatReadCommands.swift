@@ -44,7 +44,7 @@ extension ChatCommand {
             commandName: "history",
             abstract: "Show the stored conversation with ADDRESS, oldest first.")
 
-        @OptionGroup var options: ChatOptions
+        @OptionGroup var options: LocalChatOptions
         @Option(name: .long, help: ArgumentHelp("The peer's Kaspa address.", valueName: "address")) var with: String
         @Option(name: .long, help: "Messages per page (1–1000).") var limit = 50
         @Option(
@@ -78,7 +78,7 @@ extension ChatCommand {
             commandName: "conversations",
             abstract: "List contacts with their last message, most recent first.")
 
-        @OptionGroup var options: ChatOptions
+        @OptionGroup var options: LocalChatOptions
         @Flag(name: .long, help: "Print a JSON array.") var json = false
 
         func run() async throws {

@@ -24,26 +24,61 @@ struct KaspaUTXOOption: ParsableArguments {
     }
 }
 
+/// `--yes`: spend without the question a terminal gets (issue 51 item 3).
+struct SpendConsentOption: ParsableArguments {
+    @Flag(name: .long, help: "Over Kaspa: start a chat (0.2 KAS to the peer and fees) without asking first.")
+    var yes = false
+}
+
 extension ChatCommand {
     struct Handshake: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "handshake",
-            abstract: "Start a conversation: send a handshake to ADDRESS and add the contact.")
+            abstract: "Start a conversation: send a handshake to ADDRESS and add the contact.",
+            discussion: """
+                Over Kaspa a handshake pays 0.2 KAS to the peer, plus the fees of it and of its saved \
+                copy for your other devices: a terminal is asked first (--yes skips the question), \
+                and what was paid is printed. --json: txID, blockTime, transactionId, fee and \
+                amount (sompi; null on a relay), spends.
+                """)
 
         @OptionGroup var options: ChatOptions
         @Option(name: .long, help: ArgumentHelp("The peer's Kaspa address.", valueName: "address")) var to: String
         @Flag(name: .long, help: "Print the relay's receipt as JSON.") var json = false
+        @OptionGroup var consent: SpendConsentOption
         @OptionGroup var kaspa: KaspaUTXOOption
+
+        struct Output: Encodable {
+            let txID: String
+            let blockTime: String
+            let spending: ChatSpending.Members
+
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(txID, forKey: .txID)
+                try container.encode(blockTime, forKey: .blockTime)
+                try spending.encode(to: encoder)
+            }
+
+            enum CodingKeys: String, CodingKey { case txID, blockTime }
+        }
 
         func run() async throws {
             let peer = try parseAddress(to, option: "--to")
             let messenger = try options.messenger()
             try await kaspa.apply(to: messenger)
-            let receipt = try await chatCall { try await messenger.startConversation(with: peer) }
+            try await ChatSpending.confirmStart(nil, to: peer, discrete: false, messenger: messenger, yes: consent.yes)
+            let started = try await chatCall { try await messenger.handshake(with: peer) }
+            let receipt = started.receipt
             if json {
-                try CommandIO.printJSON(["txID": receipt.txID, "blockTime": String(receipt.blockTime)])
+                try CommandIO.printJSON(
+                    Output(
+                        txID: receipt.txID, blockTime: String(receipt.blockTime),
+                        spending: ChatSpending.Members(
+                            transactionID: receipt.txID, spends: started.spends, onKaspa: messenger.isOnKaspa)))
             } else {
                 CommandIO.write("handshake sent to \(peer) (tx \(receipt.txID))\n")
+                if let line = ChatSpending.handshakeLine(started.spends, peer: peer) { CommandIO.write(line + "\n") }
             }
         }
     }
@@ -51,7 +86,14 @@ extension ChatCommand {
     struct Send: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "send",
-            abstract: "Send TEXT (or standard input) to ADDRESS; a handshake goes first when routing needs one.")
+            abstract: "Send TEXT (or standard input) to ADDRESS; a handshake goes first when routing needs one.",
+            discussion: """
+                Over Kaspa each message is a transaction paying a fee, and the first one to a peer \
+                starts the chat with a handshake (0.2 KAS to the peer): a terminal is asked before \
+                that (--yes skips the question), and what was paid is printed. --json adds \
+                transactionId, fee and amount (sompi, totals; null on a relay) and spends (each \
+                transaction) to the stored message.
+                """)
 
         @OptionGroup var options: ChatOptions
         @Option(name: .long, help: ArgumentHelp("The peer's Kaspa address.", valueName: "address")) var to: String
@@ -63,7 +105,18 @@ extension ChatCommand {
             name: .long,
             help: "Start the conversation without a handshake: both sides derive the aliases (implies --force).")
         var discrete = false
+        @OptionGroup var consent: SpendConsentOption
         @OptionGroup var kaspa: KaspaUTXOOption
+
+        struct Output: Encodable {
+            let message: ChatMessageOutput
+            let spending: ChatSpending.Members
+
+            func encode(to encoder: any Encoder) throws {
+                try message.encode(to: encoder)
+                try spending.encode(to: encoder)
+            }
+        }
 
         func run() async throws {
             let peer = try parseAddress(to, option: "--to")
@@ -72,24 +125,33 @@ extension ChatCommand {
             guard !message.isEmpty else { throw CLIError("TEXT: the message is empty") }
             let messenger = try options.messenger()
             try await kaspa.apply(to: messenger)
-            let stored: StoredMessage
+            try await ChatSpending.confirmStart(
+                message, to: peer, discrete: discrete, messenger: messenger, yes: consent.yes)
+            let sent: MessageSent
             do {
-                stored = try await messenger.send(message, to: peer, force: force, discrete: discrete)
+                sent = try await messenger.sendMessage(message, to: peer, force: force, discrete: discrete)
             } catch MessagingError.peerMayNotReceive(let address, let warning) {
                 throw CLIError(
                     "\(address) may not receive this message: \(warning.explanation) (--force sends it anyway)")
             } catch {
                 throw CLIError(String(describing: error))
             }
-            var output = ChatMessageOutput(stored)
+            var output = ChatMessageOutput(sent.message)
             if force || discrete {
                 output.warning = try await chatCall { try await messenger.composerWarning(for: peer) }?.explanation
             }
+            let own = sent.spends.last { $0.purpose == .message }
             if json {
-                try CommandIO.printJSON(output)
+                try CommandIO.printJSON(
+                    Output(
+                        message: output,
+                        spending: ChatSpending.Members(
+                            transactionID: output.txID, spends: sent.spends, onKaspa: messenger.isOnKaspa)))
             } else {
                 if let warning = output.warning { CommandIO.write("warning: \(warning)\n") }
-                CommandIO.write("sent (tx \(output.txID ?? "-"))\n")
+                if let line = ChatSpending.handshakeLine(sent.spends, peer: peer) { CommandIO.write(line + "\n") }
+                let fee = own.map { ", fee \(ChatSpending.kas($0.feeSompi)) KAS" } ?? ""
+                CommandIO.write("sent (tx \(output.txID ?? "-")\(fee))\n")
             }
         }
     }
@@ -146,7 +208,7 @@ extension ChatCommand {
                         to: paid.to.description, memo: paid.memo))
             } else {
                 CommandIO.write(
-                    "sent \(KaspaAmount.kas(fromSompi: paid.amountSompi)) KAS to \(paid.to) (tx \(paid.transactionID), fee \(paid.fee) sompi); paid once a block accepts it\n"
+                    "sent \(ChatSpending.kas(paid.amountSompi)) KAS to \(paid.to) (tx \(paid.transactionID), fee \(ChatSpending.kas(paid.fee)) KAS); paid once a block accepts it\n"
                 )
             }
         }

@@ -26,7 +26,7 @@ struct ContactsContext {
     let wallet: ContactAddress
 
     init(_ options: ProfileOptions) throws {
-        let profile = options.value
+        let profile = try options.value
         walletKey = try profile.walletKey()
         wallet = ContactAddress(KaspaAddress(publicKey: walletKey.xOnlyPublicKey))
         store = try profile.openContacts()

@@ -21,7 +21,7 @@ extension KasiaCommand {
 
         /// The profile's wallet key and routing store.
         static func open(_ options: ProfileOptions) throws -> (PrivateKey, RoutingStore) {
-            let profile = options.value
+            let profile = try options.value
             return (try profile.walletKey(), try profile.openRouting())
         }
 

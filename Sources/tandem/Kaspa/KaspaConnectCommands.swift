@@ -108,7 +108,7 @@ extension KaspaCommand {
             let snapshot: ServerInfoSnapshot
             do { snapshot = try await client.connect() } catch { throw CLIError(error.description) }
             await client.disconnect()
-            let profile = profile.value
+            let profile = try profile.value
             do { try profile.saveKaspaNetworkSettings(settings) } catch { throw CLIError(error.description) }
             let address = (try? profile.walletKey()).map {
                 KaspaAddress(publicKey: $0.xOnlyPublicKey, network: network.network)
@@ -137,7 +137,7 @@ extension KaspaCommand {
         var json = false
 
         func run() async throws {
-            let profile = profile.value
+            let profile = try profile.value
             let wallet = try KaspaNodeAccess.wallet(profile)
             // A status reports an unsynced node or one without the index instead of refusing it.
             let client = KaspaNodeClient(
@@ -163,7 +163,8 @@ extension KaspaCommand {
         @Flag(name: .long, help: "Print {\"transport\":\"relay\"} as JSON.") var json = false
 
         func run() throws {
-            do { try profile.value.removeKaspaNetworkSettings() } catch { throw CLIError(error.description) }
+            let profile = try profile.value
+            do { try profile.removeKaspaNetworkSettings() } catch { throw CLIError(error.description) }
             if json {
                 try CommandIO.printJSON(["transport": "relay"])
             } else {

@@ -60,7 +60,7 @@ struct KeysCommand: ParsableCommand {
     /// `--passphrase-file` on a profile that is not protected yet: protect it (empty) first, so
     /// the new secret is written encrypted and never lands in a plain file.
     static func startProtected(_ options: ProfileOptions, cost: KeystoreCostOption) throws {
-        let profile = options.value
+        let profile = try options.value
         guard let file = options.passphraseFile, !profile.isProtected else { return }
         let passphrase = try ProfileOptions.readPassphraseFile(file)
         try profileCall { () throws(ProfileError) in
@@ -92,7 +92,7 @@ struct KeysCommand: ParsableCommand {
         }
 
         func run() throws {
-            let opened = profile.value
+            let opened = try profile.value
             try profileCall { () throws(ProfileError) in try opened.refuseExistingWallet() }
             try KeysCommand.startProtected(profile, cost: cost)
             var output = try profileCall { () throws(ProfileError) in
@@ -147,7 +147,7 @@ struct KeysCommand: ParsableCommand {
             guard Mnemonic.kaspaWordCounts.contains(mnemonic.words.count) else {
                 throw CLIError("seed phrase refused: \(MnemonicError.wordCount(mnemonic.words.count))")
             }
-            let opened = profile.value
+            let opened = try profile.value
             try profileCall { () throws(ProfileError) in try opened.refuseExistingWallet() }
             try KeysCommand.startProtected(profile, cost: cost)
             let output = try profileCall { () throws(ProfileError) in
@@ -171,7 +171,7 @@ struct KeysCommand: ParsableCommand {
         var json = false
 
         func run() throws {
-            let opened = profile.value
+            let opened = try profile.value
             try KeysCommand.show(
                 profileCall { () throws(ProfileError) in try KeysCommand.output(opened, network: network) }, json: json)
         }
@@ -216,7 +216,7 @@ struct KeysCommand: ParsableCommand {
         }
 
         func run() throws {
-            let opened = profile.value
+            let opened = try profile.value
             if key {
                 let hex = try profileCall { () throws(ProfileError) in try opened.walletKey().hexRepresentation }
                 return CommandIO.write(hex + "\n")

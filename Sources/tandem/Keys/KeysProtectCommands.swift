@@ -27,7 +27,7 @@ extension KeysCommand {
         @Flag(name: .long, help: "Print {\"protected\":true,\"secrets\":[names]} as JSON.") var json = false
 
         func run() throws {
-            let opened = profile.value
+            let opened = try profile.value
             guard !opened.isProtected else { throw CLIError(ProfileError.alreadyProtected.description) }
             let passphrase = try KeysCommand.newPassphrase(profile)
             let names = try profileCall { () throws(ProfileError) in
@@ -54,7 +54,7 @@ extension KeysCommand {
         @Flag(name: .long, help: "Print {\"protected\":false,\"secrets\":[names]} as JSON.") var json = false
 
         func run() throws {
-            let opened = profile.value
+            let opened = try profile.value
             guard opened.isProtected else { throw CLIError(ProfileError.notProtected.description) }
             guard
                 let passphrase = try ProfileOptions.passphrase(
@@ -81,7 +81,7 @@ extension KeysCommand {
 
     /// The new passphrase: from a file or `$TANDEM_PASSPHRASE_FILE`, else typed twice at a terminal.
     static func newPassphrase(_ options: ProfileOptions) throws -> String {
-        let prompt = "New passphrase for the profile \(options.value.directory.path): "
+        let prompt = "New passphrase for the profile \(try options.value.directory.path): "
         guard let first = try ProfileOptions.passphrase(file: options.passphraseFile, prompt: prompt) else {
             throw CLIError(
                 "give the new passphrase with --passphrase-file FILE, $\(ProfileOptions.passphraseVariable) or at a terminal"
@@ -119,7 +119,7 @@ extension KeysCommand {
         }
 
         func run() throws {
-            let opened = profile.value
+            let opened = try profile.value
             let addresses = try profileCall { () throws(ProfileError) in
                 let seed = try opened.requireWalletSeed()
                 return try WalletKeyChains(seed: seed).addresses(count: count, network: network)

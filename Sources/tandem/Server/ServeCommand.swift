@@ -273,7 +273,10 @@ struct ServeCommand: AsyncParsableCommand {
             )
         }
         let app = try await Self.build(configuration, host: host)
-        try await app.runService()
+        do { try await app.runService() } catch {
+            throw ListenFailure.describe(error, host: host, port: port) ?? error
+        }
+        CommandIO.writeError("tandem: the server stopped")
     }
 
     /// Builds the application; a failure (unreadable data dir, bad database URL) is one CLI line.
@@ -281,6 +284,9 @@ struct ServeCommand: AsyncParsableCommand {
         do {
             return try await buildApplication(configuration: configuration) { boundPort in
                 CommandIO.write("listening on http://\(host):\(boundPort)\n")
+                let shown = host == "0.0.0.0" || host == "::" ? "127.0.0.1" : host
+                CommandIO.writeError(
+                    "tandem: the tasks app is at http://\(shown):\(boundPort)/app/ (Ctrl-C stops the server)")
             }
         } catch {
             throw CLIError("cannot start the server: \(error)")

@@ -8,13 +8,18 @@ import TandemProfile
 extension KaspaNetwork: ExpressibleByArgument {}
 extension AliasScheme: ExpressibleByArgument {}
 
-/// `--profile DIR`, shared by every command that keeps state: which profile, and what time it is.
+/// A command that may make the profile it names when there is none yet (issue 51 item 2): it
+/// writes what the person asked for (a key, an account, a task, a contact). Every other command
+/// refuses a missing profile, so a mistyped `--profile` creates nothing.
+protocol CreatesProfile {}
+
+/// `--profile NAME|DIR`, shared by every command that keeps state: which profile, and what time it is.
 struct ProfileOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Profile directory (wallet key, session, local stores). Default: $\(Profile.environmentVariable), else ~/.tandem/profile.",
-            valueName: "dir"))
+            "Profile: a name (~/.tandem/profiles/NAME) or a directory (with a /). Default: $\(Profile.environmentVariable), else `tandem profile use`, else ~/.tandem/profile.",
+            valueName: "name|dir"))
     var profile: String?
 
     @Option(
@@ -35,27 +40,73 @@ struct ProfileOptions: ParsableArguments {
 
     func validate() throws {
         if let now { _ = try Self.instant(now, option: "--now") }
+        if let profile {
+            do { _ = try ProfileCatalog.reference(profile) } catch { throw CLIError("--profile \(error.description)") }
+        }
     }
 
     /// The profile, with the system clock or, under `--now`, a clock that starts at that instant.
     /// An existing profile directory that others could read is made private first, with one line
-    /// on stderr saying so (issue 50 item 9).
+    /// on stderr saying so (issue 50 item 9). A profile that does not exist is an error, unless
+    /// the running command ``CreatesProfile``: then it is made, and said on stderr once the
+    /// command is done (``ProfileCreation``).
     ///
     /// One ``Profile`` per directory serves the whole process, so a protected profile asks for
     /// its passphrase and derives its key once however often a command reads `value`.
     var value: Profile {
-        let directory = profile.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? Self.defaultDirectory()
-        var opened = Self.opened.withLock { opened in
-            if let profile = opened[directory.path] { return profile }
-            let profile = Profile(directory: directory, passphrase: passphraseSource(for: directory))
-            opened[directory.path] = profile
-            return profile
+        get throws {
+            let located = try located()
+            let directory = located.directory
+            if !ProfileCatalog.isDirectory(directory) {
+                guard ProfileCreation.allowed else { throw Self.missing(located) }
+                ProfileCreation.note(located)
+            }
+            var opened = Self.opened.withLock { opened in
+                if let profile = opened[directory.path] { return profile }
+                let profile = Profile(directory: directory, passphrase: passphraseSource(for: directory))
+                opened[directory.path] = profile
+                return profile
+            }
+            if let now, let start = try? Self.instant(now, option: "--now") {
+                opened = opened.with(clock: SystemClock(startingAt: start))
+            }
+            Self.restrict(opened)
+            return opened
         }
-        if let now, let start = try? Self.instant(now, option: "--now") {
-            opened = opened.with(clock: SystemClock(startingAt: start))
+    }
+
+    /// The profile directory this command names, and how it was named; nothing is created.
+    func located(environment: [String: String] = ProcessInfo.processInfo.environment) throws
+        -> ProfileCatalog.Located
+    {
+        do {
+            return try Self.catalog(environment: environment).locate(argument: profile, environment: environment)
+        } catch {
+            throw CLIError(error.description)
         }
-        Self.restrict(opened)
-        return opened
+    }
+
+    /// The one line for a profile that does not exist.
+    static func missing(_ located: ProfileCatalog.Located) -> CLIError {
+        let name = located.reference.map { "'\($0)' " } ?? ""
+        let how: String
+        switch located.source {
+        case .argument: how = ""
+        case .environment: how = " (from $\(Profile.environmentVariable))"
+        case .current: how = " (the current profile: `tandem profile use`)"
+        case .default: how = " (the default)"
+        }
+        return CLIError(
+            "no profile \(name)at \(located.directory.path)\(how): `tandem profile list` shows the profiles; `tandem keys new --profile NAME` makes one"
+        )
+    }
+
+    /// The catalog under `$HOME/.tandem` (else the account's home).
+    static func catalog(environment: [String: String] = ProcessInfo.processInfo.environment) -> ProfileCatalog {
+        let home =
+            environment["HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0, isDirectory: true) }
+            ?? FileManager.default.homeDirectoryForCurrentUser
+        return ProfileCatalog(home: home)
     }
 
     private static let opened = Locked([String: Profile]())
@@ -117,20 +168,12 @@ struct ProfileOptions: ParsableArguments {
         )
     }
 
-    /// `$TANDEM_PROFILE`, else `~/.tandem/profile`: `$HOME` when set, else the account's home.
-    static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
-        let home =
-            environment["HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0, isDirectory: true) }
-            ?? FileManager.default.homeDirectoryForCurrentUser
-        return Profile.defaultDirectory(environment: environment, home: home)
-    }
-
     /// Now, for a command that reads the time once: exactly the `--now` instant when one is given,
     /// so what a script passes is what its records carry however long the process took to get
     /// there (the profile's moving clock would have advanced a millisecond or more), else the
     /// system clock.
     func instantNow() -> UnixMillis {
-        guard let now, let instant = try? Self.instant(now, option: "--now") else { return value.clock.now }
+        guard let now, let instant = try? Self.instant(now, option: "--now") else { return SystemClock().now }
         return instant
     }
 

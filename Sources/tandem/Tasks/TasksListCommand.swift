@@ -25,7 +25,8 @@ extension TasksCommand {
             let now = try options.wallTime()
             let overrides = try query.overrides()
             let rows: [TaskQueryRow]
-            do { rows = try options.value.findTasks(overrides, preset: preset, now: now) } catch {
+            let profile = try options.value
+            do { rows = try profile.findTasks(overrides, preset: preset, now: now) } catch {
                 throw CLIError(error.description)
             }
             if json { return try RedoFileInput.printCanonical(.array(try rows.map(TaskRowJSON.row))) }

@@ -138,7 +138,7 @@ struct WalletCommand: AsyncParsableCommand {
                 try CommandIO.printJSON(SendOutput(result))
             } else {
                 CommandIO.write(
-                    "sent \(KaspaAmount.kas(fromSompi: result.amount)) KAS to \(recipient) (tx \(result.transactionID), fee \(result.fee) sompi)\n"
+                    "sent \(KaspaAmount.kas(fromSompi: result.amount)) KAS to \(recipient) (tx \(result.transactionID), fee \(KaspaAmount.kas(fromSompi: result.fee)) KAS)\n"
                 )
             }
         }
@@ -178,7 +178,7 @@ struct WalletCommand: AsyncParsableCommand {
         }
 
         func run() throws {
-            let profile = profile.value
+            let profile = try profile.value
             let saved: KaspaNetworkSettings?
             do { saved = try profile.kaspaNetworkSettings() } catch { throw CLIError(error.description) }
             guard var settings = saved else {
