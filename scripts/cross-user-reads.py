@@ -435,6 +435,8 @@ ROUTES = {
     ("GET", "/kasia/contextual-messages/by-sender"): Route("public", alias_queries),
     ("GET", "/kasia/self-stash/by-owner"): Route("public", stash_queries),
     ("GET", "/kasia/stream"): Route("stream", stream_queries),
+    ("GET", "/"): Route("public"),  # a redirect to /app/, the same for everyone
+    ("HEAD", "/"): Route("public"),
     ("GET", "/app/"): Route("public"),
     ("HEAD", "/app/"): Route("public"),
     ("GET", "/app/{file}"): Route("public", app_files, path_parameter="file"),

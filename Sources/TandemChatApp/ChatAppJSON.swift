@@ -13,6 +13,9 @@ enum ChatAppJSON {
     struct Conversation: Encodable {
         let address: String
         let alias: String
+        /// What the list and the title show: the contact's name, else the address's one short
+        /// form (issue 51 item 5), the same as the CLI and `chat ui`.
+        let name: String
         let unread: Int
         let awaitsAnswer: Bool
         let muted: Bool
@@ -25,6 +28,7 @@ enum ChatAppJSON {
             let contact = summary.contact
             address = contact.address.description
             alias = contact.alias
+            name = contact.name ?? AddressText.short(contact.address.description)
             unread = summary.unread
             awaitsAnswer = summary.awaitsAnswer
             muted = contact.notificationsMuted

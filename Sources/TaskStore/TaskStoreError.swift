@@ -10,6 +10,8 @@ public enum TaskStoreError: Error, Sendable, Equatable, CustomStringConvertible 
     case unknownTask(String)
     /// More than one task starts with this prefix.
     case ambiguousTask(String)
+    /// A task prefix shorter than an edit takes.
+    case prefixTooShort(String, minimum: Int)
     /// The task has no open todo to complete or snooze.
     case noCurrentTodo(task: String)
     /// An edit that changes nothing.
@@ -29,6 +31,8 @@ public enum TaskStoreError: Error, Sendable, Equatable, CustomStringConvertible 
         case .malformedDeviceFile(let path): "device file '\(path)' does not hold a device id"
         case .unknownTask(let id): "no task '\(id)'"
         case .ambiguousTask(let prefix): "task prefix '\(prefix)' matches more than one task"
+        case .prefixTooShort(let prefix, let minimum):
+            "task prefix '\(prefix)' is too short to change a task: give at least \(minimum) characters of its id"
         case .noCurrentTodo(let task): "task \(task) has no open todo"
         case .emptyEdit(let task): "edit of task \(task) changes nothing"
         case .invalidField(let name, let reason): "\(name) \(reason)"

@@ -45,26 +45,88 @@ import Testing
 
     @Test func theListRenamesMutesAndAnswersHandshakes() throws {
         var screen = try Self.screen()
-        #expect(screen.handle(.character("m")) == [.setMuted(address: ScreenFixtures.peer, muted: true)])
-        _ = screen.handle(.character("r"))
+        screen.apply(.account(ChatScreen.Account(network: "relay", balance: nil)))
+        #expect(screen.handle(.control("o")) == [.setMuted(address: ScreenFixtures.peer, muted: true)])
+        _ = screen.handle(.control("r"))
         #expect(screen.focus == .prompt(.rename(address: ScreenFixtures.peer)))
         _ = screen.handle(.control("u"))
         for character in "Bobby" { _ = screen.handle(.character(character)) }
         #expect(screen.handle(.enter) == [.rename(address: ScreenFixtures.peer, to: "Bobby")])
         _ = screen.handle(.down)
         let carol = screen.conversations[1].address
-        #expect(screen.handle(.character("d")) == [.declineConversation(address: carol)])
-        #expect(screen.handle(.character("a")) == [.acceptConversation(address: carol), .markRead(address: carol)])
+        #expect(screen.handle(.control("d")).isEmpty, "declining cannot be undone: it asks")
+        #expect(screen.handle(.character("y")) == [.declineConversation(address: carol)])
+        // On a relay accepting costs nothing: no question.
+        #expect(screen.handle(.control("a")) == [.acceptConversation(address: carol), .markRead(address: carol)])
         #expect(screen.openAddress == carol)
+    }
+
+    /// Issue 51 item 4: "hi dad" typed in the list once accepted a handshake that cost 0.2 KAS.
+    @Test func lettersTypedInTheListFilterItAndNeverAct() throws {
+        var screen = try Self.screen()
+        for character in "hi dad, q n r m a d!" {
+            #expect(screen.handle(.character(character)).isEmpty, "\(character)")
+            #expect(screen.focus == .list)
+        }
+        #expect(screen.filter.string == "hi dad, q n r m a d!")
+        #expect(screen.visibleIndices.isEmpty)
+        _ = screen.handle(.control("u"))
+        for character in "CAR" { _ = screen.handle(.character(character)) }
+        #expect(screen.visibleIndices == [1], "carol, without case")
+        let frame = screen.render(width: 80, height: 24).text
+        #expect(frame.contains { $0.contains("carol") } && !frame.contains { $0.contains("▸bob") })
+        #expect(frame[22].hasPrefix("/ CAR"), "the search box: \(frame[22])")
+        #expect(screen.handle(.enter) == [.markRead(address: screen.conversations[1].address)])
+        _ = screen.handle(.escape)
+        #expect(screen.handle(.escape).isEmpty, "Esc clears the filter first")
+        #expect(screen.filter.isBlank)
+        #expect(screen.handle(.escape) == [.quit])
+    }
+
+    @Test func whatCostsMoneyOrCannotBeUndoneAsksFirst() throws {
+        var screen = try Self.screen()
+        screen.apply(.account(ChatScreen.Account(network: "testnet-10", balance: "9.73000000 KAS")))
+        _ = screen.handle(.down)
+        let carol = screen.conversations[1].address
+        #expect(screen.handle(.control("a")).isEmpty)
+        let question = screen.render(width: 100, height: 24).text[22]
+        #expect(question.contains("Accept carol's request to chat? It pays 0.2 KAS and a fee. y/N"), "\(question)")
+        #expect(screen.handle(.character("n")).isEmpty)
+        #expect(screen.notice?.hasPrefix("cancelled") == true)
+        _ = screen.handle(.control("a"))
+        #expect(screen.handle(.character("y")) == [.acceptConversation(address: carol), .markRead(address: carol)])
+        _ = screen.handle(.escape)
+        _ = screen.handle(.control("x"))
+        #expect(screen.handle(.enter).isEmpty, "only y confirms")
+        _ = screen.handle(.control("x"))
+        #expect(screen.handle(.character("y")) == [.deleteConversation(address: carol)])
+        let title = screen.render(width: 100, height: 24).text[0]
+        #expect(title.contains("testnet-10 · 9.73000000 KAS"), "\(title)")
+    }
+
+    @Test func questionMarkShowsTheKeysAndTheReceiptsLegend() throws {
+        var screen = try Self.screen()
+        #expect(screen.handle(.character("?")).isEmpty)
+        let shown = screen.render(width: 100, height: 30).text.joined(separator: "\n")
+        #expect(shown.contains("Ctrl-A") && shown.contains("✓✓ confirmed"))
+        _ = screen.handle(.character("?"))
+        #expect(!screen.render(width: 100, height: 30).text.joined().contains("Ctrl-A"))
+    }
+
+    @Test func theListWidensWithTheTerminal() {
+        #expect(ChatScreen.listWidth(for: 80) == 24)
+        #expect(ChatScreen.listWidth(for: 120) == 36)
+        #expect(ChatScreen.listWidth(for: 200) == 48)
     }
 
     @Test func aNewConversationOpensByContactNameOrStartsByAddress() throws {
         var screen = try Self.screen()
-        _ = screen.handle(.character("n"))
+        screen.apply(.account(ChatScreen.Account(network: "relay", balance: nil)))
+        _ = screen.handle(.control("n"))
         for character in "BOB" { _ = screen.handle(.character(character)) }
         #expect(screen.handle(.enter) == [.markRead(address: ScreenFixtures.peer)])
         _ = screen.handle(.escape)
-        _ = screen.handle(.character("n"))
+        _ = screen.handle(.control("n"))
         let stranger = "kaspa:qqstrangerstrangerstrangerstrangerstrangerstrangerstrangerx"
         for character in stranger { _ = screen.handle(.character(character)) }
         #expect(screen.handle(.enter) == [.startConversation(address: stranger), .markRead(address: stranger)])
@@ -139,7 +201,7 @@ import Testing
     @Test func theKeyHelpFitsEightyColumns() throws {
         var screen = try Self.screen()
         let list = screen.render(width: 80, height: 24).text[23].trimmingCharacters(in: .whitespaces)
-        #expect(list.hasSuffix("q quit"), "\(list)")
+        #expect(list.hasSuffix("? all keys"), "\(list)")
         _ = screen.handle(.enter)
         let chat = screen.render(width: 80, height: 24).text[23].trimmingCharacters(in: .whitespaces)
         #expect(chat.hasSuffix("Esc list"), "\(chat)")

@@ -30,6 +30,15 @@ import Testing
         #expect(who["signedIn"] as? Bool == true)
         #expect((who["user"] as? [String: Any])?["username"] as? String == "quinn")
 
+        // The e-mail signs in as well (issue 51 item 1), and one of the two is required
+        let byEmail = try await TandemProcess.run(
+            ["account", "login", "--email", "Quinn@Example.com", "--password-stdin"] + common,
+            stdin: Data("a long enough password\n".utf8))
+        #expect(byEmail.status == 0, "\(byEmail.stderrText)")
+        #expect(byEmail.stdoutText.hasPrefix("signed in as quinn"), "\(byEmail.stdoutText)")
+        let neither = try await TandemProcess.run(["account", "login", "--password-stdin"] + common)
+        #expect(neither.status == 1 && neither.stderrText.contains("--username or --email"))
+
         // The cookie file is private to the user
         let attributes = try FileManager.default.attributesOfItem(atPath: profile + "/session-cookies.json")
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)

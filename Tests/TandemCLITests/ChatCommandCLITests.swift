@@ -63,6 +63,14 @@ import Testing
         let olderPage = try JSONSerialization.jsonObject(with: older.stdout) as? [String: Any]
         #expect((olderPage?["messages"] as? [[String: Any]])?.compactMap { $0["text"] as? String } == ["from stdin"])
         #expect(olderPage?["hasMore"] as? Bool == true)
+        // In words, a page that is not the whole history says how to read on (issue 51 item 9).
+        let human = try await TandemProcess.run(
+            ["chat", "history", "--profile", alice, "--with", bobAddress, "--limit", "2"] + s)
+        #expect(human.stdoutText.split(separator: "\n").count == 2)
+        #expect(
+            human.stderrText.hasPrefix("tandem: older messages: tandem chat history --with \(bobAddress) --before "))
+        let whole = try await TandemProcess.run(["chat", "history", "--profile", alice, "--with", bobAddress] + s)
+        #expect(whole.stderrText.isEmpty, "the whole history needs no hint")
         let conversations = try await TandemProcess.run(["chat", "conversations", "--profile", alice, "--json"] + s)
         let list = try JSONSerialization.jsonObject(with: conversations.stdout) as? [[String: Any]]
         #expect(list?.compactMap { $0["address"] as? String } == [bobAddress])

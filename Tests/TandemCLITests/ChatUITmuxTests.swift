@@ -129,6 +129,9 @@ struct ChatUITmuxTests {
                 try await tmux.type("hi bob, from the terminal 漢字")
                 try await tmux.press("Enter")
                 try await tmux.waitFor("the sent mark") { $0.joined().contains("from the terminal 漢字 ✓") }
+                // The relay's copy, read back by the next sync, confirms it while the UI is open
+                // (issue 51 item 4).
+                try await tmux.waitFor("the confirmed mark") { $0.joined().contains("from the terminal 漢字 ✓✓") }
                 let deadline = Date().addingTimeInterval(15)
                 var received: [String] = []
                 while !received.contains("hi bob, from the terminal 漢字"), Date() < deadline {
@@ -153,7 +156,7 @@ struct ChatUITmuxTests {
             // Two unread on the list; opening the conversation reads them
             try await Self.withUI(pair, withBob: false) { tmux in
                 try await tmux.waitFor("two unread, and Bob's handshake to answer") {
-                    $0.joined().contains("Bobby (2)") && $0.joined().contains("wants to chat: a accept")
+                    $0.joined().contains("Bobby (2)") && $0.joined().contains("wants to chat: ^A accept")
                 }
                 try await tmux.press("Enter")
                 try await tmux.waitFor("the conversation, read") {
@@ -221,7 +224,7 @@ struct ChatUITmuxTests {
         // Wide characters keep the border in one column on every row
         for row in screen.dropFirst().prefix(36) {
             let border = try #require(row.firstIndex(of: "│"), "\(row)")
-            #expect(DisplayWidth.columns(of: row[..<border]) == 30, "\(row)")
+            #expect(DisplayWidth.columns(of: row[..<border]) == ChatScreen.listWidth(for: 120), "\(row)")
             #expect(DisplayWidth.columns(of: row) <= 120)
         }
 

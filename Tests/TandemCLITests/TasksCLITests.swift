@@ -81,7 +81,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let profile = Profile(directory: directory)
         for arguments in [
-            ["add", "x", "--priority", "9"], ["show", "ffff"], ["add", "x", "--due", "tomorrow"],
+            ["add", "x", "--priority", "9"], ["show", "ffff"], ["add", "x", "--due", "next week"],
             ["done", "0000"],
         ] {
             let output = try await profile.run(arguments)

@@ -11,6 +11,8 @@ public enum ScreenAction: Hashable, Sendable {
     case acceptConversation(address: String)
     /// Decline a pending handshake: the auto-added contact is removed.
     case declineConversation(address: String)
+    /// Delete the contact (a tombstone that syncs); its history stays.
+    case deleteConversation(address: String)
     case rename(address: String, to: String)
     case setMuted(address: String, muted: Bool)
     /// The user opened a conversation: its unread count is cleared.

@@ -10,6 +10,8 @@ public enum ScreenUpdate: Sendable {
     case connection(ConnectionState)
     /// A one-line message for the status line (an error from an action).
     case notice(String)
+    /// The network and, over Kaspa, the balance the title shows (issue 51 item 4).
+    case account(ChatScreen.Account)
 }
 
 extension ScreenUpdate {

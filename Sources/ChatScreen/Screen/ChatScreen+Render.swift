@@ -6,7 +6,8 @@ import Foundation
 /// row with the keys of the focused part. 80×24 is the smallest size it is laid out for.
 extension ChatScreen {
     /// Columns of the conversation list at a terminal width.
-    static func listWidth(for width: Int) -> Int { width >= 100 ? 30 : max(16, width * 3 / 10) }
+    /// A wider terminal widens the list (issue 51 item 4), up to 48 columns.
+    public static func listWidth(for width: Int) -> Int { min(48, max(16, width * 3 / 10)) }
 
     /// Lays out the pane for `width`×`height` (so the engine knows its viewport) and draws.
     public mutating func render(width: Int, height: Int) -> ScreenFrame {
@@ -26,7 +27,10 @@ extension ChatScreen {
 
         var lines: [FrameLine] = [titleLine(width: width)]
         let list = listLines(width: listWidth, height: bodyHeight)
-        let messages = pane?.visibleLines() ?? placeholder(width: paneWidth, height: bodyHeight)
+        let messages =
+            showsHelp
+            ? helpOverlay(width: paneWidth, height: bodyHeight)
+            : pane?.visibleLines() ?? placeholder(width: paneWidth, height: bodyHeight)
         for row in 0..<bodyHeight {
             lines.append(FrameLine(list[row].segments + [FrameSegment("│", .dim)] + messages[row].segments))
         }
@@ -47,9 +51,14 @@ extension ChatScreen {
 
     func focusedEditor(width: Int) -> (prefix: String, lines: [String], cursor: (line: Int, column: Int)) {
         switch focus {
+        case .prompt(.confirm(let question, _, _)):
+            return ("! ", [question], (0, DisplayWidth.columns(of: question)))
         case .prompt:
             let layout = promptText.layout(width: width)
             return ("? ", layout.lines, layout.cursor)
+        case .list where !filter.isBlank || composer.isBlank:
+            let layout = filter.layout(width: width)
+            return ("/ ", layout.lines, layout.cursor)
         case .chat, .list:
             let layout = composer.layout(width: width)
             return ("> ", layout.lines, layout.cursor)
@@ -65,7 +74,9 @@ extension ChatScreen {
             }
         let statusColumns = min(DisplayWidth.columns(of: status), width / 2)
         var line = FrameLine()
-        line.append(" Tandem chat · " + Self.shortName(ownAddress), width: width - statusColumns - 1, style: .title)
+        let network = account.map { " · " + $0.network + ($0.balance.map { " · " + $0 } ?? "") } ?? ""
+        line.append(
+            " Tandem chat · " + Self.shortName(ownAddress) + network, width: width - statusColumns - 1, style: .title)
         line.append(status + " ", width: statusColumns + 1, style: connection == .online ? .title : .error)
         return line
     }
@@ -73,9 +84,11 @@ extension ChatScreen {
     func listLines(width: Int, height: Int) -> [FrameLine] {
         var lines: [FrameLine] = []
         let perEntry = 2
-        let visible = max(1, height / perEntry)
-        let first = max(0, min(selection - visible + 1, conversations.count - visible))
-        for index in first..<conversations.count where lines.count + perEntry <= height {
+        let shown = visibleIndices
+        let rows = max(1, height / perEntry)
+        let position = shown.firstIndex(of: selection) ?? 0
+        let first = max(0, min(position - rows + 1, shown.count - rows))
+        for index in shown.dropFirst(first) where lines.count + perEntry <= height {
             let entry = conversations[index]
             let isSelected = index == selection
             let badge = entry.unread > 0 ? " (\(entry.unread))" : ""
@@ -89,15 +102,25 @@ extension ChatScreen {
             lines.append(top)
             let preview =
                 entry.isPendingHandshake
-                ? "  wants to chat: a accept, d decline"
+                ? "  wants to chat: ^A accept, ^D decline"
                 : "  " + (entry.preview ?? "").replacingOccurrences(of: "\n", with: " ")
             lines.append(FrameLine.filled(preview, width: width, style: entry.isPendingHandshake ? .marker : .dim))
         }
         if conversations.isEmpty {
-            lines.append(FrameLine.filled(" No conversations: n starts one", width: width, style: .dim))
+            lines.append(FrameLine.filled(" No conversations: Ctrl-N starts one", width: width, style: .dim))
+        } else if shown.isEmpty {
+            lines.append(FrameLine.filled(" Nothing matches “\(filter.string)”", width: width, style: .dim))
         }
         while lines.count < height { lines.append(FrameLine.filled("", width: width)) }
         return Array(lines.prefix(height))
+    }
+
+    /// The keys and the receipts' legend, over the message pane.
+    func helpOverlay(width: Int, height: Int) -> [FrameLine] {
+        (0..<height).map { row in
+            let text = row < Self.helpLines.count ? " " + Self.helpLines[row] : ""
+            return FrameLine.filled(text, width: width, style: row < Self.helpLines.count ? .normal : .dim)
+        }
     }
 
     func placeholder(width: Int, height: Int) -> [FrameLine] {
@@ -133,10 +156,11 @@ extension ChatScreen {
         if let notice { return FrameLine.filled(" " + notice, width: width, style: .error) }
         let help: String =
             switch focus {
-            case .list: " ↑↓ pick · Enter open · n new · r rename · m mute · a/d accept/decline · q quit"
+            case .list: " type to filter · ^N new · ^R rename · ^O mute · ^A/^D answer · ? all keys"
             case .chat: " Enter send · Alt+Enter newline · PgUp/PgDn · End newest · ^R retry · Esc list"
             case .prompt(.newConversation): " New conversation: address or contact name · Enter · Esc cancels"
             case .prompt(.rename): " Rename: new name (empty clears) · Enter · Esc cancels"
+            case .prompt(.confirm): " y confirms · any other key cancels"
             }
         return FrameLine.filled(help, width: width, style: .dim)
     }

@@ -1,6 +1,7 @@
 public import ChatHistory
 import ChatTimeline
 public import Foundation
+import TandemBasics
 
 /// The whole terminal chat client as a value (issue 16): the conversation list, the open
 /// conversation's message pane, the composer and the status line. Keys go in through
@@ -20,6 +21,23 @@ public struct ChatScreen: Sendable {
         /// Start a conversation: an address or a contact's name.
         case newConversation
         case rename(address: String)
+        /// A yes/no question before an action that costs money or cannot be undone (issue 51
+        /// item 4): `y` runs the actions and opens `opens`, anything else cancels.
+        case confirm(question: String, actions: [ScreenAction], opens: String?)
+    }
+
+    /// The network the profile is on and, over Kaspa, the wallet's balance: the title shows them.
+    public struct Account: Hashable, Sendable {
+        /// `relay`, or a Kaspa network id such as `testnet-10`.
+        public var network: String
+        /// The balance as the title shows it (`9.73 KAS`); nil on a relay or before it is known.
+        public var balance: String?
+        public var isKaspa: Bool { network != "relay" }
+
+        public init(network: String, balance: String?) {
+            self.network = network
+            self.balance = balance
+        }
     }
 
     let store: ChatHistoryStore
@@ -27,15 +45,21 @@ public struct ChatScreen: Sendable {
     /// This wallet's address, shown in the title.
     public let ownAddress: String
     public private(set) var conversations: [ConversationEntry] = []
-    public private(set) var selection = 0
-    public private(set) var focus: Focus = .list
+    public internal(set) var selection = 0
+    public internal(set) var focus: Focus = .list
     public private(set) var composer = Composer()
     /// The prompt's text while ``focus`` is a prompt.
-    public private(set) var promptText = Composer()
+    public internal(set) var promptText = Composer()
     public internal(set) var pane: MessagePane?
     public private(set) var connection: ConnectionState = .connecting
     /// A one-line error or confirmation, cleared by the next key.
-    public private(set) var notice: String?
+    public internal(set) var notice: String?
+    /// The list's search box (issue 51 item 4): letters typed in the list filter it.
+    public internal(set) var filter = Composer()
+    /// Whether the keys (and the receipts' legend) are shown over the message pane (`?`).
+    public internal(set) var showsHelp = false
+    /// The network and balance of the title; nil until the shell says.
+    public private(set) var account: Account?
     /// The pane's geometry at the last render, so keys scroll by a page of the right size.
     var lastPaneSize = (width: 0, height: 0)
 
@@ -68,12 +92,9 @@ public struct ChatScreen: Sendable {
         return [.markRead(address: address)]
     }
 
-    /// `kaspa:qr…wxyz`: an address short enough for the list.
-    public static func shortName(_ address: String) -> String {
-        let body = address.split(separator: ":").last.map(String.init) ?? address
-        guard body.count > 12 else { return address }
-        return String(body.prefix(6)) + "…" + String(body.suffix(4))
-    }
+    /// `qr1234…wxyz`: an address short enough for the list (``AddressText/short(_:)``, the one
+    /// short form every human line uses).
+    public static func shortName(_ address: String) -> String { AddressText.short(address) }
 
     // MARK: Updates from the messaging service
 
@@ -105,6 +126,8 @@ public struct ChatScreen: Sendable {
             connection = state
         case .notice(let text):
             notice = text
+        case .account(let account):
+            self.account = account
         }
     }
 
@@ -119,35 +142,6 @@ public struct ChatScreen: Sendable {
         case .chat: return handleChat(key)
         case .prompt(let prompt): return handlePrompt(prompt, key)
         }
-    }
-
-    mutating func handleList(_ key: ScreenKey) -> [ScreenAction] {
-        let selected = conversations.indices.contains(selection) ? conversations[selection] : nil
-        switch key {
-        case .up: selection = max(0, selection - 1)
-        case .down: selection = min(max(0, conversations.count - 1), selection + 1)
-        case .enter, .right: if let selected { return open(selected.address) }
-        case .tab: if pane != nil { focus = .chat }
-        case .escape, .character("q"): return [.quit]
-        case .character("n"):
-            promptText.clear()
-            focus = .prompt(.newConversation)
-        case .character("r"):
-            if let selected {
-                promptText = Composer(selected.name)
-                focus = .prompt(.rename(address: selected.address))
-            }
-        case .character("m"):
-            if let selected { return [.setMuted(address: selected.address, muted: !selected.isMuted)] }
-        case .character("a"):
-            if let selected, selected.isPendingHandshake {
-                return [.acceptConversation(address: selected.address)] + open(selected.address)
-            }
-        case .character("d"):
-            if let selected, selected.isPendingHandshake { return [.declineConversation(address: selected.address)] }
-        default: break
-        }
-        return []
     }
 
     mutating func handleChat(_ key: ScreenKey) -> [ScreenAction] {
@@ -180,6 +174,14 @@ public struct ChatScreen: Sendable {
     }
 
     mutating func handlePrompt(_ prompt: Prompt, _ key: ScreenKey) -> [ScreenAction] {
+        if case .confirm(_, let actions, let opens) = prompt {
+            focus = .list
+            guard key == .character("y") || key == .character("Y") else {
+                notice = "cancelled: nothing was done"
+                return []
+            }
+            return actions + (opens.map { open($0) } ?? [])
+        }
         switch key {
         case .escape:
             focus = .list
@@ -188,6 +190,7 @@ public struct ChatScreen: Sendable {
             focus = .list
             switch prompt {
             case .rename(let address): return [.rename(address: address, to: text)]
+            case .confirm: return []
             case .newConversation:
                 guard !text.isEmpty else { return [] }
                 let lowered = text.lowercased()
@@ -196,7 +199,8 @@ public struct ChatScreen: Sendable {
                 }) {
                     return open(known.address)
                 }
-                return [.startConversation(address: text)] + open(text)
+                return confirmingCost(
+                    "Start a chat with \(Self.shortName(text))?", [.startConversation(address: text)], opens: text)
             }
         default:
             if key != .altEnter { _ = promptText.edit(key) }

@@ -21,6 +21,11 @@ public struct Contact: Sendable, Hashable {
     public let updatedAt: UnixMillis
     public let isDeleted: Bool
 
+    /// The name a person gave or the KNS one; nil when the alias is only the automatic one
+    /// (the address's last characters, KaChat's default), which screens replace with
+    /// ``AddressText/short(_:)`` (issue 51 item 5).
+    public var name: String? { alias.isEmpty || alias == address.autoAlias ? nil : alias }
+
     init(record: ContactRecord) {
         let payload = record.payload
         wallet = record.key.wallet

@@ -14,6 +14,11 @@ public enum ContactsError: Error, Equatable, CustomStringConvertible {
     case corruptRow(key: String, reason: String)
     /// The store file cannot be opened or written.
     case storage(String)
+    /// Text that is neither an address nor the name of a live contact (issue 51 item 5).
+    case unknownName(String)
+    /// A name that several live contacts answer to: their addresses and names, so the person
+    /// can pick one by address.
+    case ambiguousName(String, matches: [String])
 
     public var description: String {
         switch self {
@@ -24,6 +29,10 @@ public enum ContactsError: Error, Equatable, CustomStringConvertible {
         case .contactDeleted(let address): "contact \(address) is deleted; add it again first"
         case .corruptRow(let key, let reason): "stored contact \(key): \(reason)"
         case .storage(let reason): "contacts store: \(reason)"
+        case .unknownName(let text):
+            "'\(text)' is neither a Kaspa address nor the name of a contact (`tandem contacts list` shows them)"
+        case .ambiguousName(let text, let matches):
+            "'\(text)' names \(matches.count) contacts: \(matches.joined(separator: ", ")); give the address"
         }
     }
 }

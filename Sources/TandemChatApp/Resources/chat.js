@@ -25,7 +25,7 @@ const timeline = new Timeline(
 const wallet = new Wallet({ say, failed });
 
 function nameOf(conversation) {
-  return conversation.alias || `${conversation.address.slice(0, 14)}…${conversation.address.slice(-6)}`;
+  return conversation.name || conversation.alias || conversation.address;
 }
 
 function preview(conversation) {
@@ -63,7 +63,7 @@ function row(conversation) {
   }
   // Redrawn only when what it shows changed: a list of a thousand is redrawn often.
   const signature = [
-    conversation.alias, conversation.muted, conversation.unread, conversation.lastActivity, conversation.awaitsAnswer,
+    conversation.name, conversation.alias, conversation.muted, conversation.unread, conversation.lastActivity, conversation.awaitsAnswer,
     conversation.lastMessage?.id, conversation.lastMessage?.status, conversation.address === state.open,
   ].join('|');
   if (item.dataset.signature === signature) return item;

@@ -21,12 +21,20 @@ struct EditContext {
         author = editor.identity.author
     }
 
-    /// A full task id, or a unique prefix of one, among the live tasks' ids.
+    /// The shortest prefix an edit takes (issue 51 item 10): a change or a delete never lands on
+    /// a task a slip of one or two characters picked.
+    static let minimumPrefixLength = 4
+
+    /// A full task id, or a unique prefix of one (at least ``minimumPrefixLength`` characters),
+    /// among the live tasks' ids.
     static func resolve(_ reference: String, in ids: [TaskID]) throws -> TaskID {
         let needle = reference.lowercased()
         let matches = ids.filter { $0.description.hasPrefix(needle) }
         if let exact = matches.first(where: { $0.description == needle }) { return exact }
-        guard !needle.isEmpty, let first = matches.first else { throw TaskStoreError.unknownTask(reference) }
+        guard needle.count >= minimumPrefixLength else {
+            throw TaskStoreError.prefixTooShort(reference, minimum: minimumPrefixLength)
+        }
+        guard let first = matches.first else { throw TaskStoreError.unknownTask(reference) }
         guard matches.count == 1 else { throw TaskStoreError.ambiguousTask(reference) }
         return first
     }

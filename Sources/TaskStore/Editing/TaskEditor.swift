@@ -142,6 +142,12 @@ public struct TaskEditor: Sendable {
         return try Self.task(context.task.taskID, in: state)
     }
 
+    /// The live task an edit of `reference` would change (the same matching rules), for a
+    /// person to see before agreeing to a delete.
+    public func target(_ reference: String) throws -> RedoTask {
+        try EditContext(editor: self, reference: reference).task
+    }
+
     /// Deletes every branch: one DELETE per head, each listing all its ancestors root first
     /// (spec §7.4, RES-11), so the task leaves the state.
     public func delete(_ reference: String, now: WallTime) throws {

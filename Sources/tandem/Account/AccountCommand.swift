@@ -76,18 +76,24 @@ extension AccountCommand {
     struct Login: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "login",
-            abstract: "Sign in with username and password; later commands reuse the session.")
+            abstract: "Sign in with username (or e-mail) and password; later commands reuse the session.")
 
         @OptionGroup var options: AccountOptions
-        @Option(name: .long, help: "Username (case-insensitive).") var username: String
+        @Option(name: .long, help: "Username (case-insensitive).") var username: String?
+        @Option(name: .long, help: "E-mail address, instead of the username.") var email: String?
         @Flag(name: .long, help: "Read the password from standard input.") var passwordStdin = false
         @Flag(name: .long, help: "Print the user as JSON.") var json = false
+
+        func validate() throws {
+            guard (username == nil) != (email == nil) else { throw ValidationError("give --username or --email") }
+        }
 
         func run() async throws {
             let password = try readPasswordFromStandardInput(passwordStdin: passwordStdin)
             let client = try options.client()
             let user = try await accountCall { () async throws(AccountClientError) in
-                try await client.signIn(username: username, password: password)
+                if let email { return try await client.signIn(email: email, password: password) }
+                return try await client.signIn(username: username ?? "", password: password)
             }
             try printUser(user, json: json, verb: "signed in")
         }

@@ -223,7 +223,8 @@ struct IncomingOutput: Encodable {
 
     private var amount: String { "\(KaspaAmount.kas(fromSompi: amountSompi ?? 0)) KAS" }
 
-    var line: String {
+    /// The human line, calling the sender `from` (a name, or the address's short form).
+    func line(from: String) -> String {
         switch kind {
         case IncomingMessage.Kind.handshake.rawValue: "\(time) \(from) wants to chat (handshake)"
         case IncomingMessage.Kind.payment.rawValue:
@@ -239,10 +240,37 @@ struct IncomingOutput: Encodable {
     }
 }
 
-/// Prints what arrived, one line or one JSON object per item.
-func printIncoming(_ messages: [IncomingMessage], json: Bool) throws {
+/// Prints what arrived, one line or one JSON object per item; a line names the sender as the
+/// contacts do (``Messenger/displayName(for:)``), JSON by the whole address.
+func printIncoming(_ messages: [IncomingMessage], json: Bool, names: Messenger) throws {
     for message in messages {
         let output = IncomingOutput(message)
-        if json { try CommandIO.printJSON(output) } else { CommandIO.write(output.line + "\n") }
+        if json {
+            try CommandIO.printJSON(output)
+        } else {
+            CommandIO.write(output.line(from: names.displayName(for: message.sender)) + "\n")
+        }
+    }
+}
+
+/// `--to` / `--with`: a Kaspa address, or the name of a contact (issue 51 item 5). Text with a
+/// `:` is an address and is checked before anything is opened; other text is a name, looked up
+/// in the profile's contacts once the messenger is open.
+struct PeerArgument {
+    let text: String
+    let option: String
+    /// The address, when `text` is one.
+    let address: KaspaAddress?
+
+    init(_ text: String, option: String) throws {
+        self.text = text
+        self.option = option
+        address = text.contains(":") ? try parseAddress(text, option: option) : nil
+    }
+
+    /// The peer: the address given, else the contact named.
+    func resolve(in messenger: Messenger) throws -> KaspaAddress {
+        if let address { return address }
+        do { return try messenger.peer(text) } catch { throw CLIError("\(option) \(error)") }
     }
 }

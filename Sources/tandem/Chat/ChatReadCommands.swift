@@ -15,7 +15,7 @@ extension ChatCommand {
 
         func run() async throws {
             let messenger = try options.messenger(walkDeadline: timeLimit.deadline)
-            try printIncoming(try await chatCall { try await messenger.sync() }, json: json)
+            try printIncoming(try await chatCall { try await messenger.sync() }, json: json, names: messenger)
             await reportEarlyStop(messenger)
         }
     }
@@ -33,7 +33,9 @@ extension ChatCommand {
             try await stream.withTransport { transport in
                 let messenger = try options.messenger(streamTransport: transport)
                 try await chatCall {
-                    for try await message in messenger.listen() { try printIncoming([message], json: json) }
+                    for try await message in messenger.listen() {
+                        try printIncoming([message], json: json, names: messenger)
+                    }
                 }
             }
         }
@@ -45,7 +47,9 @@ extension ChatCommand {
             abstract: "Show the stored conversation with ADDRESS, oldest first.")
 
         @OptionGroup var options: LocalChatOptions
-        @Option(name: .long, help: ArgumentHelp("The peer's Kaspa address.", valueName: "address")) var with: String
+        @Option(
+            name: .long, help: ArgumentHelp("The peer's Kaspa address, or a contact's name.", valueName: "address|name")
+        ) var with: String
         @Option(name: .long, help: "Messages per page (1–1000).") var limit = 50
         @Option(
             name: .long,
@@ -58,9 +62,10 @@ extension ChatCommand {
         }
 
         func run() async throws {
-            let peer = try parseAddress(with, option: "--with")
+            let named = try PeerArgument(with, option: "--with")
             let cursor = try before.map(HistoryCursor.parse)
             let messenger = try options.messenger()
+            let peer = try named.resolve(in: messenger)
             let page = try await chatCall { try await messenger.history(with: peer, limit: limit, before: cursor) }
             let rows = page.rows.map(ChatMessageOutput.init)
             if json {
@@ -69,6 +74,12 @@ extension ChatCommand {
                         messages: rows, hasMore: page.hasMore, before: page.boundary.map(HistoryCursor.text)))
             } else {
                 for row in rows { CommandIO.write(row.line + "\n") }
+                // Issue 51 item 9: a page that is not the whole history says how to read on.
+                if page.hasMore, let boundary = page.boundary {
+                    CommandIO.writeError(
+                        "tandem: older messages: tandem chat history --with \(with) --before \(HistoryCursor.text(boundary))"
+                    )
+                }
             }
         }
     }
@@ -85,7 +96,13 @@ extension ChatCommand {
             let messenger = try options.messenger()
             let summaries = try await chatCall { try await messenger.conversations() }
             let rows = summaries.map(ConversationOutput.init)
-            if json { try CommandIO.printJSON(rows) } else { for row in rows { CommandIO.write(row.line + "\n") } }
+            if json {
+                try CommandIO.printJSON(rows)
+            } else {
+                for (row, summary) in zip(rows, summaries) {
+                    CommandIO.write(row.line(name: summary.contact.name ?? AddressText.short(row.address)) + "\n")
+                }
+            }
         }
     }
 
@@ -104,7 +121,7 @@ extension ChatCommand {
             await reportEarlyStop(messenger)
             let count = try await chatCall { try await messenger.conversations().count }
             if json {
-                try printIncoming(restored, json: true)
+                try printIncoming(restored, json: true, names: messenger)
             } else {
                 CommandIO.write("restored \(count) conversation(s), \(restored.count) incoming item(s)\n")
             }
@@ -141,10 +158,16 @@ struct ConversationOutput: Encodable {
     let alias: String
     let lastMessageAt: String?
     let lastMessage: ChatMessageOutput?
+    /// Messages not read yet (issue 51 item 6).
+    let unread: Int
+    /// Whether the contact's notifications are muted.
+    let muted: Bool
 
     init(_ summary: ConversationSummary) {
         address = summary.contact.address.description
         alias = summary.contact.alias
+        unread = summary.unread
+        muted = summary.contact.notificationsMuted
         lastMessageAt =
             summary.lastMessage == nil && summary.contact.lastMessageAt == nil ? nil : summary.lastActivity.iso8601
         lastMessage = summary.lastMessage.map(ChatMessageOutput.init)
@@ -156,12 +179,16 @@ struct ConversationOutput: Encodable {
         try container.encode(alias, forKey: .alias)
         try container.encode(lastMessageAt, forKey: .lastMessageAt)
         try container.encode(lastMessage, forKey: .lastMessage)
+        try container.encode(unread, forKey: .unread)
+        try container.encode(muted, forKey: .muted)
     }
 
-    enum CodingKeys: String, CodingKey { case address, alias, lastMessageAt, lastMessage }
+    enum CodingKeys: String, CodingKey { case address, alias, lastMessageAt, lastMessage, unread, muted }
 
-    var line: String {
+    /// The human line: the contact's name (or the address's short form), the time, a preview.
+    func line(name: String) -> String {
         let preview = lastMessage.map { ": " + ($0.text ?? "[encrypted]") } ?? ""
-        return "\(address)  \(alias)  \(lastMessageAt ?? "-")\(preview)"
+        let marks = (unread > 0 ? " (\(unread))" : "") + (muted ? " [muted]" : "")
+        return "\(name)\(marks)  \(lastMessageAt ?? "-")\(preview)"
     }
 }

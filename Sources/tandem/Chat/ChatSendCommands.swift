@@ -43,7 +43,9 @@ extension ChatCommand {
                 """)
 
         @OptionGroup var options: ChatOptions
-        @Option(name: .long, help: ArgumentHelp("The peer's Kaspa address.", valueName: "address")) var to: String
+        @Option(
+            name: .long, help: ArgumentHelp("The peer's Kaspa address, or a contact's name.", valueName: "address|name")
+        ) var to: String
         @Flag(name: .long, help: "Print the relay's receipt as JSON.") var json = false
         @OptionGroup var consent: SpendConsentOption
         @OptionGroup var kaspa: KaspaUTXOOption
@@ -64,8 +66,9 @@ extension ChatCommand {
         }
 
         func run() async throws {
-            let peer = try parseAddress(to, option: "--to")
+            let named = try PeerArgument(to, option: "--to")
             let messenger = try options.messenger()
+            let peer = try named.resolve(in: messenger)
             try await kaspa.apply(to: messenger)
             try await ChatSpending.confirmStart(nil, to: peer, discrete: false, messenger: messenger, yes: consent.yes)
             let started = try await chatCall { try await messenger.handshake(with: peer) }
@@ -96,7 +99,9 @@ extension ChatCommand {
                 """)
 
         @OptionGroup var options: ChatOptions
-        @Option(name: .long, help: ArgumentHelp("The peer's Kaspa address.", valueName: "address")) var to: String
+        @Option(
+            name: .long, help: ArgumentHelp("The peer's Kaspa address, or a contact's name.", valueName: "address|name")
+        ) var to: String
         @Argument(help: "The message; read from standard input when absent.") var text: String?
         @Flag(name: .long, help: "Print the stored message as JSON.") var json = false
         @Flag(name: .long, help: "Send even when the peer may not receive it (the composer's warning).")
@@ -119,11 +124,12 @@ extension ChatCommand {
         }
 
         func run() async throws {
-            let peer = try parseAddress(to, option: "--to")
+            let named = try PeerArgument(to, option: "--to")
             var message = try text ?? CommandIO.readStandardInputText()
             if text == nil, message.hasSuffix("\n") { message.removeLast() }
             guard !message.isEmpty else { throw CLIError("TEXT: the message is empty") }
             let messenger = try options.messenger()
+            let peer = try named.resolve(in: messenger)
             try await kaspa.apply(to: messenger)
             try await ChatSpending.confirmStart(
                 message, to: peer, discrete: discrete, messenger: messenger, yes: consent.yes)
@@ -175,7 +181,9 @@ extension ChatCommand {
                 """)
 
         @OptionGroup var options: ChatOptions
-        @Option(name: .long, help: ArgumentHelp("The peer's Kaspa address.", valueName: "address")) var to: String
+        @Option(
+            name: .long, help: ArgumentHelp("The peer's Kaspa address, or a contact's name.", valueName: "address|name")
+        ) var to: String
         @Option(name: .long, help: ArgumentHelp("KAS to pay, at most 8 decimals.", valueName: "kas")) var amount: String
         @Option(name: .long, help: ArgumentHelp("A note for the peer, at most 140 characters.", valueName: "text"))
         var memo = ""
@@ -191,7 +199,7 @@ extension ChatCommand {
         }
 
         func run() async throws {
-            let peer = try parseAddress(to, option: "--to")
+            let named = try PeerArgument(to, option: "--to")
             guard let sompi = KaspaAmount.sompi(fromKAS: amount), sompi > 0 else {
                 throw CLIError("--amount \(amount): expected KAS above 0 with at most 8 decimals (e.g. 1.5)")
             }
@@ -200,6 +208,7 @@ extension ChatCommand {
             }
             let approval = try fees.approval()
             let messenger = try options.messenger()
+            let peer = try named.resolve(in: messenger)
             let paid = try await chatCall { try await messenger.pay(sompi, to: peer, memo: memo, approval: approval) }
             if json {
                 try CommandIO.printJSON(

@@ -21,7 +21,9 @@ extension ChatCommand {
         @OptionGroup var options: ChatOptions
         @OptionGroup var stream: StreamTransportOptions
         @Option(
-            name: .long, help: ArgumentHelp("Open the conversation with this Kaspa address.", valueName: "address"))
+            name: .long,
+            help: ArgumentHelp(
+                "Open the conversation with this Kaspa address or contact name.", valueName: "address|name"))
         var with: String?
 
         func run() async throws {
@@ -29,10 +31,11 @@ extension ChatCommand {
             guard isatty(STDOUT_FILENO) == 1, isatty(STDIN_FILENO) == 1 else {
                 throw CLIError("chat ui: standard input and output must be a terminal")
             }
-            let peer = try with.map { try parseAddress($0, option: "--with").description }
+            let named = try with.map { try PeerArgument($0, option: "--with") }
             let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
             try await stream.withTransport { transport in
                 let messenger = try options.messenger(streamTransport: transport)
+                let peer = try named?.resolve(in: messenger).description
                 let store = try openingCall { try options.profile.value.openChatHistory() }
                 await ChatUISession(messenger: messenger, store: store, initialPeer: peer, colors: !noColor).run()
             }

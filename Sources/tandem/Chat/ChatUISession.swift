@@ -4,6 +4,7 @@ import ChatTimeline
 import Contacts
 import Foundation
 import KaspaCrypto
+import TandemBasics
 import TandemMessaging
 import TandemWallet
 
@@ -15,6 +16,8 @@ struct ChatUISession {
     let store: ChatHistoryStore
     let initialPeer: String?
     let colors: Bool
+    /// Our messages shown as sent, whose ✓✓ the next syncs may bring (issue 51 item 4).
+    let awaitingReceipts = Locked(Set<MessageID>())
 
     /// Until the user quits or a signal arrives; the terminal is restored on every path.
     func run() async {
@@ -113,6 +116,7 @@ struct ChatUISession {
                 await refreshConversations(mailbox)
             case .online:
                 mailbox.post(.connection(.online))
+                postReceipts(mailbox)
             case .reconnecting(let reason):
                 mailbox.post(.connection(.reconnecting(reason: Self.short(reason))))
             }
@@ -122,7 +126,7 @@ struct ChatUISession {
     func post(_ message: IncomingMessage, _ mailbox: ChatUIMailbox) {
         switch message.kind {
         case .handshake:
-            mailbox.post(.notice("\(ChatScreen.shortName(message.sender.description)) wants to chat: a accepts"))
+            mailbox.post(.notice("\(messenger.displayName(for: message.sender)) wants to chat: Ctrl-A accepts"))
         case .reaction, .paymentVerified:
             // The target row again, its reactions or its verification changed: redrawn in place,
             // not a new arrival.
@@ -135,14 +139,40 @@ struct ChatUISession {
     }
 
     func refreshConversations(_ mailbox: ChatUIMailbox) async {
-        guard let summaries = try? await messenger.conversations() else { return }
-        mailbox.post(.conversations(summaries.map(Self.entry)))
+        if let summaries = try? await messenger.conversations() {
+            mailbox.post(.conversations(summaries.map(Self.entry)))
+        }
+        await postAccount(mailbox)
+    }
+
+    /// The title's network and, over Kaspa, balance (issue 51 item 4).
+    func postAccount(_ mailbox: ChatUIMailbox) async {
+        guard messenger.isOnKaspa else {
+            return mailbox.post(.account(ChatScreen.Account(network: "relay", balance: nil)))
+        }
+        let network = (try? messenger.profile.kaspaNetworkSettings())?.network.description ?? "kaspa"
+        let balance = try? await messenger.walletBalance()
+        mailbox.post(
+            .account(
+                ChatScreen.Account(
+                    network: network, balance: balance.map { KaspaAmount.kas(fromSompi: $0.balance) + " KAS" })))
+    }
+
+    /// Our sent messages a sync has confirmed since: redrawn with ✓✓ while the UI is open.
+    func postReceipts(_ mailbox: ChatUIMailbox) {
+        let waiting = awaitingReceipts.withLock { $0 }
+        for id in waiting {
+            guard let row = try? store.message(id) else { continue }
+            guard row.status == .confirmed else { continue }
+            awaitingReceipts.withLock { _ = $0.remove(id) }
+            mailbox.post(.stored(row, live: false))
+        }
     }
 
     static func entry(_ summary: ConversationSummary) -> ConversationEntry {
         let contact = summary.contact
         let address = contact.address.description
-        let name = contact.alias.isEmpty ? ChatScreen.shortName(address) : contact.alias
+        let name = contact.name ?? ChatScreen.shortName(address)
         let preview = summary.lastMessage.map { row in
             let text = row.body.map { String(decoding: $0, as: UTF8.self) } ?? "[encrypted]"
             return row.direction == .outgoing ? "me: " + text : text
@@ -168,6 +198,12 @@ struct ChatUISession {
                 await deliver(row.id, mailbox)
             case .retry(let text):
                 guard let uuid = UUID(uuidString: text) else { return }
+                // A failed row may have gone out by itself since (a resend, another process).
+                if let row = try? store.message(MessageID(uuid)), row.txID != nil {
+                    mailbox.post(.stored(row, live: false))
+                    mailbox.post(.notice("that message went out by itself: nothing to retry"))
+                    return
+                }
                 await deliver(MessageID(uuid), mailbox)
             case .startConversation(let address), .acceptConversation(let address):
                 let receipt = try await messenger.startConversation(with: try KaspaAddress(address))
@@ -175,6 +211,8 @@ struct ChatUISession {
                 if let row = try? store.message(txID: TxID(receipt.txID)) { mailbox.post(.stored(row, live: false)) }
             case .declineConversation(let address):
                 try await messenger.declineConversation(with: try KaspaAddress(address))
+            case .deleteConversation(let address):
+                try await messenger.deleteContact(try KaspaAddress(address))
             case .rename(let address, let name):
                 try await messenger.renameContact(try KaspaAddress(address), to: name)
             case .setMuted(let address, let muted):
@@ -198,6 +236,7 @@ struct ChatUISession {
         do {
             let sent = try await messenger.retry(id)
             for update in ScreenUpdate.delivered(sent, queued: queued) { mailbox.post(update) }
+            if sent.status == .sent { awaitingReceipts.withLock { _ = $0.insert(sent.id) } }
         } catch {
             if let row = try? store.message(id) { mailbox.post(.stored(row, live: false)) }
             mailbox.post(.notice("not sent: " + Self.short(error)))

@@ -5,15 +5,26 @@ import Contacts
 /// path each edit runs: open the profile's store, normalise the address, apply, print.
 struct ContactEditArguments: ParsableArguments {
     @OptionGroup var profile: ProfileOptions
-    @Argument(help: "Kaspa address of the contact, any case, with or without kaspa:.") var address: String
+    @Argument(
+        help: ArgumentHelp(
+            "The contact: its Kaspa address (any case, with or without kaspa:) or its name.",
+            valueName: "address|name"))
+    var address: String
     @Flag(name: .long, help: "Print the contact as JSON.") var json = false
 
-    func edit(_ change: (_ store: ContactsStore, _ wallet: ContactAddress, _ address: ContactAddress) throws -> Contact)
-        throws
-    {
+    /// `byName`: the argument may name an existing contact (issue 51 item 5); `add` takes an
+    /// address only.
+    func edit(
+        byName: Bool = true,
+        _ change: (_ store: ContactsStore, _ wallet: ContactAddress, _ address: ContactAddress) throws -> Contact
+    ) throws {
         let context = try ContactsContext(profile)
-        let address = try parseContactAddress(address)
-        try printContact(try context.perform { try change(context.store, context.wallet, address) }, json: json)
+        let text = address
+        let contact =
+            byName && !text.contains(":")
+            ? try context.perform { try context.store.resolve(text, wallet: context.wallet) }
+            : try parseContactAddress(text)
+        try printContact(try context.perform { try change(context.store, context.wallet, contact) }, json: json)
     }
 }
 
@@ -26,7 +37,9 @@ extension ContactsCommand {
         @Option(name: .long, help: "The alias to show.") var alias: String?
 
         func run() throws {
-            try target.edit { store, wallet, address in try store.add(address, wallet: wallet, alias: alias) }
+            try target.edit(byName: false) { store, wallet, address in
+                try store.add(address, wallet: wallet, alias: alias)
+            }
         }
     }
 }

@@ -3,6 +3,7 @@ import CanonicalJSON
 import Foundation
 public import RedoApp
 import RedoProtocol
+import TandemBasics
 
 extension TaskQuery.Status: ExpressibleByArgument {}
 extension TaskQuery.SortKey: ExpressibleByArgument {}
@@ -19,8 +20,8 @@ struct TaskQueryOptions: ParsableArguments {
     @Option(help: "Lowest priority, \(RedoField.priority.boundsText).") var priorityMin: Int64?
     @Option(help: "Highest priority, \(RedoField.priority.boundsText).") var priorityMax: Int64?
 
-    @Option(help: "Only todos due before this instant (YYYY-MM-DD or full timestamp).") var dueBefore: String?
-    @Option(help: "Only todos due after this instant (YYYY-MM-DD or full timestamp).") var dueAfter: String?
+    @Option(help: "Only todos due before this instant: \(DateArgument.accepted).") var dueBefore: String?
+    @Option(help: "Only todos due after this instant: \(DateArgument.accepted).") var dueAfter: String?
 
     @Flag(help: "Only tasks whose current todo is past its deadline.") var overdue = false
     @Flag(help: "Only tasks with no open todo.") var noDue = false

@@ -1,5 +1,6 @@
 import ArgumentParser
 import RedoProtocol
+import TandemBasics
 
 extension TasksCommand {
     struct Add: ParsableCommand {
@@ -18,7 +19,7 @@ extension TasksCommand {
                 """)
         var priority: Int64?
 
-        @Option(help: "First deadline (YYYY-MM-DD or full timestamp). Default: now + --every days.")
+        @Option(help: "First deadline: \(DateArgument.accepted). Default: now + --every days.")
         var due: String?
 
         @Option(help: "Repeat every DAYS days after completion. Default \(RedoField.frequencyDays.defaultInteger).")
@@ -39,7 +40,7 @@ extension TasksCommand {
 
         func run() throws {
             let now = try options.wallTime()
-            let dueDate = try due.map { try ProfileOptions.wallTime($0, option: "--due") }
+            let dueDate = try due.map { try options.date($0, option: "--due") }
             let task = try withTaskErrors {
                 try options.tasks().addTask(
                     title: title, description: description, priority: priority, storyPoints: storyPoints,

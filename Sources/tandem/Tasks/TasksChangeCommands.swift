@@ -1,5 +1,7 @@
 import ArgumentParser
+import CommandLineContract
 import RedoProtocol
+import TandemBasics
 import TaskStore
 
 extension TasksCommand {
@@ -27,11 +29,11 @@ extension TasksCommand {
 
         @OptionGroup var options: ProfileOptions
         @Argument(help: "Task id or a unique prefix of it.") var id: String
-        @Option(help: "New deadline (YYYY-MM-DD or full timestamp).") var until: String
+        @Option(help: "New deadline: \(DateArgument.accepted).") var until: String
 
         func run() throws {
             let now = try options.wallTime()
-            let deadline = try ProfileOptions.wallTime(until, option: "--until")
+            let deadline = try options.date(until, option: "--until")
             let task = try withTaskErrors { try options.tasks().snooze(id, until: deadline, now: now) }
             CommandIO.write("snoozed until \(task.currentTodo?.deadline.description ?? "-")\n")
         }
@@ -59,7 +61,7 @@ extension TasksCommand {
         @Option(help: "New story points, \(RedoField.storyPoints.boundsText).") var storyPoints: Int64?
         @Option(help: "Repeat every DAYS days after completion.") var every: Int64?
         @Flag(help: "Make the task private or public.") var visibility: Visibility?
-        @Option(help: "Move the current todo's deadline (YYYY-MM-DD or full timestamp).") var due: String?
+        @Option(help: "Move the current todo's deadline: \(DateArgument.accepted).") var due: String?
         @Option(help: "Append this text to the current todo's notes.") var notes: String?
         @Flag(help: "Print the task as JSON (the replay schema).") var json = false
 
@@ -68,7 +70,7 @@ extension TasksCommand {
             let change = TaskChange(
                 title: title, description: description, priority: priority, storyPoints: storyPoints,
                 frequencyDays: every, privacy: visibility.map { $0 == .private },
-                due: try due.map { try ProfileOptions.wallTime($0, option: "--due") }, notes: notes)
+                due: try due.map { try options.date($0, option: "--due") }, notes: notes)
             let task = try withTaskErrors { try options.tasks().edit(id, change, now: now) }
             if json { return try RedoFileInput.printCanonical(task.jsonValue) }
             CommandIO.write("\(task.taskID.description.prefix(8))  p\(task.priority)  \(task.title)\n")
@@ -117,11 +119,23 @@ extension TasksCommand {
             commandName: "delete", abstract: "Delete a task (a DELETE tombstone on each of its branches).")
 
         @OptionGroup var options: ProfileOptions
-        @Argument(help: "Task id or a unique prefix of it.") var id: String
+        @Argument(help: "Task id or a unique prefix of it (at least 4 characters).") var id: String
+        @Flag(name: .long, help: "Delete without asking (a terminal is asked first).") var yes = false
 
         func run() throws {
             let now = try options.wallTime()
-            try withTaskErrors { try options.tasks().delete(id, now: now) }
+            let tasks = try options.tasks()
+            // Issue 51 item 10: a terminal sees which task before it goes.
+            if !yes, SecretPrompt.isInteractive {
+                let task = try withTaskErrors { try tasks.target(id) }
+                let answer = SecretPrompt.confirm(
+                    "delete “\(CommandLineContract.terminalSafe(task.title))” (\(task.taskID.description.prefix(8)))? [y/N] "
+                )
+                guard let answer, ["y", "yes"].contains(answer.lowercased()) else {
+                    throw CLIError("nothing was deleted (--yes deletes without asking)")
+                }
+            }
+            try withTaskErrors { try tasks.delete(id, now: now) }
             CommandIO.write("deleted\n")
         }
     }

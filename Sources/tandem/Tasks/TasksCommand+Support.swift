@@ -1,3 +1,4 @@
+import Foundation
 import RedoProtocol
 import TandemBasics
 import TaskStore
@@ -9,9 +10,21 @@ extension ProfileOptions {
     /// Now, by the profile's clock, as a Redo wall time.
     func wallTime() throws -> WallTime { try Self.wallTime(instantNow(), option: "the clock") }
 
-    /// A date argument (`YYYY-MM-DD` or a full timestamp) as a Redo wall time.
-    static func wallTime(_ text: String, option: String) throws -> WallTime {
-        try wallTime(instant(text, option: option), option: option)
+    /// A date argument as a Redo wall time (``DateArgument``, issue 51 item 10): a day is local
+    /// midnight, a time without a zone is local, and `today`, `tomorrow` and weekdays count from
+    /// `now` (the `--now` of the command when it has one).
+    static func wallTime(
+        _ text: String, option: String, now: UnixMillis = SystemClock().now, timeZone: TimeZone = .current
+    ) throws -> WallTime {
+        guard let instant = DateArgument.parse(text, now: now, timeZone: timeZone) else {
+            throw CLIError("\(option) '\(text)' is not a date (\(DateArgument.accepted))")
+        }
+        return try wallTime(instant, option: option)
+    }
+
+    /// ``wallTime(_:option:now:timeZone:)`` counting words from this command's now.
+    func date(_ text: String, option: String) throws -> WallTime {
+        try Self.wallTime(text, option: option, now: instantNow())
     }
 
     private static func wallTime(_ instant: UnixMillis, option: String) throws -> WallTime {

@@ -34,6 +34,7 @@ extension TasksCommand {
                 } catch {
                     throw CLIError("--svg \(svg): cannot write the file (\(error.localizedDescription))")
                 }
+                CommandIO.writeError("tandem: wrote \(svg)")
             }
             if json { return try RedoFileInput.printCanonical(try Self.json(stats)) }
             CommandIO.write(Self.text(stats))

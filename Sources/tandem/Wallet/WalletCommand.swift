@@ -252,7 +252,20 @@ struct WalletCommand: AsyncParsableCommand {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask { await node.run() }
                 group.addTask {
+                    var lost = false
                     for await event in node.events {
+                        // Issue 51 item 9: connected, lost and back, said on stderr.
+                        switch event {
+                        case .connected(let url, _):
+                            CommandIO.writeError(
+                                "tandem: \(lost ? "back on" : "connected to") \(URLRedaction.redact(url))")
+                            lost = false
+                        case .disconnected(let url, let reason):
+                            CommandIO.writeError(
+                                "tandem: lost \(URLRedaction.redact(url)) (\(reason)); trying again")
+                            lost = true
+                        default: break
+                        }
                         do {
                             if let balance = try await wallet.apply(event) { try show(balance) }
                         } catch WalletError.node {
