@@ -36,7 +36,9 @@ public enum CommandLineContract {
             if let exit = error as? ExitCode {
                 Foundation.exit(exit.rawValue)
             }
-            var message = describe(error) ?? oneLine(root.message(for: error))
+            let ns = error as NSError
+            let fileError = ns.domain == NSCocoaErrorDomain || ns.domain == NSPOSIXErrorDomain
+            var message = describe(error) ?? (fileError ? plainText(error) : oneLine(root.message(for: error)))
             if describe(error) == nil, let guess = suggestion(root, arguments: Array(CommandLine.arguments.dropFirst()))
             {
                 message = "unknown command '\(guess.typed)': did you mean `\(program) \(guess.meant)`?"
@@ -93,6 +95,34 @@ public enum CommandLineContract {
             }
         }
         return table[a.count][b.count]
+    }
+
+    /// A Foundation file error in plain words (issue 51 item 8): `PATH: no such file or
+    /// directory` where NSError would print `Error Domain=NSCocoaErrorDomain Code=4 …`. Other
+    /// errors keep their own description.
+    public static func plainText(_ error: any Error) -> String {
+        let ns = error as NSError
+        guard ns.domain == NSCocoaErrorDomain || ns.domain == NSPOSIXErrorDomain else {
+            return String(describing: error)
+        }
+        let path = ns.userInfo[NSFilePathErrorKey] as? String ?? (ns.userInfo[NSURLErrorKey] as? URL)?.path
+        let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError
+        let code: Int? =
+            ns.domain == NSPOSIXErrorDomain
+            ? ns.code : underlying?.domain == NSPOSIXErrorDomain ? underlying?.code : nil
+        let cocoa: String? =
+            switch CocoaError.Code(rawValue: ns.code) {
+            case .fileNoSuchFile, .fileReadNoSuchFile: "no such file or directory"
+            case .fileReadNoPermission, .fileWriteNoPermission: "permission denied"
+            case .fileWriteOutOfSpace: "no space left on the device"
+            case .fileWriteVolumeReadOnly: "the volume is read-only"
+            case .fileWriteFileExists: "it exists already"
+            default: nil
+            }
+        let reason =
+            code.map { String(cString: strerror(Int32($0))).lowercased() }
+            ?? (ns.domain == NSCocoaErrorDomain ? cocoa : nil) ?? ns.localizedDescription
+        return path.map { "\($0): \(reason)" } ?? reason
     }
 
     /// The longest error message printed, in Unicode scalars; the rest is cut with "…".

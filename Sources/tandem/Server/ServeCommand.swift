@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineContract
 import Foundation
 import Hummingbird
 import KaspaRPC
@@ -289,7 +290,7 @@ struct ServeCommand: AsyncParsableCommand {
                     "tandem: the tasks app is at http://\(shown):\(boundPort)/app/ (Ctrl-C stops the server)")
             }
         } catch {
-            throw CLIError("cannot start the server: \(error)")
+            throw CLIError("cannot start the server: \(CommandLineContract.plainText(error))")
         }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CanonicalJSON
+import CommandLineContract
 import Foundation
 import RedoApp
 import RedoProtocol
@@ -32,7 +33,7 @@ extension TasksCommand {
                 do {
                     try Data(CompletionChart.svg(stats.lastEightWeeks).utf8).write(to: URL(fileURLWithPath: svg))
                 } catch {
-                    throw CLIError("--svg \(svg): cannot write the file (\(error.localizedDescription))")
+                    throw CLIError("--svg: cannot write \(CommandLineContract.plainText(error))")
                 }
                 CommandIO.writeError("tandem: wrote \(svg)")
             }

@@ -25,6 +25,17 @@ struct ServeStartCLITests {
         for systemText in ["errno", "bind(", "descriptor"] { #expect(!second.stderrText.contains(systemText)) }
     }
 
+    @Test("a data directory that cannot be made is one plain line, never NSCocoaErrorDomain")
+    func missingDataDirectory() async throws {
+        let output = try await TandemProcess.run(["serve", "--port", "0", "--data-dir", "/proc/tandem-nope/data"])
+        #expect(output.status == 1)
+        #expect(output.stderrLines.count == 1, "\(output.stderrText)")
+        #expect(output.stderrText.contains("cannot start the server: /proc/tandem-nope"), "\(output.stderrText)")
+        for systemText in ["Domain=", "NSCocoaErrorDomain", "Code=", "UserInfo"] {
+            #expect(!output.stderrText.contains(systemText), "\(output.stderrText)")
+        }
+    }
+
     @Test("serve prints the app's URL at start and a line when it stops; GET / leads to /app/")
     func startAndStopLines() async throws {
         let scratch = try TemporaryDirectory()
