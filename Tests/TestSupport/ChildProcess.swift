@@ -109,25 +109,36 @@ public final class ChildProcess: Sendable {
     }
 
     /// The exit status within `seconds`; past that the child is SIGKILLed and
-    /// ``ChildProcessError/timedOut(_:)`` thrown once it is reaped.
+    /// ``ChildProcessError/timedOut(_:)`` thrown once it is reaped, or after ``reapGrace`` when
+    /// it never is (a child whose exit was missed stays a zombie: waiting for it would hang the
+    /// suite, as session 37's third CI run did).
     public func exitStatus(within seconds: Double = 60) async throws -> Int32 {
-        let run = self.run
-        let status = try await withThrowingTaskGroup(of: Int32?.self) { group in
-            group.addTask { try await run.value }
-            group.addTask {
-                try await Task.sleep(for: .seconds(seconds))
-                return nil
-            }
-            let first = try await group.next() ?? nil
-            // Out of time: the kill ends the wait on `run`, which cancelling cannot, so the
-            // group can finish (it waits for every child).
-            if first == nil { send(SIGKILL) }
-            group.cancelAll()
-            return first
-        }
-        if let status { return status }
-        _ = try? await run.value
+        if let status = try await Self.value(of: run, within: seconds) { return status }
+        send(SIGKILL)
+        _ = try? await Self.value(of: run, within: Self.reapGrace)
         throw ChildProcessError.timedOut(seconds)
+    }
+
+    /// How long a killed child may take to be reaped before the wait gives up on it.
+    public static let reapGrace = 10.0
+
+    /// `task`'s value, or nil when `seconds` pass first. The task is never awaited past that, so
+    /// a task that cannot end (a child never reaped) cannot hold the caller.
+    static func value(of task: Task<Int32, any Error>, within seconds: Double) async throws -> Int32? {
+        let outcome = Locked<CheckedContinuation<Result<Int32, any Error>?, Never>?>(nil)
+        let answer = await withCheckedContinuation {
+            (continuation: CheckedContinuation<Result<Int32, any Error>?, Never>) in
+            outcome.withLock { $0 = continuation }
+            Task {
+                let result = await task.result
+                outcome.withLock { $0.take()?.resume(returning: result) }
+            }
+            Task {
+                try? await Task.sleep(for: .seconds(seconds))
+                outcome.withLock { $0.take()?.resume(returning: nil) }
+            }
+        }
+        return try answer?.get()
     }
 
     /// SIGTERM, then the exit status (SIGKILL after `seconds`).
