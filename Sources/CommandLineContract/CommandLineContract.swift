@@ -36,12 +36,13 @@ public enum CommandLineContract {
             if let exit = error as? ExitCode {
                 Foundation.exit(exit.rawValue)
             }
-            let ns = error as NSError
-            let fileError = ns.domain == NSCocoaErrorDomain || ns.domain == NSPOSIXErrorDomain
-            var message = describe(error) ?? (fileError ? plainText(error) : oneLine(root.message(for: error)))
-            if describe(error) == nil, let guess = suggestion(root, arguments: Array(CommandLine.arguments.dropFirst()))
-            {
+            var message: String
+            if let described = describe(error) {
+                message = described
+            } else if let guess = suggestion(root, arguments: Array(CommandLine.arguments.dropFirst())) {
                 message = "unknown command '\(guess.typed)': did you mean `\(program) \(guess.meant)`?"
+            } else {
+                message = fileErrorText(error) ?? oneLine(root.message(for: error))
             }
             FileHandle.standardError.write(Data("\(program): \(printable(message))\n".utf8))
             Foundation.exit(1)
@@ -101,10 +102,13 @@ public enum CommandLineContract {
     /// directory` where NSError would print `Error Domain=NSCocoaErrorDomain Code=4 …`. Other
     /// errors keep their own description.
     public static func plainText(_ error: any Error) -> String {
+        fileErrorText(error) ?? String(describing: error)
+    }
+
+    /// ``plainText(_:)`` of a Foundation file error (Cocoa or POSIX domain); nil for any other.
+    static func fileErrorText(_ error: any Error) -> String? {
         let ns = error as NSError
-        guard ns.domain == NSCocoaErrorDomain || ns.domain == NSPOSIXErrorDomain else {
-            return String(describing: error)
-        }
+        guard ns.domain == NSCocoaErrorDomain || ns.domain == NSPOSIXErrorDomain else { return nil }
         let path = ns.userInfo[NSFilePathErrorKey] as? String ?? (ns.userInfo[NSURLErrorKey] as? URL)?.path
         let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError
         let code: Int? =

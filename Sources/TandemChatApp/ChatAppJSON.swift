@@ -28,7 +28,7 @@ enum ChatAppJSON {
             let contact = summary.contact
             address = contact.address.description
             alias = contact.alias
-            name = contact.name ?? AddressText.short(contact.address.description)
+            name = contact.displayName
             unread = summary.unread
             awaitsAnswer = summary.awaitsAnswer
             muted = contact.notificationsMuted

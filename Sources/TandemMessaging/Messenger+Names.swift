@@ -17,7 +17,9 @@ extension Messenger {
     /// What a human line calls `address`: the live contact's name, else the one short form of
     /// the address (``AddressText/short(_:)``).
     public nonisolated func displayName(for address: KaspaAddress) -> String {
-        let contact = try? contacts.contact(ContactAddress(address), wallet: wallet)
-        return contact.flatMap { $0.isDeleted ? nil : $0.name } ?? AddressText.short(address.description)
+        guard let contact = try? contacts.contact(ContactAddress(address), wallet: wallet), !contact.isDeleted else {
+            return AddressText.short(address.description)
+        }
+        return contact.displayName
     }
 }

@@ -105,11 +105,12 @@ public struct Profile: Sendable {
     /// under `home`. One location for every command, so `tandem tasks` and `tandem contacts` of
     /// one user look at one profile. An app passes its own directory (its container or
     /// Application Support folder); the library never looks up a home directory itself.
+    /// A name in the variable is a named profile (``ProfileCatalog``), as on the command line.
     public static func defaultDirectory(environment: [String: String], home: URL) -> URL {
+        let catalog = ProfileCatalog(home: home)
         if let named = environment[environmentVariable], !named.isEmpty {
-            return URL(fileURLWithPath: named, isDirectory: true)
+            return catalog.directory(of: (try? ProfileCatalog.reference(named)) ?? .path(named))
         }
-        return home.appendingPathComponent(".tandem", isDirectory: true)
-            .appendingPathComponent("profile", isDirectory: true)
+        return catalog.defaultDirectory
     }
 }

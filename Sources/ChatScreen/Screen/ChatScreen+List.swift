@@ -1,4 +1,5 @@
 import Foundation
+import TandemBasics
 
 /// The conversation list's keys (issue 51 item 4): letters typed there filter the list, as a
 /// search box does, so typing can never accept, decline, delete or quit. Actions are Ctrl-keys,
@@ -26,17 +27,12 @@ extension ChatScreen {
 
     /// The indices of ``conversations`` the filter lets through, in list order.
     public var visibleIndices: [Int] {
-        let wanted = Self.folded(filter.string)
+        let wanted = TextFolding.folded(filter.string)
         guard !wanted.isEmpty else { return Array(conversations.indices) }
         return conversations.indices.filter { index in
             let entry = conversations[index]
-            return Self.folded(entry.name).contains(wanted) || entry.address.lowercased().contains(wanted)
+            return TextFolding.folded(entry.name).contains(wanted) || entry.address.lowercased().contains(wanted)
         }
-    }
-
-    static func folded(_ text: String) -> String {
-        text.trimmingCharacters(in: .whitespaces).folding(
-            options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     }
 
     mutating func handleList(_ key: ScreenKey) -> [ScreenAction] {

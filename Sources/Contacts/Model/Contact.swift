@@ -26,6 +26,10 @@ public struct Contact: Sendable, Hashable {
     /// ``AddressText/short(_:)`` (issue 51 item 5).
     public var name: String? { alias.isEmpty || alias == address.autoAlias ? nil : alias }
 
+    /// What a screen or a human line calls the contact: its ``name``, else the address's one
+    /// short form (``AddressText/short(_:)``), the same in the CLI, `chat ui` and `tandem app`.
+    public var displayName: String { name ?? AddressText.short(address.description) }
+
     init(record: ContactRecord) {
         let payload = record.payload
         wallet = record.key.wallet

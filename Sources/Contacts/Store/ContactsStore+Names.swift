@@ -1,4 +1,5 @@
 import Foundation
+import TandemBasics
 
 /// People by name (issue 51 item 5): everywhere an address is taken, a contact's name works too.
 extension ContactsStore {
@@ -22,16 +23,12 @@ extension ContactsStore {
 
     /// The live contacts of `wallet` that answer to `name`.
     public func contacts(named name: String, wallet: ContactAddress) throws -> [Contact] {
-        let wanted = Self.folded(name)
+        let wanted = TextFolding.folded(name)
         guard !wanted.isEmpty else { return [] }
         return try contacts(wallet: wallet).filter { contact in
-            [contact.alias, contact.userAlias, contact.knsName].contains { !$0.isEmpty && Self.folded($0) == wanted }
+            [contact.alias, contact.userAlias, contact.knsName].contains {
+                !$0.isEmpty && TextFolding.folded($0) == wanted
+            }
         }
-    }
-
-    /// `text` without case, accents or surrounding spaces.
-    static func folded(_ text: String) -> String {
-        text.trimmingCharacters(in: .whitespacesAndNewlines)
-            .folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     }
 }

@@ -243,12 +243,15 @@ struct IncomingOutput: Encodable {
 /// Prints what arrived, one line or one JSON object per item; a line names the sender as the
 /// contacts do (``Messenger/displayName(for:)``), JSON by the whole address.
 func printIncoming(_ messages: [IncomingMessage], json: Bool, names: Messenger) throws {
+    var known: [KaspaAddress: String] = [:]  // one contact lookup per sender, however many rows
     for message in messages {
         let output = IncomingOutput(message)
         if json {
             try CommandIO.printJSON(output)
         } else {
-            CommandIO.write(output.line(from: names.displayName(for: message.sender)) + "\n")
+            let name = known[message.sender] ?? names.displayName(for: message.sender)
+            known[message.sender] = name
+            CommandIO.write(output.line(from: name) + "\n")
         }
     }
 }

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import TandemBasics
 import TandemMessaging
 
 extension ChatCommand {
@@ -100,7 +99,7 @@ extension ChatCommand {
                 try CommandIO.printJSON(rows)
             } else {
                 for (row, summary) in zip(rows, summaries) {
-                    CommandIO.write(row.line(name: summary.contact.name ?? AddressText.short(row.address)) + "\n")
+                    CommandIO.write(row.line(name: summary.contact.displayName) + "\n")
                 }
             }
         }

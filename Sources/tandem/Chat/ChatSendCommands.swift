@@ -156,7 +156,7 @@ extension ChatCommand {
             } else {
                 if let warning = output.warning { CommandIO.write("warning: \(warning)\n") }
                 if let line = ChatSpending.handshakeLine(sent.spends, peer: peer) { CommandIO.write(line + "\n") }
-                let fee = own.map { ", fee \(ChatSpending.kas($0.feeSompi)) KAS" } ?? ""
+                let fee = own.map { ", fee \(KaspaAmount.kas(fromSompi: $0.feeSompi)) KAS" } ?? ""
                 CommandIO.write("sent (tx \(output.txID ?? "-")\(fee))\n")
             }
         }
@@ -217,7 +217,7 @@ extension ChatCommand {
                         to: paid.to.description, memo: paid.memo))
             } else {
                 CommandIO.write(
-                    "sent \(ChatSpending.kas(paid.amountSompi)) KAS to \(paid.to) (tx \(paid.transactionID), fee \(ChatSpending.kas(paid.fee)) KAS); paid once a block accepts it\n"
+                    "sent \(KaspaAmount.kas(fromSompi: paid.amountSompi)) KAS to \(paid.to) (tx \(paid.transactionID), fee \(KaspaAmount.kas(fromSompi: paid.fee)) KAS); paid once a block accepts it\n"
                 )
             }
         }

@@ -49,16 +49,13 @@ enum ChatSpending {
         }
     }
 
-    /// KAS as every human line prints it (`0.20000000`): one format with `wallet balance`.
-    static func kas(_ sompi: UInt64) -> String { KaspaAmount.kas(fromSompi: sompi) }
-
     /// The human line for a handshake's spends ("started the chat: paid 0.2 KAS to … and a fee
     /// of … KAS"); nil when nothing was paid.
     static func handshakeLine(_ spends: [ChainSpend], peer: KaspaAddress) -> String? {
         let started = spends.filter { $0.purpose == .handshake || $0.purpose == .savedHandshake }
         guard !started.isEmpty else { return nil }
         return
-            "started the chat: paid \(kas(started.totalAmountSompi)) KAS to \(peer) and \(kas(started.totalFeeSompi)) KAS in fees"
+            "started the chat: paid \(KaspaAmount.kas(fromSompi: started.totalAmountSompi)) KAS to \(peer) and \(KaspaAmount.kas(fromSompi: started.totalFeeSompi)) KAS in fees"
     }
 
     /// Asks before a send that starts a conversation over Kaspa (nil `text`: a handshake alone),
@@ -72,7 +69,7 @@ enum ChatSpending {
             quote.startsConversation
         else { return }
         let answer = SecretPrompt.confirm(
-            "starts a chat: pays \(kas(quote.amountSompi)) KAS to \(peer), fee ≈ \(kas(quote.estimatedFeeSompi)) KAS — continue? [y/N] "
+            "starts a chat: pays \(KaspaAmount.kas(fromSompi: quote.amountSompi)) KAS to \(peer), fee ≈ \(KaspaAmount.kas(fromSompi: quote.estimatedFeeSompi)) KAS — continue? [y/N] "
         )
         guard let answer, ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased()) else {
             throw CLIError("nothing was sent (--yes sends without asking)")

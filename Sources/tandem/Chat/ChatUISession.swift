@@ -42,6 +42,7 @@ struct ChatUISession {
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await live(mailbox) }
             await refreshConversations(mailbox)
+            await postAccount(mailbox)
             for await action in actions { await perform(action, mailbox) }
             group.cancelAll()
         }
@@ -114,6 +115,7 @@ struct ChatUISession {
             case .arrived(let message):
                 post(message, mailbox)
                 await refreshConversations(mailbox)
+                if message.kind == .payment { await postAccount(mailbox) }
             case .online:
                 mailbox.post(.connection(.online))
                 postReceipts(mailbox)
@@ -139,13 +141,13 @@ struct ChatUISession {
     }
 
     func refreshConversations(_ mailbox: ChatUIMailbox) async {
-        if let summaries = try? await messenger.conversations() {
-            mailbox.post(.conversations(summaries.map(Self.entry)))
-        }
-        await postAccount(mailbox)
+        guard let summaries = try? await messenger.conversations() else { return }
+        mailbox.post(.conversations(summaries.map(Self.entry)))
     }
 
-    /// The title's network and, over Kaspa, balance (issue 51 item 4).
+    /// The title's network and, over Kaspa, balance (issue 51 item 4). Reading the balance asks
+    /// the node for every address of the wallet, so it is read at start, after an action of
+    /// ours and when a payment arrives, not on every arrival.
     func postAccount(_ mailbox: ChatUIMailbox) async {
         guard messenger.isOnKaspa else {
             return mailbox.post(.account(ChatScreen.Account(network: "relay", balance: nil)))
@@ -172,7 +174,7 @@ struct ChatUISession {
     static func entry(_ summary: ConversationSummary) -> ConversationEntry {
         let contact = summary.contact
         let address = contact.address.description
-        let name = contact.name ?? ChatScreen.shortName(address)
+        let name = contact.displayName
         let preview = summary.lastMessage.map { row in
             let text = row.body.map { String(decoding: $0, as: UTF8.self) } ?? "[encrypted]"
             return row.direction == .outgoing ? "me: " + text : text
@@ -228,6 +230,10 @@ struct ChatUISession {
             mailbox.post(.notice(Self.short(error)))
         }
         await refreshConversations(mailbox)
+        switch action {
+        case .send, .retry, .startConversation, .acceptConversation: await postAccount(mailbox)  // these spend
+        default: break
+        }
     }
 
     /// Submits a stored outgoing row; the row (sent, or failed) goes back to the screen.
