@@ -12,24 +12,51 @@ extension Messenger {
     /// first per route. Cursors are saved after each route, so an interrupted sync resumes.
     /// Then what the relay has not acknowledged goes out again (``resendUnsent()``): after our
     /// own rows were read, so a message the relay stored before dying is promoted, not resent.
+    ///
+    /// `progress` hears how far the read has come (issue 51 item 9): after each indexer route and
+    /// each page of the chain walk, and once more with the totals when the read is over.
     @discardableResult
-    public func sync() async throws -> [IncomingMessage] {
+    public func sync(progress: ReadProgressHandler? = nil) async throws -> [IncomingMessage] {
         var delivered: [IncomingMessage] = []
+        var step = ReadProgress()
         if let indexer = transport.indexer {
-            do { delivered = try await pull(from: indexer) } catch let error as RelayClientError {
+            do {
+                delivered = try await pull(from: indexer) { rows in
+                    step.routesRead += 1
+                    step.rowsFound += rows
+                    progress?(step)
+                }
+            } catch let error as RelayClientError {
                 throw MessagingError.relay(error)
             }
         }
         if let chain = sender.chain {
             caughtUp = []
-            lastCatchUpStop = try await chain.catchUp(watching: watchSet()) { [self] rows in
+            let relayed = step
+            // The walk's own counts, after what the indexer routes read.
+            var walking: ReadProgressHandler?
+            if let progress {
+                walking = { walk in
+                    var merged = walk
+                    merged.routesRead = relayed.routesRead
+                    merged.rowsFound += relayed.rowsFound
+                    progress(merged)
+                }
+            }
+            let caught = try await chain.catchUp(watching: watchSet(), progress: walking) { [self] rows in
                 try await ingestCaughtUp(rows)
             }
+            lastCatchUpStop = caught.stop
+            step.blocksWalked = caught.read.blocksWalked
+            step.blocksToGo = caught.read.blocksToGo
+            step.rowsFound += caught.read.rowsFound
             delivered += caughtUp
             caughtUp = []
             try await applyReorgs()
         }
         try await resendUnsent()
+        step.finished = true
+        progress?(step)
         return delivered
     }
 
@@ -46,32 +73,37 @@ extension Messenger {
     /// contacts, the contacts give the deterministic aliases (seed 000 §3.4), and a sync from
     /// the start of every route brings back the history.
     @discardableResult
-    public func restore() async throws -> [IncomingMessage] {
+    public func restore(progress: ReadProgressHandler? = nil) async throws -> [IncomingMessage] {
         cursors = RelaySyncCursors()
         try saveCursors()
         try await sender.chain?.rewind()
-        return try await sync()
+        return try await sync(progress: progress)
     }
 
-    private func pull(from indexer: KasiaIndexerClient) async throws -> [IncomingMessage] {
+    /// `routeRead` is told each route's row count once the route is read to its end.
+    private func pull(from indexer: KasiaIndexerClient, routeRead: (Int) -> Void) async throws -> [IncomingMessage] {
         var delivered: [IncomingMessage] = []
         let me = address.description
+        func read<Row>(_ rows: [Row]) -> [Row] {
+            routeRead(rows.count)
+            return rows
+        }
 
         var cursor = cursors[.savedHandshakes]
         let scopeHex = Hex.encode(Array(KasiaPayload.savedHandshakeScope.utf8))
-        for row in try await indexer.selfStashes(owner: me, scopeHex: scopeHex, after: &cursor) {
+        for row in read(try await indexer.selfStashes(owner: me, scopeHex: scopeHex, after: &cursor)) {
             try ingestSavedHandshake(row)
         }
         try advance(.savedHandshakes, to: cursor)
 
         cursor = cursors[.handshakesToMe]
-        for row in try await indexer.handshakes(toReceiver: me, after: &cursor) {
+        for row in read(try await indexer.handshakes(toReceiver: me, after: &cursor)) {
             if let message = try ingestHandshake(row) { delivered.append(message) }
         }
         try advance(.handshakesToMe, to: cursor)
 
         cursor = cursors[.handshakesFromMe]
-        for row in try await indexer.handshakes(bySender: me, after: &cursor) { try ingestOwnHandshake(row) }
+        for row in read(try await indexer.handshakes(bySender: me, after: &cursor)) { try ingestOwnHandshake(row) }
         try advance(.handshakesFromMe, to: cursor)
 
         let policy = try routing.policy()
@@ -82,8 +114,9 @@ extension Messenger {
             for alias in state.incomingAliases(policy: policy, now: now).sorted() {
                 let route = RelaySyncCursors.Route.messages(sender: peer, aliasHex: alias.indexerQueryParameter)
                 cursor = cursors[route]
-                for row in try await indexer.contextualMessages(
-                    bySender: peer, aliasHex: alias.indexerQueryParameter, after: &cursor)
+                for row in read(
+                    try await indexer.contextualMessages(
+                        bySender: peer, aliasHex: alias.indexerQueryParameter, after: &cursor))
                 {
                     if let message = try await ingestMessage(row) { delivered.append(message) }
                 }
@@ -97,8 +130,9 @@ extension Messenger {
         for (alias, peer) in ownAliases.sorted(by: { $0.key < $1.key }) {
             let route = RelaySyncCursors.Route.ownMessages(aliasHex: alias.indexerQueryParameter)
             cursor = cursors[route]
-            for row in try await indexer.contextualMessages(
-                bySender: me, aliasHex: alias.indexerQueryParameter, after: &cursor)
+            for row in read(
+                try await indexer.contextualMessages(
+                    bySender: me, aliasHex: alias.indexerQueryParameter, after: &cursor))
             {
                 _ = try await ingestMessage(row, ownPeer: peer)
             }
@@ -106,7 +140,7 @@ extension Messenger {
         }
 
         cursor = cursors[.paymentsToMe]
-        for row in try await indexer.payments(toReceiver: me, after: &cursor) {
+        for row in read(try await indexer.payments(toReceiver: me, after: &cursor)) {
             if let message = try ingestPayment(row) { delivered.append(message) }
         }
         try advance(.paymentsToMe, to: cursor)

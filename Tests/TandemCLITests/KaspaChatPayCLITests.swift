@@ -48,7 +48,7 @@ struct KaspaChatPayCLITests {
             try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
         }
         let payment = try #require(items.first { $0["kind"] as? String == "payment" })
-        #expect(payment["txID"] as? String == txID)
+        #expect(payment["transactionId"] as? String == txID)
         #expect(payment["amountSompi"] as? Int == 150_000_000)
         #expect(payment["text"] as? String == memo)
         #expect(payment["verified"] as? Bool == true, "read from an accepted block (issue 50 item 7)")
@@ -61,7 +61,7 @@ struct KaspaChatPayCLITests {
         let atAlice = try await Self.history(alice.dir, with: bob.address)
         let outgoing = try #require(atAlice.first { $0["kind"] as? String == "payment" })
         #expect(outgoing["direction"] as? String == "outgoing")
-        #expect(outgoing["txID"] as? String == txID)
+        #expect(outgoing["transactionId"] as? String == txID)
         #expect(outgoing["amountSompi"] as? Int == 150_000_000)
         #expect(outgoing["text"] as? String == memo)
         #expect(outgoing["root"] as? String == "ciph_msg", "no evidence of Bob's app: the root both read")

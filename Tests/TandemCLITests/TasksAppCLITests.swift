@@ -15,7 +15,8 @@ import Testing
         ])
         let id = try #require(added["taskId"]?.stringValue)
         #expect(added["storyPoints"] == .number(3))
-        #expect(added["privacy"] == .bool(true))
+        #expect(added["private"] == .bool(true))
+        #expect(added["once"] == .bool(false))
         _ = try await profile.run(["add", "Taxes", "--priority", "2", "--due", "2025-10-20"])
         _ = try await profile.run(["add", "Gym", "--priority", "5", "--due", "2025-11-20"])
 
@@ -25,7 +26,8 @@ import Testing
                 "--notes", "ask about trains", "--description", "Book Unter den Linden",
             ], now: "2025-10-28T09:00:00.000Z")
         #expect(edited["priority"] == .number(5))
-        #expect(edited["privacy"] == .bool(false))
+        #expect(edited["private"] == .bool(false))
+        #expect(edited["dueAt"] == .string("2025-11-02T00:00:00.000Z"))
         #expect(edited["frequencyDays"] == .number(7))
         let log = try await profile.json(["log", id])
         #expect(
@@ -39,11 +41,16 @@ import Testing
         let row = try #require(found.arrayValue?.first)
         #expect(
             Set(row.objectValue?.keys.map { $0 } ?? []) == [
-                "taskId", "title", "priority", "due", "rank", "description", "storyPoints", "private", "frequencyDays",
-                "created", "updated", "archived",
+                "taskId", "title", "priority", "dueAt", "rank", "description", "storyPoints", "private",
+                "frequencyDays",
+                "once", "createdAt", "updatedAt", "archived", "due", "created", "updated",
             ])
-        #expect(row["due"] == .string("2025-11-02T00:00:00.000Z"))
-        #expect(row["updated"] == .string("2025-10-28T09:00:00.000Z"))
+        #expect(
+            Set(row.objectValue?.keys.map { $0 } ?? []) == Set(edited.objectValue?.keys.map { $0 } ?? []),
+            "tasks edit --json and tasks list --json give the same task shape")
+        #expect(row["dueAt"] == .string("2025-11-02T00:00:00.000Z"))
+        #expect(row["due"] == row["dueAt"], "the last release's name, kept for one more")
+        #expect(row["updatedAt"] == .string("2025-10-28T09:00:00.000Z"))
         #expect(row["private"] == .bool(false))
 
         let overdue = try await profile.json(["list", "--overdue"], now: "2025-10-28T10:00:00.000Z")

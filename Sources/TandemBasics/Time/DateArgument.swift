@@ -3,6 +3,7 @@ public import Foundation
 /// A date as a person types it on the command line (issue 51 item 10), read in a time zone:
 ///
 /// - `YYYY-MM-DD`: that day's local midnight;
+/// - `YYYY-MM-DD HH:MM`, or with ` UTC` after it: the form ``HumanTime`` prints, read back;
 /// - `YYYY-MM-DDTHH:MM`, `…:SS`, `…:SS.sss`, each optionally ending in `Z` or `±hh:mm` (without
 ///   one, local time);
 /// - `today`, `tomorrow`: local midnight of that day;
@@ -11,7 +12,7 @@ public import Foundation
 /// Anything else is nil; the caller names the option in its error.
 public enum DateArgument {
     public static let accepted =
-        "YYYY-MM-DD, YYYY-MM-DDTHH:MM[:SS][Z|±hh:mm], today, tomorrow or a weekday"
+        "YYYY-MM-DD, YYYY-MM-DDTHH:MM[:SS][Z|±hh:mm], YYYY-MM-DD HH:MM [UTC], today, tomorrow or a weekday"
 
     public static func parse(_ text: String, now: UnixMillis, timeZone: TimeZone) -> UnixMillis? {
         let word = text.trimmingCharacters(in: .whitespaces).lowercased()
@@ -26,7 +27,18 @@ public enum DateArgument {
             let ahead = (weekday + 1 - current + 7) % 7
             return calendar.date(byAdding: .day, value: ahead == 0 ? 7 : ahead, to: today).map(millis)
         }
-        return timestamp(word.uppercased(), calendar: calendar)
+        return timestamp(shownForm(word).uppercased(), calendar: calendar)
+    }
+
+    /// What ``HumanTime`` prints, read back: `YYYY-MM-DD HH:MM` (local) and `… HH:MM UTC` are
+    /// the `T` and `Z` forms, so a time copied from Tandem's output can be typed back.
+    static func shownForm(_ word: String) -> String {
+        var scalars = Array(word.unicodeScalars)
+        guard scalars.count >= 16, scalars[10] == " " else { return word }
+        scalars[10] = "t"
+        var text = String(String.UnicodeScalarView(scalars))
+        if text.hasSuffix(" utc") { text = String(text.dropLast(4)) + "z" }
+        return text
     }
 
     static let weekdays = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]

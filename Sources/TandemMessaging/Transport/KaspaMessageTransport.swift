@@ -124,19 +124,24 @@ public actor KaspaMessageTransport: ChainTransport {
     /// Every Kasia row is read (a restore learns its contacts from the stashes of this same walk;
     /// the ingest drops the rows of strangers); the mempool of every contact is, the quiet ones
     /// (real-time updates off) included.
-    public func catchUp(watching: MessageWatchSet, deliver: @Sendable ([IndexerEvent]) async throws -> Void)
-        async throws -> ChainWalk.Stop?
-    {
+    public func catchUp(
+        watching: MessageWatchSet, progress: ReadProgressHandler? = nil,
+        deliver: @Sendable ([IndexerEvent]) async throws -> Void
+    ) async throws -> ChainCatchUp {
         var seen = Set<String>()
+        var read = ReadProgress()
         let everyone = watching.contacts + watching.quietContacts
-        let ending = try await walk(wallet.node, from: cursor, parties: nil, seen: &seen) { rows, reached in
+        let ending = try await walk(
+            wallet.node, from: cursor, parties: nil, seen: &seen, read: &read, progress: progress
+        ) { rows, reached in
             try await deliver(rows)
             try saveCursor(reached)
         }
         var pendingSeen = Set<String>()
         let pending = try await mempool(wallet.node, contacts: everyone, accepted: seen, seen: &pendingSeen)
         if !pending.isEmpty { try await deliver(pending) }
-        return ending.stop
+        read.rowsFound += pending.count
+        return ChainCatchUp(stop: ending.stop, read: read)
     }
 
     /// Saves `reached` as where the next catch-up starts: the rows up to it are stored.
@@ -213,8 +218,10 @@ public actor KaspaMessageTransport: ChainTransport {
                     // cursor and the seen set move only with rows that were yielded. A node whose
                     // pages stop advancing is read again only after a growing pause.
                     do {
-                        let ending = try await walk(client, from: sessionCursor, parties: parties, seen: &seen) {
-                            rows, reached in
+                        var read = ReadProgress()  // a live follow reports no progress
+                        let ending = try await walk(
+                            client, from: sessionCursor, parties: parties, seen: &seen, read: &read
+                        ) { rows, reached in
                             for row in rows { continuation.yield(row) }
                             sessionCursor = reached
                         }
@@ -250,6 +257,7 @@ public actor KaspaMessageTransport: ChainTransport {
     /// the undelivered ones again.
     private func walk(
         _ client: KaspaNodeClient, from start: [UInt8]?, parties: Parties?, seen: inout Set<String>,
+        read step: inout ReadProgress, progress: ReadProgressHandler? = nil,
         deliver: (_ rows: [IndexerEvent], _ reached: [UInt8]) async throws -> Void
     ) async throws -> ChainWalk.Ending {
         var events: [IndexerEvent] = []
@@ -295,6 +303,12 @@ public actor KaspaMessageTransport: ChainTransport {
                     acceptedBy.record(block.hash, accepted: accepted)
                 }
                 pages += 1
+                step.blocksWalked += page.added.count
+                step.rowsFound = seen.count + newlySeen.count
+                if let score = page.added.last?.daaScore {
+                    step.blocksToGo = info.virtualDaaScore > score ? info.virtualDaaScore - score : 0
+                }
+                progress?(step)
                 if pages % pagesPerBatch == 0, let last = page.added.last {
                     try await deliver(events, last.hash)
                     seen.formUnion(newlySeen)

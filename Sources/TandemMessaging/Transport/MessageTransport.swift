@@ -57,12 +57,15 @@ public protocol ChainTransport: MessageTransport {
     /// oldest first, handed to `deliver` a batch at a time: once `deliver` returns, the batch's
     /// rows are stored and the transport remembers how far it read (a crash before that re-reads
     /// them, and `tx_id` checks drop the overlap), so a long catch-up never holds all its rows.
-    /// Answers why the reading stopped before the end, if it did (issue 50 item 3); the next
-    /// catch-up goes on from there.
-    func catchUp(watching: MessageWatchSet, deliver: @Sendable ([IndexerEvent]) async throws -> Void) async throws
-        -> ChainWalk.Stop?
+    /// Answers why the reading stopped before the end, if it did (issue 50 item 3; the next
+    /// catch-up goes on from there), and how much it read. `progress` hears of each page walked
+    /// (issue 51 item 9).
+    func catchUp(
+        watching: MessageWatchSet, progress: ReadProgressHandler?,
+        deliver: @Sendable ([IndexerEvent]) async throws -> Void
+    ) async throws -> ChainCatchUp
 
-    /// Forgets how far ``catchUp(watching:deliver:)`` has read, so the next one starts from the
+    /// Forgets how far ``catchUp(watching:progress:deliver:)`` has read, so the next one starts from the
     /// oldest data the transport reaches (`restore`).
     func rewind() async throws
 

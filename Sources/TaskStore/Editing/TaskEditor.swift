@@ -36,39 +36,55 @@ public struct TaskEditor: Sendable {
     }
 
     /// Adds a task as CREATE + create-todo in one transaction (spec §5 producer rules). Without
-    /// `due`, the first todo is due `frequencyDays` after `now`. Fields left nil take the spec's
-    /// defaults (RES-7) and are left out of the CREATE.
+    /// `due`, the first todo is due `frequencyDays` after `now` (a one-time task's after the
+    /// spec's default frequency). Fields left nil take the spec's defaults (RES-7) and are left
+    /// out of the CREATE. `once` writes a task done once (``OneTimeTask``); it has no frequency.
     @discardableResult
     public func addTask(
         title: String, description: String? = nil, priority: Int64? = nil, storyPoints: Int64? = nil,
-        privacy: Bool? = nil, due: WallTime? = nil, everyDays: Int64? = nil, now: WallTime
+        privacy: Bool? = nil, due: WallTime? = nil, everyDays: Int64? = nil, once: Bool = false, now: WallTime
     ) throws -> RedoTask {
+        if once, everyDays != nil {
+            throw TaskStoreError.invalidField(name: "every", reason: "a task done once does not repeat")
+        }
+        let frequency = once ? OneTimeTask.frequencyDays : everyDays
         let fields = TaskFieldChanges(
             title: title, description: description.flatMap { $0.isEmpty ? nil : $0 }, privacy: privacy,
-            storyPoints: storyPoints, priority: priority, frequencyDays: everyDays)
+            storyPoints: storyPoints, priority: priority, frequencyDays: frequency)
         try Self.check(fields)
         let taskID = TaskID(randomBytes: randomBytes(16))
         let create = try sign(
             NodeDraft(
                 taskID: taskID, action: .create, payload: try NodePayload.create(fields).jsonObject(), parents: [],
                 lamport: 1, wall: now, author: identity.author))
-        let deadline = due ?? now.adding(days: everyDays ?? 7) ?? now
+        let deadline = due ?? now.adding(days: everyDays ?? Self.defaultFrequencyDays) ?? now
         let todo = try sign(todoDraft(taskID: taskID, parent: create, deadline: deadline, now: now))
         return try Self.task(taskID, in: log.appendReturningTasks([create, todo]))
     }
 
     /// Completes the current todo and schedules the next one `frequencyDays` after completion:
-    /// two nodes, nothing implicit during replay (spec §5, [SWIFT-8]).
+    /// two nodes, nothing implicit during replay (spec §5, [SWIFT-8]). A one-time task
+    /// (``OneTimeTask``) is archived instead: the ARCHIVE is the completion's child.
     @discardableResult
     public func complete(_ reference: String, now: WallTime) throws -> RedoTask {
         let context = try EditContext(editor: self, reference: reference)
         guard let todo = context.task.currentTodo else { throw TaskStoreError.noCurrentTodo(task: reference) }
         let payload = try NodePayload.completeTodo(todo: todo.guid, completed: now, notes: nil).jsonObject()
         let completion = try sign(context.draft(.completeTodo, payload: payload, now: now))
-        let next = now.adding(days: context.task.frequencyDays) ?? now
-        let followUp = try sign(todoDraft(taskID: context.task.taskID, parent: completion, deadline: next, now: now))
-        return try Self.task(context.task.taskID, in: log.appendReturningTasks([completion, followUp]))
+        let followUp: NodeDraft
+        if context.task.isOneTime {
+            followUp = NodeDraft(
+                taskID: context.task.taskID, action: .archive, payload: try NodePayload.archive.jsonObject(),
+                parents: [completion.id], lamport: completion.lamport + 1, wall: now, author: identity.author)
+        } else {
+            let next = now.adding(days: context.task.frequencyDays) ?? now
+            followUp = try todoDraft(taskID: context.task.taskID, parent: completion, deadline: next, now: now)
+        }
+        return try Self.task(context.task.taskID, in: log.appendReturningTasks([completion, try sign(followUp)]))
     }
+
+    /// The spec's default frequency (RES-7): a new task's first deadline when none is given.
+    static let defaultFrequencyDays: Int64 = 7
 
     /// Moves the current todo's deadline (SNOOZE with `newDeadline`).
     @discardableResult

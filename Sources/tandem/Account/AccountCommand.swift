@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TandemAPI
 import TandemAccounts
+import TandemBasics
 import TandemNIOTransport
 
 /// `tandem account …`: register, sign in and out, show the session (issue 4, seed 003); list and
@@ -124,11 +125,19 @@ extension AccountCommand {
         @OptionGroup var options: AccountOptions
         @Flag(name: .long, help: "Print {\"signedIn\",\"user\",\"expiresAt\",\"reason\"} as JSON.") var json = false
 
+        /// Every member written, null when it does not apply (docs/cli-json.md).
         struct Output: Encodable {
             let signedIn: Bool
-            let user: AuthUser?
-            let expiresAt: String?
-            let reason: String?
+            let user: OrNull<AuthUser>
+            let expiresAt: OrNull<String>
+            let reason: OrNull<String>
+
+            init(signedIn: Bool, user: AuthUser?, expiresAt: String?, reason: String?) {
+                self.signedIn = signedIn
+                self.user = OrNull(user)
+                self.expiresAt = OrNull(expiresAt)
+                self.reason = OrNull(reason)
+            }
         }
 
         func run() async throws {
@@ -139,18 +148,18 @@ extension AccountCommand {
             switch state {
             case .signedIn(let session):
                 if json {
-                    try CommandIO.printJSONWithDates(
+                    try CommandIO.printJSON(
                         Output(
                             signedIn: true, user: session.user,
                             expiresAt: APIJSON.formatDate(session.session.expiresAt), reason: nil))
                 } else {
                     CommandIO.write(
-                        "\(session.user.username ?? session.user.email) (\(session.user.name)), session until \(APIJSON.formatDate(session.session.expiresAt))\n"
+                        "\(session.user.username ?? session.user.email) (\(session.user.name)), session until \(options.profile.clock.text(session.session.expiresAt))\n"
                     )
                 }
             case .signedOut(let reason):
                 if json {
-                    try CommandIO.printJSONWithDates(
+                    try CommandIO.printJSON(
                         Output(signedIn: false, user: nil, expiresAt: nil, reason: reason.message))
                     throw ExitCode(1)
                 }
@@ -162,15 +171,8 @@ extension AccountCommand {
 
 func printUser(_ user: AuthUser, json: Bool, verb: String) throws {
     if json {
-        try CommandIO.printJSONWithDates(user)
+        try CommandIO.printJSON(user)
     } else {
         CommandIO.write("\(verb) as \(user.username ?? user.email) (id \(user.id))\n")
-    }
-}
-
-extension CommandIO {
-    /// One line of JSON with the wire's date format.
-    static func printJSONWithDates<T: Encodable>(_ value: T) throws {
-        write(String(decoding: try APIJSON.encoder().encode(value), as: UTF8.self) + "\n")
     }
 }

@@ -45,6 +45,8 @@ extension AccountCommand {
         @OptionGroup var options: AccountOptions
         @Option(name: .long, help: "New display name.") var name: String?
         @Option(name: .long, help: "New username: 3–30 of A-Z a-z 0-9 _ . (case-insensitive).") var username: String?
+        @Flag(name: .long, help: "Print the updated user as JSON (the shape of `account login --json`).")
+        var json = false
 
         func validate() throws {
             guard name != nil || username != nil else { throw ValidationError("give --name or --username") }
@@ -52,10 +54,15 @@ extension AccountCommand {
 
         func run() async throws {
             let client = try options.client()
-            try await accountCall { () async throws(AccountClientError) in
+            let state = try await accountCall { () async throws(AccountClientError) in
                 try await client.updateUser(UpdateUserRequest(name: name, username: username))
+                return try await client.currentSession()
             }
-            CommandIO.write("account updated\n")
+            guard json else { return CommandIO.write("account updated\n") }
+            guard case .signedIn(let session) = state else {
+                throw CLIError("the account was updated, but the session ended before it could be read back")
+            }
+            try CommandIO.printJSON(session.user)
         }
     }
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TandemAPI
 import TandemAccounts
+import TandemBasics
 import TandemMessaging
 
 extension AccountCommand {
@@ -19,7 +20,7 @@ extension AccountCommand {
             let current: Bool
             let createdAt: String
             let expiresAt: String
-            let userAgent: String?
+            let userAgent: OrNull<String>
         }
 
         func run() async throws {
@@ -32,13 +33,13 @@ extension AccountCommand {
                 Row(
                     id: session.id, current: session.id == currentID,
                     createdAt: APIJSON.formatDate(session.createdAt), expiresAt: APIJSON.formatDate(session.expiresAt),
-                    userAgent: session.userAgent)
+                    userAgent: OrNull(session.userAgent))
             }
             if json { return try CommandIO.printJSON(rows) }
-            for row in rows {
-                CommandIO.write(
-                    "\(row.current ? "*" : " ") \(row.id)  since \(row.createdAt)  until \(row.expiresAt)  \(row.userAgent ?? "")\n"
-                )
+            let clock = options.profile.clock
+            for (row, session) in zip(rows, listed) {
+                let times = "since \(clock.text(session.createdAt))  until \(clock.text(session.expiresAt))"
+                CommandIO.write("\(row.current ? "*" : " ") \(row.id)  \(times)  \(session.userAgent ?? "")\n")
             }
         }
     }

@@ -118,7 +118,9 @@ enum HistoryCursor {
     }
 }
 
-/// The JSON shape of a stored message.
+/// The JSON shape of a stored message (docs/cli-json.md). `transactionId` and `sentAt` are the
+/// names of issue 51 item 6; `txID`, `time` and `blockTime` (milliseconds), the last release's,
+/// are kept for one more.
 struct ChatMessageOutput: Encodable {
     let id: String
     let txID: String?
@@ -165,6 +167,8 @@ struct ChatMessageOutput: Encodable {
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
+        try container.encode(txID, forKey: .transactionId)
+        try container.encode(time, forKey: .sentAt)
         try container.encode(txID, forKey: .txID)
         try container.encode(contact, forKey: .contact)
         try container.encode(direction, forKey: .direction)
@@ -182,19 +186,21 @@ struct ChatMessageOutput: Encodable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, txID, contact, direction, status, kind, text, blockTime, time, cursor, amountSompi, root, verified
-        case reactions, warning
+        case id, transactionId, sentAt, contact, direction, status, kind, text, cursor, amountSompi, root, verified
+        case reactions, warning, txID, time, blockTime
     }
 
-    /// One human-readable line.
-    var line: String {
+    /// One human-readable line, its time as `clock` shows times.
+    func line(clock: HumanTime) -> String {
         let arrow = direction == MessageDirection.outgoing.rawValue ? "→" : "←"
         let flag = status == "failed" || status == "pending" ? " [\(status)]" : ""
-        return "\(time) \(arrow) \(shown)\(flag)"
+        return "\(clock.text(UnixMillis(Int64(clamping: blockTime)))) \(arrow) \(shown)\(flag)"
     }
 }
 
-/// The JSON shape of something `listen` and `sync` deliver.
+/// The JSON shape of something `listen` and `sync` deliver (docs/cli-json.md): every member
+/// written, null where it does not apply; `txID`, `time` and `blockTime` kept for one release
+/// beside `transactionId` and `sentAt`.
 struct IncomingOutput: Encodable {
     let kind: String
     let id: String?
@@ -221,11 +227,33 @@ struct IncomingOutput: Encodable {
         verified = message.verified
     }
 
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(id, forKey: .id)
+        try container.encode(txID, forKey: .transactionId)
+        try container.encode(from, forKey: .from)
+        try container.encode(text, forKey: .text)
+        try container.encode(time, forKey: .sentAt)
+        try container.encode(amountSompi, forKey: .amountSompi)
+        try container.encode(channel, forKey: .channel)
+        try container.encode(verified, forKey: .verified)
+        try container.encode(txID, forKey: .txID)
+        try container.encode(time, forKey: .time)
+        try container.encode(blockTime, forKey: .blockTime)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case kind, id, transactionId, from, text, sentAt, amountSompi, channel, verified, txID, time, blockTime
+    }
+
     private var amount: String { "\(KaspaAmount.kas(fromSompi: amountSompi ?? 0)) KAS" }
 
-    /// The human line, calling the sender `from` (a name, or the address's short form).
-    func line(from: String) -> String {
-        switch kind {
+    /// The human line, calling the sender `from` (a name, or the address's short form), its time
+    /// as `clock` shows times.
+    func line(from: String, clock: HumanTime) -> String {
+        let time = clock.text(UnixMillis(Int64(clamping: blockTime)))
+        return switch kind {
         case IncomingMessage.Kind.handshake.rawValue: "\(time) \(from) wants to chat (handshake)"
         case IncomingMessage.Kind.payment.rawValue:
             verified == true
@@ -242,7 +270,7 @@ struct IncomingOutput: Encodable {
 
 /// Prints what arrived, one line or one JSON object per item; a line names the sender as the
 /// contacts do (``Messenger/displayName(for:)``), JSON by the whole address.
-func printIncoming(_ messages: [IncomingMessage], json: Bool, names: Messenger) throws {
+func printIncoming(_ messages: [IncomingMessage], json: Bool, names: Messenger, clock: HumanTime) throws {
     var known: [KaspaAddress: String] = [:]  // one contact lookup per sender, however many rows
     for message in messages {
         let output = IncomingOutput(message)
@@ -251,7 +279,7 @@ func printIncoming(_ messages: [IncomingMessage], json: Bool, names: Messenger) 
         } else {
             let name = known[message.sender] ?? names.displayName(for: message.sender)
             known[message.sender] = name
-            CommandIO.write(output.line(from: name) + "\n")
+            CommandIO.write(output.line(from: name, clock: clock) + "\n")
         }
     }
 }

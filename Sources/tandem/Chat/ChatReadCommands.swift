@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TandemBasics
 import TandemMessaging
 
 extension ChatCommand {
@@ -14,7 +15,9 @@ extension ChatCommand {
 
         func run() async throws {
             let messenger = try options.messenger(walkDeadline: timeLimit.deadline)
-            try printIncoming(try await chatCall { try await messenger.sync() }, json: json, names: messenger)
+            let progress = ReadProgressLine(json: json).handler
+            let arrived = try await chatCall { try await messenger.sync(progress: progress) }
+            try printIncoming(arrived, json: json, names: messenger, clock: options.profile.clock)
             await reportEarlyStop(messenger)
         }
     }
@@ -27,13 +30,43 @@ extension ChatCommand {
         @OptionGroup var options: ChatOptions
         @OptionGroup var stream: StreamTransportOptions
         @Flag(name: .long, help: "Print JSON lines.") var json = false
+        @Option(
+            name: .long,
+            help: ArgumentHelp(
+                "Seconds between the syncs that notice a relay or node gone away (the live stream would hide it).",
+                visibility: .hidden))
+        var heartbeat = 15
+
+        func validate() throws {
+            guard (1...3600).contains(heartbeat) else { throw CLIError("--heartbeat \(heartbeat): expected 1 to 3600") }
+        }
 
         func run() async throws {
             try await stream.withTransport { transport in
                 let messenger = try options.messenger(streamTransport: transport)
-                try await chatCall {
-                    for try await message in messenger.listen() {
-                        try printIncoming([message], json: json, names: messenger)
+                let clock = options.profile.clock
+                // Nothing reachable at the start is bad input (one line, exit 1); later losses
+                // are said on stderr and retried (issue 51 item 9).
+                try printIncoming(
+                    try await chatCall { try await messenger.sync() }, json: json, names: messenger, clock: clock)
+                let place =
+                    try messenger.isOnKaspa
+                    ? "the Kaspa node" : "the relay at \(options.server.url(profile: options.profile.value))"
+                CommandIO.writeError("tandem: connected to \(place)")
+                var lost = false
+                var printed = RecentKeys(capacity: 10_000)
+                for await update in messenger.updates(heartbeat: .seconds(heartbeat)) {
+                    switch update {
+                    case .online:
+                        if lost { CommandIO.writeError("tandem: back on \(place)") }
+                        lost = false
+                    case .reconnecting(let reason):
+                        if !lost { CommandIO.writeError("tandem: lost \(place) (\(reason)); trying again") }
+                        lost = true
+                    case .arrived(let message):
+                        // The stream and the heartbeat's sync may both bring a row: print it once.
+                        guard printed.insert("\(message.kind.rawValue) \(message.txID)") else { continue }
+                        try printIncoming([message], json: json, names: messenger, clock: clock)
                     }
                 }
             }
@@ -72,7 +105,7 @@ extension ChatCommand {
                     HistoryOutput(
                         messages: rows, hasMore: page.hasMore, before: page.boundary.map(HistoryCursor.text)))
             } else {
-                for row in rows { CommandIO.write(row.line + "\n") }
+                for row in rows { CommandIO.write(row.line(clock: options.profile.clock) + "\n") }
                 // Issue 51 item 9: a page that is not the whole history says how to read on.
                 if page.hasMore, let boundary = page.boundary {
                     CommandIO.writeError(
@@ -99,7 +132,7 @@ extension ChatCommand {
                 try CommandIO.printJSON(rows)
             } else {
                 for (row, summary) in zip(rows, summaries) {
-                    CommandIO.write(row.line(name: summary.contact.displayName) + "\n")
+                    CommandIO.write(row.line(name: summary.contact.displayName, clock: options.profile.clock) + "\n")
                 }
             }
         }
@@ -116,11 +149,12 @@ extension ChatCommand {
 
         func run() async throws {
             let messenger = try options.messenger(walkDeadline: timeLimit.deadline)
-            let restored = try await chatCall { try await messenger.restore() }
+            let progress = ReadProgressLine(json: json).handler
+            let restored = try await chatCall { try await messenger.restore(progress: progress) }
             await reportEarlyStop(messenger)
             let count = try await chatCall { try await messenger.conversations().count }
             if json {
-                try printIncoming(restored, json: true, names: messenger)
+                try printIncoming(restored, json: true, names: messenger, clock: options.profile.clock)
             } else {
                 CommandIO.write("restored \(count) conversation(s), \(restored.count) incoming item(s)\n")
             }
@@ -179,15 +213,43 @@ struct ConversationOutput: Encodable {
         try container.encode(lastMessageAt, forKey: .lastMessageAt)
         try container.encode(lastMessage, forKey: .lastMessage)
         try container.encode(unread, forKey: .unread)
+        try container.encode(muted, forKey: .notificationsMuted)
         try container.encode(muted, forKey: .muted)
     }
 
-    enum CodingKeys: String, CodingKey { case address, alias, lastMessageAt, lastMessage, unread, muted }
+    /// `notificationsMuted` as contacts name it; `muted` is kept for one release.
+    enum CodingKeys: String, CodingKey {
+        case address, alias, lastMessageAt, lastMessage, unread, notificationsMuted, muted
+    }
 
     /// The human line: the contact's name (or the address's short form), the time, a preview.
-    func line(name: String) -> String {
+    func line(name: String, clock: HumanTime) -> String {
         let preview = lastMessage.map { ": " + ($0.text ?? "[encrypted]") } ?? ""
         let marks = (unread > 0 ? " (\(unread))" : "") + (muted ? " [muted]" : "")
-        return "\(name)\(marks)  \(lastMessageAt ?? "-")\(preview)"
+        let time = lastMessageAt.flatMap { UnixMillis(iso8601: $0) }.map(clock.text) ?? "-"
+        return "\(name)\(marks)  \(time)\(preview)"
+    }
+}
+
+/// The most recent `capacity` keys, for printing each arrival once over a listen of any length.
+struct RecentKeys {
+    let capacity: Int
+    private var keys = Set<String>()
+    private var order: [String] = []
+    private var oldest = 0
+
+    init(capacity: Int) { self.capacity = capacity }
+
+    /// Whether `key` is new; it is remembered, and the oldest forgotten past `capacity`.
+    mutating func insert(_ key: String) -> Bool {
+        guard keys.insert(key).inserted else { return false }
+        if order.count < capacity {
+            order.append(key)
+        } else {
+            keys.remove(order[oldest])
+            order[oldest] = key
+            oldest = (oldest + 1) % capacity
+        }
+        return true
     }
 }

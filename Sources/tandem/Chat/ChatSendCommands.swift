@@ -38,8 +38,8 @@ extension ChatCommand {
             discussion: """
                 Over Kaspa a handshake pays 0.2 KAS to the peer, plus the fees of it and of its saved \
                 copy for your other devices: a terminal is asked first (--yes skips the question), \
-                and what was paid is printed. --json: txID, blockTime, transactionId, fee and \
-                amount (sompi; null on a relay), spends.
+                and what was paid is printed. --json: transactionId, sentAt, fee and amount \
+                (sompi; null on a relay), spends (docs/cli-json.md).
                 """)
 
         @OptionGroup var options: ChatOptions
@@ -50,19 +50,22 @@ extension ChatCommand {
         @OptionGroup var consent: SpendConsentOption
         @OptionGroup var kaspa: KaspaUTXOOption
 
+        /// `transactionId` comes with the spending members; `txID` and `blockTime` (milliseconds
+        /// as a string) are the last release's names, kept for one more.
         struct Output: Encodable {
             let txID: String
-            let blockTime: String
+            let blockTime: UInt64
             let spending: ChatSpending.Members
 
             func encode(to encoder: any Encoder) throws {
                 var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(UnixMillis(Int64(clamping: blockTime)).iso8601, forKey: .sentAt)
                 try container.encode(txID, forKey: .txID)
-                try container.encode(blockTime, forKey: .blockTime)
+                try container.encode(String(blockTime), forKey: .blockTime)
                 try spending.encode(to: encoder)
             }
 
-            enum CodingKeys: String, CodingKey { case txID, blockTime }
+            enum CodingKeys: String, CodingKey { case sentAt, txID, blockTime }
         }
 
         func run() async throws {
@@ -76,7 +79,7 @@ extension ChatCommand {
             if json {
                 try CommandIO.printJSON(
                     Output(
-                        txID: receipt.txID, blockTime: String(receipt.blockTime),
+                        txID: receipt.txID, blockTime: receipt.blockTime,
                         spending: ChatSpending.Members(
                             transactionID: receipt.txID, spends: started.spends, onKaspa: messenger.isOnKaspa)))
             } else {

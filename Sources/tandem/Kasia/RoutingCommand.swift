@@ -110,10 +110,26 @@ extension KasiaCommand {
                 let rootReason: RootReason
                 let rootPreference: RootPreference
                 /// The root of the peer's last payload to us and its block time; null without one.
-                let rootEvidence: OrNull<RootEvidence>
+                let rootEvidence: OrNull<Evidence<KasiaRoot>>
                 /// The payment form this contact reads (`pay` or `payment`) and the app evidence behind it.
                 let paymentForm: String
-                let peerApp: OrNull<PeerAppEvidence>
+                let peerApp: OrNull<Evidence<PeerApp>>
+
+                /// What a payload showed and when: `seenAt` (ISO-8601 UTC, issue 51 item 6), with
+                /// `at` (milliseconds, the name of the last release) kept for one more. The
+                /// member's name is the evidence's kind: `root` or `app`.
+                struct Evidence<Value: Encodable>: Encodable {
+                    let name: String
+                    let value: Value
+                    let at: UnixMillis
+
+                    func encode(to encoder: any Encoder) throws {
+                        var container = encoder.container(keyedBy: JSONKey.self)
+                        try container.encode(value, forKey: JSONKey(name))
+                        try container.encode(at.iso8601, forKey: JSONKey("seenAt"))
+                        try container.encode(at, forKey: JSONKey("at"))
+                    }
+                }
 
                 init(_ s: ConversationRoutingState, policy: RoutingPolicy) {
                     contact = s.contactAddress.description
@@ -128,9 +144,9 @@ extension KasiaCommand {
                     composer = Show.describe(s.composerState(policy: policy))
                     (root, rootReason) = s.rootDecision
                     rootPreference = s.rootPreference
-                    rootEvidence = OrNull(s.peerRoot)
+                    rootEvidence = OrNull(s.peerRoot.map { Evidence(name: "root", value: $0.root, at: $0.at) })
                     paymentForm = s.paymentForm.name
-                    peerApp = OrNull(s.peerApp)
+                    peerApp = OrNull(s.peerApp.map { Evidence(name: "app", value: $0.app, at: $0.at) })
                 }
             }
 

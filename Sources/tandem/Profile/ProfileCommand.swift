@@ -68,6 +68,20 @@ struct ProfileCommand: ParsableCommand {
             let address: String?
             let network: String
             let server: String?
+
+            /// Every member written, null when absent (docs/cli-json.md).
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(name, forKey: .name)
+                try container.encode(directory, forKey: .directory)
+                try container.encode(source, forKey: .source)
+                try container.encode(wallet, forKey: .wallet)
+                try container.encode(address, forKey: .address)
+                try container.encode(network, forKey: .network)
+                try container.encode(server, forKey: .server)
+            }
+
+            enum CodingKeys: String, CodingKey { case name, directory, source, wallet, address, network, server }
         }
 
         func run() throws {

@@ -50,3 +50,13 @@ struct OrNull<Wrapped: Encodable>: Encodable {
         if let value { try container.encode(value) } else { try container.encodeNil() }
     }
 }
+
+/// A JSON member name chosen at run time, for outputs whose member names are data.
+struct JSONKey: CodingKey {
+    let stringValue: String
+    var intValue: Int? { nil }
+
+    init(_ name: String) { stringValue = name }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}

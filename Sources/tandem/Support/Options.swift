@@ -35,6 +35,12 @@ struct ProfileOptions: ParsableArguments {
             valueName: "path"))
     var passphraseFile: String?
 
+    @Flag(name: .long, help: "Show times in UTC instead of local time (JSON is always UTC).")
+    var utc = false
+
+    /// How this command's human lines show times (issue 51 item 7): local unless `--utc`.
+    var clock: HumanTime { HumanTime(utc: utc) }
+
     /// The environment variable naming a passphrase file.
     static let passphraseVariable = "TANDEM_PASSPHRASE_FILE"
 
@@ -182,6 +188,13 @@ struct ProfileOptions: ParsableArguments {
         if let instant = UnixMillis(iso8601: text) { return instant }
         if text.utf8.count == 10, let day = UnixMillis(iso8601: text + "T00:00:00.000Z") { return day }
         throw CLIError("\(option) '\(text)' is not a date (YYYY-MM-DD or YYYY-MM-DDTHH:mm:ss.sssZ)")
+    }
+}
+
+extension HumanTime {
+    /// ``text(_:)`` of a Foundation date (the accounts client's), to the millisecond.
+    func text(_ date: Date) -> String {
+        text(UnixMillis(Int64(exactly: (date.timeIntervalSince1970 * 1000).rounded()) ?? 0))
     }
 }
 

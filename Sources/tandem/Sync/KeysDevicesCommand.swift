@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TandemAPI
 import TandemAccounts
+import TandemBasics
 import TandemMessaging
 import TandemProfile
 import TandemSync
@@ -13,13 +14,16 @@ extension KeysCommand {
             abstract: "List the device keys bound to the signed-in account (the keys that sign tasks).")
 
         @OptionGroup var options: AccountOptions
-        @Flag(name: .long, help: "Print [{\"publicKey\",\"createdAt\",\"revokedAt\",\"thisDevice\"}] as JSON.")
+        @Flag(name: .long, help: "Print [{\"publicKey\",\"createdAt\",\"revokedAt\",\"current\"}] as JSON.")
         var json = false
 
+        /// `current` marks this device's key; `thisDevice`, its name before issue 51, is kept
+        /// for one release.
         struct Row: Encodable {
             let publicKey: String
             let createdAt: String
-            let revokedAt: String?
+            let revokedAt: OrNull<String>
+            let current: Bool
             let thisDevice: Bool
         }
 
@@ -30,13 +34,17 @@ extension KeysCommand {
             let rows = keys.map {
                 Row(
                     publicKey: $0.publicKey, createdAt: APIJSON.formatDate($0.createdAt),
-                    revokedAt: $0.revokedAt.map(APIJSON.formatDate), thisDevice: $0.publicKey == mine)
+                    revokedAt: OrNull($0.revokedAt.map(APIJSON.formatDate)), current: $0.publicKey == mine,
+                    thisDevice: $0.publicKey == mine)
             }
             if json { return try CommandIO.printJSON(rows) }
             if rows.isEmpty { return CommandIO.write("no device keys yet (run tandem sync)\n") }
-            for row in rows {
-                let marks = (row.thisDevice ? " (this device)" : "") + (row.revokedAt.map { " revoked \($0)" } ?? "")
-                CommandIO.write("\(row.publicKey)  since \(row.createdAt)\(marks)\n")
+            let clock = options.profile.clock
+            for (row, key) in zip(rows, keys) {
+                let revoked = key.revokedAt.map { " revoked \(clock.text($0))" } ?? ""
+                CommandIO.write(
+                    "\(row.publicKey)  since \(clock.text(key.createdAt))\(row.current ? " (this device)" : "")\(revoked)\n"
+                )
             }
         }
     }

@@ -78,12 +78,14 @@ enum SyncRunner {
         }
     }
 
-    /// Runs `body` with a progress line on stderr for long pulls, and a one-line error.
+    /// Runs `body` with a progress line for long pulls on a terminal's stderr (none in `--json`
+    /// or when stderr is a file or a pipe; issue 51 item 9), and a one-line error.
     static func runReporting<T>(
         quiet: Bool, _ body: (@escaping @Sendable (SyncProgress) -> Void) async throws(SyncError) -> T
     ) async throws -> T {
+        let shown = !quiet && isatty(STDERR_FILENO) == 1
         let progress: @Sendable (SyncProgress) -> Void = { step in
-            guard !quiet else { return }
+            guard shown else { return }
             let more = step.hasMore ? "…" : ", done"
             FileHandle.standardError.write(Data("\rpulling \(step.kind): \(step.received) received\(more)".utf8))
             if !step.hasMore { FileHandle.standardError.write(Data("\n".utf8)) }

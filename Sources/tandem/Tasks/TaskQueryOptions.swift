@@ -4,6 +4,7 @@ import Foundation
 public import RedoApp
 import RedoProtocol
 import TandemBasics
+import TaskStore
 
 extension TaskQuery.Status: ExpressibleByArgument {}
 extension TaskQuery.SortKey: ExpressibleByArgument {}
@@ -51,36 +52,86 @@ struct TaskQueryOptions: ParsableArguments {
     }
 }
 
-/// The JSON row of a listed task: today's `taskId, title, priority, due, rank` and the task's
-/// other fields (issue 27 item 2). `rank` and `due` are null for a task with no open todo, `rank`
-/// for an archived one.
+extension TaskQuery {
+    /// The query as the flags that make it (issue 51 item 7), defaults left out: what
+    /// `tasks preset list` shows, readable and typed back as is. Dates are `clock`'s days or
+    /// times; a time shown without ` UTC` is local, as `--due-before` reads it.
+    func flags(clock: HumanTime) -> String {
+        func quoted(_ text: String) -> String {
+            text.contains(where: { $0 == " " || $0 == "'" || $0 == "\"" })
+                ? "'\(text.replacingOccurrences(of: "'", with: "'\\''"))'" : text
+        }
+        func date(_ wall: WallTime) -> String {
+            let shown = clock.deadline(wall.instant)
+            return shown.contains(" ") ? "'\(shown)'" : shown
+        }
+        var parts: [String] = []
+        if let search, !search.isEmpty { parts.append("--search \(quoted(search))") }
+        if status != .active { parts.append("--status \(status.rawValue)") }
+        if let priorityMin { parts.append("--priority-min \(priorityMin)") }
+        if let priorityMax { parts.append("--priority-max \(priorityMax)") }
+        if let dueBefore { parts.append("--due-before \(date(dueBefore))") }
+        if let dueAfter { parts.append("--due-after \(date(dueAfter))") }
+        if overdue { parts.append("--overdue") }
+        if noDue { parts.append("--no-due") }
+        if let ownership { parts.append("--\(ownership.rawValue)") }
+        if sort != .rank { parts.append("--sort \(sort.rawValue)") }
+        if let limit { parts.append("--limit \(limit)") }
+        return parts.isEmpty ? "(all active tasks by rank)" : parts.joined(separator: " ")
+    }
+}
+
+/// The one JSON shape of a task in `tasks list`, `add`, `edit`, `done`, `snooze`, `archive` and
+/// `unarchive` (issue 51 item 6, docs/cli-json.md): the task's fields, `dueAt` and `rank` of its
+/// current todo (null when it has none, `rank` also for an archived task), and `once` for a
+/// task done once. `due`, `created` and `updated` are the names of the last release, kept for
+/// one more.
 enum TaskRowJSON {
     static func row(_ row: TaskQueryRow) throws -> JSONValue {
-        let task = row.task
+        try object(row.task, due: row.due, rank: row.rank)
+    }
+
+    /// A task as an edit left it, ranked at `now` as `tasks list` would rank it.
+    static func task(_ task: RedoTask, now: WallTime) throws -> JSONValue {
+        try object(task, due: task.currentTodo?.deadline, rank: Ranking.rank(task, now: now))
+    }
+
+    private static func object(_ task: RedoTask, due: WallTime?, rank: Double?) throws -> JSONValue {
+        let dueAt: JSONValue = due.map { .string($0.description) } ?? .null
         return .object(
             try JSONObject([
                 ("taskId", .string(task.taskID.description)),
                 ("title", .string(task.title)),
                 ("priority", .number(Double(task.priority))),
-                ("due", row.due.map { .string($0.description) } ?? .null),
-                ("rank", row.rank.map { .number($0) } ?? .null),
+                ("dueAt", dueAt),
+                ("rank", rank.map { .number($0) } ?? .null),
                 ("description", .string(task.description)),
                 ("storyPoints", .number(Double(task.storyPoints))),
                 ("private", .bool(task.privacy)),
                 ("frequencyDays", .number(Double(task.frequencyDays))),
+                ("once", .bool(task.isOneTime)),
+                ("createdAt", .string(task.created.description)),
+                ("updatedAt", .string(task.updated.description)),
+                ("archived", .bool(task.archived)),
+                ("due", dueAt),
                 ("created", .string(task.created.description)),
                 ("updated", .string(task.updated.description)),
-                ("archived", .bool(task.archived)),
             ]))
+    }
+
+    /// Prints `task` in this shape.
+    static func print(_ task: RedoTask, now: WallTime) throws {
+        try RedoFileInput.printCanonical(self.task(task, now: now))
     }
 }
 
 /// `--time-zone TZ`: the zone days are counted in.
 struct TimeZoneOption: ParsableArguments {
-    @Option(help: "Time zone of the days (an IANA name such as Europe/Berlin). Default UTC.")
-    var timeZone: String = "UTC"
+    @Option(help: "Time zone of the days (an IANA name such as Europe/Berlin). Default: the local zone ($TZ).")
+    var timeZone: String?
 
     func value() throws -> TimeZone {
+        guard let timeZone else { return .current }
         guard let zone = TimeZone(identifier: timeZone) else {
             throw CLIError("--time-zone '\(timeZone)' is not a known time zone (e.g. UTC, Europe/Berlin)")
         }

@@ -25,6 +25,9 @@ extension TasksCommand {
         @Option(help: "Repeat every DAYS days after completion. Default \(RedoField.frequencyDays.defaultInteger).")
         var every: Int64?
 
+        @Flag(help: "A task done once: completing it archives it instead of scheduling the next todo.")
+        var once = false
+
         @Option(help: "A longer description.")
         var description: String?
 
@@ -35,8 +38,12 @@ extension TasksCommand {
         @Flag(help: "Mark the task private.")
         var `private` = false
 
-        @Flag(help: "Print the new task as JSON.")
+        @Flag(help: "Print the new task as JSON (the shape of `tasks list --json`).")
         var json = false
+
+        func validate() throws {
+            if once, every != nil { throw ValidationError("--once and --every cannot be used together") }
+        }
 
         func run() throws {
             let now = try options.wallTime()
@@ -44,9 +51,9 @@ extension TasksCommand {
             let task = try withTaskErrors {
                 try options.tasks().addTask(
                     title: title, description: description, priority: priority, storyPoints: storyPoints,
-                    privacy: `private` ? true : nil, due: dueDate, everyDays: every, now: now)
+                    privacy: `private` ? true : nil, due: dueDate, everyDays: every, once: once, now: now)
             }
-            if json { return try RedoFileInput.printCanonical(task.jsonValue) }
+            if json { return try TaskRowJSON.print(task, now: now) }
             CommandIO.write(task.taskID.description + "\n")
         }
     }

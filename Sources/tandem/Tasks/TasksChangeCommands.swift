@@ -12,11 +12,15 @@ extension TasksCommand {
 
         @OptionGroup var options: ProfileOptions
         @Argument(help: "Task id or a unique prefix of it.") var id: String
+        @Flag(help: "Print the task as JSON (the shape of `tasks list --json`).") var json = false
 
         func run() throws {
             let now = try options.wallTime()
             let task = try withTaskErrors { try options.tasks().complete(id, now: now) }
-            CommandIO.write("done; next due \(task.currentTodo?.deadline.description ?? "-")\n")
+            if json { return try TaskRowJSON.print(task, now: now) }
+            guard !task.isOneTime else { return CommandIO.write("done; archived (a task done once)\n") }
+            let next = task.currentTodo.map { options.clock.deadline($0.deadline.instant) } ?? "-"
+            CommandIO.write("done; next due \(next)\n")
         }
     }
 }
@@ -30,12 +34,15 @@ extension TasksCommand {
         @OptionGroup var options: ProfileOptions
         @Argument(help: "Task id or a unique prefix of it.") var id: String
         @Option(help: "New deadline: \(DateArgument.accepted).") var until: String
+        @Flag(help: "Print the task as JSON (the shape of `tasks list --json`).") var json = false
 
         func run() throws {
             let now = try options.wallTime()
             let deadline = try options.date(until, option: "--until")
             let task = try withTaskErrors { try options.tasks().snooze(id, until: deadline, now: now) }
-            CommandIO.write("snoozed until \(task.currentTodo?.deadline.description ?? "-")\n")
+            if json { return try TaskRowJSON.print(task, now: now) }
+            CommandIO.write(
+                "snoozed until \(task.currentTodo.map { options.clock.deadline($0.deadline.instant) } ?? "-")\n")
         }
     }
 }
@@ -63,7 +70,7 @@ extension TasksCommand {
         @Flag(help: "Make the task private or public.") var visibility: Visibility?
         @Option(help: "Move the current todo's deadline: \(DateArgument.accepted).") var due: String?
         @Option(help: "Append this text to the current todo's notes.") var notes: String?
-        @Flag(help: "Print the task as JSON (the replay schema).") var json = false
+        @Flag(help: "Print the task as JSON (the shape of `tasks list --json`).") var json = false
 
         func run() throws {
             let now = try options.wallTime()
@@ -72,7 +79,7 @@ extension TasksCommand {
                 frequencyDays: every, privacy: visibility.map { $0 == .private },
                 due: try due.map { try options.date($0, option: "--due") }, notes: notes)
             let task = try withTaskErrors { try options.tasks().edit(id, change, now: now) }
-            if json { return try RedoFileInput.printCanonical(task.jsonValue) }
+            if json { return try TaskRowJSON.print(task, now: now) }
             CommandIO.write("\(task.taskID.description.prefix(8))  p\(task.priority)  \(task.title)\n")
         }
     }
@@ -86,10 +93,12 @@ extension TasksCommand {
 
         @OptionGroup var options: ProfileOptions
         @Argument(help: "Task id or a unique prefix of it.") var id: String
+        @Flag(help: "Print the task as JSON (the shape of `tasks list --json`).") var json = false
 
         func run() throws {
             let now = try options.wallTime()
-            _ = try withTaskErrors { try options.tasks().setArchived(id, true, now: now) }
+            let task = try withTaskErrors { try options.tasks().setArchived(id, true, now: now) }
+            if json { return try TaskRowJSON.print(task, now: now) }
             CommandIO.write("archived\n")
         }
     }
@@ -103,10 +112,12 @@ extension TasksCommand {
 
         @OptionGroup var options: ProfileOptions
         @Argument(help: "Task id or a unique prefix of it.") var id: String
+        @Flag(help: "Print the task as JSON (the shape of `tasks list --json`).") var json = false
 
         func run() throws {
             let now = try options.wallTime()
-            _ = try withTaskErrors { try options.tasks().setArchived(id, false, now: now) }
+            let task = try withTaskErrors { try options.tasks().setArchived(id, false, now: now) }
+            if json { return try TaskRowJSON.print(task, now: now) }
             CommandIO.write("unarchived\n")
         }
     }
@@ -121,6 +132,12 @@ extension TasksCommand {
         @OptionGroup var options: ProfileOptions
         @Argument(help: "Task id or a unique prefix of it (at least 4 characters).") var id: String
         @Flag(name: .long, help: "Delete without asking (a terminal is asked first).") var yes = false
+        @Flag(help: "Print {taskId, deleted} as JSON.") var json = false
+
+        struct Deleted: Encodable {
+            let taskId: String
+            let deleted: Bool
+        }
 
         func run() throws {
             let now = try options.wallTime()
@@ -135,7 +152,9 @@ extension TasksCommand {
                     throw CLIError("nothing was deleted (--yes deletes without asking)")
                 }
             }
+            let task = try withTaskErrors { try tasks.target(id) }
             try withTaskErrors { try tasks.delete(id, now: now) }
+            if json { return try CommandIO.printJSON(Deleted(taskId: task.taskID.description, deleted: true)) }
             CommandIO.write("deleted\n")
         }
     }

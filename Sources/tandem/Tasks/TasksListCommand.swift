@@ -2,6 +2,7 @@ import ArgumentParser
 import CanonicalJSON
 import RedoApp
 import RedoProtocol
+import TandemBasics
 import TandemSync
 
 extension TasksCommand {
@@ -17,8 +18,8 @@ extension TasksCommand {
 
         @Flag(
             help: ArgumentHelp(
-                "Print a JSON array of {taskId, title, priority, due, rank, description, storyPoints, private, "
-                    + "frequencyDays, created, updated, archived}."))
+                "Print a JSON array of tasks: {taskId, title, priority, dueAt, rank, description, storyPoints, "
+                    + "private, frequencyDays, once, createdAt, updatedAt, archived} (docs/cli-json.md)."))
         var json = false
 
         func run() throws {
@@ -31,7 +32,7 @@ extension TasksCommand {
             }
             if json { return try RedoFileInput.printCanonical(.array(try rows.map(TaskRowJSON.row))) }
             let lines = rows.map { row in
-                let due = row.due.map { $0.description.prefix(10) } ?? "-"
+                let due = row.due.map { options.clock.deadline($0.instant) } ?? "-"
                 let marks = row.task.archived ? "  [archived]" : row.due == nil ? "  [completed]" : ""
                 return "\(row.task.taskID.description.prefix(8))  p\(row.task.priority)  due \(due)  \(row.task.title)"
                     + marks

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CanonicalJSON
 import RedoProtocol
+import TandemBasics
 
 extension TasksCommand {
     /// `tasks log ID`: the task's nodes in total order (spec §7.1).
@@ -16,7 +17,7 @@ extension TasksCommand {
             let nodes = try withTaskErrors { try options.tasks().history(id) }
             if json { return try RedoFileInput.printCanonical(.array(nodes.map { .object($0.json) })) }
             let lines = nodes.map { node in
-                "\(node.lamport)  \(node.wall)  \(node.action.rawValue)  \(node.author.deviceID)  \(node.id)"
+                "\(node.lamport)  \(options.clock.text(node.wall.instant))  \(node.action.rawValue)  \(node.author.deviceID)  \(node.id)"
             }
             CommandIO.write(lines.joined(separator: "\n") + "\n")
         }

@@ -53,12 +53,7 @@ extension TasksCommand.Preset {
         func run() throws {
             let presets = try withPresetErrors { try options.value.openTaskPresets().list() }
             if json { return try CommandIO.printJSON(presets.map(PresetRow.init)) }
-            let lines = presets.map { preset -> String in
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-                let query = (try? encoder.encode(preset.query)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-                return "\(preset.name)  \(query)"
-            }
+            let lines = presets.map { "\($0.name)  \($0.query.flags(clock: options.clock))" }
             CommandIO.write(lines.isEmpty ? "no presets\n" : lines.joined(separator: "\n") + "\n")
         }
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import RedoProtocol
+import TandemBasics
 
 extension TasksCommand {
     struct Show: ParsableCommand {
@@ -29,8 +30,11 @@ extension TasksCommand {
             if !task.description.isEmpty { lines.append(task.description) }
             for todo in task.todos {
                 let status =
-                    todo.completed.map { "done \($0)" } ?? (todo.guid == task.currentTodo?.guid ? "current" : "open")
-                lines.append("  todo \(todo.guid.description.prefix(8)) due \(todo.deadline) \(status)")
+                    todo.completed.map { "done \(options.clock.text($0.instant))" }
+                    ?? (todo.guid == task.currentTodo?.guid ? "current" : "open")
+                lines.append(
+                    "  todo \(todo.guid.description.prefix(8)) due \(options.clock.deadline(todo.deadline.instant)) \(status)"
+                )
             }
             CommandIO.write(lines.joined(separator: "\n") + "\n")
         }

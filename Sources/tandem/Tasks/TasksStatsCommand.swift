@@ -67,6 +67,8 @@ extension TasksCommand {
                 .object(
                     try JSONObject([
                         ("taskId", .string(prediction.taskID.description)),
+                        ("expectedCompletionAt", .string(prediction.expectedCompletion.description)),
+                        // The last release's name, kept for one more (docs/cli-json.md).
                         ("expectedCompletion", .string(prediction.expectedCompletion.description)),
                     ]))
             }

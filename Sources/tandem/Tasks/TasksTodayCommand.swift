@@ -1,7 +1,9 @@
 import ArgumentParser
 import CanonicalJSON
+import Foundation
 import RedoApp
 import RedoProtocol
+import TandemBasics
 import TaskStore
 
 extension TasksCommand {
@@ -12,16 +14,13 @@ extension TasksCommand {
 
         @OptionGroup var options: ProfileOptions
         @OptionGroup var zone: TimeZoneOption
-        @Flag(help: "Print a JSON array of {taskId, title, priority, due, overdue}.") var json = false
+        @Flag(help: "Print a JSON array of {taskId, title, priority, dueAt, overdue}.") var json = false
 
         func run() throws {
             let now = try options.wallTime()
             let intents = TaskIntents(editor: try options.tasks())
-            let items: [TaskAgenda.Item]
-            do { items = try intents.dueToday(now: now, timeZone: try zone.value()) } catch let error as TaskIntentError
-            {
-                throw CLIError(error.description)
-            }
+            let timeZone = try zone.value()
+            let items = try Self.dueToday(intents, now: now, timeZone: timeZone)
             if json {
                 let rows: [JSONValue] = try items.map { item in
                     .object(
@@ -29,17 +28,27 @@ extension TasksCommand {
                             ("taskId", .string(item.task.taskID.description)),
                             ("title", .string(item.task.title)),
                             ("priority", .number(Double(item.task.priority))),
-                            ("due", .string(item.deadline.description)),
+                            ("dueAt", .string(item.deadline.description)),
+                            ("due", .string(item.deadline.description)),  // kept for one release
                             ("overdue", .bool(item.overdue)),
                         ]))
                 }
                 return try RedoFileInput.printCanonical(.array(rows))
             }
+            let clock = HumanTime(utc: options.utc, local: timeZone)
             let lines = items.map { item in
                 "\(item.task.taskID.description.prefix(8))  \(item.overdue ? "overdue" : "today  ")  "
-                    + "\(item.deadline.description.prefix(16))  p\(item.task.priority)  \(item.task.title)"
+                    + "\(clock.deadline(item.deadline.instant))  p\(item.task.priority)  \(item.task.title)"
             }
             CommandIO.write(lines.isEmpty ? "nothing due today\n" : lines.joined(separator: "\n") + "\n")
+        }
+
+        private static func dueToday(_ intents: TaskIntents, now: WallTime, timeZone: TimeZone) throws
+            -> [TaskAgenda.Item]
+        {
+            do { return try intents.dueToday(now: now, timeZone: timeZone) } catch {
+                throw CLIError(error.description)
+            }
         }
     }
 }

@@ -212,7 +212,7 @@ struct WalletCommand: AsyncParsableCommand {
         let transactionId: String
         let fee: UInt64
         let amount: UInt64
-        let to: String?
+        let to: OrNull<String>
         let change: UInt64
         let inputs: Int
 
@@ -220,7 +220,7 @@ struct WalletCommand: AsyncParsableCommand {
             transactionId = result.transactionID
             fee = result.fee
             amount = result.amount
-            to = result.recipient?.description
+            to = OrNull(result.recipient?.description)
             change = result.change
             inputs = result.inputs
         }

@@ -50,7 +50,7 @@ struct ContactNamesCLITests {
         let rows = try #require(try JSONSerialization.jsonObject(with: conversations.stdout) as? [[String: Any]])
         let carolRow = try #require(rows.first { $0["address"] as? String == carolAddress })
         #expect(carolRow["unread"] as? Int ?? 0 >= 1)
-        #expect(carolRow["muted"] as? Bool == false)
+        #expect(carolRow["notificationsMuted"] as? Bool == false)
         let lines = try await TandemProcess.run("chat", "conversations", "--profile", alice)
         #expect(lines.stdoutText.contains("Bob  "), "\(lines.stdoutText)")
         #expect(lines.stdoutText.contains(Self.shortForm(carolAddress)), "\(lines.stdoutText)")
@@ -63,7 +63,7 @@ struct ContactNamesCLITests {
             (try JSONSerialization.jsonObject(with: muted.stdout) as? [[String: Any]])?.first {
                 $0["address"] as? String == bobAddress
             })
-        #expect(bobRow["alias"] as? String == "Robert" && bobRow["muted"] as? Bool == true)
+        #expect(bobRow["alias"] as? String == "Robert" && bobRow["notificationsMuted"] as? Bool == true)
 
         // Two contacts called Robert: nothing is guessed.
         #expect(

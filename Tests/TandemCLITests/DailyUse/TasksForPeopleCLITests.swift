@@ -16,7 +16,7 @@ struct TasksForPeopleCLITests {
         let listed = try await run(["tasks", "list", "--json", "--now", now], profile)
         let rows = try #require(try JSONSerialization.jsonObject(with: listed.stdout) as? [[String: Any]])
         var dues: [String: String] = [:]
-        for row in rows { dues[row["title"] as? String ?? ""] = row["due"] as? String }
+        for row in rows { dues[row["title"] as? String ?? ""] = row["dueAt"] as? String }
         return dues
     }
 

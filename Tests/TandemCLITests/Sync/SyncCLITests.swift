@@ -90,7 +90,7 @@ import Testing
                 == #"{"alreadyOnServer":0,"invalidReceived":0,"pending":0,"pulled":0,"pushed":0,"rejected":[]}"# + "\n")
         await #expect(try laptop.ok(["contacts", "sync"] + url) == "contacts: pulled 1, pushed 0, changed 1\n")
         await #expect(try laptop.ok(["tasks", "preset", "sync"] + url) == "presets: pulled 1, pushed 0\n")
-        await #expect(try laptop.ok(["tasks", "preset", "list"]).hasPrefix("soon  {\"sort\":\"due\"}"))
+        await #expect(try laptop.ok(["tasks", "preset", "list"]).hasPrefix("soon  --sort due"))
         await #expect(
             try laptop.ok(["contacts", "sync", "--json"] + url)
                 == #"{"changed":0,"conflicts":0,"pulled":0,"pushed":0,"unreadable":0}"# + "\n")
@@ -103,7 +103,7 @@ import Testing
         let rows = try await #require(
             try Self.json(try laptop.ok(["keys", "devices", "--json"] + url)) as? [[String: Any]])
         #expect(rows.count == 2)
-        #expect(rows.filter { $0["thisDevice"] as? Bool == true }.count == 1)
+        #expect(rows.filter { $0["current"] as? Bool == true }.count == 1)
         #expect(rows.allSatisfy { ($0["publicKey"] as? String)?.count == 64 && $0["createdAt"] is String })
 
         // tasks share: Bob has not accepted Alice before, so an invitation (text, then JSON)

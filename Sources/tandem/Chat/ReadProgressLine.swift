@@ -1,0 +1,63 @@
+import Foundation
+import TandemBasics
+import TandemMessaging
+
+/// The progress of a long read on a terminal (issue 51 item 9): one line on stderr, redrawn at
+/// most ten times a second ("reading: 3 routes, 1204 blocks walked (≈ 8000 to go), 12 rows
+/// found"), then a summary line once the read is over. Nothing when stderr is not a terminal
+/// or the command prints JSON, so scripts and logs see no carriage returns.
+final class ReadProgressLine: Sendable {
+    private let shown: Bool
+    private let last = Locked<ContinuousClock.Instant?>(nil)
+
+    init(json: Bool) {
+        shown = !json && isatty(STDERR_FILENO) == 1
+    }
+
+    /// The handler to give ``Messenger/sync(progress:)`` or ``Messenger/restore(progress:)``.
+    var handler: ReadProgressHandler? {
+        guard shown else { return nil }
+        return { [self] step in report(step) }
+    }
+
+    private func report(_ step: ReadProgress) {
+        if step.finished {
+            return Self.write("\r\u{1B}[K" + Self.summary(step) + "\n")
+        }
+        let now = ContinuousClock.now
+        let due = last.withLock { previous -> Bool in
+            guard previous.map({ now - $0 >= .milliseconds(100) }) ?? true else { return false }
+            previous = now
+            return true
+        }
+        if due { Self.write("\r\u{1B}[Kreading: " + Self.counts(step)) }
+    }
+
+    /// "3 routes, 1204 blocks walked (≈ 8000 to go), 12 rows found"; parts that are zero and
+    /// do not apply (blocks on a relay) are left out.
+    static func counts(_ step: ReadProgress) -> String {
+        var parts: [String] = []
+        if step.routesRead > 0 { parts.append("\(step.routesRead) route\(step.routesRead == 1 ? "" : "s")") }
+        if step.blocksWalked > 0 {
+            let toGo = step.blocksToGo.map { $0 > 0 ? " (≈ \($0) to go)" : "" } ?? ""
+            parts.append("\(step.blocksWalked) block\(step.blocksWalked == 1 ? "" : "s") walked\(toGo)")
+        }
+        parts.append("\(step.rowsFound) row\(step.rowsFound == 1 ? "" : "s") found")
+        return parts.joined(separator: ", ")
+    }
+
+    /// The line after: "read 7 routes and walked 1204 blocks: 12 rows found".
+    static func summary(_ step: ReadProgress) -> String {
+        var read: [String] = []
+        if step.routesRead > 0 { read.append("read \(step.routesRead) route\(step.routesRead == 1 ? "" : "s")") }
+        if step.blocksWalked > 0 {
+            read.append("walked \(step.blocksWalked) block\(step.blocksWalked == 1 ? "" : "s")")
+        }
+        let found = "\(step.rowsFound) row\(step.rowsFound == 1 ? "" : "s") found"
+        return read.isEmpty ? "nothing to read: \(found)" : read.joined(separator: " and ") + ": " + found
+    }
+
+    private static func write(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+}
