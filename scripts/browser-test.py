@@ -508,6 +508,11 @@ def main():
             cli_stats = json.loads(cli.run("tasks", "stats", "--json", "--now", now,
                                            "--time-zone", browser_stats.get("zone", "UTC")))
             mine = browser_stats.get("stats", {})
+            # The CLI names a prediction's time `expectedCompletionAt` (docs/cli-json.md), as the
+            # library and the page name it `expectedCompletion`; the old CLI name stays beside it.
+            cli_stats["predictions"] = [{"taskId": p["taskId"], "expectedCompletion": p["expectedCompletionAt"]}
+                                        for p in cli_stats.get("predictions", [])
+                                        if p.get("expectedCompletion") == p.get("expectedCompletionAt")]
             for key in sorted(set(cli_stats) | set(mine)):
                 a, b = mine.get(key), cli_stats.get(key)
                 close = isinstance(a, float) and isinstance(b, (int, float)) and abs(a - b) <= 1e-9 * max(1, abs(b))

@@ -31,7 +31,10 @@ extension Messenger {
             }
         }
         if let chain = sender.chain {
-            caughtUp = []
+            let run = nextCatchUp
+            nextCatchUp += 1
+            caughtUp[run] = []
+            defer { caughtUp[run] = nil }
             let relayed = step
             // The walk's own counts, after what the indexer routes read.
             var walking: ReadProgressHandler?
@@ -44,14 +47,13 @@ extension Messenger {
                 }
             }
             let caught = try await chain.catchUp(watching: watchSet(), progress: walking) { [self] rows in
-                try await ingestCaughtUp(rows)
+                try await ingestCaughtUp(rows, run: run)
             }
             lastCatchUpStop = caught.stop
             step.blocksWalked = caught.read.blocksWalked
-            step.blocksToGo = caught.read.blocksToGo
+            step.fractionWalked = caught.read.fractionWalked
             step.rowsFound += caught.read.rowsFound
-            delivered += caughtUp
-            caughtUp = []
+            delivered += caughtUp[run] ?? []
             try await applyReorgs()
         }
         try await resendUnsent()
@@ -62,9 +64,9 @@ extension Messenger {
 
     /// One batch of the transport's catch-up: stored before the transport moves its cursor past
     /// it, with the reorgs it revealed.
-    private func ingestCaughtUp(_ rows: [IndexerEvent]) async throws {
+    private func ingestCaughtUp(_ rows: [IndexerEvent], run: Int) async throws {
         for event in rows {
-            if let message = try await ingest(event) { caughtUp.append(message) }
+            if let message = try await ingest(event) { caughtUp[run, default: []].append(message) }
         }
         try await applyReorgs()
     }

@@ -40,8 +40,11 @@ public actor Messenger {
     var cursors: RelaySyncCursors
     /// Handshakes applied in this session (they have no history row to de-duplicate by).
     var appliedHandshakes: Set<String> = []
-    /// What the transport's catch-up delivered so far in the running ``sync()``.
-    var caughtUp: [IncomingMessage] = []
+    /// What the transport's catch-up delivered so far, per running ``sync()``: a screen's
+    /// heartbeat and its live stream may sync at once, and each keeps its own arrivals.
+    var caughtUp: [Int: [IncomingMessage]] = [:]
+    /// The key of the next ``sync()``'s arrivals in ``caughtUp``.
+    var nextCatchUp = 0
     /// Why the last ``sync()`` stopped reading the chain before its end, if it did (issue 50
     /// item 3): the next sync goes on from there. Nil when it read to the end.
     public internal(set) var lastCatchUpStop: ChainWalk.Stop?

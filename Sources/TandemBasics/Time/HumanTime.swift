@@ -27,10 +27,12 @@ public struct HumanTime: Sendable {
     /// `YYYY-MM-DD`: the day the instant falls on in the zone.
     public func day(_ instant: UnixMillis) -> String { String(shifted(instant).prefix(10)) }
 
-    /// A deadline: the day alone when it is the zone's midnight (how a date typed as
-    /// `YYYY-MM-DD` or `tomorrow` is stored), otherwise ``text(_:)``.
+    /// A deadline: the day alone when it is local midnight (how a date typed as `YYYY-MM-DD` or
+    /// `tomorrow` is stored), otherwise ``text(_:)``. In UTC always ``text(_:)``, whose ` UTC`
+    /// mark says the time is not local: a bare day reads back as local midnight.
     public func deadline(_ instant: UnixMillis) -> String {
-        shifted(instant).dropFirst(11).hasPrefix("00:00:00.000") ? day(instant) : text(instant)
+        guard !marksUTC, shifted(instant).dropFirst(11).hasPrefix("00:00:00.000") else { return text(instant) }
+        return day(instant)
     }
 
     /// The ISO-8601 text of the wall clock in the zone (its `Z` no longer meaning UTC).

@@ -263,6 +263,7 @@ public actor KaspaMessageTransport: ChainTransport {
         var events: [IndexerEvent] = []
         var newlySeen = Set<String>()
         var pages = 0
+        var startScore: UInt64?  // the DAA score of the first block walked, for the fraction done
         let now = UInt64(clamping: profile.clock.now.rawValue)
         let ending: ChainWalk.Ending
         do {
@@ -305,8 +306,10 @@ public actor KaspaMessageTransport: ChainTransport {
                 pages += 1
                 step.blocksWalked += page.added.count
                 step.rowsFound = seen.count + newlySeen.count
-                if let score = page.added.last?.daaScore {
-                    step.blocksToGo = info.virtualDaaScore > score ? info.virtualDaaScore - score : 0
+                if startScore == nil { startScore = page.added.first?.daaScore }
+                if let start = startScore, let score = page.added.last?.daaScore, info.virtualDaaScore > start {
+                    step.fractionWalked = min(
+                        1, Double(score > start ? score - start : 0) / Double(info.virtualDaaScore - start))
                 }
                 progress?(step)
                 if pages % pagesPerBatch == 0, let last = page.added.last {

@@ -6,12 +6,13 @@ public import KaspaNode
 public struct ReadProgress: Sendable, Equatable {
     /// Chain blocks the walk has read (Kaspa only).
     public var blocksWalked = 0
-    /// How many blocks (by DAA score) lie between the last block walked and the node's sink when
-    /// the walk began; nil before the first block, or when the node did not say.
-    public var blocksToGo: UInt64?
+    /// How far the walk has come from where it began to the node's sink when it began, 0…1 by
+    /// DAA score; nil before the first block, or when the node did not say.
+    public var fractionWalked: Double?
     /// Indexer routes read to their end (the relay's, or a Kaspa profile's indexer).
     public var routesRead = 0
-    /// Kasia rows found, ours and our contacts' (what a route or a walk returned).
+    /// Kasia rows read: what the indexer routes returned, and every Kasia transaction the chain
+    /// walk met, other people's too (the messenger keeps only its own and its contacts').
     public var rowsFound = 0
     /// Whether the read is over: the last report of a sync, with the totals.
     public var finished = false

@@ -54,11 +54,12 @@ extension AccountCommand {
 
         func run() async throws {
             let client = try options.client()
-            let state = try await accountCall { () async throws(AccountClientError) in
+            try await accountCall { () async throws(AccountClientError) in
                 try await client.updateUser(UpdateUserRequest(name: name, username: username))
-                return try await client.currentSession()
             }
             guard json else { return CommandIO.write("account updated\n") }
+            let state = try await accountCall { () async throws(AccountClientError) in try await client.currentSession()
+            }
             guard case .signedIn(let session) = state else {
                 throw CLIError("the account was updated, but the session ended before it could be read back")
             }

@@ -15,8 +15,9 @@ extension ChatCommand {
 
         func run() async throws {
             let messenger = try options.messenger(walkDeadline: timeLimit.deadline)
-            let progress = ReadProgressLine(json: json).handler
-            let arrived = try await chatCall { try await messenger.sync(progress: progress) }
+            let line = ReadProgressLine(json: json)
+            defer { line.end() }
+            let arrived = try await chatCall { try await messenger.sync(progress: line.handler) }
             try printIncoming(arrived, json: json, names: messenger, clock: options.profile.clock)
             await reportEarlyStop(messenger)
         }
@@ -149,8 +150,9 @@ extension ChatCommand {
 
         func run() async throws {
             let messenger = try options.messenger(walkDeadline: timeLimit.deadline)
-            let progress = ReadProgressLine(json: json).handler
-            let restored = try await chatCall { try await messenger.restore(progress: progress) }
+            let line = ReadProgressLine(json: json)
+            defer { line.end() }
+            let restored = try await chatCall { try await messenger.restore(progress: line.handler) }
             await reportEarlyStop(messenger)
             let count = try await chatCall { try await messenger.conversations().count }
             if json {

@@ -57,13 +57,17 @@ extension TaskQuery {
     /// `tasks preset list` shows, readable and typed back as is. Dates are `clock`'s days or
     /// times; a time shown without ` UTC` is local, as `--due-before` reads it.
     func flags(clock: HumanTime) -> String {
+        /// Plain words as they are; anything else single-quoted as a POSIX shell reads it back.
         func quoted(_ text: String) -> String {
-            text.contains(where: { $0 == " " || $0 == "'" || $0 == "\"" })
-                ? "'\(text.replacingOccurrences(of: "'", with: "'\\''"))'" : text
+            let plain =
+                !text.isEmpty && !text.hasPrefix("-")
+                && text.unicodeScalars.allSatisfy {
+                    $0.properties.isAlphabetic || ("0"..."9").contains($0) || "._:-".unicodeScalars.contains($0)
+                }
+            return plain ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
         }
         func date(_ wall: WallTime) -> String {
-            let shown = clock.deadline(wall.instant)
-            return shown.contains(" ") ? "'\(shown)'" : shown
+            quoted(clock.deadline(wall.instant))
         }
         var parts: [String] = []
         if let search, !search.isEmpty { parts.append("--search \(quoted(search))") }
@@ -122,6 +126,20 @@ enum TaskRowJSON {
     /// Prints `task` in this shape.
     static func print(_ task: RedoTask, now: WallTime) throws {
         try RedoFileInput.printCanonical(self.task(task, now: now))
+    }
+
+    /// The replay schema's members `tasks add` and `tasks edit` printed before issue 51, kept
+    /// beside the task shape for one release (docs/cli-json.md).
+    static let replayMembersKept = ["privacy", "createdBy", "todoTasks", "currentTodo", "heads", "latestNodeId"]
+
+    /// ``print(_:now:)`` with ``replayMembersKept`` from the task's replay schema.
+    static func printKeepingReplayMembers(_ task: RedoTask, now: WallTime) throws {
+        guard case .object(let shape) = try self.task(task, now: now), case .object(let replay) = task.jsonValue else {
+            return try print(task, now: now)
+        }
+        var members = shape.keys.compactMap { key in shape[key].map { (key, $0) } }
+        members += replayMembersKept.compactMap { key in replay[key].map { (key, $0) } }
+        try RedoFileInput.printCanonical(.object(try JSONObject(members)))
     }
 }
 

@@ -53,7 +53,7 @@ extension TasksCommand {
                     title: title, description: description, priority: priority, storyPoints: storyPoints,
                     privacy: `private` ? true : nil, due: dueDate, everyDays: every, once: once, now: now)
             }
-            if json { return try TaskRowJSON.print(task, now: now) }
+            if json { return try TaskRowJSON.printKeepingReplayMembers(task, now: now) }
             CommandIO.write(task.taskID.description + "\n")
         }
     }

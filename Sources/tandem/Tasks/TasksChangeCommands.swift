@@ -79,7 +79,7 @@ extension TasksCommand {
                 frequencyDays: every, privacy: visibility.map { $0 == .private },
                 due: try due.map { try options.date($0, option: "--due") }, notes: notes)
             let task = try withTaskErrors { try options.tasks().edit(id, change, now: now) }
-            if json { return try TaskRowJSON.print(task, now: now) }
+            if json { return try TaskRowJSON.printKeepingReplayMembers(task, now: now) }
             CommandIO.write("\(task.taskID.description.prefix(8))  p\(task.priority)  \(task.title)\n")
         }
     }

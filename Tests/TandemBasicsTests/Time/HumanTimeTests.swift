@@ -31,6 +31,9 @@ import Testing
         #expect(typed.map(local.deadline) == "2026-12-01")
         #expect(local.deadline(Self.instant("2026-12-01T08:30:00.000Z")) == "2026-12-01 09:30")
         #expect(HumanTime(utc: true, local: Self.berlin).deadline(typed!) == "2026-11-30 23:00 UTC")
+        let utcMidnight = Self.instant("2026-12-24T00:00:00.000Z")
+        #expect(HumanTime(utc: true, local: Self.berlin).deadline(utcMidnight) == "2026-12-24 00:00 UTC", "marked")
+        #expect(HumanTime(local: TimeZone(identifier: "UTC")!).deadline(utcMidnight) == "2026-12-24", "local is UTC")
     }
 
     @Test func whatIsShownReadsBackAsTheSameMinute() {

@@ -25,7 +25,7 @@ struct ProgressAndLivenessCLITests {
             let done = try await tmux.waitFor("the summary") { Self.screen($0).contains("[exit 0]") }
             let text = Self.screen(done)
             #expect(
-                text.range(of: #"walked [0-9]+ blocks?: [0-9]+ rows? found"#, options: .regularExpression) != nil,
+                text.range(of: #"walked [0-9]+ blocks?: [0-9]+ Kasia rows? read"#, options: .regularExpression) != nil,
                 "\(text)")
             #expect(text.contains("restored 1 conversation(s)"), "\(text)")
         }
@@ -58,5 +58,19 @@ struct ProgressAndLivenessCLITests {
             }
             #expect(!Self.screen(back).contains("[exit"), "listen keeps running: \(Self.screen(back))")
         }
+    }
+}
+
+/// `chat listen` with nothing to reach at the start: bad input, one line and exit 1, not a
+/// retry loop (later losses are retried; the tmux suite above).
+@Suite struct ListenStartCLITests {
+    @Test func anUnreachableRelayAtTheStartIsOneLineAndExit1() async throws {
+        let profile = try TandemProcess.temporaryDirectory().path
+        try #require(try await TandemProcess.run("keys", "new", "--profile", profile).status == 0)
+        let listen = try await TandemProcess.run(
+            "chat", "listen", "--server", "http://127.0.0.1:9", "--profile", profile)
+        #expect(listen.status == 1)
+        #expect(listen.stderrLines.count == 1, "\(listen.stderrText)")
+        #expect(listen.stderrText.contains("cannot reach the server at http://127.0.0.1:9"), "\(listen.stderrText)")
     }
 }

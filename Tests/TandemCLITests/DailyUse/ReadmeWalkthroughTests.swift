@@ -83,6 +83,24 @@ struct ReadmeWalkthroughTests {
         #expect(try Self.walkthroughs().map(\.name) == Self.names)
     }
 
+    /// What the background jobs of a walkthrough must have printed by its end: `set -e` sees only
+    /// the commands in the foreground.
+    static let printed: [String: [(file: String, text: String)]] = [
+        "kaspa network": [("watch.txt", "10.00000000 KAS"), ("node.json", "\"ports\":[18210]")],
+        "relay chat": [("bob.txt", "wants to chat"), ("bob.txt", "hi Bob"), ("bob.txt", "a message from stdin")],
+    ]
+
+    /// A walkthrough whose script names `&&` or `||` would hide a failing command from `set -e`.
+    @Test("no walkthrough chains commands with && or ||, which set -e does not check")
+    func noChains() throws {
+        for walkthrough in try Self.walkthroughs() {
+            for line in walkthrough.script.split(separator: "\n") where !line.hasPrefix("#") {
+                let code = line.split(separator: "#", maxSplits: 1).first.map(String.init) ?? ""
+                #expect(!code.contains("&&") && !code.contains("||"), "\(walkthrough.name): \(line)")
+            }
+        }
+    }
+
     @Test("each walkthrough runs as printed", arguments: names)
     func walkthroughRuns(_ name: String) async throws {
         let walkthrough = try #require(try Self.walkthroughs().first { $0.name == name })
@@ -96,8 +114,9 @@ struct ReadmeWalkthroughTests {
         let server =
             walkthrough.withServer
             ? """
-            .build/release/tandem serve --port 8080 --data-dir ./server-data --no-rate-limit >/dev/null 2>&1 &
-            until curl -sf http://127.0.0.1:8080/health >/dev/null; do sleep 0.1; done
+            .build/release/tandem serve --port 8080 --data-dir ./server-data --no-rate-limit >server.log 2>&1 &
+            for _ in $(seq 300); do curl -sf http://127.0.0.1:8080/health >/dev/null && break; kill -0 $! || break; sleep 0.1; done
+            curl -sf http://127.0.0.1:8080/health >/dev/null || { cat server.log >&2; exit 1; }
 
             """ : ""
         // Background jobs (servers, nodes, listeners) end with the script, whatever happened.
@@ -114,6 +133,10 @@ struct ReadmeWalkthroughTests {
                 "HOME": dir.path("home"), "PATH": products + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? ""),
             ],
             program: URL(fileURLWithPath: "/usr/bin/env"))
+        for (file, text) in Self.printed[name] ?? [] {
+            let content = (try? String(contentsOfFile: dir.path(file), encoding: .utf8)) ?? ""
+            #expect(content.contains(text), "\(name): \(file) lacks \(text): \(content.suffix(600))")
+        }
         #expect(
             output.status == 0,
             "README walkthrough '\(name)' failed (\(output.status)):\n\(output.stderrText.suffix(3000))\n--- stdout:\n\(output.stdoutText.suffix(2000))"

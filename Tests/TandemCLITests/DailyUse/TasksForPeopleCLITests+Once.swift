@@ -1,4 +1,5 @@
 import Foundation
+import TaskStore
 import TestSupport
 import Testing
 
@@ -33,6 +34,15 @@ extension TasksForPeopleCLITests {
 
         let both = try await Self.run(["tasks", "add", "x", "--once", "--every", "3"], profile)
         #expect(both.status == 1 && both.stderrLines.count == 1, "\(both.stderrText)")
+    }
+
+    /// The web app completes tasks with code of its own (Tests/WebApp/once.test.mjs checks what it
+    /// writes): it must read the same century as once.
+    @Test func theWebAppReadsTheSameConvention() throws {
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../../Sources/TandemServer/Resources/app/tasks.js").standardized
+        let text = try String(contentsOf: source, encoding: .utf8)
+        #expect(text.contains("export const ONE_TIME_FREQUENCY_DAYS = \(OneTimeTask.frequencyDays);"))
     }
 
     @Test("human output shows local time, or UTC when asked; presets read as the flags that make them")

@@ -14,6 +14,17 @@ const DAY = 86400000;
 
 export class TaskFieldError extends Error {}
 
+/**
+ * A task done once (issue 51 item 10): Redo v1 has no one-time value, so it is written with a
+ * frequency of a century (TaskStore's OneTimeTask), and a century or more reads as once.
+ */
+export const ONE_TIME_FREQUENCY_DAYS = 36500;
+
+/** Whether completing `task` archives it rather than scheduling its next todo. */
+export function isOneTime(task) {
+  return task.frequencyDays >= ONE_TIME_FREQUENCY_DAYS;
+}
+
 // How the editor names each field in its messages.
 const LABELS = {
   title: 'The title', description: 'The description', privacy: 'Privacy', storyPoints: 'Story points',
@@ -121,12 +132,16 @@ export class TaskBook {
     return [create, todo];
   }
 
-  /** COMPLETE_TODO of the current todo, then the next todo `frequencyDays` after now. */
+  /**
+   * COMPLETE_TODO of the current todo, then the next todo `frequencyDays` after now; a task done
+   * once (`isOneTime`) is archived instead, as Tandem's TaskEditor does.
+   */
   async complete(task, now = wallNow()) {
     const todo = task.todoTasks.find((t) => t.guid === task.currentTodo);
     if (!todo) throw new TaskFieldError('This task has nothing open to complete.');
     const completion = await this.sign(task.taskId, 'COMPLETE_TODO', { todoTaskId: todo.guid, completed: now },
       this.latest(task), now);
+    if (isOneTime(task)) return [completion, await this.sign(task.taskId, 'ARCHIVE', {}, completion, now)];
     const next = wallText(wallMillis(now) + task.frequencyDays * DAY) ?? now;
     const followUp = await this.sign(task.taskId, 'CREATE_TODO', { todoTaskId: uuid(), deadline: next }, completion, now);
     return [completion, followUp];
