@@ -197,14 +197,16 @@ struct ConversationOutput: Encodable {
     let unread: Int
     /// Whether the contact's notifications are muted.
     let muted: Bool
+    /// The instant behind `lastMessageAt`, for the human line.
+    private let activity: UnixMillis?
 
     init(_ summary: ConversationSummary) {
         address = summary.contact.address.description
         alias = summary.contact.alias
         unread = summary.unread
         muted = summary.contact.notificationsMuted
-        lastMessageAt =
-            summary.lastMessage == nil && summary.contact.lastMessageAt == nil ? nil : summary.lastActivity.iso8601
+        activity = summary.lastMessage == nil && summary.contact.lastMessageAt == nil ? nil : summary.lastActivity
+        lastMessageAt = activity?.iso8601
         lastMessage = summary.lastMessage.map(ChatMessageOutput.init)
     }
 
@@ -228,7 +230,7 @@ struct ConversationOutput: Encodable {
     func line(name: String, clock: HumanTime) -> String {
         let preview = lastMessage.map { ": " + ($0.text ?? "[encrypted]") } ?? ""
         let marks = (unread > 0 ? " (\(unread))" : "") + (muted ? " [muted]" : "")
-        let time = lastMessageAt.flatMap { UnixMillis(iso8601: $0) }.map(clock.text) ?? "-"
+        let time = activity.map(clock.text) ?? "-"
         return "\(name)\(marks)  \(time)\(preview)"
     }
 }

@@ -142,9 +142,9 @@ extension TasksCommand {
         func run() throws {
             let now = try options.wallTime()
             let tasks = try options.tasks()
+            let task = try withTaskErrors { try tasks.target(id) }
             // Issue 51 item 10: a terminal sees which task before it goes.
             if !yes, SecretPrompt.isInteractive {
-                let task = try withTaskErrors { try tasks.target(id) }
                 let answer = SecretPrompt.confirm(
                     "delete “\(CommandLineContract.terminalSafe(task.title))” (\(task.taskID.description.prefix(8)))? [y/N] "
                 )
@@ -152,7 +152,6 @@ extension TasksCommand {
                     throw CLIError("nothing was deleted (--yes deletes without asking)")
                 }
             }
-            let task = try withTaskErrors { try tasks.target(id) }
             try withTaskErrors { try tasks.delete(id, now: now) }
             if json { return try CommandIO.printJSON(Deleted(taskId: task.taskID.description, deleted: true)) }
             CommandIO.write("deleted\n")
