@@ -207,7 +207,9 @@ let package = Package(
         ),
         .target(
             name: "ChatHistory",
-            dependencies: ["TandemBasics", "ChatTimeline", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "TandemBasics", "ChatTimeline", "CanonicalJSON", .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -274,8 +276,8 @@ let package = Package(
         .target(
             name: "TandemSync",
             dependencies: [
-                "TandemProfile", "TandemAccounts", "TandemAPI", "TaskStore", "Contacts", "RedoProtocol", "RedoApp",
-                "CanonicalJSON", "KaspaCrypto", "SecretFiles", "TandemBasics",
+                "TandemProfile", "TandemAccounts", "TandemAPI", "TaskStore", "Contacts", "ChatHistory", "RedoProtocol",
+                "RedoApp", "CanonicalJSON", "KaspaCrypto", "SecretFiles", "TandemBasics",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: swiftSettings

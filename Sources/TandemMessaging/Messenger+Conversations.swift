@@ -44,6 +44,21 @@ extension Messenger {
         try contacts.remove(ContactAddress(peer), wallet: wallet)
     }
 
+    /// Deletes the conversation with `peer` (issue 48 item 1): its messages, through the newer of
+    /// now and its newest message, and the contact. Both are tombstones that `tandem sync` carries
+    /// to the person's other devices; no later read of the chain or the relay brings the deleted
+    /// messages back, and a message the peer sends after it starts the conversation again.
+    /// Returns how many messages went.
+    @discardableResult
+    public func deleteConversation(with peer: KaspaAddress) throws -> Int {
+        let conversation = ConversationID(peer.description)
+        let now = UInt64(max(0, profile.clock.now.rawValue))
+        let through = max(now, try history.newestBlockTime(in: conversation) ?? 0)
+        let deleted = try history.deleteConversation(conversation, through: through)
+        if try liveContact(peer) != nil { try contacts.remove(ContactAddress(peer), wallet: wallet) }
+        return deleted
+    }
+
     /// The contact `peer`, if the profile has one (deleted ones are not).
     public func contact(_ peer: KaspaAddress) throws -> Contact? {
         try liveContact(peer)

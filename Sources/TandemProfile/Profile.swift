@@ -78,6 +78,9 @@ public struct Profile: Sendable {
         case contactsSync = "contacts-sync.json"
         /// Where task preset sync stands: the server, account and cursor (JSON; ``PresetSync``).
         case presetSync = "preset-sync.json"
+        /// Where chat history sync stands: the server, account, wallet and cursor (JSON;
+        /// ``ChatHistorySync``); what the server holds of each record is in the history itself.
+        case chatHistorySync = "chat-history-sync.json"
         /// The Kaspa network this profile uses: network id, nodes or Resolver, indexer (JSON;
         /// ``KaspaNetworkSettings``). Absent: the profile talks through a Tandem relay.
         case kaspaNetwork = "kaspa-network.json"

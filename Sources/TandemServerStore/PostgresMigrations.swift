@@ -199,6 +199,20 @@ final class PostgresMigrations: Sendable {
                 """,
             ]
         ),
+        // Issue 48 item 1: a person's chat history, sealed like contact records, in a table of
+        // the same shape (one collection each).
+        (
+            "v9-chat-history",
+            [
+                """
+                CREATE TABLE chat_history_record (
+                    user_id TEXT NOT NULL REFERENCES auth_user(id) ON DELETE CASCADE, record_id TEXT NOT NULL,
+                    version BIGINT NOT NULL, box BYTEA NOT NULL, seq BIGINT NOT NULL UNIQUE,
+                    PRIMARY KEY (user_id, record_id))
+                """,
+                "CREATE INDEX chat_history_record_feed ON chat_history_record(user_id, seq)",
+            ]
+        ),
     ]
 
     func runOnce(client: PostgresClient, logger: Logger) async throws {

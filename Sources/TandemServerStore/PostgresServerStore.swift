@@ -96,7 +96,7 @@ public struct PostgresServerStore: ServerStore {
     /// Empties every table: for test suites that share one database.
     public func truncateAll() async throws {
         try await database.query(
-            "TRUNCATE users, session, account, auth_user, kasia_tx, kasia_chain, device_key, redo_node, redo_task_access, redo_feed, contact_record, task_preset_record, sync_usage, task_invitation, share_trust",
+            "TRUNCATE users, session, account, auth_user, kasia_tx, kasia_chain, device_key, redo_node, redo_task_access, redo_feed, contact_record, task_preset_record, chat_history_record, sync_usage, task_invitation, share_trust",
             logger: logger)
         try await database.query("UPDATE sync_clock SET last = 0", logger: logger)
         try await database.query("UPDATE kasia_clock SET last = 0", logger: logger)

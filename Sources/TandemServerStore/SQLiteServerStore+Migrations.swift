@@ -270,6 +270,22 @@ extension SQLiteServerStore {
                     FROM redo_task_access a JOIN redo_task_access b ON a.task_id = b.task_id AND a.user_id <> b.user_id;
                     """)
         }
+        migrator.registerMigration("v10-chat-history") { db in
+            // Issue 48 item 1: a person's chat history, sealed like contact records, in a table
+            // of the same shape (one collection each).
+            try db.execute(
+                sql: """
+                    CREATE TABLE chat_history_record (
+                        user_id TEXT NOT NULL REFERENCES auth_user(id) ON DELETE CASCADE,
+                        record_id TEXT NOT NULL,
+                        version INTEGER NOT NULL,
+                        box BLOB NOT NULL,
+                        seq INTEGER NOT NULL UNIQUE,
+                        PRIMARY KEY (user_id, record_id)
+                    );
+                    CREATE INDEX chat_history_record_feed ON chat_history_record(user_id, seq);
+                    """)
+        }
         return migrator
     }
 }

@@ -39,26 +39,11 @@ extension ContactsSync {
         try local { try store.merge(opened).count }
     }
 
-    /// Opens a page's records on every core (issue 12 "Figures"), in page order; nil for a record
+    /// Opens a page's records on every core (``ParallelOpen``), in page order; nil for a record
     /// that does not open with this wallet's key. Each gets the full check of
-    /// ``ContactsSyncCipher/open(_:)``, and its digest is taken beside the open. The page is cut
-    /// into several parts per core, so a core that is busy merging the previous page takes fewer.
+    /// ``ContactsSyncCipher/open(_:)``, and its digest is taken beside the open.
     static func open(_ entries: [ContactRecordEntry], with cipher: ContactsSyncCipher) async -> [PulledRecord?] {
-        let cores = ProcessInfo.processInfo.activeProcessorCount
-        let parts = max(1, min(cores * 4, entries.count / 32))
-        guard parts > 1 else { return entries.map { openOne($0, with: cipher) } }
-        let chunk = (entries.count + parts - 1) / parts
-        return await withTaskGroup(of: (Int, [PulledRecord?]).self) { group in
-            for start in stride(from: 0, to: entries.count, by: chunk) {
-                let part = Array(entries[start..<min(start + chunk, entries.count)])
-                group.addTask { (start, part.map { openOne($0, with: cipher) }) }
-            }
-            var records = [PulledRecord?](repeating: nil, count: entries.count)
-            for await (start, part) in group {
-                for (offset, record) in part.enumerated() { records[start + offset] = record }
-            }
-            return records
-        }
+        await ParallelOpen.map(entries) { openOne($0, with: cipher) }
     }
 
     private static func openOne(_ entry: ContactRecordEntry, with cipher: ContactsSyncCipher) -> PulledRecord? {

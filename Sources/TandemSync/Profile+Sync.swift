@@ -29,6 +29,23 @@ extension Profile {
         } catch { throw .store(String(describing: error)) }
     }
 
+    /// Chat history sync of the profile's wallet with `server` (issue 48 item 1); needs the wallet
+    /// key, which seals the records.
+    public func chatHistorySync(server: URL, transport: any HTTPTransport = URLSessionTransport()) throws(SyncError)
+        -> ChatHistorySync
+    {
+        let key: PrivateKey
+        do { key = try walletKey() } catch { throw .walletKeyMissing(error.description) }
+        do {
+            return ChatHistorySync(
+                client: AccountClient(server: server, profile: self, transport: transport),
+                history: try openChatHistory(),
+                cipher: ChatHistorySyncCipher(walletKey: key),
+                wallet: KaspaAddress(publicKey: key.xOnlyPublicKey, network: .mainnet).description,
+                stateURL: url(.chatHistorySync))
+        } catch { throw .store(String(describing: error)) }
+    }
+
     /// Preset sync with `server`, keyed by the account's presets key (``PresetKeyring``): derived
     /// from the wallet key when the profile has one, else wrapped for this device by one that does.
     public func presetSync(server: URL, transport: any HTTPTransport = URLSessionTransport()) throws(SyncError)

@@ -8,6 +8,7 @@ extension SealedRecordCollection {
         switch self {
         case .contacts: "contacts"
         case .taskPresets: "presets"
+        case .chatHistory: "chat"
         }
     }
 }

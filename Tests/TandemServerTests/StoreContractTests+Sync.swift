@@ -158,6 +158,7 @@ extension StoreContractTests {
             let draft = SealedRecordDraft(id: "r1", box: Data("contact".utf8), baseVersion: 0)
             #expect(try await store.putSealedRecords(.contacts, [draft], userID: u1) == .written([1]))
             #expect(try await store.sealedRecords(.taskPresets, userID: u1, after: 0, limit: 10).isEmpty)
+            #expect(try await store.sealedRecords(.chatHistory, userID: u1, after: 0, limit: 10).isEmpty)
             // The same id in the other collection is a new record, not a conflict.
             let preset = SealedRecordDraft(id: "r1", box: Data("preset".utf8), baseVersion: 0)
             #expect(try await store.putSealedRecords(.taskPresets, [preset], userID: u1) == .written([1]))

@@ -10,11 +10,14 @@ public enum SaveOutcome: Hashable, Sendable {
     case merged(removed: MessageID, into: MessageID)
     /// The same content was already stored.
     case unchanged(MessageID)
+    /// Nothing was stored: the conversation was deleted through this message's time (issue 48
+    /// item 1), on this device or another.
+    case discarded(MessageID)
 
     /// The surviving row's id.
     public var id: MessageID {
         switch self {
-        case .inserted(let id), .updated(let id), .unchanged(let id): id
+        case .inserted(let id), .updated(let id), .unchanged(let id), .discarded(let id): id
         case .merged(_, let into): into
         }
     }

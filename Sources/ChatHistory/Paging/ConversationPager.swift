@@ -94,7 +94,7 @@ public struct ConversationPager: Sendable {
         switch outcome {
         case .inserted: effects += send(.tailArrived([item]))
         case .updated, .merged: effects += send(.upsert(item))
-        case .unchanged: break
+        case .unchanged, .discarded: break
         }
         return effects
     }

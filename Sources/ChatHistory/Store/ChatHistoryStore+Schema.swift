@@ -75,6 +75,24 @@ extension ChatHistoryStore {
                     WHERE kind = 'payment' AND status != 'confirmed' AND direction = 'incoming';
                     """)
         }
+        migrator.registerMigration("v5 history sync") { db in
+            // Issue 48 item 1: what the account's server holds of each synced record (its
+            // version, its plaintext, and the UUID a message record carries), and the
+            // conversations deleted through a block time, which no later read brings back.
+            try db.execute(
+                sql: """
+                    CREATE TABLE sync_record (
+                        key TEXT NOT NULL PRIMARY KEY,
+                        version INTEGER NOT NULL CHECK (version >= 0),
+                        held BLOB NOT NULL,
+                        messageId BLOB CHECK (messageId IS NULL OR length(messageId) = 16)
+                    );
+                    CREATE TABLE deleted_conversation (
+                        conversation TEXT NOT NULL PRIMARY KEY,
+                        through INTEGER NOT NULL CHECK (through >= 0)
+                    );
+                    """)
+        }
         return migrator
     }
 
@@ -140,6 +158,9 @@ extension ChatHistoryStore {
     /// The identity rule: the first UUID seen for a txId owns it forever; a second row that
     /// turns out to carry the same txId (a promoted pending copy) is folded in and deleted.
     static func save(_ incoming: StoredMessage, in db: Database) throws -> SaveOutcome {
+        if let through = try deletedThrough(incoming.conversation, in: db), incoming.blockTime <= through {
+            return .discarded(incoming.id)
+        }
         var message = incoming
         var removed: MessageID?
         if let txID = message.txID,

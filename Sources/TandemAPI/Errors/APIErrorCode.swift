@@ -84,6 +84,11 @@ public enum APIErrorCode: String, Codable, Sendable, CaseIterable {
     /// Sync: a preset record's `baseVersion` is not the stored version (HTTP 409); pull, merge,
     /// retry.
     case presetVersionConflict = "PRESET_VERSION_CONFLICT"
+    /// Sync: a chat history record's id or box is malformed (HTTP 400).
+    case invalidChatRecord = "INVALID_CHAT_RECORD"
+    /// Sync: a chat history record's `baseVersion` is not the stored version (HTTP 409); pull,
+    /// merge, retry.
+    case chatVersionConflict = "CHAT_VERSION_CONFLICT"
     /// Sync: the server's queue of sync writes is full, or this write waited too long in it
     /// (HTTP 429, `Retry-After`); the database is fine, retry after the delay.
     case syncBusy = "SYNC_BUSY"

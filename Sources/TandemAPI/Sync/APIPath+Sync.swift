@@ -18,4 +18,7 @@ extension APIPath {
     /// `GET`/`PUT /api/tasks/presets` (issue 27 item 3): saved task filters, sealed like contact
     /// records and carried in the same wire form (`ContactRecordsPut`, `ContactRecordPage`).
     public static let taskPresets = "/api/tasks/presets"
+    /// `GET`/`PUT /api/chat/history` (issue 48 item 1): a person's chat history, one sealed
+    /// record per message and per deleted conversation, in the same wire form.
+    public static let chatHistory = "/api/chat/history"
 }

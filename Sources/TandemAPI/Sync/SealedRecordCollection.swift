@@ -7,12 +7,15 @@ public enum SealedRecordCollection: String, Sendable, CaseIterable {
     case contacts
     /// Saved task filters (issue 27 item 3), `/api/tasks/presets`.
     case taskPresets
+    /// A person's chat history (issue 48 item 1), `/api/chat/history`.
+    case chatHistory
 
     /// Where the collection is read and written.
     public var path: String {
         switch self {
         case .contacts: APIPath.contactRecords
         case .taskPresets: APIPath.taskPresets
+        case .chatHistory: APIPath.chatHistory
         }
     }
 
@@ -21,6 +24,7 @@ public enum SealedRecordCollection: String, Sendable, CaseIterable {
         switch self {
         case .contacts: .invalidContactRecord
         case .taskPresets: .invalidPresetRecord
+        case .chatHistory: .invalidChatRecord
         }
     }
 
@@ -29,6 +33,7 @@ public enum SealedRecordCollection: String, Sendable, CaseIterable {
         switch self {
         case .contacts: .contactVersionConflict
         case .taskPresets: .presetVersionConflict
+        case .chatHistory: .chatVersionConflict
         }
     }
 }

@@ -158,6 +158,8 @@ func buildRouter(
         .register(on: sync, table: table)
     SealedRecordsController(route: .taskPresets, store: store, gate: syncWrites, quota: quotas.taskPresets)
         .register(on: sync, table: table)
+    SealedRecordsController(route: .chatHistory, store: store, gate: syncWrites, quota: quotas.chatHistory)
+        .register(on: sync, table: table)
 
     let relay = configuration.relay
     let limiter =

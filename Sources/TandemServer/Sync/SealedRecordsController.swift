@@ -5,8 +5,8 @@ import TandemAPI
 import TandemBasics
 import TandemServerStore
 
-/// `GET/PUT /api/contacts/records` (issue 12 item 3) and `GET/PUT /api/tasks/presets` (issue 27
-/// item 3): one collection each of the account's end-to-end encrypted records. The server sees
+/// `GET/PUT /api/contacts/records` (issue 12 item 3), `GET/PUT /api/tasks/presets` (issue 27
+/// item 3) and `GET/PUT /api/chat/history` (issue 48 item 1): one collection each of the account's end-to-end encrypted records. The server sees
 /// record ids and ciphertext only (issue 7); a write names the version it merged from and is
 /// refused with 409 when another device wrote first, so no accepted write is ever overwritten
 /// blindly.
@@ -22,6 +22,7 @@ struct SealedRecordsController: Sendable {
 
         static let contacts = Route(collection: .contacts)
         static let taskPresets = Route(collection: .taskPresets)
+        static let chatHistory = Route(collection: .chatHistory)
     }
 
     let route: Route

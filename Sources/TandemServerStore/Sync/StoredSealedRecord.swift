@@ -8,6 +8,7 @@ extension SealedRecordCollection {
         switch self {
         case .contacts: "contact_record"
         case .taskPresets: "task_preset_record"
+        case .chatHistory: "chat_history_record"
         }
     }
 }

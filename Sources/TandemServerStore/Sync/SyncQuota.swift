@@ -24,18 +24,23 @@ public struct SyncQuotas: Sendable, Equatable {
     public var nodes: SyncQuota
     public var contacts: SyncQuota
     public var taskPresets: SyncQuota
+    /// Chat history records (issue 48 item 1): one per message, a few hundred bytes each.
+    public var chatHistory: SyncQuota
 
     public init(
         nodes: SyncQuota = SyncQuota(rows: 1_000_000, bytes: 1 << 30),
         contacts: SyncQuota = SyncQuota(rows: 100_000, bytes: 64 << 20),
-        taskPresets: SyncQuota = SyncQuota(rows: 10_000, bytes: 16 << 20)
+        taskPresets: SyncQuota = SyncQuota(rows: 10_000, bytes: 16 << 20),
+        chatHistory: SyncQuota = SyncQuota(rows: 2_000_000, bytes: 2 << 30)
     ) {
         self.nodes = nodes
         self.contacts = contacts
         self.taskPresets = taskPresets
+        self.chatHistory = chatHistory
     }
 
-    public static let unlimited = SyncQuotas(nodes: .unlimited, contacts: .unlimited, taskPresets: .unlimited)
+    public static let unlimited = SyncQuotas(
+        nodes: .unlimited, contacts: .unlimited, taskPresets: .unlimited, chatHistory: .unlimited)
 }
 
 /// What one account holds in one collection (`sync_usage`), and the check of a write against

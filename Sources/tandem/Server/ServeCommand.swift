@@ -115,6 +115,10 @@ struct ServeCommand: AsyncParsableCommand {
         name: .long,
         help: ArgumentHelp("The same for saved task filters (default 10000:16777216).", valueName: "rows:bytes"))
     var quotaPresets: String?
+    @Option(
+        name: .long,
+        help: ArgumentHelp("The same for chat history records (default 2000000:2147483648).", valueName: "rows:bytes"))
+    var quotaChat: String?
 
     @Option(
         name: .long,
@@ -189,7 +193,8 @@ struct ServeCommand: AsyncParsableCommand {
         return SyncQuotas(
             nodes: try parse(quotaNodes, "quota-nodes", defaults.nodes),
             contacts: try parse(quotaContacts, "quota-contacts", defaults.contacts),
-            taskPresets: try parse(quotaPresets, "quota-presets", defaults.taskPresets))
+            taskPresets: try parse(quotaPresets, "quota-presets", defaults.taskPresets),
+            chatHistory: try parse(quotaChat, "quota-chat", defaults.chatHistory))
     }
 
     /// `scheme://host[:port]` of an http(s) URL.

@@ -3,22 +3,24 @@ import Foundation
 import TandemAPI
 import TandemSync
 
-/// `tandem sync`: tasks, saved task filters, then contacts, through the account's server (issue
-/// 12 item 5, issue 27 item 3).
+/// `tandem sync`: tasks, saved task filters, contacts, then chat history, through the account's
+/// server (issue 12 item 5, issue 27 item 3, issue 48 item 1).
 struct SyncCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sync",
-        abstract: "Sync tasks, saved task filters and contacts with the server of the signed-in account.",
+        abstract: "Sync tasks, saved task filters, contacts and chat history with the server of the signed-in account.",
         discussion: """
             Pulls what other devices and shared accounts wrote, then pushes local changes. Local \
-            edits never wait for a sync; run it whenever the network is there. Contacts are sealed \
-            with the wallet key, so they are skipped, with a note, when the profile has none. Saved \
+            edits never wait for a sync; run it whenever the network is there. Contacts and chat \
+            history are sealed with the wallet key, so they are skipped, with a note, when the \
+            profile has none; a second device on the same seed gets every message, its person's \
+            sent texts included, and conversations deleted on one device go on all. Saved \
             task filters are sealed with the account's presets key: a profile with the wallet key \
             derives it; one without gets it from a device that has it, once both have synced.
             """)
 
     @OptionGroup var options: AccountOptions
-    @Flag(name: .long, help: "Print {\"tasks\",\"presets\",\"contacts\"} reports as JSON.") var json = false
+    @Flag(name: .long, help: "Print {\"tasks\",\"presets\",\"contacts\",\"chat\"} reports as JSON.") var json = false
 
     struct Output: Encodable {
         let tasks: TaskSyncReport
@@ -26,6 +28,8 @@ struct SyncCommand: AsyncParsableCommand {
         let presetsSkipped: String?
         let contacts: ContactsSyncReport?
         let contactsSkipped: String?
+        let chat: ChatHistorySyncReport?
+        let chatSkipped: String?
     }
 
     func run() async throws {
@@ -39,16 +43,20 @@ struct SyncCommand: AsyncParsableCommand {
         let presetsWaiting = presets?.waitingForKey == true ? PresetSyncReport.waitingNote : nil
         var contacts: ContactsSyncReport?
         do { contacts = try await SyncRunner.contacts(options, quiet: json) } catch SyncError.walletKeyMissing {}
+        var chat: ChatHistorySyncReport?
+        if contacts != nil { chat = try await SyncRunner.chat(options, quiet: json) }
         if let presetsFailure { throw presetsFailure }
         if json {
             return try CommandIO.printJSON(
                 Output(
                     tasks: tasks, presets: presets, presetsSkipped: presetsWaiting, contacts: contacts,
-                    contactsSkipped: contacts == nil ? noWallet : nil))
+                    contactsSkipped: contacts == nil ? noWallet : nil, chat: chat,
+                    chatSkipped: chat == nil ? noWallet : nil))
         }
         CommandIO.write(SyncRunner.line(tasks) + "\n")
         if let presets { CommandIO.write(SyncRunner.line(presets) + "\n") }
-        CommandIO.write((contacts.map(SyncRunner.line) ?? "contacts: skipped (\(noWallet))") + "\n")
+        CommandIO.write((contacts.map { SyncRunner.line($0) } ?? "contacts: skipped (\(noWallet))") + "\n")
+        CommandIO.write((chat.map { SyncRunner.line($0, kind: "chat") } ?? "chat: skipped (\(noWallet))") + "\n")
     }
 }
 
@@ -73,6 +81,14 @@ enum SyncRunner {
 
     static func contacts(_ options: AccountOptions, quiet: Bool) async throws -> ContactsSyncReport {
         let engine = try options.profile.value.contactsSync(server: try server(options), transport: options.transport)
+        return try await runReporting(quiet: quiet) { progress throws(SyncError) in
+            try await engine.run(progress: progress)
+        }
+    }
+
+    static func chat(_ options: AccountOptions, quiet: Bool) async throws -> ChatHistorySyncReport {
+        let engine = try options.profile.value.chatHistorySync(
+            server: try server(options), transport: options.transport)
         return try await runReporting(quiet: quiet) { progress throws(SyncError) in
             try await engine.run(progress: progress)
         }
@@ -114,8 +130,9 @@ enum SyncRunner {
         return parts.joined(separator: ", ")
     }
 
-    static func line(_ report: ContactsSyncReport) -> String {
-        var parts = ["contacts: pulled \(report.pulled)", "pushed \(report.pushed)", "changed \(report.changed)"]
+    /// A contacts sync's line, or (`kind` "chat") a chat history sync's: the same report.
+    static func line(_ report: ContactsSyncReport, kind: String = "contacts") -> String {
+        var parts = ["\(kind): pulled \(report.pulled)", "pushed \(report.pushed)", "changed \(report.changed)"]
         if report.conflicts > 0 { parts.append("\(report.conflicts) conflict(s) merged") }
         if report.unreadable > 0 { parts.append("\(report.unreadable) unreadable") }
         return parts.joined(separator: ", ")

@@ -75,6 +75,7 @@ extension CLIJSONVocabularyTests {
             try await checks.run(
                 command, command.split(separator: " ").map(String.init) + ["--profile", dir.path(copy)] + url)
         }
+        try await checks.run("chat delete", ["chat", "delete", "--with", addresses[0], "--profile", dir.path("bob3")])
 
         #expect(
             checks.checked.subtracting(["keys new", "keys show", "chat send", "kasia routing show"]) == Self.server)

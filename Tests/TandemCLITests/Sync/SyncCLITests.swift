@@ -73,10 +73,12 @@ import Testing
         // tandem sync: one line per engine, or every report as JSON
         await #expect(
             try phone.ok(["sync"] + url)
-                == "tasks: pulled 0, pushed 2\npresets: pulled 0, pushed 1\ncontacts: pulled 0, pushed 1, changed 0\n")
+                == "tasks: pulled 0, pushed 2\npresets: pulled 0, pushed 1\ncontacts: pulled 0, pushed 1, changed 0\n"
+                + "chat: pulled 0, pushed 0, changed 0\n")
         await #expect(
             try phone.ok(["sync", "--json"] + url)
-                == #"{"contacts":{"changed":0,"conflicts":0,"pulled":1,"pushed":0,"unreadable":0},"#
+                == #"{"chat":{"changed":0,"conflicts":0,"pulled":0,"pushed":0,"unreadable":0},"#
+                + #""contacts":{"changed":0,"conflicts":0,"pulled":1,"pushed":0,"unreadable":0},"#
                 + #""presets":{"conflicts":0,"pulled":1,"pushed":0,"resealed":0,"unreadable":0,"waitingForKey":false},"#
                 + #""tasks":{"alreadyOnServer":0,"invalidReceived":0,"pending":0,"pulled":2,"pushed":0,"rejected":[]}}"#
                 + "\n")

@@ -2,8 +2,9 @@ import Foundation
 import TandemAPI
 import Testing
 
-/// `GET/PUT /api/contacts/records` (issue 12 item 3) and `GET/PUT /api/tasks/presets` (issue 27
-/// item 3): one behaviour, two collections, each with its own error codes.
+/// `GET/PUT /api/contacts/records` (issue 12 item 3), `GET/PUT /api/tasks/presets` (issue 27
+/// item 3) and `GET/PUT /api/chat/history` (issue 48 item 1): one behaviour, three collections,
+/// each with its own error codes.
 @Suite struct ContactRecordRouteTests {
     struct Route: Sendable, CustomStringConvertible {
         let path: String
@@ -15,6 +16,7 @@ import Testing
     static let routes = [
         Route(path: APIPath.contactRecords, conflict: "CONTACT_VERSION_CONFLICT", invalid: "INVALID_CONTACT_RECORD"),
         Route(path: APIPath.taskPresets, conflict: "PRESET_VERSION_CONFLICT", invalid: "INVALID_PRESET_RECORD"),
+        Route(path: APIPath.chatHistory, conflict: "CHAT_VERSION_CONFLICT", invalid: "INVALID_CHAT_RECORD"),
     ]
 
     static func id(_ byte: Int) -> String { String(repeating: String(format: "%02x", byte), count: 32) }

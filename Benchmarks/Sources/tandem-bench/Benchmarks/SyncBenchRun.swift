@@ -1,4 +1,6 @@
 import BenchSupport
+import ChatHistory
+import ChatTimeline
 import Contacts
 import Foundation
 import KaspaCrypto
@@ -29,12 +31,17 @@ struct SyncBenchRun {
         var idleMedian = 0.0
         var contactsPush = 0.0
         var contactsPull = 0.0
+        /// Issue 48 item 1: one device pushes its chat history, a new device pulls and merges it.
+        var chatPush = 0.0
+        var chatPull = 0.0
     }
 
     let server: URL
     let directory: URL
     let nodes: Int
     let contacts: Int
+    /// Chat messages in the writer's history (issue 48 item 1).
+    var chatMessages = 10_000
     let samples: Int
     /// Print each contacts step's CLOCK_MONOTONIC window, so a profile can be cut to it
     /// (`perf record -k CLOCK_MONOTONIC`, then `perf report --time START,END`).
@@ -133,7 +140,42 @@ struct SyncBenchRun {
         guard contactsPulled.pulled == contacts else {
             throw CLIError("bench: pulled \(contactsPulled.pulled) contacts")
         }
+        try await measureChat(writer: writer, reader: reader, into: &figures)
         return figures
+    }
+
+    /// Chat history (issue 48 item 1): the writer's messages in 100 conversations, sent and
+    /// confirmed, pushed; then a new device's pull and merge of every record.
+    private func measureChat(writer: Profile, reader: Profile, into figures: inout Figures) async throws {
+        let clock = ContinuousClock()
+        let history = try writer.openChatHistory()
+        let peers = (0..<100).map { _ in KaspaAddress(publicKey: PrivateKey.generate().xOnlyPublicKey).description }
+        var rows: [StoredMessage] = []
+        rows.reserveCapacity(chatMessages)
+        for index in 0..<chatMessages {
+            let time = UInt64(1_800_000_000_000 + index * 1_000)
+            rows.append(
+                StoredMessage(
+                    id: MessageID(UUID()), conversation: ConversationID(peers[index % peers.count]),
+                    txID: TxID(String(format: "%064x", index)), blockTime: time, timestamp: Int64(time),
+                    status: index % 2 == 0 ? .confirmed : .sent, direction: index % 3 == 0 ? .incoming : .outgoing,
+                    kind: .text, body: Data("message \(index): a line of an ordinary length, with a few words".utf8)))
+        }
+        try history.save(contentsOf: rows)
+        let writerSync = try writer.chatHistorySync(server: server, transport: transport)
+        let pushStart = clock.now
+        let pushed = try await writerSync.run()
+        figures.chatPush = (clock.now - pushStart).inSeconds
+        guard pushed.pushed == chatMessages else { throw CLIError("bench: pushed \(pushed.pushed) chat records") }
+        let readerSync = try reader.chatHistorySync(server: server, transport: transport)
+        let pullStart = clock.now
+        let window = Self.monotonicSeconds()
+        let pulled = try await readerSync.run()
+        figures.chatPull = (clock.now - pullStart).inSeconds
+        mark("chat-pull", from: window)
+        guard pulled.pulled == chatMessages, pulled.changed == chatMessages, pulled.pushed == 0 else {
+            throw CLIError("bench: chat pull \(pulled)")
+        }
     }
 
     /// With `--windows`, prints `window NAME START,END` in CLOCK_MONOTONIC seconds (perf's

@@ -20,6 +20,7 @@ struct BenchSyncCommand: AsyncParsableCommand {
 
     @Option(name: .long, help: "Nodes pushed and pulled.") var nodes = 10_000
     @Option(name: .long, help: "Contact records synced.") var contacts = 10_000
+    @Option(name: .long, help: "Chat history messages synced.") var chatMessages = 10_000
     @Option(name: .long, help: "Samples of the no-op sync per run (median reported).") var samples = 21
     @Option(name: .long, help: "Runs per backend (medians reported).") var runs = 3
     @Option(name: .long, help: "PostgreSQL URL: the runs again on PostgreSQL (default: none).") var databaseURL: String?
@@ -63,9 +64,10 @@ struct BenchSyncCommand: AsyncParsableCommand {
             tasks.addTask { try await group.run() }
             let port = await ports.wait(for: "tandem")
             guard let server = URL(string: "http://127.0.0.1:\(port)") else { throw CLIError("bench: bad port") }
-            let run = SyncBenchRun(
+            var run = SyncBenchRun(
                 server: server, directory: directory, nodes: nodes, contacts: contacts, samples: samples,
                 windows: windows)
+            run.chatMessages = chatMessages
             let figures = try await run.measure()
             await group.triggerGracefulShutdown()
             try await tasks.waitForAll()
@@ -80,7 +82,8 @@ struct BenchSyncCommand: AsyncParsableCommand {
             + "\(formatRatio(figures.verify / figures.pushCPU)) per core), pull \(formatDuration(figures.pull * 1e9)) "
             + "(CPU \(formatDuration(figures.pullCPU * 1e9))), "
             + "idle \(formatDuration(figures.idleMedian * 1e9)), contacts push "
-            + "\(formatDuration(figures.contactsPush * 1e9)), pull \(formatDuration(figures.contactsPull * 1e9))"
+            + "\(formatDuration(figures.contactsPush * 1e9)), pull \(formatDuration(figures.contactsPull * 1e9)), "
+            + "chat push \(formatDuration(figures.chatPush * 1e9)), pull \(formatDuration(figures.chatPull * 1e9))"
     }
 
     private func table(_ backend: String, _ all: [SyncBenchRun.Figures]) -> [String] {
@@ -108,6 +111,9 @@ struct BenchSyncCommand: AsyncParsableCommand {
             "| sync with nothing new (median of \(samples) per run) | \(time(mid(\.idleMedian))) | | | < 20 ms |",
             "| contacts: first push of \(contacts) records | \(time(mid(\.contactsPush))) | | | |",
             "| contacts: new device pulls + merges \(contacts) records | \(time(mid(\.contactsPull))) | | | < 1 s |",
+            "| chat history: first push of \(chatMessages) messages | \(time(mid(\.chatPush))) | | | |",
+            "| chat history: new device pulls + merges \(chatMessages) messages (× the contacts pull of the run) | "
+                + "\(time(mid(\.chatPull))) | | \(formatRatio(mid { $0.chatPull / $0.contactsPull })) | < 5 s |",
         ]
     }
 }

@@ -1,0 +1,198 @@
+public import ChatTimeline
+public import Foundation
+import GRDB
+
+/// The history's side of its sync between a person's devices (issue 48 item 1): which records
+/// differ from what the server holds, what a pull changes here, and deleted conversations.
+///
+/// The store keeps, per record key, the version and plaintext the server last answered or sent
+/// (`sync_record`), so a push is every record whose local plaintext differs: a message row that
+/// travels (``ChatSyncRecord/travels(_:)``), a deleted conversation, or a message record whose row
+/// is gone here. A message record keeps the UUID it was first written with: a device that read
+/// the message from the chain under its own UUID still writes the record's, so two devices never
+/// rewrite one record back and forth.
+extension ChatHistoryStore {
+    /// A record whose local content differs from what the server holds.
+    public struct SyncOutgoing: Sendable, Equatable {
+        public let record: ChatSyncRecord
+        public let plaintext: [UInt8]
+        /// The version the server holds, 0 when it holds none.
+        public let baseVersion: Int64
+    }
+
+    /// A record the server sent, opened.
+    public struct SyncPulled: Sendable, Equatable {
+        public let record: ChatSyncRecord
+        public let plaintext: [UInt8]
+        public let version: Int64
+
+        public init(record: ChatSyncRecord, plaintext: [UInt8], version: Int64) {
+            self.record = record
+            self.plaintext = plaintext
+            self.version = version
+        }
+    }
+
+    /// Every record to push, in a stable order (messages by key, then conversations, then gone).
+    public func syncOutgoing() throws -> [SyncOutgoing] {
+        try writer.read { db in
+            var outgoing: [SyncOutgoing] = []
+            let messages = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT message.id, conversation, txId, blockTime, timestamp, status, direction, kind, body,
+                      amount, root, NULL, s.version, s.held, s.messageId
+                    FROM message LEFT JOIN sync_record s ON s.key = 'message:' || message.txId
+                    WHERE txId IS NOT NULL AND status IN ('sent', 'confirmed') ORDER BY txId
+                    """)
+            while let row = try messages.next() {
+                var message = try Self.decode(row)
+                guard ChatSyncRecord.travels(message) else { continue }
+                if let held = try row.decode(Data?.self, atIndex: 14).flatMap(MessageID.init(bytes:)) {
+                    message.id = held
+                }
+                try Self.compare(.message(message), row, versionAt: 12, outgoing: &outgoing)
+            }
+            let conversations = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT d.conversation, d.through, s.version, s.held
+                    FROM deleted_conversation d LEFT JOIN sync_record s ON s.key = 'conversation:' || d.conversation
+                    ORDER BY d.conversation
+                    """)
+            while let row = try conversations.next() {
+                let through = try row.decode(Int64.self, atIndex: 1)
+                let record = ChatSyncRecord.conversationDeleted(
+                    ConversationID(try row.decode(String.self, atIndex: 0)), through: UInt64(max(0, through)))
+                try Self.compare(record, row, versionAt: 2, outgoing: &outgoing)
+            }
+            let gone = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT substr(s.key, 9), s.version, s.held FROM sync_record s
+                    WHERE s.key >= 'message:' AND s.key < 'message;' AND NOT EXISTS (
+                      SELECT 1 FROM message WHERE txId = substr(s.key, 9) AND status IN ('sent', 'confirmed'))
+                    ORDER BY s.key
+                    """)
+            while let row = try gone.next() {
+                try Self.compare(
+                    .gone(TxID(try row.decode(String.self, atIndex: 0))), row, versionAt: 1, outgoing: &outgoing)
+            }
+            return outgoing
+        }
+    }
+
+    private static func compare(
+        _ record: ChatSyncRecord, _ row: Row, versionAt index: Int, outgoing: inout [SyncOutgoing]
+    )
+        throws
+    {
+        let plaintext = record.plaintext()
+        let version = try row.decode(Int64?.self, atIndex: index)
+        let held = try row.decode(Data?.self, atIndex: index + 1)
+        guard held.map({ !$0.elementsEqual(plaintext) }) ?? true else { return }
+        outgoing.append(SyncOutgoing(record: record, plaintext: plaintext, baseVersion: version ?? 0))
+    }
+
+    /// Forgets what a server held: the history is synced with another server or account now, and
+    /// every record is pushed there.
+    public func syncForgetServer() throws {
+        try writer.write { db in try db.execute(sql: "DELETE FROM sync_record") }
+    }
+
+    /// The server took these records at these versions.
+    public func syncPushed(_ written: [(record: ChatSyncRecord, plaintext: [UInt8], version: Int64)]) throws {
+        try writer.write { db in
+            for item in written { try Self.hold(item.record, plaintext: item.plaintext, version: item.version, in: db) }
+        }
+    }
+
+    /// Applies a pulled page in one transaction and says how many local rows it changed: a message
+    /// merges into the row of its transaction (``save(_:)``'s rules: status only moves forward, a
+    /// text once known stays), a deleted conversation deletes its rows through its time, a gone
+    /// message deletes its row. What the records differ from here is pushed next.
+    @discardableResult
+    public func syncMerge(_ pulled: [SyncPulled]) throws -> Int {
+        for item in pulled { if case .message(let message) = item.record { try Self.checkRange(message) } }
+        return try writer.write { db in
+            var changed = 0
+            for item in pulled {
+                try Self.hold(item.record, plaintext: item.plaintext, version: item.version, in: db)
+                switch item.record {
+                case .message(let message):
+                    switch try Self.save(message, in: db) {
+                    case .inserted, .updated, .merged: changed += 1
+                    case .unchanged, .discarded: break
+                    }
+                case .conversationDeleted(let conversation, let through):
+                    changed += try Self.deleteConversation(conversation, through: through, in: db)
+                case .gone(let txID):
+                    try db.execute(sql: "DELETE FROM message WHERE txId = ?", arguments: [txID.rawValue])
+                    changed += db.changesCount
+                }
+            }
+            return changed
+        }
+    }
+
+    /// Deletes the conversation's messages through `through` (milliseconds of block time) on
+    /// every device: a tombstone that syncs, after which no read of the chain or the relay brings
+    /// those messages back. Returns how many rows went.
+    @discardableResult
+    public func deleteConversation(_ conversation: ConversationID, through: UInt64) throws -> Int {
+        guard through <= ChatSyncRecord.exactLimit else { throw ChatHistoryError.blockTimeOutOfRange(through) }
+        return try writer.write { db in try Self.deleteConversation(conversation, through: through, in: db) }
+    }
+
+    /// The time through which the conversation was deleted, if it was.
+    public func deletedThrough(_ conversation: ConversationID) throws -> UInt64? {
+        try writer.read { db in try Self.deletedThrough(conversation, in: db) }
+    }
+
+    /// The newest block time of the conversation's rows, if it has any.
+    public func newestBlockTime(in conversation: ConversationID) throws -> UInt64? {
+        try writer.read { db in
+            try Int64.fetchOne(
+                db, sql: "SELECT MAX(blockTime) FROM message WHERE conversation = ?", arguments: [conversation.rawValue]
+            ).map { UInt64(max(0, $0)) }
+        }
+    }
+
+    static func deletedThrough(_ conversation: ConversationID, in db: Database) throws -> UInt64? {
+        try Int64.fetchOne(
+            db.cachedStatement(sql: "SELECT through FROM deleted_conversation WHERE conversation = ?"),
+            arguments: [conversation.rawValue]
+        ).map { UInt64(max(0, $0)) }
+    }
+
+    private static func deleteConversation(_ conversation: ConversationID, through: UInt64, in db: Database) throws
+        -> Int
+    {
+        try db.execute(
+            sql: """
+                INSERT INTO deleted_conversation (conversation, through) VALUES (?, ?)
+                ON CONFLICT (conversation) DO UPDATE SET through = max(through, excluded.through)
+                """,
+            arguments: [conversation.rawValue, Int64(through)])
+        try db.execute(
+            sql: """
+                DELETE FROM message WHERE conversation = ?
+                AND blockTime <= (SELECT through FROM deleted_conversation WHERE conversation = ?)
+                """,
+            arguments: [conversation.rawValue, conversation.rawValue])
+        return db.changesCount
+    }
+
+    /// Keeps what the server holds for a record; a message record's UUID is kept beside it.
+    private static func hold(_ record: ChatSyncRecord, plaintext: [UInt8], version: Int64, in db: Database) throws {
+        var messageID: Data?
+        if case .message(let message) = record { messageID = Data(message.id.bytes) }
+        try db.execute(
+            sql: """
+                INSERT INTO sync_record (key, version, held, messageId) VALUES (?, ?, ?, ?)
+                ON CONFLICT (key) DO UPDATE SET version = excluded.version, held = excluded.held,
+                  messageId = coalesce(excluded.messageId, sync_record.messageId)
+                """,
+            arguments: [record.key, version, Data(plaintext), messageID])
+    }
+}
