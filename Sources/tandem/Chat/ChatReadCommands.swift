@@ -30,6 +30,7 @@ extension ChatCommand {
 
         @OptionGroup var options: ChatOptions
         @OptionGroup var stream: StreamTransportOptions
+        @OptionGroup var notifying: NotifyOptions
         @Flag(name: .long, help: "Print JSON lines.") var json = false
         @Option(
             name: .long,
@@ -56,6 +57,8 @@ extension ChatCommand {
                 CommandIO.writeError("tandem: connected to \(place)")
                 var lost = false
                 var printed = RecentKeys(capacity: 10_000)
+                // Issue 48 item 3: what arrives from now on, not the backlog printed above.
+                let notifier = notifying.enabled ? DesktopNotifier(bell: DesktopNotifier.ringTerminal) : nil
                 for await update in messenger.updates(heartbeat: .seconds(heartbeat)) {
                     switch update {
                     case .online:
@@ -68,6 +71,9 @@ extension ChatCommand {
                         // The stream and the heartbeat's sync may both bring a row: print it once.
                         guard printed.insert("\(message.kind.rawValue) \(message.txID)") else { continue }
                         try printIncoming([message], json: json, names: messenger, clock: clock)
+                        if let notifier, let notice = messenger.notice(for: message, preview: notifying.notifyPreview) {
+                            notifier.notify(notice)
+                        }
                     }
                 }
             }

@@ -45,6 +45,9 @@ final class ChatTerminal {
     }
 
     /// Leaves curses mode and restores the terminal; safe to call twice.
+    /// The terminal's bell (curses `beep`: audible, or a flash where the terminal has no bell).
+    func beep() { _ = CNcursesw.beep() }
+
     func stop() {
         guard !stopped else { return }
         stopped = true

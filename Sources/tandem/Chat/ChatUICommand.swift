@@ -11,7 +11,9 @@ extension ChatCommand {
             abstract: "A full-screen chat client in the terminal: conversations, history, live messages.",
             discussion: """
                 Keys: ↑/↓ and Enter pick a conversation, n starts one (address or contact name), \
-                r renames, m mutes, a/d accept or decline a handshake. In a conversation Enter \
+                r renames, m mutes, a/d accept or decline a handshake. A new message from an \
+                unmuted contact outside the open conversation is a desktop notification (without \
+                its text unless --notify-preview), or the bell when no notification service runs. In a conversation Enter \
                 sends, Alt+Enter adds a line, PgUp/PgDn/↑/↓ and the wheel scroll, End jumps to \
                 the newest, Ctrl-R retries a failed message, Esc goes back, Ctrl-C quits. \
                 Colours follow NO_COLOR. Needs a terminal on standard output.
@@ -25,6 +27,14 @@ extension ChatCommand {
             help: ArgumentHelp(
                 "Open the conversation with this Kaspa address or contact name.", valueName: "address|name"))
         var with: String?
+        @Flag(
+            name: .long,
+            help:
+                "No notifications (default: a desktop notification, else the bell, on each new message from an unmuted contact outside the open conversation)."
+        )
+        var noNotify = false
+        @Flag(name: .long, help: "Show the message's text in notifications (off: only who wrote).")
+        var notifyPreview = false
 
         func run() async throws {
             // Nothing is written to a pipe or file: the UI needs a terminal (issue 16 item 6).
@@ -37,7 +47,9 @@ extension ChatCommand {
                 let messenger = try options.messenger(streamTransport: transport)
                 let peer = try named?.resolve(in: messenger).description
                 let store = try openingCall { try options.profile.value.openChatHistory() }
-                await ChatUISession(messenger: messenger, store: store, initialPeer: peer, colors: !noColor).run()
+                var session = ChatUISession(messenger: messenger, store: store, initialPeer: peer, colors: !noColor)
+                session.notifications = noNotify ? nil : ChatUINotifications(preview: notifyPreview)
+                await session.run()
             }
         }
     }

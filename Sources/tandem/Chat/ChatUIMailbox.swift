@@ -7,6 +7,7 @@ final class ChatUIMailbox: Sendable {
     private struct State {
         var updates: [ScreenUpdate] = []
         var stopRequested = false
+        var bell = false
     }
 
     private let state = Locked(State())
@@ -17,6 +18,17 @@ final class ChatUIMailbox: Sendable {
     func requestStop() { state.withLock { $0.stopRequested = true } }
 
     var shouldStop: Bool { state.withLock { $0.stopRequested } }
+
+    /// Asks the terminal thread to ring the bell (a notification with no desktop to show it).
+    func ringBell() { state.withLock { $0.bell = true } }
+
+    /// Whether the bell was asked for since the last call.
+    func takeBell() -> Bool {
+        state.withLock { state in
+            defer { state.bell = false }
+            return state.bell
+        }
+    }
 
     func drain() -> [ScreenUpdate] {
         state.withLock { state in

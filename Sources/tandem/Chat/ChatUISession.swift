@@ -18,6 +18,8 @@ struct ChatUISession {
     let colors: Bool
     /// Our messages shown as sent, whose ✓✓ the next syncs may bring (issue 51 item 4).
     let awaitingReceipts = Locked(Set<MessageID>())
+    /// Notifications of new messages (issue 48 item 3); nil with `--no-notify`.
+    var notifications: ChatUINotifications?
 
     /// Until the user quits or a signal arrives; the terminal is restored on every path.
     func run() async {
@@ -31,8 +33,11 @@ struct ChatUISession {
         if let summaries = try? await messenger.conversations() {
             screen.apply(.conversations(summaries.map(Self.entry)))
         }
-        let thread = Thread { [screen, initialPeer, colors] in
-            ChatUISession.terminalLoop(screen, initialPeer: initialPeer, colors: colors, mailbox: mailbox) { action in
+        let notifier = notifications.map { _ in DesktopNotifier(bell: { mailbox.ringBell() }) }
+        let thread = Thread { [screen, initialPeer, colors, notifications] in
+            ChatUISession.terminalLoop(
+                screen, initialPeer: initialPeer, colors: colors, mailbox: mailbox, open: notifications?.open
+            ) { action in
                 actionSink.yield(action)
             }
             actionSink.finish()
@@ -40,7 +45,7 @@ struct ChatUISession {
         thread.stackSize = 4 << 20
         thread.start()
         await withTaskGroup(of: Void.self) { group in
-            group.addTask { await live(mailbox) }
+            group.addTask { await live(mailbox, notifier: notifier) }
             await refreshConversations(mailbox)
             await postAccount(mailbox)
             for await action in actions { await perform(action, mailbox) }
@@ -55,7 +60,7 @@ struct ChatUISession {
     /// move its read mark (issue 16 item 5), so the unread counts a restart shows are true.
     static func terminalLoop(
         _ initial: ChatScreen, initialPeer: String?, colors: Bool, mailbox: ChatUIMailbox,
-        perform: (ScreenAction) -> Void
+        open: Locked<String?>? = nil, perform: (ScreenAction) -> Void
     ) {
         var screen = initial
         let terminal = ChatTerminal(colors: colors)
@@ -73,6 +78,8 @@ struct ChatUISession {
                 dirty = true
             }
             if seenLive, let open = screen.openAddress { perform(.markRead(address: open)) }
+            if mailbox.takeBell() { terminal.beep() }
+            if let open, open.withLock({ $0 }) != screen.openAddress { open.withLock { $0 = screen.openAddress } }
             if dirty {
                 let size = terminal.size
                 terminal.draw(screen.render(width: size.width, height: size.height))
@@ -109,11 +116,18 @@ struct ChatUISession {
     /// Follows the library's updates (``Messenger/updates(heartbeat:longestWait:)``: the live
     /// stream, retried, and a sync every few seconds): arrivals to the screen, the connection to
     /// the status line.
-    func live(_ mailbox: ChatUIMailbox) async {
+    func live(_ mailbox: ChatUIMailbox, notifier: DesktopNotifier?) async {
         for await update in messenger.updates() {
             switch update {
             case .arrived(let message):
                 post(message, mailbox)
+                if let notifier, let notifications,
+                    let notice = messenger.notice(
+                        for: message, open: notifications.open.withLock { $0 }.flatMap { try? KaspaAddress($0) },
+                        preview: notifications.preview)
+                {
+                    notifier.notify(notice)
+                }
                 await refreshConversations(mailbox)
                 if message.kind == .payment { await postAccount(mailbox) }
             case .online:
@@ -254,4 +268,11 @@ struct ChatUISession {
     static func short(_ text: String) -> String {
         text.count > 70 ? String(text.prefix(69)) + "…" : text
     }
+}
+
+/// What `tandem chat ui` notifies with (issue 48 item 3): previews or not, and the conversation
+/// open on screen, which the terminal thread keeps current and which never notifies.
+struct ChatUINotifications: Sendable {
+    let preview: Bool
+    let open = Locked<String?>(nil)
 }
