@@ -34,6 +34,8 @@ struct SyncBenchRun {
         /// Issue 48 item 1: one device pushes its chat history, a new device pulls and merges it.
         var chatPush = 0.0
         var chatPull = 0.0
+        /// A chat history sync with nothing new, on the device that holds the whole history.
+        var chatIdle = 0.0
     }
 
     let server: URL
@@ -176,6 +178,14 @@ struct SyncBenchRun {
         guard pulled.pulled == chatMessages, pulled.changed == chatMessages, pulled.pushed == 0 else {
             throw CLIError("bench: chat pull \(pulled)")
         }
+        var idle: [Double] = []
+        for _ in 0..<samples {
+            let start = clock.now
+            let again = try await readerSync.run()
+            idle.append((clock.now - start).inSeconds)
+            guard again.pulled == 0, again.pushed == 0 else { throw CLIError("bench: idle chat sync \(again)") }
+        }
+        figures.chatIdle = median(idle)
     }
 
     /// With `--windows`, prints `window NAME START,END` in CLOCK_MONOTONIC seconds (perf's

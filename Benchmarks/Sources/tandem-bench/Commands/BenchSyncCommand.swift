@@ -114,6 +114,8 @@ struct BenchSyncCommand: AsyncParsableCommand {
             "| chat history: first push of \(chatMessages) messages | \(time(mid(\.chatPush))) | | | |",
             "| chat history: new device pulls + merges \(chatMessages) messages (× the contacts pull of the run) | "
                 + "\(time(mid(\.chatPull))) | | \(formatRatio(mid { $0.chatPull / $0.contactsPull })) | < 5 s |",
+            "| chat history: sync with nothing new, \(chatMessages) messages held (median of \(samples) per run) | "
+                + "\(time(mid(\.chatIdle))) | | | |",
         ]
     }
 }
