@@ -79,7 +79,7 @@ struct ChatUISession {
             }
             if seenLive, let open = screen.openAddress { perform(.markRead(address: open)) }
             if mailbox.takeBell() { terminal.beep() }
-            if let open, open.withLock({ $0 }) != screen.openAddress { open.withLock { $0 = screen.openAddress } }
+            open?.withLock { $0 = screen.openAddress }
             if dirty {
                 let size = terminal.size
                 terminal.draw(screen.render(width: size.width, height: size.height))
