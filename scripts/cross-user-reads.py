@@ -3,7 +3,8 @@
 Against a fresh `tandem serve` (rate limits off: this measures authorization, not the limits):
 - three accounts, A (the one whose data must not leak), B (the one asking) and C (a third party),
   each signed up and given real data by `tandem` CLI profiles: signed Redo tasks synced, a saved
-  filter (task preset records), a contact (sealed contact record), device keys, task shares
+  filter (task preset records), a contact (sealed contact record), the chat history each
+  pushes (sealed chat history records), device keys, task shares
   (A shares one task with C and, from a second device, one with B), relay submissions (a
   handshake, its self-stash and a message each way), and a chat profile;
 - every GET and HEAD operation of the /openapi.json the server serves is looked up in ROUTES,
@@ -117,7 +118,9 @@ def populate(cli, accounts, tag, work):
     cli.run(b, "contacts", "add", a.address, "--alias", f"B knows A {tag}", "--json")
     cli.run(b, "sync", "--json")
     made["B"]["relay"] = relay_conversation(cli, b, a, tag)
+    # Both push their chat history (each now holds the conversation with the other's relay rows).
     cli.run(a, "sync", "--json")
+    cli.run(b, "sync", "--json")
     return made
 
 
@@ -173,6 +176,7 @@ def read_own(base, account):
     facts["nodes"], facts["nodeCursors"] = pages(connection, account, "/api/redo/nodes")
     facts["contacts"], facts["contactCursors"] = pages(connection, account, "/api/contacts/records")
     facts["presets"], facts["presetCursors"] = pages(connection, account, "/api/tasks/presets")
+    facts["chat"], facts["chatCursors"] = pages(connection, account, "/api/chat/history")
     for name, path in [("keys", "/api/me/keys"), ("profile", "/api/me/profile"),
                        ("sessions", "/api/auth/list-sessions"), ("session", "/api/auth/get-session")]:
         facts[name] = connection.request("GET", path, headers={"Cookie": account.cookie}).json()
@@ -255,7 +259,7 @@ def markers_of(a, b, made, relay):
             title = node["data"]["payload"].get("title")
             if title:
                 private.setdefault("task title", []).append(title)
-    for kind in ("contacts", "presets"):
+    for kind in ("contacts", "presets", "chat"):
         both = {r["id"] for r in b.facts[kind]}
         private[f"{kind} record id"] = [r["id"] for r in facts[kind] if r["id"] not in both]
         private[f"{kind} record box"] = [r["box"] for r in facts[kind]]
@@ -419,6 +423,8 @@ ROUTES = {
         "account", lambda ids: cursor_queries(ids, "contactCursors"), owner_records("contacts")),
     ("GET", "/api/tasks/presets"): Route(
         "account", lambda ids: cursor_queries(ids, "presetCursors"), owner_records("presets")),
+    ("GET", "/api/chat/history"): Route(
+        "account", lambda ids: cursor_queries(ids, "chatCursors"), owner_records("chat")),
     ("GET", "/api/redo/nodes"): Route("account", lambda ids: cursor_queries(ids, "nodeCursors"), owner_nodes),
     ("GET", "/api/me/keys"): Route("account", hidden_queries, owner_keys),
     ("GET", "/api/redo/invitations"): Route("account", hidden_queries, owner_invitations),
@@ -590,8 +596,8 @@ def probe_escalations(run, base, ids, markers, rng):
     keys = request(base, "GET", "/api/me/keys", headers={"Cookie": ids.a.cookie}).json()["keys"]
     if any(k["publicKey"] == a_key and k.get("revokedAt") for k in keys):
         run.fail(f"DELETE /api/me/keys/{a_key} as B", "revoked A's key")
-    for path in ("/api/redo/nodes", "/api/contacts/records", "/api/tasks/presets", "/api/me/keys",
-                 "/api/redo/invitations"):
+    for path in ("/api/redo/nodes", "/api/contacts/records", "/api/tasks/presets", "/api/chat/history",
+                 "/api/me/keys", "/api/redo/invitations"):
         after = request(base, "GET", path, headers={"Cookie": ids.b.cookie})
         run.requests += 2
         run.leak(f"GET {path} as B after the writes", leaks_in(after, path, markers, account_route=True))
@@ -660,7 +666,7 @@ def check_setup(a, b, made, markers):
     b_tasks = {n["taskId"] for n in b.facts["nodes"]}
     if made["A"]["sharedWithB"] not in b_tasks or made["B"]["own"] not in b_tasks:
         problems.append(f"B's pull lacks its own or the shared task: {sorted(b_tasks)}")
-    for kind in ("contacts", "presets"):
+    for kind in ("contacts", "presets", "chat"):
         if not a.facts[kind] or not b.facts[kind]:
             problems.append(f"no {kind} records for A or B")
     if len(a.facts["keys"]["keys"]) < 2:
