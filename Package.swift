@@ -600,7 +600,8 @@ let package = Package(
                 "TandemAccounts", "TandemSync", "TandemMessaging",
                 "TandemProfile", "TandemWallet", "TandemAPI", "TandemBasics", "KaspaCrypto", "TestSupport",
                 "TandemTesting", "KaspaRPC",
-                "KaspaTransaction", "RedoProtocol", "SecretFiles",
+                "KaspaTransaction", "RedoProtocol", "SecretFiles", "ChatHistory", "ChatTimeline", "KasiaProtocol",
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -49,7 +49,12 @@ Then today's apps (kasia-protocol §16, issue 43), on a fresh Tandem profile:
   (k6) `tandem chat pay` to it is KaChat's form: `kchat:1:pay:` + binary, the amount in sompi;
   (w) a Kasia web peer (alias-less handshakes, `ciph_msg:` only) gets Tandem's handshake, stash,
       message and `chat pay` under `ciph_msg:`, the payment as `payment:` + hex text with the
-      amount in KAS, and decodes each.
+      amount in KAS, and decodes each;
+  (x) backups (issue 48 item 2): `tandem chat export --format kachat` opens with the spec's key
+      (SHA-256 of Tandem's wallet key, derived by the SDK from `keys export --mnemonic`, and
+      "kachat-backup-v1"; AES-256-GCM) and reads as KaChat's ChatHistoryArchive: every row the
+      network took, once, with KaChat's members and values; an archive the peer writes as KaChat
+      does, and a Kasia web export sealed with the peer's cipher, import once each.
 Texts include accented letters, CJK and emoji. Where the spec is silent but something looks off,
 a NOTE line says so without failing the run.
 
@@ -58,14 +63,14 @@ The vectors default to $KASIA_VECTORS, else ../shared/vectors/kasia-vectors.json
 repository. Needs PyPI kaspa==2.1.0 and cryptography==44.0.0. Prints one line per failed check
 and a summary; exit status 0 when every check passes.
 """
-import asyncio, base64, hashlib, json, math, os, select, shutil, signal, subprocess, sys, tempfile, time, traceback
+import asyncio, base64, hashlib, json, math, os, re, select, shutil, signal, subprocess, sys, tempfile, time, traceback
 import urllib.error, urllib.request
 
 import kaspa
 from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.asymmetric import ec
-from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
+from cryptography.hazmat.primitives.ciphers.aead import AESGCM, ChaCha20Poly1305
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 
@@ -1191,8 +1196,127 @@ async def kachat_today(draws, simnode, work):
                 equal(group, "the first output pays the web peer 0.25 KAS",
                       (output_addresses(transaction)[0], transaction["outputs"][0]["value"]), (web.address, 25_000_000))
         print(f"  (k) KaChat of today and Kasia web: {len(found)} web transactions read", flush=True)
+        backups(tandem, peer, me, work)
     finally:
         await client.disconnect()
+
+
+# MARK: (x) backups
+
+ISO_SECONDS = r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$"
+UPPER_UUID = r"^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$"
+
+
+def tandem_secret(group, tandem, me):
+    """Tandem's wallet key, derived by the SDK from the words `keys export` prints."""
+    exported = tandem.json("keys", "export", "--mnemonic")
+    require(group, "Tandem's words have no BIP-39 passphrase", exported.get("bip39Passphrase") is False, repr(exported))
+    seed = kaspa.Mnemonic(exported["mnemonic"]).to_seed(None)
+    key = kaspa.PrivateKeyGenerator(kaspa.XPrv(seed).to_string(), False, exported["account"]).receive_key(0)
+    require_equal(group, "the SDK derives Tandem's address from its words", key.to_address("testnet").to_string(), me)
+    return bytes.fromhex(key.to_string())
+
+
+def kachat_envelope(archive_text, key, nonce, wallet):
+    """KaChat's encrypted backup envelope v1 (§16) around an archive's JSON text."""
+    return {"kachatEncryptedBackup": 1, "cipher": "aes-256-gcm", "nonce": base64.b64encode(nonce).decode(),
+            "ciphertext": base64.b64encode(AESGCM(key).encrypt(nonce, archive_text.encode("utf-8"), None)).decode(),
+            "walletHint": hashlib.sha256(wallet.encode()).digest()[:8].hex()}
+
+
+def backups(tandem, peer, me, work):
+    group = "(x) backups: KaChat's archive and Kasia web's export"
+    secret = tandem_secret(group, tandem, me)
+    key = hashlib.sha256(secret + b"kachat-backup-v1").digest()
+    exported = os.path.join(work, "tandem-kachat-backup.json")
+    written = tandem.json("chat", "export", "--format", "kachat", "--out", exported)
+    with open(exported, encoding="utf-8") as file:
+        envelope = json.load(file)
+    equal(group, "the envelope has the spec's members", sorted(envelope),
+          ["cipher", "ciphertext", "kachatEncryptedBackup", "nonce", "walletHint"])
+    equal(group, "version, cipher and wallet hint",
+          (envelope.get("kachatEncryptedBackup"), envelope.get("cipher"), envelope.get("walletHint")),
+          (1, "aes-256-gcm", hashlib.sha256(me.encode()).digest()[:8].hex()))
+    try:
+        plain = AESGCM(key).decrypt(base64.b64decode(envelope["nonce"]), base64.b64decode(envelope["ciphertext"]), None)
+    except (InvalidTag, KeyError, ValueError) as error:
+        require(group, "the archive opens with SHA-256(wallet key ‖ kachat-backup-v1)", False, repr(error))
+    archive = json.loads(plain)
+    equal(group, "schema 1 of this wallet, exported in whole seconds",
+          (archive.get("schemaVersion"), archive.get("walletAddress"),
+           bool(re.match(ISO_SECONDS, archive.get("exportedAt", "")))), (1, me, True))
+    conversations = [c for c in archive.get("conversations", []) if c.get("contactAddress") == peer.address]
+    require_equal(group, "one conversation with the peer", len(conversations), 1)
+    messages = conversations[0]["messages"]
+    rows = tandem.history(peer.address)
+    took = sorted(r["transactionId"] for r in rows if r["status"] in ("sent", "confirmed") and r["transactionId"])
+    equal(group, "every row the network took, once", sorted(m["txId"] for m in messages), took)
+    equal(group, "the export counts what it wrote", written["messages"],
+          sum(len(c["messages"]) for c in archive["conversations"]))
+    kinds = {"text": "contextual", "payment": "payment", "handshake": "handshake", "audio": "audio"}
+    by_tx = {r["transactionId"]: r for r in rows}
+    shapes = []
+    for message in messages:
+        row = by_tx.get(message["txId"], {})
+        outgoing = row.get("direction") == "outgoing"
+        shapes.append((
+            message["messageType"] == kinds.get(row.get("kind")), message["isOutgoing"] is outgoing,
+            (message["senderAddress"], message["receiverAddress"]) == ((me, peer.address) if outgoing
+                                                                       else (peer.address, me)),
+            message["deliveryStatus"] == "sent", bool(re.match(UPPER_UUID, message["id"])),
+            bool(re.match(ISO_SECONDS, message["timestamp"])), isinstance(message["blockTime"], int)))
+    equal(group, "each message has KaChat's type, direction, addresses, status, id and dates",
+          [s for s in shapes if not all(s)], [])
+    texts = {r["transactionId"]: r["text"] for r in rows if r["kind"] == "text" and r["text"] is not None}
+    equal(group, "texts as Tandem shows them", sorted(m["content"] for m in messages if m["txId"] in texts),
+          sorted(texts.values()))
+    equal(group, "the peer's payment reads as KaChat writes it",
+          [m["content"] for m in messages if m["messageType"] == "payment" and not m["isOutgoing"]
+           and m["content"].endswith("for the tickets 🎟")], ["Received 1.25 KAS — for the tickets 🎟"])
+
+    # An archive the peer writes as KaChat does: one message Tandem never saw, one unsent.
+    draws = peer.draws
+    new_tx = draws.draw("archived tx", 32).hex()
+    archived = {"schemaVersion": 1, "exportedAt": "2026-11-30T10:00:00Z", "walletAddress": me, "conversations": [{
+        "contactAddress": peer.address, "contactAlias": "KaChat peer", "unreadCount": 0, "messages": [
+            {"id": draws.draw("archived id", 16).hex().upper()[:8] + "-0000-4000-8000-000000000001", "txId": new_tx,
+             "senderAddress": peer.address, "receiverAddress": me, "content": "from the peer's archive ✓",
+             "timestamp": "2026-11-30T09:59:00Z", "blockTime": 1796032740000, "isOutgoing": False,
+             "messageType": "contextual", "deliveryStatus": "sent"},
+            {"id": "6F9619FF-8B86-D011-B42D-00C04FC96499", "txId": "pending_6F9619FF", "senderAddress": me,
+             "receiverAddress": peer.address, "content": "draft", "timestamp": "2026-11-30T09:59:30Z",
+             "blockTime": 1796032770000, "isOutgoing": True, "messageType": "contextual",
+             "deliveryStatus": "pending"}]}]}
+    written_by_peer = os.path.join(work, "peer-kachat-backup.json")
+    with open(written_by_peer, "w", encoding="utf-8") as file:
+        json.dump(kachat_envelope(json.dumps(archived, indent=2, sort_keys=True, ensure_ascii=False), key,
+                                  draws.draw("backup nonce", 12), me), file)
+    report = tandem.json("chat", "import", written_by_peer)
+    equal(group, "the peer's KaChat archive imports: one new message, the unsent one skipped",
+          (report["format"], report["messagesAdded"], report["messagesSkipped"]), ("kachat", 1, 1))
+    equal(group, "Tandem shows it", [r["text"] for r in tandem.history(peer.address) if r["transactionId"] == new_tx],
+          ["from the peer's archive ✓"])
+    equal(group, "a second import adds nothing", tandem.json("chat", "import", written_by_peer)["messagesAdded"], 0)
+    equal(group, "Tandem's own export imported back adds and updates nothing",
+          [tandem.json("chat", "import", exported)[k] for k in ("messagesAdded", "messagesUpdated")], [0, 0])
+
+    # Kasia web's export, sealed to Tandem's key with the peer's cipher.
+    web_tx = draws.draw("web backup tx", 32).hex()
+    inner = {"version": "1.0", "timestamp": 1796032800000, "type": "kaspa-messages-backup",
+             "data": {me: [{"transactionId": web_tx, "senderAddress": peer.address, "recipientAddress": me,
+                            "timestamp": 1796032800000, "content": "from Kasia web's backup", "amount": 0.2,
+                            "payload": ""}]},
+             "nicknames": {}, "conversations": {"active": [], "pending": []}}
+    sealed = seal(json.dumps(inner), recipient_key(me), draws.secret("backup ephemeral key"), draws.draw("nonce", 12))
+    web_file = os.path.join(work, "kasia-web-backup.json")
+    with open(web_file, "w", encoding="utf-8") as file:
+        json.dump({"type": "kaspa-messages-backup", "data": sealed.hex()}, file)
+    report = tandem.json("chat", "import", web_file)
+    equal(group, "Kasia web's export imports its message", (report["format"], report["messagesAdded"]), ("kasia-web", 1))
+    equal(group, "Tandem shows it", [r["text"] for r in tandem.history(peer.address) if r["transactionId"] == web_tx],
+          ["from Kasia web's backup"])
+    equal(group, "a second import adds nothing", tandem.json("chat", "import", web_file)["messagesAdded"], 0)
+    print(f"  (x) backups: {len(messages)} messages exported as KaChat's, 2 imported", flush=True)
 
 
 # MARK: main

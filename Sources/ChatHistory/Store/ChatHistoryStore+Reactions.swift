@@ -12,18 +12,25 @@ extension ChatHistoryStore {
     @discardableResult
     public func react(target: TxID, reactor: String, emoji: String?, txID: TxID, blockTime: UInt64) throws -> Bool {
         guard blockTime <= UInt64(Int64.max) else { throw ChatHistoryError.blockTimeOutOfRange(blockTime) }
-        return try writer.write { db in
-            let before = try Row.fetchOne(
-                db, sql: "SELECT emoji, txId, blockTime FROM reaction WHERE target = ? AND reactor = ?",
-                arguments: [target.rawValue, reactor])
-            if let before {
-                let known = (try before.decode(Int64.self, atIndex: 2), try before.decode(String.self, atIndex: 1))
-                guard (Int64(blockTime), txID.rawValue) > known else { return false }
-            }
-            try db.execute(
-                sql: "INSERT OR REPLACE INTO reaction (target, reactor, emoji, txId, blockTime) VALUES (?, ?, ?, ?, ?)",
-                arguments: [target.rawValue, reactor, emoji, txID.rawValue, Int64(blockTime)])
-            return try before.flatMap { try $0.decode(String?.self, atIndex: 0) } != emoji
+        let reaction = ArchivedReaction(
+            target: target, reactor: reactor, emoji: emoji, txID: txID, blockTime: blockTime)
+        return try writer.write { db in try Self.react(reaction, in: db) }
+    }
+
+    static func react(_ reaction: ArchivedReaction, in db: Database) throws -> Bool {
+        let before = try Row.fetchOne(
+            db, sql: "SELECT emoji, txId, blockTime FROM reaction WHERE target = ? AND reactor = ?",
+            arguments: [reaction.target.rawValue, reaction.reactor])
+        if let before {
+            let known = (try before.decode(Int64.self, atIndex: 2), try before.decode(String.self, atIndex: 1))
+            guard (Int64(reaction.blockTime), reaction.txID.rawValue) > known else { return false }
         }
+        try db.execute(
+            sql: "INSERT OR REPLACE INTO reaction (target, reactor, emoji, txId, blockTime) VALUES (?, ?, ?, ?, ?)",
+            arguments: [
+                reaction.target.rawValue, reaction.reactor, reaction.emoji, reaction.txID.rawValue,
+                Int64(reaction.blockTime),
+            ])
+        return try before.flatMap { try $0.decode(String?.self, atIndex: 0) } != reaction.emoji
     }
 }

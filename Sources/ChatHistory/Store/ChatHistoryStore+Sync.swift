@@ -165,7 +165,7 @@ extension ChatHistoryStore {
         ).map { UInt64(max(0, $0)) }
     }
 
-    private static func deleteConversation(_ conversation: ConversationID, through: UInt64, in db: Database) throws
+    static func deleteConversation(_ conversation: ConversationID, through: UInt64, in db: Database) throws
         -> Int
     {
         try db.execute(

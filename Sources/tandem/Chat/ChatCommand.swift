@@ -22,7 +22,7 @@ struct ChatCommand: AsyncParsableCommand {
             """,
         subcommands: [
             Handshake.self, Send.self, Pay.self, Sync.self, Listen.self, History.self, Conversations.self, Restore.self,
-            Delete.self, UI.self,
+            Delete.self, Export.self, Import.self, UI.self,
         ]
     )
 }

@@ -76,6 +76,10 @@ extension CLIJSONVocabularyTests {
                 command, command.split(separator: " ").map(String.init) + ["--profile", dir.path(copy)] + url)
         }
         try await checks.run("chat delete", ["chat", "delete", "--with", addresses[0], "--profile", dir.path("bob3")])
+        // Issue 48 item 2: Bob's first device writes a backup and his second merges it.
+        let backup = dir.path("bob-chat-backup.json")
+        try await checks.run("chat export", ["chat", "export", "--out", backup, "--profile", dir.path("bob")])
+        try await checks.run("chat import", ["chat", "import", backup, "--profile", dir.path("bob2")])
 
         #expect(
             checks.checked.subtracting(["keys new", "keys show", "chat send", "kasia routing show"]) == Self.server)

@@ -53,7 +53,7 @@ struct CLIJSONVocabularyTests {
         "account register", "account login", "account update", "account whoami", "account sessions",
         "keys devices", "sync", "tasks sync", "tasks preset sync", "contacts sync", "tasks share",
         "tasks invitations", "tasks accept", "chat handshake", "chat history", "chat conversations", "chat sync",
-        "chat listen", "chat restore", "chat delete",
+        "chat listen", "chat restore", "chat delete", "chat export", "chat import",
     ]
     static let kaspa: Set<String> = [
         "kaspa connect", "kaspa status", "kaspa disconnect", "wallet balance", "wallet watch", "wallet send",
