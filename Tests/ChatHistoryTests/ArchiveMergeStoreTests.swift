@@ -83,24 +83,44 @@ import Testing
         #expect(rows[2].body == Data("new".utf8) && rows[2].id != rows[0].id)
     }
 
-    @Test func readMarksOnlyMoveForwardAndAnUnreadCountBecomesAMark() throws {
+    @Test func readMarksOnlyMoveForwardAndAReadMessageBecomesAMark() throws {
         let scratch = try TemporaryHistory()
         defer { scratch.remove() }
         let store = try scratch.store("marks")
-        try store.save(contentsOf: (1...5).map { row("m\($0)", tx: "t\($0)", at: UInt64($0) * 10) })
-        // A KaChat backup says two are unread: the mark leaves the newest two.
-        let counted = try store.merge(ChatHistorySnapshot(unreadCounts: [bob: 2]))
+        let rows = (1...5).map { row("m\($0)", tx: "t\($0)", at: UInt64($0) * 10) }
+        try store.save(contentsOf: rows)
+        // A KaChat backup read through t3: the mark is on t3's row here, t4 and t5 stay unread.
+        let counted = try store.merge(ChatHistorySnapshot(readThrough: [bob: TxID("t3")]))
         #expect(counted.readMarks == 1)
-        #expect(try store.unreadCount(in: bob) == 2)
-        // An older mark, or a larger unread count, does not move it back.
-        let older = try #require(try store.readMark(leavingUnread: 4, in: bob))
-        #expect(try store.merge(ChatHistorySnapshot(readMarks: [bob: older])).readMarks == 0)
-        #expect(try store.merge(ChatHistorySnapshot(unreadCounts: [bob: 4])).readMarks == 0)
+        #expect(try store.readMark(in: bob) == rows[2].key && store.unreadCount(in: bob) == 2)
+        // An older mark or message does not move it back; one of another conversation is no mark.
+        #expect(try store.merge(ChatHistorySnapshot(readMarks: [bob: rows[0].key])).readMarks == 0)
+        #expect(try store.merge(ChatHistorySnapshot(readThrough: [bob: TxID("t1")])).readMarks == 0)
+        #expect(try store.merge(ChatHistorySnapshot(readThrough: [carol: TxID("t5")])).readMarks == 0)
         #expect(try store.unreadCount(in: bob) == 2)
         // A later one does.
-        let newest = try #require(try store.readMark(leavingUnread: 0, in: bob))
-        #expect(try store.merge(ChatHistorySnapshot(readMarks: [bob: newest])).readMarks == 1)
+        #expect(try store.merge(ChatHistorySnapshot(readMarks: [bob: rows[4].key])).readMarks == 1)
         #expect(try store.unreadCount(in: bob) == 0)
+    }
+
+    @Test func aCopyOfAnotherConversationOrKindFillsNothingAndAPaymentKeepsItsVerification() throws {
+        let scratch = try TemporaryHistory()
+        defer { scratch.remove() }
+        let store = try scratch.store("mismatch")
+        // Carol's message read from the chain without a text, and Bob's payment not yet verified.
+        var payment = row(nil, tx: "p1", at: 20, status: .sent)
+        payment.kind = .payment
+        payment.amountSompi = 100
+        try store.save(contentsOf: [row(nil, tx: "c1", at: 10, in: carol), payment])
+        var claimed = payment
+        claimed.status = .confirmed
+        claimed.body = Data("for rent".utf8)
+        let merged = try store.merge(
+            ChatHistorySnapshot(messages: [row("forged", tx: "c1", at: 10), claimed]))
+        #expect(merged.mismatched == 1 && merged.updated == 1)
+        #expect(try store.message(txID: TxID("c1"))?.body == nil, "Carol's row is untouched")
+        let kept = try #require(try store.message(txID: TxID("p1")))
+        #expect(kept.body == Data("for rent".utf8) && kept.status == .sent && !kept.isVerifiedPayment)
     }
 
     @Test func aDeletedConversationStaysDeletedWhicheverSideDeletedIt() throws {

@@ -28,20 +28,21 @@ public struct ChatHistorySnapshot: Sendable, Equatable {
     /// Every message of the conversation up to the time (block time, milliseconds) is deleted.
     public var deletedConversations: [ConversationID: UInt64]
     public var readMarks: [ConversationID: MessageKey]
-    /// How many of the newest incoming messages are unread, for a backup that keeps a count
-    /// instead of a mark (KaChat's): merged as the mark that leaves that many unread.
-    public var unreadCounts: [ConversationID: Int]
+    /// The newest message read in each conversation, for a backup that keeps no mark (KaChat's
+    /// keeps an unread count, which names one of its own messages): merged as a mark on that
+    /// message's row here.
+    public var readThrough: [ConversationID: TxID]
     public var reactions: [ArchivedReaction]
 
     public init(
         messages: [StoredMessage] = [], deletedConversations: [ConversationID: UInt64] = [:],
-        readMarks: [ConversationID: MessageKey] = [:], unreadCounts: [ConversationID: Int] = [:],
+        readMarks: [ConversationID: MessageKey] = [:], readThrough: [ConversationID: TxID] = [:],
         reactions: [ArchivedReaction] = []
     ) {
         self.messages = messages
         self.deletedConversations = deletedConversations
         self.readMarks = readMarks
-        self.unreadCounts = unreadCounts
+        self.readThrough = readThrough
         self.reactions = reactions
     }
 }
@@ -56,6 +57,9 @@ public struct ArchiveMergeCount: Sendable, Equatable {
     public var unchanged = 0
     /// Messages inside a conversation deleted here or in the backup.
     public var discarded = 0
+    /// Messages whose transaction the history holds in another conversation, direction or kind:
+    /// left alone, the history's row untouched.
+    public var mismatched = 0
     /// Rows removed by the backup's deleted conversations.
     public var deleted = 0
     /// Read marks set or moved forward.
@@ -105,7 +109,9 @@ extension ChatHistoryStore {
     /// Merges a backup in one transaction, never overwriting: deletions apply (this history's or
     /// the backup's, whichever reaches later); a message the history lacks is added; a message it
     /// holds keeps its identity, times and text, and only gains what it lacks (a text, an amount,
-    /// a root) or a later status; a read mark only moves forward; reactions follow the newest.
+    /// a root) or a later status (never a payment's: that is its verification), and only from a
+    /// copy of the same conversation, direction and kind; a read mark only moves forward;
+    /// reactions follow the newest.
     /// Merging the same backup twice changes nothing the second time.
     @discardableResult
     public func merge(_ snapshot: ChatHistorySnapshot) throws -> ArchiveMergeCount {
@@ -127,34 +133,14 @@ extension ChatHistoryStore {
             for (conversation, key) in snapshot.readMarks.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
                 if try Self.moveReadMark(conversation, to: key, in: db) { count.readMarks += 1 }
             }
-            for (conversation, unread) in snapshot.unreadCounts.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
-                guard snapshot.readMarks[conversation] == nil,
-                    let key = try Self.readMark(leavingUnread: unread, in: conversation, db: db)
+            for (conversation, txID) in snapshot.readThrough.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+                guard snapshot.readMarks[conversation] == nil, let row = try Self.fetchMessage(txID: txID, in: db),
+                    row.conversation == conversation
                 else { continue }
-                if try Self.moveReadMark(conversation, to: key, in: db) { count.readMarks += 1 }
+                if try Self.moveReadMark(conversation, to: row.key, in: db) { count.readMarks += 1 }
             }
             return count
         }
-    }
-
-    /// The read mark that leaves the newest `unread` incoming messages unread (KaChat's backups
-    /// carry a count, not a mark); nil when the conversation has no more than that many.
-    public func readMark(leavingUnread unread: Int, in conversation: ConversationID) throws -> MessageKey? {
-        try writer.read { db in try Self.readMark(leavingUnread: unread, in: conversation, db: db) }
-    }
-
-    static func readMark(leavingUnread unread: Int, in conversation: ConversationID, db: Database) throws
-        -> MessageKey?
-    {
-        try Row.fetchOne(
-            db,
-            sql: """
-                SELECT blockTime, timestamp, id FROM message
-                WHERE conversation = ? AND direction = 'incoming' AND kind != 'handshake'
-                ORDER BY blockTime DESC, timestamp DESC, id DESC LIMIT 1 OFFSET ?
-                """,
-            arguments: [conversation.rawValue, max(0, unread)]
-        ).map(decodeKey)
     }
 
     private static func mergeArchived(_ archived: StoredMessage, in db: Database, count: inout ArchiveMergeCount)
@@ -164,11 +150,21 @@ extension ChatHistoryStore {
         message.reactions = []
         if let txID = message.txID, let existing = try fetchMessage(txID: txID, in: db) {
             // The history's row wins; the backup fills its gaps and may only raise its status.
+            // A copy that disagrees on whose message it is, or what, fills nothing.
+            guard existing.conversation == message.conversation, existing.direction == message.direction,
+                existing.kind == message.kind
+            else {
+                count.mismatched += 1
+                return
+            }
             var filled = existing
             filled.body = existing.body ?? message.body
             filled.amountSompi = existing.amountSompi ?? message.amountSompi
             filled.root = existing.root ?? message.root
-            if message.status.rank > existing.status.rank { filled.status = message.status }
+            // A payment's status is its verification (issue 50 item 7): only the chain raises it.
+            if message.status.rank > existing.status.rank && existing.kind != .payment {
+                filled.status = message.status
+            }
             message = filled
         } else if let holder = try fetchMessage(message.id, in: db), holder.txID != message.txID {
             // The backup's UUID names another message here: this one gets a UUID of its own.

@@ -43,8 +43,8 @@ public struct ChatImportReport: Sendable, Equatable, Codable {
     public var messagesUnchanged = 0
     /// Messages of a conversation deleted in the profile (or in the backup).
     public var messagesDiscarded = 0
-    /// Messages not imported: pending or failed, without a transaction id, of another wallet, or
-    /// of a kind Tandem does not keep.
+    /// Messages not imported: pending or failed, without a transaction id, of another wallet, of
+    /// a kind Tandem does not keep, or a transaction the profile holds as another conversation's.
     public var messagesSkipped = 0
     /// Contacts added for the file's conversations (existing ones are never renamed).
     public var contactsAdded = 0
@@ -60,6 +60,7 @@ public struct ChatImportReport: Sendable, Equatable, Codable {
         messagesUpdated += merge.updated
         messagesUnchanged += merge.unchanged
         messagesDiscarded += merge.discarded
+        messagesSkipped += merge.mismatched
         readMarksMoved += merge.readMarks
     }
 }

@@ -78,14 +78,22 @@ extension KaChatArchive {
             }
             let alias = conversation.contactAlias?.trimmingCharacters(in: .whitespacesAndNewlines)
             result.peers.append((peer, alias?.isEmpty == false ? alias : nil))
-            let id = ConversationID(peer.description)
-            result.snapshot.unreadCounts[id] = max(0, result.snapshot.unreadCounts[id] ?? 0, conversation.unreadCount)
+            var rows: [StoredMessage] = []
             for message in conversation.messages {
                 guard let row = Self.row(message, peer: peer, wallet: wallet) else {
                     result.skipped += 1
                     continue
                 }
-                result.snapshot.messages.append(row)
+                rows.append(row)
+            }
+            result.snapshot.messages += rows
+            // KaChat keeps a count of unread messages: the newest one read is the message that
+            // many places before the archive's newest incoming one.
+            let incoming = rows.filter { $0.direction == .incoming && $0.kind != .handshake }.sorted { $0.key > $1.key }
+            if conversation.unreadCount >= 0, conversation.unreadCount < incoming.count,
+                let read = incoming[conversation.unreadCount].txID
+            {
+                result.snapshot.readThrough[ConversationID(peer.description)] = read
             }
         }
         return result
@@ -108,10 +116,12 @@ extension KaChatArchive {
         default: return nil
         }
         let (body, amount) = KaChatContent.body(message.content, kind: kind)
+        // A payment is verified only when a chain block is seen to accept it (issue 50 item 7): a
+        // file's word is not enough, so an imported payment waits for the chain.
+        let accepted = kind != .payment && (!message.isOutgoing || message.acceptingBlock != nil)
         let row = StoredMessage(
             id: MessageID(message.id), conversation: ConversationID(peer.description), txID: TxID(txID),
-            blockTime: message.blockTime, timestamp: milliseconds,
-            status: message.isOutgoing && message.acceptingBlock == nil ? .sent : .confirmed,
+            blockTime: message.blockTime, timestamp: milliseconds, status: accepted ? .confirmed : .sent,
             direction: message.isOutgoing ? .outgoing : .incoming, kind: kind, body: body, amountSompi: amount)
         return ChatSyncRecord.travels(row) ? row : nil
     }
@@ -157,7 +167,8 @@ enum KaChatContent {
             return nil
         }
         guard let end = rest.range(of: " KAS") else { return nil }
-        guard let amount = KaspaAmount.sompi(fromKAS: rest[..<end.lowerBound].replacingOccurrences(of: ",", with: ""))
+        guard let amount = KaspaAmount.sompi(fromKAS: rest[..<end.lowerBound].replacingOccurrences(of: ",", with: "")),
+            amount <= KaspaAmount.maximumSompi
         else { return nil }
         let after = rest[end.upperBound...]
         if after.isEmpty { return (amount, nil) }

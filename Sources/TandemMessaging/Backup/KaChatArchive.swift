@@ -123,7 +123,8 @@ struct KaChatBackupEnvelope: Codable, Equatable {
     var cipher: String
     var nonce: String
     var ciphertext: String
-    var walletHint: String
+    /// Optional in KaChat's own decoder; always written here.
+    var walletHint: String?
 
     static func key(_ privateKey: PrivateKey) -> SymmetricKey {
         SymmetricKey(data: SHA256.hash(data: privateKey.rawRepresentation + Array("kachat-backup-v1".utf8)))
@@ -174,9 +175,9 @@ struct KaChatBackupEnvelope: Codable, Equatable {
                 nonce: AES.GCM.Nonce(data: nonceBytes), ciphertext: sealed.dropLast(16), tag: sealed.suffix(16))
             return try AES.GCM.open(box, using: Self.key(privateKey))
         } catch {
-            if walletHint.lowercased() != Self.walletHint(wallet) {
+            if let walletHint, walletHint.lowercased() != Self.walletHint(wallet) {
                 throw .wrongWallet(
-                    "the backup is of another wallet (hint \(walletHint), this wallet's is "
+                    "the backup is of another wallet (hint \(walletHint.prefix(16)), this wallet's is "
                         + "\(Self.walletHint(wallet))): it does not open with this profile's key")
             }
             throw .damaged("it does not open with this wallet's key (altered or truncated)")

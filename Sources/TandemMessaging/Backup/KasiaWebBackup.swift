@@ -112,9 +112,11 @@ enum KasiaWebBackup {
             default: break
             }
         }
+        // An imported payment waits for the chain to verify it (issue 50 item 7).
         let row = StoredMessage(
             id: stableID(txID), conversation: ConversationID(peer.description), txID: TxID(txID),
-            blockTime: UInt64(time), timestamp: time, status: .confirmed, direction: outgoing ? .outgoing : .incoming,
+            blockTime: UInt64(time), timestamp: time, status: kind == .payment ? .sent : .confirmed,
+            direction: outgoing ? .outgoing : .incoming,
             kind: kind, body: body, amountSompi: amount)
         return ChatSyncRecord.travels(row) ? (row, peer) : nil
     }

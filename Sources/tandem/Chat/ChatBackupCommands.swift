@@ -60,7 +60,8 @@ extension ChatCommand {
                 Reads Tandem's archive (tandem chat export), KaChat's encrypted backup and its \
                 older plaintext archive, and Kasia web's message export, recognized by their \
                 contents; each must be of this profile's wallet. The import merges and never \
-                overwrites: messages the profile holds keep their text, status and times, contacts \
+                overwrites: messages the profile holds keep their text and times (a payment is verified by \
+                the chain, never by a file), contacts \
                 are added for conversations that have none and never renamed, and a second import \
                 of the same file changes nothing. A damaged or foreign file, or one of another \
                 wallet, exits 1 and changes nothing.

@@ -114,7 +114,7 @@ extension ChatBackupTests {
             message(2, from: bob, to: me, at: 1_790_000_060_000, content: "\"hello from Kasia\"", amount: 0.2),
             // Early Kasia versions wrote some times in seconds.
             message(3, from: me, to: bob, at: 1_790_000_120, content: "\"my answer\"", amount: 0.2),
-            message(4, from: me, to: bob, at: 1_790_000_180_000, content: "\"\(payment)\"", amount: 0.5),
+            message(4, from: bob, to: me, at: 1_790_000_180_000, content: "\"\(payment)\"", amount: 0.5),
             message(5, from: bob, to: stranger, at: 1_790_000_240_000, content: "\"not ours\"", amount: 0.2),
         ]
         let inner = """
@@ -132,9 +132,10 @@ extension ChatBackupTests {
         #expect(report.contactsAdded == 1)
         let rows = try await anna.history(with: bob).rows
         #expect(rows.map(\.kind) == [.handshake, .text, .text, .payment])
-        #expect(rows.map(\.direction) == [.incoming, .incoming, .outgoing, .outgoing])
+        #expect(rows.map(\.direction) == [.incoming, .incoming, .outgoing, .incoming])
         #expect(rows[2].timestamp == 1_790_000_120_000 && rows[2].body == Data("my answer".utf8))
         #expect(rows[3].amountSompi == 50_000_000 && rows[3].body == Data("for the tickets".utf8))
+        #expect(!rows[3].isVerifiedPayment, "a file's word does not verify a payment: the chain does")
         #expect(try await anna.conversations().map(\.contact.name) == ["Bobby"])
         let again = try await anna.importChatBackup(file)
         #expect(again.messagesAdded == 0 && again.messagesUpdated == 0 && again.messagesUnchanged == 4)

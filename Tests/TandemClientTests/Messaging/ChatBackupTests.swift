@@ -159,9 +159,17 @@ import Testing
         #expect(again.readMarksMoved == 0)
         #expect(try await messenger.history(with: bob).rows == rows)
 
-        // KaChat's older plaintext archive reads the same way.
+        // KaChat's older plaintext archive reads the same way. A message that arrived after the
+        // backup was written stays unread: the archive's count names its own messages.
         let plain = try Self.messenger(scratch, "anna-plain", key: "anna")
+        try plain.profile.openChatHistory().save(
+            StoredMessage(
+                id: MessageID(UUID(uuidString: "00000000-0000-4000-8000-000000000020")!),
+                conversation: ConversationID(bob.description), txID: TxID(Self.tx(20)), blockTime: 1_790_001_000_000,
+                timestamp: 1_790_001_000_000, status: .confirmed, direction: .incoming, kind: .text,
+                body: Data("after the backup".utf8)))
         let fromPlain = try await plain.importChatBackup(Data(archive.utf8))
         #expect(fromPlain.format == .kachatPlaintext && fromPlain.messagesAdded == 6 && fromPlain.messagesSkipped == 3)
+        #expect(try await plain.conversations().first?.unread == 2)
     }
 }
