@@ -93,6 +93,33 @@ extension ChatHistoryStore {
                     );
                     """)
         }
+        migrator.registerMigration("v6 sync dirty keys") { db in
+            // Issue 49: the record keys written since they last matched the server, kept by
+            // triggers, so a sync with nothing new reads one empty table instead of encoding every
+            // row. Every key of a history that synced before is marked once. (`INSERT OR IGNORE`
+            // would take the outer statement's conflict rule, an upsert's ABORT among them.)
+            func mark(_ key: String) -> String {
+                "INSERT INTO sync_dirty (key) SELECT \(key) WHERE NOT EXISTS (SELECT 1 FROM sync_dirty WHERE key = \(key));"
+            }
+            try db.execute(
+                sql: """
+                    CREATE TABLE sync_dirty (key TEXT NOT NULL PRIMARY KEY) WITHOUT ROWID;
+                    CREATE TRIGGER message_sync_insert AFTER INSERT ON message WHEN NEW.txId IS NOT NULL
+                    BEGIN \(mark("'message:' || NEW.txId")) END;
+                    CREATE TRIGGER message_sync_update AFTER UPDATE ON message WHEN NEW.txId IS NOT NULL
+                    BEGIN \(mark("'message:' || NEW.txId")) END;
+                    CREATE TRIGGER message_sync_retag AFTER UPDATE OF txId ON message
+                    WHEN OLD.txId IS NOT NULL AND OLD.txId IS NOT NEW.txId
+                    BEGIN \(mark("'message:' || OLD.txId")) END;
+                    CREATE TRIGGER message_sync_delete AFTER DELETE ON message WHEN OLD.txId IS NOT NULL
+                    BEGIN \(mark("'message:' || OLD.txId")) END;
+                    CREATE TRIGGER deleted_conversation_sync_insert AFTER INSERT ON deleted_conversation
+                    BEGIN \(mark("'conversation:' || NEW.conversation")) END;
+                    CREATE TRIGGER deleted_conversation_sync_update AFTER UPDATE ON deleted_conversation
+                    BEGIN \(mark("'conversation:' || NEW.conversation")) END;
+                    """)
+            try ChatHistoryStore.markEverything(db)
+        }
         return migrator
     }
 

@@ -33,53 +33,70 @@ extension ChatHistoryStore {
         }
     }
 
-    /// Every record to push, in a stable order (messages by key, then conversations, then gone).
+    /// Every record to push, in key order (deleted conversations, then messages and gone ones).
+    ///
+    /// Only the keys the history marked since they last matched the server are read
+    /// (`sync_dirty`, kept by triggers on every write of a row or a deletion, issue 49): a sync
+    /// with nothing new reads one empty table instead of encoding every row. A marked key whose
+    /// record turns out to equal what the server holds is unmarked here; one that differs stays
+    /// marked until ``syncPushed(_:)`` records the server's copy.
     public func syncOutgoing() throws -> [SyncOutgoing] {
-        try writer.read { db in
+        try writer.write { db in
             var outgoing: [SyncOutgoing] = []
-            let messages = try Row.fetchCursor(
-                db,
-                sql: """
-                    SELECT message.id, conversation, txId, blockTime, timestamp, status, direction, kind, body,
-                      amount, root, NULL, s.version, s.held, s.messageId
-                    FROM message LEFT JOIN sync_record s ON s.key = 'message:' || message.txId
-                    WHERE txId IS NOT NULL AND status IN ('sent', 'confirmed') ORDER BY txId
-                    """)
-            while let row = try messages.next() {
-                var message = try Self.decode(row)
-                guard ChatSyncRecord.travels(message) else { continue }
-                if let held = try row.decode(Data?.self, atIndex: 14).flatMap(MessageID.init(bytes:)) {
-                    message.id = held
-                }
-                try Self.compare(.message(message), row, versionAt: 12, outgoing: &outgoing)
+            var settled: [String] = []
+            for key in try String.fetchAll(db, sql: "SELECT key FROM sync_dirty ORDER BY key") {
+                if try !Self.outgoing(key, in: db, into: &outgoing) { settled.append(key) }
             }
-            let conversations = try Row.fetchCursor(
-                db,
-                sql: """
-                    SELECT d.conversation, d.through, s.version, s.held
-                    FROM deleted_conversation d LEFT JOIN sync_record s ON s.key = 'conversation:' || d.conversation
-                    ORDER BY d.conversation
-                    """)
-            while let row = try conversations.next() {
-                let through = try row.decode(Int64.self, atIndex: 1)
-                let record = ChatSyncRecord.conversationDeleted(
-                    ConversationID(try row.decode(String.self, atIndex: 0)), through: UInt64(max(0, through)))
-                try Self.compare(record, row, versionAt: 2, outgoing: &outgoing)
-            }
-            let gone = try Row.fetchCursor(
-                db,
-                sql: """
-                    SELECT substr(s.key, 9), s.version, s.held FROM sync_record s
-                    WHERE s.key >= 'message:' AND s.key < 'message;' AND NOT EXISTS (
-                      SELECT 1 FROM message WHERE txId = substr(s.key, 9) AND status IN ('sent', 'confirmed'))
-                    ORDER BY s.key
-                    """)
-            while let row = try gone.next() {
-                try Self.compare(
-                    .gone(TxID(try row.decode(String.self, atIndex: 0))), row, versionAt: 1, outgoing: &outgoing)
+            for key in settled {
+                try db.execute(sql: "DELETE FROM sync_dirty WHERE key = ?", arguments: [key])
             }
             return outgoing
         }
+    }
+
+    /// Appends the record of `key` when it differs from what the server holds; false when there
+    /// is nothing to push for it.
+    private static func outgoing(_ key: String, in db: Database, into outgoing: inout [SyncOutgoing]) throws -> Bool {
+        let count = outgoing.count
+        if key.hasPrefix(ChatSyncRecord.messagePrefix) {
+            let txID = String(key.dropFirst(ChatSyncRecord.messagePrefix.count))
+            if let row = try Row.fetchOne(
+                db.cachedStatement(
+                    sql: """
+                        SELECT message.id, conversation, txId, blockTime, timestamp, status, direction, kind, body,
+                          amount, root, NULL, s.version, s.held, s.messageId
+                        FROM message LEFT JOIN sync_record s ON s.key = ?
+                        WHERE txId = ? AND status IN ('sent', 'confirmed')
+                        """), arguments: [key, txID])
+            {
+                var message = try decode(row)
+                guard ChatSyncRecord.travels(message) else { return false }
+                if let held = try row.decode(Data?.self, atIndex: 14).flatMap(MessageID.init(bytes:)) {
+                    message.id = held
+                }
+                try compare(.message(message), row, versionAt: 12, outgoing: &outgoing)
+            } else if let row = try Row.fetchOne(
+                db.cachedStatement(sql: "SELECT version, held FROM sync_record WHERE key = ?"), arguments: [key])
+            {
+                try compare(.gone(TxID(txID)), row, versionAt: 0, outgoing: &outgoing)
+            }
+        } else if key.hasPrefix(ChatSyncRecord.conversationPrefix) {
+            let conversation = String(key.dropFirst(ChatSyncRecord.conversationPrefix.count))
+            if let row = try Row.fetchOne(
+                db.cachedStatement(
+                    sql: """
+                        SELECT d.through, s.version, s.held
+                        FROM deleted_conversation d LEFT JOIN sync_record s ON s.key = ?
+                        WHERE d.conversation = ?
+                        """), arguments: [key, conversation])
+            {
+                let through = UInt64(max(0, try row.decode(Int64.self, atIndex: 0)))
+                try compare(
+                    .conversationDeleted(ConversationID(conversation), through: through), row, versionAt: 1,
+                    outgoing: &outgoing)
+            }
+        }
+        return outgoing.count > count
     }
 
     private static func compare(
@@ -97,13 +114,36 @@ extension ChatHistoryStore {
     /// Forgets what a server held: the history is synced with another server or account now, and
     /// every record is pushed there.
     public func syncForgetServer() throws {
-        try writer.write { db in try db.execute(sql: "DELETE FROM sync_record") }
+        try writer.write { db in
+            try db.execute(sql: "DELETE FROM sync_record")
+            try Self.markEverything(db)
+        }
+    }
+
+    static func mark(_ key: String, in db: Database) throws {
+        try db.execute(
+            sql: "INSERT INTO sync_dirty (key) SELECT ? WHERE NOT EXISTS (SELECT 1 FROM sync_dirty WHERE key = ?)",
+            arguments: [key, key])
+    }
+
+    /// Marks every record key the history could push (``syncOutgoing()`` unmarks those that match).
+    static func markEverything(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                INSERT OR IGNORE INTO sync_dirty (key)
+                  SELECT 'message:' || txId FROM message WHERE txId IS NOT NULL
+                  UNION SELECT 'conversation:' || conversation FROM deleted_conversation
+                  UNION SELECT key FROM sync_record;
+                """)
     }
 
     /// The server took these records at these versions.
     public func syncPushed(_ written: [(record: ChatSyncRecord, plaintext: [UInt8], version: Int64)]) throws {
         try writer.write { db in
-            for item in written { try Self.hold(item.record, plaintext: item.plaintext, version: item.version, in: db) }
+            for item in written {
+                try Self.hold(item.record, plaintext: item.plaintext, version: item.version, in: db)
+                try db.execute(sql: "DELETE FROM sync_dirty WHERE key = ?", arguments: [item.record.key])
+            }
         }
     }
 
@@ -118,6 +158,9 @@ extension ChatHistoryStore {
             var changed = 0
             for item in pulled {
                 try Self.hold(item.record, plaintext: item.plaintext, version: item.version, in: db)
+                // Read again by the next push: the merge may leave the row unlike the record (a
+                // text kept, a row discarded inside a deletion), which the triggers cannot see.
+                try Self.mark(item.record.key, in: db)
                 switch item.record {
                 case .message(let message):
                     switch try Self.save(message, in: db) {
