@@ -43,60 +43,54 @@ extension ChatHistoryStore {
     public func syncOutgoing() throws -> [SyncOutgoing] {
         try writer.write { db in
             var outgoing: [SyncOutgoing] = []
-            var settled: [String] = []
-            for key in try String.fetchAll(db, sql: "SELECT key FROM sync_dirty ORDER BY key") {
-                if try !Self.outgoing(key, in: db, into: &outgoing) { settled.append(key) }
-            }
-            for key in settled {
-                try db.execute(sql: "DELETE FROM sync_dirty WHERE key = ?", arguments: [key])
-            }
-            return outgoing
-        }
-    }
-
-    /// Appends the record of `key` when it differs from what the server holds; false when there
-    /// is nothing to push for it.
-    private static func outgoing(_ key: String, in db: Database, into outgoing: inout [SyncOutgoing]) throws -> Bool {
-        let count = outgoing.count
-        if key.hasPrefix(ChatSyncRecord.messagePrefix) {
-            let txID = String(key.dropFirst(ChatSyncRecord.messagePrefix.count))
-            if let row = try Row.fetchOne(
-                db.cachedStatement(
-                    sql: """
-                        SELECT message.id, conversation, txId, blockTime, timestamp, status, direction, kind, body,
-                          amount, root, NULL, s.version, s.held, s.messageId
-                        FROM message LEFT JOIN sync_record s ON s.key = ?
-                        WHERE txId = ? AND status IN ('sent', 'confirmed')
-                        """), arguments: [key, txID])
-            {
-                var message = try decode(row)
-                guard ChatSyncRecord.travels(message) else { return false }
-                if let held = try row.decode(Data?.self, atIndex: 14).flatMap(MessageID.init(bytes:)) {
-                    message.id = held
-                }
-                try compare(.message(message), row, versionAt: 12, outgoing: &outgoing)
-            } else if let row = try Row.fetchOne(
-                db.cachedStatement(sql: "SELECT version, held FROM sync_record WHERE key = ?"), arguments: [key])
-            {
-                try compare(.gone(TxID(txID)), row, versionAt: 0, outgoing: &outgoing)
-            }
-        } else if key.hasPrefix(ChatSyncRecord.conversationPrefix) {
-            let conversation = String(key.dropFirst(ChatSyncRecord.conversationPrefix.count))
-            if let row = try Row.fetchOne(
-                db.cachedStatement(
-                    sql: """
-                        SELECT d.through, s.version, s.held
-                        FROM deleted_conversation d LEFT JOIN sync_record s ON s.key = ?
-                        WHERE d.conversation = ?
-                        """), arguments: [key, conversation])
-            {
+            let conversations = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT d.through, s.version, s.held, k.key FROM sync_dirty k
+                    JOIN deleted_conversation d ON d.conversation = substr(k.key, 14)
+                    LEFT JOIN sync_record s ON s.key = k.key
+                    WHERE k.key >= 'conversation:' AND k.key < 'conversation;' ORDER BY k.key
+                    """)
+            while let row = try conversations.next() {
+                let key = try row.decode(String.self, atIndex: 3)
+                let conversation = String(key.dropFirst(ChatSyncRecord.conversationPrefix.count))
                 let through = UInt64(max(0, try row.decode(Int64.self, atIndex: 0)))
-                try compare(
+                try Self.compare(
                     .conversationDeleted(ConversationID(conversation), through: through), row, versionAt: 1,
                     outgoing: &outgoing)
             }
+            // A marked message key is its row when that travels, else a gone record when the server
+            // holds one, else nothing.
+            let messages = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT m.id, m.conversation, m.txId, m.blockTime, m.timestamp, m.status, m.direction, m.kind,
+                      m.body, m.amount, m.root, NULL, s.version, s.held, s.messageId, k.key
+                    FROM sync_dirty k
+                    LEFT JOIN message m ON m.txId = substr(k.key, 9) AND m.status IN ('sent', 'confirmed')
+                    LEFT JOIN sync_record s ON s.key = k.key
+                    WHERE k.key >= 'message:' AND k.key < 'message;' ORDER BY k.key
+                    """)
+            while let row = try messages.next() {
+                if try row.decode(Data?.self, atIndex: 0) != nil {
+                    var message = try Self.decode(row)
+                    guard ChatSyncRecord.travels(message) else { continue }
+                    if let held = try row.decode(Data?.self, atIndex: 14).flatMap(MessageID.init(bytes:)) {
+                        message.id = held
+                    }
+                    try Self.compare(.message(message), row, versionAt: 12, outgoing: &outgoing)
+                } else if try row.decode(Int64?.self, atIndex: 12) != nil {
+                    let key = try row.decode(String.self, atIndex: 15)
+                    let txID = TxID(String(key.dropFirst(ChatSyncRecord.messagePrefix.count)))
+                    try Self.compare(.gone(txID), row, versionAt: 12, outgoing: &outgoing)
+                }
+            }
+            // What matched is settled: only the records to push stay marked.
+            try db.execute(sql: "DELETE FROM sync_dirty")
+            let insert = try db.cachedStatement(sql: "INSERT INTO sync_dirty (key) VALUES (?)")
+            for item in outgoing { try insert.execute(arguments: [item.record.key]) }
+            return outgoing
         }
-        return outgoing.count > count
     }
 
     private static func compare(
@@ -158,20 +152,21 @@ extension ChatHistoryStore {
             var changed = 0
             for item in pulled {
                 try Self.hold(item.record, plaintext: item.plaintext, version: item.version, in: db)
-                // Read again by the next push: the merge may leave the row unlike the record (a
-                // text kept, a row discarded inside a deletion), which the triggers cannot see.
-                try Self.mark(item.record.key, in: db)
                 switch item.record {
                 case .message(let message):
                     switch try Self.save(message, in: db) {
                     case .inserted, .updated, .merged: changed += 1
-                    case .unchanged, .discarded: break
+                    case .unchanged, .discarded:
+                        // No row was written, so no trigger marked it; yet the row may differ
+                        // from the record now held (a text kept here, a row deleted here).
+                        try Self.mark(item.record.key, in: db)
                     }
                 case .conversationDeleted(let conversation, let through):
                     changed += try Self.deleteConversation(conversation, through: through, in: db)
                 case .gone(let txID):
                     try db.execute(sql: "DELETE FROM message WHERE txId = ?", arguments: [txID.rawValue])
                     changed += db.changesCount
+                    if db.changesCount == 0 { try Self.mark(item.record.key, in: db) }
                 }
             }
             return changed
