@@ -50,6 +50,22 @@ import Testing
         #expect(try laptop.store.syncOutgoing().isEmpty && marked(laptop.store).isEmpty)
     }
 
+    @Test("a write between the listing and the push stays marked and goes up next")
+    func aWriteDuringThePushIsNotLost() throws {
+        let laptop = try StoreFixture()
+        defer { laptop.remove() }
+        try laptop.store.save(row("m1", tx: "t1", at: 1_000))
+        let listed = try laptop.store.syncOutgoing()
+        #expect(listed.map(\.record.key) == ["message:t1"])
+        // Another process of the profile confirms t1 while the push is on the wire.
+        try laptop.store.save(row("m1", tx: "t1", at: 1_000, status: .confirmed))
+        try laptop.store.syncPushed(listed.map { ($0, 1) })
+        #expect(try marked(laptop.store) == ["message:t1"])
+        let next = try laptop.store.syncOutgoing()
+        #expect(next.map(\.record) == [.message(row("m1", tx: "t1", at: 1_000, status: .confirmed))])
+        #expect(next.first?.baseVersion == 1)
+    }
+
     @Test("what a pull brings is settled by the next sync, and a deletion marks its records")
     func pullsAndDeletions() throws {
         let (laptop, phone) = (try StoreFixture(), try StoreFixture())

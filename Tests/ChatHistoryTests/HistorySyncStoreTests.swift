@@ -18,11 +18,11 @@ import Testing
             guard outgoing.allSatisfy({ (records[$0.record.key]?.version ?? 0) == $0.baseVersion }) else {
                 return false
             }
-            var written: [(record: ChatSyncRecord, plaintext: [UInt8], version: Int64)] = []
+            var written: [(outgoing: ChatHistoryStore.SyncOutgoing, version: Int64)] = []
             for item in outgoing {
                 let version = (records[item.record.key]?.version ?? 0) + 1
                 records[item.record.key] = (version, item.plaintext)
-                written.append((item.record, item.plaintext, version))
+                written.append((item, version))
             }
             try store.syncPushed(written)
             return true

@@ -96,14 +96,15 @@ extension ChatHistoryStore {
         migrator.registerMigration("v6 sync dirty keys") { db in
             // Issue 49: the record keys written since they last matched the server, kept by
             // triggers, so a sync with nothing new reads one empty table instead of encoding every
-            // row. Every key of a history that synced before is marked once. (`INSERT OR IGNORE`
-            // would take the outer statement's conflict rule, an upsert's ABORT among them.)
+            // row. Each write gives its key a new mark (delete, then insert: no conflict, whatever
+            // rule the outer statement has), so a push clears only the marks it read. Every key of
+            // a history that synced before is marked once.
             func mark(_ key: String) -> String {
-                "INSERT INTO sync_dirty (key) SELECT \(key) WHERE NOT EXISTS (SELECT 1 FROM sync_dirty WHERE key = \(key));"
+                "DELETE FROM sync_dirty WHERE key = \(key); INSERT INTO sync_dirty (key) VALUES (\(key));"
             }
             try db.execute(
                 sql: """
-                    CREATE TABLE sync_dirty (key TEXT NOT NULL PRIMARY KEY) WITHOUT ROWID;
+                    CREATE TABLE sync_dirty (mark INTEGER PRIMARY KEY AUTOINCREMENT, key TEXT NOT NULL UNIQUE);
                     CREATE TRIGGER message_sync_insert AFTER INSERT ON message WHEN NEW.txId IS NOT NULL
                     BEGIN \(mark("'message:' || NEW.txId")) END;
                     CREATE TRIGGER message_sync_update AFTER UPDATE ON message WHEN NEW.txId IS NOT NULL

@@ -18,6 +18,9 @@ extension ChatHistoryStore {
         public let plaintext: [UInt8]
         /// The version the server holds, 0 when it holds none.
         public let baseVersion: Int64
+        /// The mark that listed the record: ``syncPushed(_:)`` clears it only if no write came
+        /// after (another process of the profile may write between the read and the push).
+        let mark: Int64
     }
 
     /// A record the server sent, opened.
@@ -39,14 +42,15 @@ extension ChatHistoryStore {
     /// (`sync_dirty`, kept by triggers on every write of a row or a deletion, issue 49): a sync
     /// with nothing new reads one empty table instead of encoding every row. A marked key whose
     /// record turns out to equal what the server holds is unmarked here; one that differs stays
-    /// marked until ``syncPushed(_:)`` records the server's copy.
+    /// marked until ``syncPushed(_:)`` records the server's copy. Each write gives its key a new
+    /// mark, so a write that lands between this read and the push keeps its key marked.
     public func syncOutgoing() throws -> [SyncOutgoing] {
         try writer.write { db in
             var outgoing: [SyncOutgoing] = []
             let conversations = try Row.fetchCursor(
                 db,
                 sql: """
-                    SELECT d.through, s.version, s.held, k.key FROM sync_dirty k
+                    SELECT d.through, s.version, s.held, k.key, k.mark FROM sync_dirty k
                     JOIN deleted_conversation d ON d.conversation = substr(k.key, 14)
                     LEFT JOIN sync_record s ON s.key = k.key
                     WHERE k.key >= 'conversation:' AND k.key < 'conversation;' ORDER BY k.key
@@ -57,7 +61,7 @@ extension ChatHistoryStore {
                 let through = UInt64(max(0, try row.decode(Int64.self, atIndex: 0)))
                 try Self.compare(
                     .conversationDeleted(ConversationID(conversation), through: through), row, versionAt: 1,
-                    outgoing: &outgoing)
+                    mark: try row.decode(Int64.self, atIndex: 4), outgoing: &outgoing)
             }
             // A marked message key is its row when that travels, else a gone record when the server
             // holds one, else nothing.
@@ -65,36 +69,37 @@ extension ChatHistoryStore {
                 db,
                 sql: """
                     SELECT m.id, m.conversation, m.txId, m.blockTime, m.timestamp, m.status, m.direction, m.kind,
-                      m.body, m.amount, m.root, NULL, s.version, s.held, s.messageId, k.key
+                      m.body, m.amount, m.root, NULL, s.version, s.held, s.messageId, k.key, k.mark
                     FROM sync_dirty k
                     LEFT JOIN message m ON m.txId = substr(k.key, 9) AND m.status IN ('sent', 'confirmed')
                     LEFT JOIN sync_record s ON s.key = k.key
                     WHERE k.key >= 'message:' AND k.key < 'message;' ORDER BY k.key
                     """)
             while let row = try messages.next() {
+                let mark = try row.decode(Int64.self, atIndex: 16)
                 if try row.decode(Data?.self, atIndex: 0) != nil {
                     var message = try Self.decode(row)
                     guard ChatSyncRecord.travels(message) else { continue }
                     if let held = try row.decode(Data?.self, atIndex: 14).flatMap(MessageID.init(bytes:)) {
                         message.id = held
                     }
-                    try Self.compare(.message(message), row, versionAt: 12, outgoing: &outgoing)
+                    try Self.compare(.message(message), row, versionAt: 12, mark: mark, outgoing: &outgoing)
                 } else if try row.decode(Int64?.self, atIndex: 12) != nil {
                     let key = try row.decode(String.self, atIndex: 15)
                     let txID = TxID(String(key.dropFirst(ChatSyncRecord.messagePrefix.count)))
-                    try Self.compare(.gone(txID), row, versionAt: 12, outgoing: &outgoing)
+                    try Self.compare(.gone(txID), row, versionAt: 12, mark: mark, outgoing: &outgoing)
                 }
             }
-            // What matched is settled: only the records to push stay marked.
+            // What matched is settled: only the records to push stay marked, under their marks.
             try db.execute(sql: "DELETE FROM sync_dirty")
-            let insert = try db.cachedStatement(sql: "INSERT INTO sync_dirty (key) VALUES (?)")
-            for item in outgoing { try insert.execute(arguments: [item.record.key]) }
+            let insert = try db.cachedStatement(sql: "INSERT INTO sync_dirty (mark, key) VALUES (?, ?)")
+            for item in outgoing { try insert.execute(arguments: [item.mark, item.record.key]) }
             return outgoing
         }
     }
 
     private static func compare(
-        _ record: ChatSyncRecord, _ row: Row, versionAt index: Int, outgoing: inout [SyncOutgoing]
+        _ record: ChatSyncRecord, _ row: Row, versionAt index: Int, mark: Int64, outgoing: inout [SyncOutgoing]
     )
         throws
     {
@@ -102,7 +107,7 @@ extension ChatHistoryStore {
         let version = try row.decode(Int64?.self, atIndex: index)
         let held = try row.decode(Data?.self, atIndex: index + 1)
         guard held.map({ !$0.elementsEqual(plaintext) }) ?? true else { return }
-        outgoing.append(SyncOutgoing(record: record, plaintext: plaintext, baseVersion: version ?? 0))
+        outgoing.append(SyncOutgoing(record: record, plaintext: plaintext, baseVersion: version ?? 0, mark: mark))
     }
 
     /// Forgets what a server held: the history is synced with another server or account now, and
@@ -114,10 +119,10 @@ extension ChatHistoryStore {
         }
     }
 
+    /// Gives `key` a new mark, as the triggers do.
     static func mark(_ key: String, in db: Database) throws {
-        try db.execute(
-            sql: "INSERT INTO sync_dirty (key) SELECT ? WHERE NOT EXISTS (SELECT 1 FROM sync_dirty WHERE key = ?)",
-            arguments: [key, key])
+        try db.execute(sql: "DELETE FROM sync_dirty WHERE key = ?", arguments: [key])
+        try db.execute(sql: "INSERT INTO sync_dirty (key) VALUES (?)", arguments: [key])
     }
 
     /// Marks every record key the history could push (``syncOutgoing()`` unmarks those that match).
@@ -131,12 +136,14 @@ extension ChatHistoryStore {
                 """)
     }
 
-    /// The server took these records at these versions.
-    public func syncPushed(_ written: [(record: ChatSyncRecord, plaintext: [UInt8], version: Int64)]) throws {
+    /// The server took these records at these versions. A record written again since
+    /// ``syncOutgoing()`` listed it stays marked for the next push.
+    public func syncPushed(_ written: [(outgoing: SyncOutgoing, version: Int64)]) throws {
         try writer.write { db in
-            for item in written {
-                try Self.hold(item.record, plaintext: item.plaintext, version: item.version, in: db)
-                try db.execute(sql: "DELETE FROM sync_dirty WHERE key = ?", arguments: [item.record.key])
+            let unmark = try db.cachedStatement(sql: "DELETE FROM sync_dirty WHERE key = ? AND mark = ?")
+            for (item, version) in written {
+                try Self.hold(item.record, plaintext: item.plaintext, version: version, in: db)
+                try unmark.execute(arguments: [item.record.key, item.mark])
             }
         }
     }

@@ -135,7 +135,7 @@ public struct ChatHistorySync: Sendable, SealedRecordSync {
         run: inout Run
     ) throws(SyncError) {
         try local {
-            try history.syncPushed(zip(items, answers).map { ($0.change.record, $0.change.plaintext, $1.version) })
+            try history.syncPushed(zip(items, answers).map { ($0.change, $1.version) })
         }
         for answer in answers { state.unreadable?[answer.id] = nil }
         run.report.pushed += answers.count
