@@ -184,11 +184,7 @@ extension ChatHistoryStore {
     {
         guard key.blockTime <= UInt64(Int64.max) else { return false }
         if let current = try fetchReadMark(conversation, in: db), current >= key { return false }
-        try db.execute(
-            sql: "INSERT INTO read_mark (conversation, blockTime, timestamp, id) VALUES (?, ?, ?, ?)"
-                + " ON CONFLICT (conversation) DO UPDATE SET"
-                + " blockTime = excluded.blockTime, timestamp = excluded.timestamp, id = excluded.id",
-            arguments: [conversation.rawValue, Int64(key.blockTime), key.timestamp, Data(key.id.bytes)])
+        try writeReadMark(conversation, key, in: db)
         return true
     }
 }

@@ -27,11 +27,7 @@ extension ChatHistoryStore {
                     arguments: [conversation.rawValue])
             else { return nil }
             let key = try Self.decodeKey(newest)
-            try db.execute(
-                sql: "INSERT INTO read_mark (conversation, blockTime, timestamp, id) VALUES (?, ?, ?, ?)"
-                    + " ON CONFLICT (conversation) DO UPDATE SET"
-                    + " blockTime = excluded.blockTime, timestamp = excluded.timestamp, id = excluded.id",
-                arguments: [conversation.rawValue, Int64(key.blockTime), key.timestamp, Data(key.id.bytes)])
+            try Self.writeReadMark(conversation, key, in: db)
             return key
         }
     }
@@ -52,6 +48,14 @@ extension ChatHistoryStore {
                 db.cachedStatement(sql: Self.unreadSQL + " AND (blockTime, timestamp, id) > (?, ?, ?)"),
                 arguments: [conversation.rawValue, Int64(mark.blockTime), mark.timestamp, Data(mark.id.bytes)]) ?? 0
         }
+    }
+
+    static func writeReadMark(_ conversation: ConversationID, _ key: MessageKey, in db: Database) throws {
+        try db.execute(
+            sql: "INSERT INTO read_mark (conversation, blockTime, timestamp, id) VALUES (?, ?, ?, ?)"
+                + " ON CONFLICT (conversation) DO UPDATE SET"
+                + " blockTime = excluded.blockTime, timestamp = excluded.timestamp, id = excluded.id",
+            arguments: [conversation.rawValue, Int64(key.blockTime), key.timestamp, Data(key.id.bytes)])
     }
 
     static func fetchReadMark(_ conversation: ConversationID, in db: Database) throws -> MessageKey? {

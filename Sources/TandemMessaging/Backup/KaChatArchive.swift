@@ -85,12 +85,12 @@ struct KaChatArchive: Codable, Equatable {
     private struct Version: Decodable { var schemaVersion: Int }
 
     static func isoDate(_ text: String) -> Date? {
-        let whole = ISO8601DateFormatter()
-        if let date = whole.date(from: text) { return date }
-        let fractional = ISO8601DateFormatter()
-        fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return fractional.date(from: text)
+        (try? wholeSeconds.parse(text)) ?? (try? fractionalSeconds.parse(text))
     }
+
+    /// Made once: a date parse runs for every message of an archive.
+    private static let wholeSeconds = Date.ISO8601FormatStyle()
+    private static let fractionalSeconds = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
 
     /// The decoder's complaint in one line, with the member it concerns.
     static func reason(_ error: any Error) -> String {
@@ -115,7 +115,6 @@ struct KaChatArchive: Codable, Equatable {
 /// SHA-256(identity private key ‖ "kachat-backup-v1"), no associated data, around the archive.
 struct KaChatBackupEnvelope: Codable, Equatable {
     static let version = 1
-    static let cipherName = "aes-256-gcm"
     /// The member whose presence makes a file an envelope rather than a plaintext archive.
     static let marker = "kachatEncryptedBackup"
 
@@ -130,17 +129,12 @@ struct KaChatBackupEnvelope: Codable, Equatable {
         SymmetricKey(data: SHA256.hash(data: privateKey.rawRepresentation + Array("kachat-backup-v1".utf8)))
     }
 
-    /// Hex of the first 8 bytes of SHA-256 of the address text.
-    static func walletHint(_ address: KaspaAddress) -> String {
-        Hex.encode(SHA256.hash(data: Array(address.description.utf8)).prefix(8))
-    }
-
     static func seal(_ plaintext: Data, key privateKey: PrivateKey, wallet: KaspaAddress) throws -> KaChatBackupEnvelope
     {
-        let box = try AES.GCM.seal(plaintext, using: key(privateKey))
+        let (nonce, ciphertext) = try BackupSeal.seal(plaintext, key: key(privateKey))
         return KaChatBackupEnvelope(
-            kachatEncryptedBackup: version, cipher: cipherName, nonce: Data(box.nonce).base64EncodedString(),
-            ciphertext: (box.ciphertext + box.tag).base64EncodedString(), walletHint: walletHint(wallet))
+            kachatEncryptedBackup: version, cipher: BackupSeal.cipherName, nonce: nonce, ciphertext: ciphertext,
+            walletHint: BackupSeal.walletHint(wallet))
     }
 
     func encoded() throws -> Data {
@@ -157,30 +151,13 @@ struct KaChatBackupEnvelope: Codable, Equatable {
         }
     }
 
-    /// The archive's bytes. A key that does not open it names the wallet the hint points to
-    /// when the hint is not this one's.
+    /// The archive's bytes (``BackupSeal/open(nonce:ciphertext:key:context:walletHint:wallet:)``).
     func open(key privateKey: PrivateKey, wallet: KaspaAddress) throws(ChatBackupError) -> Data {
         guard kachatEncryptedBackup == Self.version else {
             throw .unsupportedVersion(format: "KaChat encrypted", version: String(kachatEncryptedBackup))
         }
-        guard cipher == Self.cipherName else { throw .damaged("KaChat backups use aes-256-gcm, not \(cipher)") }
-        guard let nonceBytes = Data(base64Encoded: nonce), nonceBytes.count == 12 else {
-            throw .damaged("the nonce is not 12 bytes of base64")
-        }
-        guard let sealed = Data(base64Encoded: ciphertext), sealed.count >= 16 else {
-            throw .damaged("the ciphertext is not base64 of at least a 16-byte tag")
-        }
-        do {
-            let box = try AES.GCM.SealedBox(
-                nonce: AES.GCM.Nonce(data: nonceBytes), ciphertext: sealed.dropLast(16), tag: sealed.suffix(16))
-            return try AES.GCM.open(box, using: Self.key(privateKey))
-        } catch {
-            if let walletHint, walletHint.lowercased() != Self.walletHint(wallet) {
-                throw .wrongWallet(
-                    "the backup is of another wallet (hint \(walletHint.prefix(16)), this wallet's is "
-                        + "\(Self.walletHint(wallet))): it does not open with this profile's key")
-            }
-            throw .damaged("it does not open with this wallet's key (altered or truncated)")
-        }
+        guard cipher == BackupSeal.cipherName else { throw .damaged("KaChat backups use aes-256-gcm, not \(cipher)") }
+        return try BackupSeal.open(
+            nonce: nonce, ciphertext: ciphertext, key: Self.key(privateKey), walletHint: walletHint, wallet: wallet)
     }
 }

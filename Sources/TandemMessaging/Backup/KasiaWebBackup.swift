@@ -100,7 +100,8 @@ enum KasiaWebBackup {
         var kind = MessageKind.text
         var body: Data? = Data(content.utf8)
         var amount: UInt64?
-        if let envelope = try? JSONDecoder().decode(Envelope.self, from: Data(content.utf8)) {
+        // Only a JSON object can be Kasia's handshake or payment content.
+        if content.hasPrefix("{"), let envelope = try? JSONDecoder().decode(Envelope.self, from: Data(content.utf8)) {
             switch envelope.type {
             case "handshake":
                 kind = .handshake

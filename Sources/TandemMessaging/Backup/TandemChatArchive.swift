@@ -174,11 +174,11 @@ struct TandemChatEnvelope: Codable, Equatable {
     static func seal(_ archive: TandemChatArchive, key privateKey: PrivateKey, wallet: KaspaAddress) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        let box = try AES.GCM.seal(encoder.encode(archive), using: key(privateKey), authenticating: context)
+        let (nonce, ciphertext) = try BackupSeal.seal(
+            encoder.encode(archive), key: key(privateKey), context: context)
         let envelope = TandemChatEnvelope(
-            tandemChatBackup: version, cipher: KaChatBackupEnvelope.cipherName,
-            nonce: Data(box.nonce).base64EncodedString(), ciphertext: (box.ciphertext + box.tag).base64EncodedString(),
-            walletHint: KaChatBackupEnvelope.walletHint(wallet))
+            tandemChatBackup: version, cipher: BackupSeal.cipherName, nonce: nonce, ciphertext: ciphertext,
+            walletHint: BackupSeal.walletHint(wallet))
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         return try encoder.encode(envelope)
     }
@@ -193,23 +193,12 @@ struct TandemChatEnvelope: Codable, Equatable {
         guard envelope.tandemChatBackup == version else {
             throw .unsupportedVersion(format: "Tandem", version: String(envelope.tandemChatBackup))
         }
-        guard envelope.cipher == KaChatBackupEnvelope.cipherName else {
+        guard envelope.cipher == BackupSeal.cipherName else {
             throw .damaged("Tandem backups use aes-256-gcm, not \(envelope.cipher.prefix(40))")
         }
-        guard let nonce = Data(base64Encoded: envelope.nonce), nonce.count == 12,
-            let sealed = Data(base64Encoded: envelope.ciphertext), sealed.count >= 16
-        else { throw .damaged("the nonce or ciphertext is not base64 of the right length") }
-        let plaintext: Data
-        do {
-            let box = try AES.GCM.SealedBox(
-                nonce: AES.GCM.Nonce(data: nonce), ciphertext: sealed.dropLast(16), tag: sealed.suffix(16))
-            plaintext = try AES.GCM.open(box, using: key(privateKey), authenticating: context)
-        } catch {
-            if envelope.walletHint.lowercased() != KaChatBackupEnvelope.walletHint(wallet) {
-                throw .wrongWallet("the backup is of another wallet: it does not open with this profile's key")
-            }
-            throw .damaged("it does not open with this wallet's key (altered or truncated)")
-        }
+        let plaintext = try BackupSeal.open(
+            nonce: envelope.nonce, ciphertext: envelope.ciphertext, key: key(privateKey), context: context,
+            walletHint: envelope.walletHint, wallet: wallet)
         let archive: TandemChatArchive
         do { archive = try JSONDecoder().decode(TandemChatArchive.self, from: plaintext) } catch {
             if let version = (try? JSONDecoder().decode(Version.self, from: plaintext))?.version,
