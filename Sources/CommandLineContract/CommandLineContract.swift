@@ -30,23 +30,44 @@ public enum CommandLineContract {
             }
             didRun(true)
         } catch {
-            if root.exitCode(for: error) == .success {
-                root.exit(withError: error)  // help, version: ArgumentParser prints them
-            }
-            if let exit = error as? ExitCode {
-                Foundation.exit(exit.rawValue)
-            }
-            var message: String
-            if let described = describe(error) {
-                message = described
-            } else if let guess = suggestion(root, arguments: Array(CommandLine.arguments.dropFirst())) {
-                message = "unknown command '\(guess.typed)': did you mean `\(program) \(guess.meant)`?"
-            } else {
-                message = fileErrorText(error) ?? oneLine(root.message(for: error))
-            }
-            FileHandle.standardError.write(Data("\(program): \(printable(message))\n".utf8))
-            Foundation.exit(1)
+            fail(root, program: program, describe: describe, error)
         }
+    }
+
+    /// Runs an already parsed command's work under the same contract, then ends the process:
+    /// status 0 when `body` returns, else the contract's answer to its error. For commands an
+    /// executable recognises without parsing (`tandem`'s quick commands).
+    public static func run<Root: ParsableCommand>(
+        _ root: Root.Type, program: String, describe: @Sendable (any Error) -> String?, body: () throws -> Void
+    ) -> Never {
+        do {
+            try body()
+        } catch {
+            fail(root, program: program, describe: describe, error)
+        }
+        Foundation.exit(0)
+    }
+
+    /// Ends the process for `error` as the contract says.
+    private static func fail<Root: ParsableCommand>(
+        _ root: Root.Type, program: String, describe: @Sendable (any Error) -> String?, _ error: any Error
+    ) -> Never {
+        if root.exitCode(for: error) == .success {
+            root.exit(withError: error)  // help, version: ArgumentParser prints them
+        }
+        if let exit = error as? ExitCode {
+            Foundation.exit(exit.rawValue)
+        }
+        var message: String
+        if let described = describe(error) {
+            message = described
+        } else if let guess = suggestion(root, arguments: Array(CommandLine.arguments.dropFirst())) {
+            message = "unknown command '\(guess.typed)': did you mean `\(program) \(guess.meant)`?"
+        } else {
+            message = fileErrorText(error) ?? oneLine(root.message(for: error))
+        }
+        FileHandle.standardError.write(Data("\(program): \(printable(message))\n".utf8))
+        Foundation.exit(1)
     }
 
     /// For arguments that name no command: the first word where a command was expected, and the

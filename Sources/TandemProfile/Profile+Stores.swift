@@ -1,6 +1,6 @@
 public import ChatHistory
 public import Contacts
-import RedoProtocol
+public import RedoProtocol
 public import RoutingStore
 import SecretFiles
 public import TaskStore
@@ -30,10 +30,23 @@ extension Profile {
     /// The Redo task log with this device's signing identity (``File/tasks``,
     /// ``File/identityKey``, ``File/deviceID``); the identity is created on first use.
     public func openTasks() throws -> TaskEditor {
-        let identity = ProfileIdentity(
-            key: try identityKey(), deviceID: try ProfileIdentity.loadOrCreateDevice(url(.deviceID)))
+        let identity = try taskIdentity()
         try prepareStore(.tasks)
         return TaskEditor(log: try TaskLog(path: url(.tasks).path), identity: identity)
+    }
+
+    /// The live tasks and this device's identity, read without opening the task log for writing
+    /// (``TaskLog/liveTasks(readingAt:)``); nil when that read cannot answer, and then
+    /// ``openTasks()`` does.
+    public func readLiveTasks() throws -> (identity: ProfileIdentity, tasks: [RedoTask])? {
+        let identity = try taskIdentity()
+        guard let tasks = TaskLog.liveTasks(readingAt: url(.tasks).path) else { return nil }
+        return (identity, tasks)
+    }
+
+    /// This device's signing identity, its key and device id made on first use.
+    private func taskIdentity() throws -> ProfileIdentity {
+        ProfileIdentity(key: try identityKey(), deviceID: try ProfileIdentity.loadOrCreateDevice(url(.deviceID)))
     }
 
     /// The Ed25519 key that signs this profile's Redo nodes, made on first use. Racing first

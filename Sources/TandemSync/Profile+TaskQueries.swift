@@ -18,17 +18,26 @@ extension Profile {
         -> [TaskQueryRow]
     {
         do {
-            let editor = try openTasks()
             var query = overrides.query
-            if let preset {
-                guard let saved = try TaskPresets(editor: editor).preset(named: preset) else {
-                    throw TaskQueryFailure(description: TaskPresetError.unknown(preset).description)
+            let identity: ProfileIdentity
+            let tasks: [RedoTask]
+            // Without a preset nothing but the live tasks is read: over a read-only connection
+            // when the log is current (issue 49 item 2), else through the opened log.
+            if preset == nil, let read = try readLiveTasks() {
+                (identity, tasks) = read
+            } else {
+                let editor = try openTasks()
+                if let preset {
+                    guard let saved = try TaskPresets(editor: editor).preset(named: preset) else {
+                        throw TaskQueryFailure(description: TaskPresetError.unknown(preset).description)
+                    }
+                    query = saved.query.narrowed(by: overrides)
                 }
-                query = saved.query.narrowed(by: overrides)
+                (identity, tasks) = (editor.identity, try editor.liveTasks())
             }
             query = try query.validated()
-            let keys = try taskAccountKeys(identity: editor.identity)
-            return query.run(on: try editor.liveTasks(), context: TaskQueryContext(now: now, accountKeys: keys))
+            let keys = try taskAccountKeys(identity: identity)
+            return query.run(on: tasks, context: TaskQueryContext(now: now, accountKeys: keys))
         } catch let failure as TaskQueryFailure {
             throw failure
         } catch {

@@ -18,8 +18,9 @@ public struct HumanTime: Sendable {
     private let marksUTC: Bool
 
     /// `YYYY-MM-DD HH:MM` in the zone (minutes are enough to read; JSON has the milliseconds).
-    public func text(_ instant: UnixMillis) -> String {
-        let wall = shifted(instant)
+    public func text(_ instant: UnixMillis) -> String { text(shifted: shifted(instant)) }
+
+    private func text(shifted wall: String) -> String {
         let clock = "\(wall.prefix(10)) \(wall.dropFirst(11).prefix(5))"
         return marksUTC ? clock + " UTC" : clock
     }
@@ -31,8 +32,9 @@ public struct HumanTime: Sendable {
     /// `tomorrow` is stored), otherwise ``text(_:)``. In UTC always ``text(_:)``, whose ` UTC`
     /// mark says the time is not local: a bare day reads back as local midnight.
     public func deadline(_ instant: UnixMillis) -> String {
-        guard !marksUTC, shifted(instant).dropFirst(11).hasPrefix("00:00:00.000") else { return text(instant) }
-        return day(instant)
+        let wall = shifted(instant)
+        guard !marksUTC, wall.dropFirst(11).hasPrefix("00:00:00.000") else { return text(shifted: wall) }
+        return String(wall.prefix(10))
     }
 
     /// The ISO-8601 text of the wall clock in the zone (its `Z` no longer meaning UTC).

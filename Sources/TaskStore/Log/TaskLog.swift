@@ -88,16 +88,39 @@ public struct TaskLog: Sendable {
     /// only each live task's state decoded: a list or a query needs neither the node lists of
     /// every slice nor their merge (issue 29, `tandem tasks list`).
     public func liveTasks() throws -> [RedoTask] {
-        func read(_ db: Database) throws -> [RedoTask]? {
-            guard try Self.isCurrent(db) else { return nil }
-            var blobs: [[UInt8]] = []
-            let rows = try Data.fetchCursor(db, sql: "SELECT state FROM projection_task WHERE live = 1")
-            while let bytes = try rows.next() { blobs.append(Array(bytes)) }
-            return TaskSlice.decodingAll(blobs) { TaskSlice.task(decoding: $0) }?.sorted { $0.taskID < $1.taskID }
-        }
-        if let tasks = try writer.read(read) { return tasks }
+        if let tasks = try writer.read(Self.currentLiveTasks) { return tasks }
         // Not current, or a row that does not decode: the full path replays and keeps new slices.
         return try replay().tasks
+    }
+
+    /// ``liveTasks()`` of the log at `path`, read over one read-only connection without the
+    /// migrator or a writer (issue 49 item 2: opening the log costs more than reading 1,000 tasks).
+    /// Nil when that cannot answer: no file, a schema this build has not fully migrated, a
+    /// projection that is not current or a row that does not decode. Then an opened log's
+    /// ``liveTasks()`` migrates, replays and keeps what it rebuilt.
+    public static func liveTasks(readingAt path: String) -> [RedoTask]? {
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(5)
+        do {
+            let reader = try DatabaseQueue(path: path, configuration: configuration)
+            return try reader.read { db in
+                guard try migrator.hasCompletedMigrations(db) else { return nil }
+                return try currentLiveTasks(db)
+            }
+        } catch {
+            return nil
+        }
+    }
+
+    /// The live tasks from a current projection, sorted by id; nil when it is not current or a
+    /// row does not decode.
+    private static func currentLiveTasks(_ db: Database) throws -> [RedoTask]? {
+        guard try isCurrent(db) else { return nil }
+        var blobs: [[UInt8]] = []
+        let rows = try Data.fetchCursor(db, sql: "SELECT state FROM projection_task WHERE live = 1")
+        while let bytes = try rows.next() { blobs.append(Array(bytes)) }
+        return TaskSlice.decodingAll(blobs) { TaskSlice.task(decoding: $0) }?.sorted { $0.taskID < $1.taskID }
     }
 
     /// The live state of one task, as `replay().tasks` has it; nil when it is not live.

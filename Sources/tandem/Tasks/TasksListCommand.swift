@@ -23,8 +23,13 @@ extension TasksCommand {
         var json = false
 
         func run() throws {
+            try Self.list(options: options, overrides: try query.overrides(), preset: preset, json: json)
+        }
+
+        /// Lists the tasks `overrides` (narrowing `preset`) finds: what `run()` does with the parsed
+        /// flags, and what the quick form of `tasks list` runs without parsing them (``QuickCommand``).
+        static func list(options: ProfileOptions, overrides: TaskQueryOverrides, preset: String?, json: Bool) throws {
             let now = try options.wallTime()
-            let overrides = try query.overrides()
             let rows: [TaskQueryRow]
             let profile = try options.value
             do { rows = try profile.findTasks(overrides, preset: preset, now: now) } catch {
