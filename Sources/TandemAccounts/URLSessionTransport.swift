@@ -1,4 +1,5 @@
 public import Foundation
+import TandemBasics
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -31,7 +32,7 @@ public struct URLSessionTransport: HTTPTransport {
         urlRequest.setValue(userAgent, forHTTPHeaderField: "User-Agent")
         for header in request.headers { urlRequest.addValue(header.value, forHTTPHeaderField: header.name) }
         urlRequest.httpBody = request.body
-        let (data, response) = try await session.data(for: urlRequest)
+        let (data, response) = try await Self.data(for: urlRequest, in: session)
         guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
         var headers: [(name: String, value: String)] = []
         for (key, value) in http.allHeaderFields {
@@ -43,6 +44,39 @@ public struct URLSessionTransport: HTTPTransport {
             }
         }
         return TransportResponse(status: http.statusCode, headers: headers, body: data)
+    }
+}
+
+extension URLSessionTransport {
+    /// `session.data(for:)`, cancelled without a deadlock. On Linux, FoundationNetworking's own
+    /// `data(for:)` cancels its task inside the cancellation handler, which holds the awaiting
+    /// task's status lock, and `URLSessionTask.cancel()` then waits for the session's queue; if
+    /// that queue is finishing the same request, it waits for the status lock to resume the
+    /// continuation, and both wait for ever (seen in a full `swift test`, 2026-12-01: a relay
+    /// stream's task group cancelled mid-request). Here the handler only asks another queue to
+    /// cancel.
+    static func data(for request: URLRequest, in session: URLSession) async throws -> (Data, URLResponse) {
+        let started = Locked<URLSessionDataTask?>(nil)
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let task = session.dataTask(with: request) { data, response, error in
+                    if let error {
+                        continuation.resume(throwing: error)
+                    } else if let data, let response {
+                        continuation.resume(returning: (data, response))
+                    } else {
+                        continuation.resume(throwing: URLError(.badServerResponse))
+                    }
+                }
+                started.withLock { $0 = task }
+                task.resume()
+                // Cancelled before the task was kept: the handler found nothing to cancel.
+                if Task.isCancelled { DispatchQueue.global().async { task.cancel() } }
+            }
+        } onCancel: {
+            guard let task = started.withLock({ $0 }) else { return }
+            DispatchQueue.global().async { task.cancel() }
+        }
     }
 }
 

@@ -7,7 +7,7 @@ import RedoApp
 /// forms are quick: any other word, a repeated option, a value that looks like an option, an
 /// `--option=value` or `--help` goes the full way, so every message and default stays
 /// ArgumentParser's.
-enum QuickCommand: Equatable {
+enum QuickCommand {
     /// `tasks list` with no query flag: [--profile NAME|DIR] [--now TIME] [--passphrase-file PATH]
     /// [--utc] [--json].
     case tasksList(QuickProfile, json: Bool)
@@ -17,26 +17,22 @@ enum QuickCommand: Equatable {
         guard arguments.count >= 2, arguments[0] == "tasks", arguments[1] == "list" else { return nil }
         var profile = QuickProfile()
         var json = false
-        var words = arguments.dropFirst(2)[...]
+        var words = arguments.dropFirst(2)
         while let word = words.popFirst() {
             switch word {
-            case "--json", "--utc":
-                let set = word == "--json" ? json : profile.utc
-                guard !set else { return nil }
-                if word == "--json" { json = true } else { profile.utc = true }
+            case "--json":
+                guard !json else { return nil }
+                json = true
+            case "--utc":
+                guard !profile.utc else { return nil }
+                profile.utc = true
             case "--profile", "--now", "--passphrase-file":
-                guard let value = words.popFirst(), !value.hasPrefix("-") else { return nil }
-                switch word {
-                case "--profile":
-                    guard profile.profile == nil else { return nil }
-                    profile.profile = value
-                case "--now":
-                    guard profile.now == nil else { return nil }
-                    profile.now = value
-                default:
-                    guard profile.passphraseFile == nil else { return nil }
-                    profile.passphraseFile = value
+                let field: WritableKeyPath<QuickProfile, String?> =
+                    word == "--profile" ? \.profile : word == "--now" ? \.now : \.passphraseFile
+                guard profile[keyPath: field] == nil, let value = words.popFirst(), !value.hasPrefix("-") else {
+                    return nil
                 }
+                profile[keyPath: field] = value
             default: return nil
             }
         }
@@ -59,7 +55,7 @@ enum QuickCommand: Equatable {
 
 /// The profile options of a quick command, as words; ``options`` is what ArgumentParser would
 /// have parsed from them.
-struct QuickProfile: Equatable {
+struct QuickProfile {
     var profile: String?
     var now: String?
     var passphraseFile: String?
