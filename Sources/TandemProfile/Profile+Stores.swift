@@ -39,9 +39,9 @@ extension Profile {
     /// (``TaskLog/liveTasks(readingAt:)``); nil when that read cannot answer, and then
     /// ``openTasks()`` does.
     public func readLiveTasks() throws -> (identity: ProfileIdentity, tasks: [RedoTask])? {
-        let identity = try taskIdentity()
+        // The tasks first: when they cannot be read here, `openTasks()` reads the identity itself.
         guard let tasks = TaskLog.liveTasks(readingAt: url(.tasks).path) else { return nil }
-        return (identity, tasks)
+        return (try taskIdentity(), tasks)
     }
 
     /// This device's signing identity, its key and device id made on first use.
