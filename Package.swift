@@ -262,7 +262,7 @@ let package = Package(
             name: "TandemProfile",
             dependencies: [
                 "TandemBasics", "SecretFiles", "KaspaCrypto", "ChatHistory", "Contacts", "RoutingStore", "TaskStore",
-                "RedoProtocol",
+                "RedoProtocol", "RedoApp",
             ],
             swiftSettings: swiftSettings
         ),

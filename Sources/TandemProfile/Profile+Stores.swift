@@ -1,5 +1,6 @@
 public import ChatHistory
 public import Contacts
+public import RedoApp
 public import RedoProtocol
 public import RoutingStore
 import SecretFiles
@@ -35,17 +36,16 @@ extension Profile {
         return TaskEditor(log: try TaskLog(path: url(.tasks).path), identity: identity)
     }
 
-    /// The live tasks and this device's identity, read without opening the task log for writing
-    /// (``TaskLog/liveTasks(readingAt:)``); nil when that read cannot answer, and then
-    /// ``openTasks()`` does.
-    public func readLiveTasks() throws -> (identity: ProfileIdentity, tasks: [RedoTask])? {
-        // The tasks first: when they cannot be read here, `openTasks()` reads the identity itself.
-        guard let tasks = TaskLog.liveTasks(readingAt: url(.tasks).path) else { return nil }
-        return (try taskIdentity(), tasks)
+    /// The live tasks' summaries, read without opening the task log for writing
+    /// (``TaskLog/liveSummaries(readingAt:)``); nil when that read cannot answer, and then
+    /// ``openTasks()`` does. Neither the identity nor any key is read: a list that asks whose
+    /// tasks they are reads ``taskIdentity()`` too.
+    public func readTaskSummaries() -> [TaskSummary]? {
+        TaskLog.liveSummaries(readingAt: url(.tasks).path)
     }
 
     /// This device's signing identity, its key and device id made on first use.
-    private func taskIdentity() throws -> ProfileIdentity {
+    public func taskIdentity() throws -> ProfileIdentity {
         ProfileIdentity(key: try identityKey(), deviceID: try ProfileIdentity.loadOrCreateDevice(url(.deviceID)))
     }
 

@@ -6,25 +6,31 @@ import GRDB
 struct SQLiteDatabase: Sendable {
     private let writer: any DatabaseWriter
     let policy: StorePolicy
+    /// Told of every commit; it checkpoints the WAL off the commit path. Nil: SQLite's own
+    /// checkpoints, in the commit.
+    let checkpointer: SQLiteCheckpointer?
 
-    init(writer: any DatabaseWriter, policy: StorePolicy) {
+    init(writer: any DatabaseWriter, policy: StorePolicy, checkpointer: SQLiteCheckpointer?) {
         self.writer = writer
         self.policy = policy
+        self.checkpointer = checkpointer
     }
 
     /// A synchronous read on the calling thread: a WAL read of one indexed row takes
     /// microseconds, far less than the two thread hops of GRDB's async read (BENCHMARKS.md, issue 4).
     func read<T>(_ block: (Database) throws -> T) throws -> T {
-        try policy.counted { try writer.read(block) }
+        try policy.counted(read: true) { try writer.read(block) }
     }
 
     /// An asynchronous read, for a caller that may wait (`ping`).
     func asyncRead<T: Sendable>(_ block: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        try await policy.countedAsync { try await writer.read(block) }
+        try await policy.countedAsync(read: true) { try await writer.read(block) }
     }
 
     /// One write transaction on GRDB's writer.
     func write<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        try await policy.countedAsync { try await writer.write(updates) }
+        let result = try await policy.countedAsync { try await writer.write(updates) }
+        checkpointer?.committed()
+        return result
     }
 }

@@ -17,16 +17,27 @@ public struct SQLiteServerStore: ServerStore {
     let committer: KasiaCommitter
 
     /// Opens (creating if needed) `fileURL` and runs the migrations; the directory is 0700 and
-    /// the database files 0600 (`ServerFiles`).
-    public init(fileURL: URL, activity: StoreActivity = StoreActivity()) throws {
+    /// the database files 0600 (`ServerFiles`). The WAL is checkpointed beside the writer, at
+    /// most once per `checkpointInterval` (``SQLiteCheckpointer``); nil leaves it to SQLite's
+    /// default, in the commit that passes 1,000 WAL pages (the design before issue 49 item 5,
+    /// kept for benchmarks' A/B).
+    public init(
+        fileURL: URL, activity: StoreActivity = StoreActivity(), checkpointInterval: Duration? = .seconds(1)
+    ) throws {
         try ServerFiles.prepareDatabaseFile(fileURL)
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .timeout(5)
+        if checkpointInterval != nil {
+            configuration.prepareDatabase { db in
+                try db.execute(sql: "PRAGMA wal_autocheckpoint = \(SQLiteCheckpointer.backstopPages)")
+            }
+        }
         let pool = try DatabasePool(path: fileURL.path, configuration: configuration)
         try Self.migrator.migrate(pool)
         try ServerFiles.narrowDatabaseFiles(fileURL)
-        database = SQLiteDatabase(writer: pool, policy: StorePolicy(activity: activity))
+        let checkpointer = try checkpointInterval.map { try SQLiteCheckpointer(path: fileURL.path, interval: $0) }
+        database = SQLiteDatabase(writer: pool, policy: StorePolicy(activity: activity), checkpointer: checkpointer)
         committer = KasiaCommitter(name: "relay submissions") { [database] entries in
             await SQLiteKasiaBatch.commit(entries, database: database)
         }

@@ -20,9 +20,6 @@ public protocol ServerStore: AccountStore, RelayStore, SyncStore {
     /// start-up, on the first call that reaches it).
     func prepare() async throws
 
-    /// The database calls in flight now, counted at the backend's choke points (`/metrics`).
-    var activity: StoreActivity { get }
-
     /// What must run for the store to answer (a connection pool, the relay's group committer),
     /// in this order: the application's service group runs them and shuts them down in reverse.
     var services: [any Service] { get }
@@ -100,6 +97,10 @@ public protocol AccountStore: Sendable {
 
 /// The Kasia relay's rows (issue 11) and the chain index that follows a Kaspa node (issue 25).
 public protocol RelayStore: Sendable {
+    /// The database calls in flight now, counted at the backend's choke points (`/metrics`), and
+    /// the reads among them that the chain ingester lets finish before each commit.
+    var activity: StoreActivity { get }
+
     /// Stores a relayed transaction once per `txID`. Its position (and, while it is only
     /// relayed, its block time) is `max(now, last + 1)`, assigned inside the committing
     /// transaction while every other writer waits, so positions are unique and increase in

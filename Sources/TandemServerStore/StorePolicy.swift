@@ -2,16 +2,68 @@ public import TandemBasics
 
 /// How many database calls are running now, for `/metrics`' "database pool use" (issue 13
 /// item 6): counted at each backend's choke points (``StorePolicy``), whatever the backend.
+///
+/// Reads a client waits for are also counted apart where the backend runs them in this process
+/// (SQLite), so a background writer can let them finish first (``readsQuiet(atMost:)``, issue
+/// 49 item 5: the chain ingester between its commits).
 public final class StoreActivity: Sendable {
-    private let count = Locked(0)
+    private struct Counts {
+        var calls = 0
+        var reads = 0
+        var nextWaiter = 0
+        var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
+    }
+
+    private let counts = Locked(Counts())
 
     public init() {}
 
     /// Calls inside the database at this moment.
-    public var inFlight: Int { count.withLock { $0 } }
+    public var inFlight: Int { counts.withLock { $0.calls } }
 
-    func enter() { count.withLock { $0 += 1 } }
-    func leave() { count.withLock { $0 -= 1 } }
+    /// Reads inside the database at this moment (SQLite's; PostgreSQL's are not told apart).
+    public var readsInFlight: Int { counts.withLock { $0.reads } }
+
+    /// Callers of ``readsQuiet(atMost:)`` waiting now.
+    var waiting: Int { counts.withLock { $0.waiters.count } }
+
+    /// Returns once no read is in flight, or after `limit` at most: a background writer yields to
+    /// the reads in flight without being held back by a steady stream of them.
+    public func readsQuiet(atMost limit: Duration) async {
+        guard limit > .zero else { return }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let waiter = counts.withLock { counts -> Int? in
+                guard counts.reads > 0 else { return nil }
+                counts.nextWaiter += 1
+                counts.waiters[counts.nextWaiter] = continuation
+                return counts.nextWaiter
+            }
+            guard let waiter else { return continuation.resume() }
+            Task {
+                try? await Task.sleep(for: limit)
+                self.counts.withLock { $0.waiters.removeValue(forKey: waiter) }?.resume()
+            }
+        }
+    }
+
+    func enter(read: Bool = false) {
+        counts.withLock { counts in
+            counts.calls += 1
+            if read { counts.reads += 1 }
+        }
+    }
+
+    func leave(read: Bool = false) {
+        let released = counts.withLock { counts -> [CheckedContinuation<Void, Never>] in
+            counts.calls -= 1
+            guard read else { return [] }
+            counts.reads -= 1
+            guard counts.reads == 0, !counts.waiters.isEmpty else { return [] }
+            defer { counts.waiters = [:] }
+            return Array(counts.waiters.values)
+        }
+        for waiter in released { waiter.resume() }
+    }
 }
 
 /// A time limit on one database call (issue 14 audit: with PostgreSQL unreachable a sign-in hung
@@ -82,17 +134,18 @@ public struct StorePolicy: Sendable {
         return try await deadline.bound(operation)
     }
 
-    /// Runs one call that needs no time limit (a local file), counted.
-    func counted<T>(_ operation: () throws -> T) rethrows -> T {
-        activity.enter()
-        defer { activity.leave() }
+    /// Runs one call that needs no time limit (a local file), counted; `read` counts it among
+    /// the ``StoreActivity/readsInFlight`` too.
+    func counted<T>(read: Bool = false, _ operation: () throws -> T) rethrows -> T {
+        activity.enter(read: read)
+        defer { activity.leave(read: read) }
         return try operation()
     }
 
-    /// ``counted(_:)`` for an asynchronous call.
-    func countedAsync<T>(_ operation: () async throws -> T) async rethrows -> T {
-        activity.enter()
-        defer { activity.leave() }
+    /// ``counted(read:_:)`` for an asynchronous call.
+    func countedAsync<T>(read: Bool = false, _ operation: () async throws -> T) async rethrows -> T {
+        activity.enter(read: read)
+        defer { activity.leave(read: read) }
         return try await operation()
     }
 }

@@ -19,12 +19,12 @@ extension Profile {
     {
         do {
             var query = overrides.query
-            let identity: ProfileIdentity
-            let tasks: [RedoTask]
+            var identity: ProfileIdentity?
+            let tasks: [TaskSummary]
             // Without a preset nothing but the live tasks is read: over a read-only connection
             // when the log is current (issue 49 item 2), else through the opened log.
-            if preset == nil, let read = try readLiveTasks() {
-                (identity, tasks) = read
+            if preset == nil, let read = readTaskSummaries() {
+                tasks = read
             } else {
                 let editor = try openTasks()
                 if let preset {
@@ -33,10 +33,13 @@ extension Profile {
                     }
                     query = saved.query.narrowed(by: overrides)
                 }
-                (identity, tasks) = (editor.identity, try editor.liveTasks())
+                identity = editor.identity
+                tasks = try editor.liveSummaries()
             }
             query = try query.validated()
-            let keys = try taskAccountKeys(identity: identity)
+            // The account's keys decide only "mine" and "shared": no other query reads a key.
+            var keys: Set<UserID> = []
+            if query.ownership != nil { keys = try taskAccountKeys(identity: try identity ?? taskIdentity()) }
             return query.run(on: tasks, context: TaskQueryContext(now: now, accountKeys: keys))
         } catch let failure as TaskQueryFailure {
             throw failure

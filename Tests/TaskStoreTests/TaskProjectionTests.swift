@@ -1,6 +1,7 @@
 import CanonicalJSON
 import Foundation
 import GRDB
+import RedoApp
 import RedoProtocol
 import TandemTesting
 import TaskStore
@@ -31,7 +32,11 @@ import Testing
             #expect(reported.jsonValue == replayed.jsonValue, "seed \(seed) step \(step)")
             #expect(try run.editor.log.liveTaskIDs() == replayed.tasks.map(\.taskID), "seed \(seed) step \(step)")
             #expect(try run.editor.liveTasks() == replayed.tasks, "seed \(seed) step \(step)")
-            #expect(TaskLog.liveTasks(readingAt: profile.databasePath) == replayed.tasks, "seed \(seed) step \(step)")
+            #expect(
+                TaskLog.liveSummaries(readingAt: profile.databasePath) == replayed.tasks.map(TaskSummary.init),
+                "seed \(seed) step \(step)")
+            #expect(
+                try run.editor.liveSummaries() == replayed.tasks.map(TaskSummary.init), "seed \(seed) step \(step)")
             for task in replayed.tasks {
                 #expect(try run.editor.task(task.taskID) == task, "seed \(seed) step \(step)")
             }
@@ -66,11 +71,13 @@ import Testing
         }
         try raw.close()
         // Then the read-only read does not answer from the stale projection (issue 49 item 2)
-        #expect(TaskLog.liveTasks(readingAt: profile.databasePath) == nil)
+        #expect(TaskLog.liveSummaries(readingAt: profile.databasePath) == nil)
         // And the state includes it, checked in full and then marked verified
         let state = try profile.editor().state()
         #expect(
-            TaskLog.liveTasks(readingAt: profile.databasePath)?.map(\.title).sorted() == ["Inserted by hand", "Kept"])
+            TaskLog.liveSummaries(readingAt: profile.databasePath)?.map(\.title).sorted() == [
+                "Inserted by hand", "Kept",
+            ])
         #expect(state.tasks.map(\.title).sorted() == ["Inserted by hand", "Kept"])
         #expect(state.tasks.contains { $0.taskID == foreign.taskID })
         let check = try DatabaseQueue(path: profile.databasePath)

@@ -18,6 +18,8 @@ import Testing
         let walls = try Self.liveWalls(fixture.mine.log.validNodes(), state: state)
         let context = TaskQueryContext(now: fixture.now, accountKeys: [fixture.mine.identity.userID])
         let shown = state.tasks.map { Shown(json: $0.jsonValue, updated: walls[$0.taskID.description] ?? 0) }
+        // The projection's summary columns, as `tandem tasks list` reads them (issue 49 item 2)
+        let columns = try #require(TaskLog.liveSummaries(readingAt: fixture.profile.databasePath))
         var generator = SeededRandom(seed: seed &* 7919)
         var nonEmpty = 0
         for _ in 0..<300 {
@@ -26,6 +28,7 @@ import Testing
             let expected = Self.bruteForce(
                 query, shown, now: fixture.now.millisecondsSinceEpoch, me: context.accountKeys)
             #expect(actual == expected, "seed \(seed): \(query)")
+            #expect(query.run(on: columns, context: context) == query.run(on: state.tasks, context: context))
             if !actual.isEmpty { nonEmpty += 1 }
         }
         #expect(nonEmpty > 50)

@@ -9,15 +9,15 @@ struct SearchText {
     /// word never spans two fields: a folded word has no newline).
     let haystack: [UInt8]
 
-    init(_ task: RedoTask) {
+    init(_ task: TaskSummary) {
         var bytes = Self.fold(task.title)
         if !task.description.isEmpty {
             bytes.append(0x0A)
             bytes += Self.fold(task.description)
         }
-        for todo in task.todos where !todo.notes.isEmpty {
+        for notes in task.notes where !notes.isEmpty {
             bytes.append(0x0A)
-            bytes += Self.fold(todo.notes)
+            bytes += Self.fold(notes)
         }
         haystack = bytes
     }

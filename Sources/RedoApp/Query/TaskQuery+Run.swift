@@ -13,25 +13,30 @@ public struct TaskQueryContext: Sendable {
     }
 }
 
-/// One result: the replayed task and its rank at the context's `now` (nil when not ranked:
+/// One result: the task's summary and its rank at the context's `now` (nil when not ranked:
 /// archived, or no open todo).
 public struct TaskQueryRow: Sendable, Equatable {
-    public let task: RedoTask
+    public let task: TaskSummary
     public let rank: Double?
     /// The current todo's deadline, if the task has an open todo.
     public let due: WallTime?
 }
 
 extension TaskQuery {
-    /// The query's results over `tasks` (replayed state, or a projection equal to it), filtered,
-    /// sorted and limited. O(n) filtering (cheap members first, text last), O(k log k) sorting.
+    /// The query's results over replayed `tasks`: ``run(on:context:)`` over their summaries.
     public func run(on tasks: [RedoTask], context: TaskQueryContext) -> [TaskQueryRow] {
+        run(on: tasks.map(TaskSummary.init), context: context)
+    }
+
+    /// The query's results over `tasks` (summaries of replayed state, or a projection equal to
+    /// it), filtered, sorted and limited. O(n) filtering (cheap members first, text last),
+    /// O(k log k) sorting.
+    public func run(on tasks: [TaskSummary], context: TaskQueryContext) -> [TaskQueryRow] {
         let words = SearchText.words(search ?? "")
         var rows: [TaskQueryRow] = []
         for task in tasks where matches(task, context: context) {
             if !words.isEmpty && !SearchText(task).containsAll(words) { continue }
-            rows.append(
-                TaskQueryRow(task: task, rank: Ranking.rank(task, now: context.now), due: task.currentTodo?.deadline))
+            rows.append(TaskQueryRow(task: task, rank: task.rank(now: context.now), due: task.due))
         }
         if sort == .title {
             // Each title folded once, not once per comparison.
@@ -48,8 +53,8 @@ extension TaskQuery {
     }
 
     /// Every filter but the text search.
-    func matches(_ task: RedoTask, context: TaskQueryContext) -> Bool {
-        let current = task.currentTodo
+    func matches(_ task: TaskSummary, context: TaskQueryContext) -> Bool {
+        let current = task.due
         switch status {
         case .active: if task.archived || current == nil { return false }
         case .completed: if task.archived || current != nil { return false }
@@ -64,7 +69,7 @@ extension TaskQuery {
         }
         if noDue && current != nil { return false }
         if dueBefore != nil || dueAfter != nil || overdue {
-            guard let deadline = current?.deadline else { return false }
+            guard let deadline = current else { return false }
             if let dueBefore, !(deadline < dueBefore) { return false }
             if let dueAfter, !(deadline > dueAfter) { return false }
             if overdue && !(deadline < context.now) { return false }

@@ -15,8 +15,13 @@ public enum Ranking {
     /// The rank of a task at `now`, or nil when it is archived or has no current todo.
     public static func rank(_ task: RedoTask, now: WallTime) -> Double? {
         guard !task.archived, let todo = task.currentTodo else { return nil }
-        let days = Double(todo.deadline.millisecondsSinceEpoch - now.millisecondsSinceEpoch) / 86_400_000
-        return Double(task.priority) * urgency(daysUntilDue: days) * Double(task.storyPoints).squareRoot()
+        return rank(priority: task.priority, storyPoints: task.storyPoints, due: todo.deadline, now: now)
+    }
+
+    /// The rank at `now` of a rankable task with these members and its current todo due at `due`.
+    public static func rank(priority: Int64, storyPoints: Int64, due: WallTime, now: WallTime) -> Double {
+        let days = Double(due.millisecondsSinceEpoch - now.millisecondsSinceEpoch) / 86_400_000
+        return Double(priority) * urgency(daysUntilDue: days) * Double(storyPoints).squareRoot()
     }
 
     /// A ranked task.

@@ -39,6 +39,8 @@ public func buildApplication(
             status: status, clock: configuration.clock,
             logger: logger, startHash: kaspa.startHash, onCommit: { await hub.pokeIfListening() })
         ingester.idlePoll = kaspa.idlePoll
+        ingester.rowsPerCommit = kaspa.rowsPerCommit
+        ingester.readYield = kaspa.readYield
         chainServices.append(ingester)
     }
     let syncWrites = SyncWriteGate(

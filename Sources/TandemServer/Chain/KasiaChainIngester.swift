@@ -37,8 +37,11 @@ struct KasiaChainIngester: Service {
     let onCommit: @Sendable () async -> Void
     var idlePoll: Duration = .milliseconds(250)
     var backoff = NodeBackoff(initial: .milliseconds(500), maximum: .seconds(10))
-    /// Most rows one store transaction carries; a page with more is split at block boundaries.
-    var rowsPerCommit = 2_000
+    /// About how many rows one store transaction carries; a page with more is split at block
+    /// boundaries (``KaspaIndexConfiguration/rowsPerCommit``).
+    var rowsPerCommit = KaspaIndexConfiguration.defaultRowsPerCommit
+    /// The longest the ingest waits, before each commit, for the reads in flight to finish.
+    var readYield: Duration = .milliseconds(20)
     /// How many times in a row the node may refuse one page (for another reason than IBD or an
     /// unknown start) before it is skipped (``ChainWalk``), and the wait between them.
     var refusalsBeforeSkip = 3
@@ -175,7 +178,8 @@ struct KasiaChainIngester: Service {
     }
 
     /// Stores one node answer: its removals with the first commit, then its blocks in commits
-    /// of at most ``rowsPerCommit`` rows, each moving the cursor to its last block. A block read
+    /// of about ``rowsPerCommit`` rows (closed at the first block past it), each moving the
+    /// cursor to its last block and each after the reads in flight (``readYield``). A block read
     /// at level None (a skipped page) has no header: the cursor keeps the last score and time.
     private func apply(_ page: ChainWalk.Page, from start: KasiaChainCursor?) async throws
         -> KasiaChainCursor?
@@ -184,6 +188,8 @@ struct KasiaChainIngester: Service {
         var removed = page.removed.map { Hex.encode($0) }
         var rows: [KasiaChainRow] = []
         func commit(to: KasiaChainCursor) async throws {
+            // Reads a client waits for go first: the ingest is background work (issue 49 item 5).
+            await store.activity.readsQuiet(atMost: readYield)
             let applied = try await store.applyKasiaChainPage(
                 KasiaChainPage(from: cursor, removedBlocks: removed, rows: rows, to: to), now: clock.now)
             cursor = to

@@ -21,6 +21,17 @@ public struct KaspaIndexConfiguration: Sendable {
     public var idlePoll: Duration
     /// How long the bridge waits for the node's answer to a submission.
     public var submitTimeout: Duration
+    /// About how many rows one ingest commit carries (closed at the first block past it).
+    public var rowsPerCommit = Self.defaultRowsPerCommit
+    /// 2,000. Commits of 200 were tried (issue 49 item 5): in WAL mode a read never waits for the
+    /// writer, and ten times the commits cost more CPU per row, so the catch-up fell 10–35 % (under
+    /// twice the chain's ceiling in three of four runs) and the reads' p99 during it rose
+    /// (BENCHMARKS.md, session 42).
+    public static let defaultRowsPerCommit = 2_000
+    /// The longest the ingest waits, before each commit, for the reads in flight to finish
+    /// (issue 49 item 5); zero: it does not wait.
+    public var readYield = Self.defaultReadYield
+    public static let defaultReadYield: Duration = .milliseconds(20)
 
     public init(
         nodes: [URL], network: KaspaNetworkID, startHash: String? = nil, transport: any WebSocketTransport,

@@ -1,3 +1,4 @@
+public import RedoApp
 public import RedoProtocol
 
 /// A task done once (issue 51 item 10): Redo v1 has no one-time value (`frequencyDays ≥ 1`,
@@ -14,6 +15,11 @@ public enum OneTimeTask {
 }
 
 extension RedoTask {
+    /// Whether this task is done once (``OneTimeTask``): its completion archives it.
+    public var isOneTime: Bool { frequencyDays >= OneTimeTask.frequencyDays }
+}
+
+extension TaskSummary {
     /// Whether this task is done once (``OneTimeTask``): its completion archives it.
     public var isOneTime: Bool { frequencyDays >= OneTimeTask.frequencyDays }
 }

@@ -1,3 +1,4 @@
+public import RedoApp
 public import RedoProtocol
 
 /// Offline task operations: each turns a user intent into signed nodes appended to the log
@@ -33,6 +34,11 @@ public struct TaskEditor: Sendable {
     /// The live tasks, as `state().tasks` has them, without decoding or merging node lists.
     public func liveTasks() throws -> [RedoTask] {
         try log.liveTasks()
+    }
+
+    /// The live tasks' summaries, by task id, from the projection's columns (what a list reads).
+    public func liveSummaries() throws -> [TaskSummary] {
+        try log.liveSummaries()
     }
 
     /// Adds a task as CREATE + create-todo in one transaction (spec §5 producer rules). Without

@@ -96,6 +96,28 @@ extension TaskLog {
                     CREATE TABLE preset_clock (id INTEGER PRIMARY KEY CHECK (id = 1), last INTEGER NOT NULL);
                     """)
         }
+        migrator.registerMigration("v6 summary columns") { db in
+            // What `tandem tasks list` filters, ranks, searches and prints of each live task, as
+            // columns beside its slice (issue 49 item 2), written by the same transaction: a list
+            // reads these instead of decoding every slice. Rows of a dead task leave them NULL.
+            // Dropping the header makes the next opened log rebuild every row with its columns.
+            try db.execute(
+                sql: """
+                    ALTER TABLE projection_task ADD COLUMN created_by TEXT;
+                    ALTER TABLE projection_task ADD COLUMN created INTEGER;
+                    ALTER TABLE projection_task ADD COLUMN updated INTEGER;
+                    ALTER TABLE projection_task ADD COLUMN title TEXT;
+                    ALTER TABLE projection_task ADD COLUMN description TEXT;
+                    ALTER TABLE projection_task ADD COLUMN privacy INTEGER;
+                    ALTER TABLE projection_task ADD COLUMN story_points INTEGER;
+                    ALTER TABLE projection_task ADD COLUMN priority INTEGER;
+                    ALTER TABLE projection_task ADD COLUMN frequency_days INTEGER;
+                    ALTER TABLE projection_task ADD COLUMN archived INTEGER;
+                    ALTER TABLE projection_task ADD COLUMN due INTEGER;
+                    ALTER TABLE projection_task ADD COLUMN notes TEXT;
+                    DELETE FROM projection_header;
+                    """)
+        }
         return migrator
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import RedoApp
 import RedoProtocol
 
 /// The projection tables: one slice of replayed state per task, and the log generation the slices
@@ -144,12 +145,13 @@ extension TaskLog {
     /// Writes the rows of `slices` (their dangling parents already forgotten) and stamps the
     /// projection with the log's current generation.
     static func save(_ slices: [TaskSlice], _ db: Database) throws {
-        let row = try db.cachedStatement(
-            sql: "INSERT OR REPLACE INTO projection_task (taskId, live, state) VALUES (?, ?, ?)")
+        let row = try db.cachedStatement(sql: summaryInsert)
         let dangling = try db.cachedStatement(
             sql: "INSERT OR IGNORE INTO projection_dangling (parent, taskId) VALUES (?, ?)")
         for slice in slices {
-            try row.execute(arguments: [slice.taskID.description, slice.task != nil, Data(try slice.encoded())])
+            try row.execute(
+                arguments: [slice.taskID.description, slice.task != nil, Data(try slice.encoded())]
+                    + (try summaryArguments(slice.task.map(TaskSummary.init))))
             for parent in slice.danglingParents {
                 try dangling.execute(arguments: [parent.description, slice.taskID.description])
             }

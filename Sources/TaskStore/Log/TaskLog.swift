@@ -93,26 +93,6 @@ public struct TaskLog: Sendable {
         return try replay().tasks
     }
 
-    /// ``liveTasks()`` of the log at `path`, read over one read-only connection without the
-    /// migrator or a writer (issue 49 item 2: opening the log costs more than reading 1,000 tasks).
-    /// Nil when that cannot answer: no file, a schema this build has not fully migrated, a
-    /// projection that is not current or a row that does not decode. Then an opened log's
-    /// ``liveTasks()`` migrates, replays and keeps what it rebuilt.
-    public static func liveTasks(readingAt path: String) -> [RedoTask]? {
-        var configuration = Configuration()
-        configuration.readonly = true
-        configuration.busyMode = .timeout(5)
-        do {
-            let reader = try DatabaseQueue(path: path, configuration: configuration)
-            return try reader.read { db in
-                guard try migrator.hasCompletedMigrations(db) else { return nil }
-                return try currentLiveTasks(db)
-            }
-        } catch {
-            return nil
-        }
-    }
-
     /// The live tasks from a current projection, sorted by id; nil when it is not current or a
     /// row does not decode.
     private static func currentLiveTasks(_ db: Database) throws -> [RedoTask]? {

@@ -97,10 +97,11 @@ enum TaskRowJSON {
 
     /// A task as an edit left it, ranked at `now` as `tasks list` would rank it.
     static func task(_ task: RedoTask, now: WallTime) throws -> JSONValue {
-        try object(task, due: task.currentTodo?.deadline, rank: Ranking.rank(task, now: now))
+        let summary = TaskSummary(task)
+        return try object(summary, due: summary.due, rank: summary.rank(now: now))
     }
 
-    private static func object(_ task: RedoTask, due: WallTime?, rank: Double?) throws -> JSONValue {
+    private static func object(_ task: TaskSummary, due: WallTime?, rank: Double?) throws -> JSONValue {
         let dueAt: JSONValue = due.map { .string($0.description) } ?? .null
         return .object(
             try JSONObject([

@@ -36,8 +36,9 @@ extension TasksCommand {
                 throw CLIError(error.description)
             }
             if json { return try RedoFileInput.printCanonical(.array(try rows.map(TaskRowJSON.row))) }
+            let clock = options.clock  // one time-zone lookup, not one per row
             let lines = rows.map { row in
-                let due = row.due.map { options.clock.deadline($0.instant) } ?? "-"
+                let due = row.due.map { clock.deadline($0.instant) } ?? "-"
                 let marks = row.task.archived ? "  [archived]" : row.due == nil ? "  [completed]" : ""
                 return "\(row.task.taskID.description.prefix(8))  p\(row.task.priority)  due \(due)  \(row.task.title)"
                     + marks

@@ -16,8 +16,9 @@ extension TasksCommand {
         func run() throws {
             let nodes = try withTaskErrors { try options.tasks().history(id) }
             if json { return try RedoFileInput.printCanonical(.array(nodes.map { .object($0.json) })) }
+            let clock = options.clock
             let lines = nodes.map { node in
-                "\(node.lamport)  \(options.clock.text(node.wall.instant))  \(node.action.rawValue)  \(node.author.deviceID)  \(node.id)"
+                "\(node.lamport)  \(clock.text(node.wall.instant))  \(node.action.rawValue)  \(node.author.deviceID)  \(node.id)"
             }
             CommandIO.write(lines.joined(separator: "\n") + "\n")
         }

@@ -28,12 +28,13 @@ extension TasksCommand {
                     + (task.archived ? ", archived" : ""),
             ]
             if !task.description.isEmpty { lines.append(task.description) }
+            let clock = options.clock
             for todo in task.todos {
                 let status =
-                    todo.completed.map { "done \(options.clock.text($0.instant))" }
+                    todo.completed.map { "done \(clock.text($0.instant))" }
                     ?? (todo.guid == task.currentTodo?.guid ? "current" : "open")
                 lines.append(
-                    "  todo \(todo.guid.description.prefix(8)) due \(options.clock.deadline(todo.deadline.instant)) \(status)"
+                    "  todo \(todo.guid.description.prefix(8)) due \(clock.deadline(todo.deadline.instant)) \(status)"
                 )
             }
             CommandIO.write(lines.joined(separator: "\n") + "\n")

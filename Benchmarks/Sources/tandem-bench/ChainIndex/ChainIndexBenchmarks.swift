@@ -33,6 +33,13 @@ enum ChainIndexBenchmarks {
         /// The node connection's sockets on NIO's shared loops instead of `BackgroundEventLoop`
         /// (what `tandem serve` uses): the A/B of session 25.
         var sharedEventLoops = false
+        /// Rows per ingest commit, which the database-alone lane's commits follow too.
+        var rowsPerCommit = KaspaIndexConfiguration.defaultRowsPerCommit
+        /// The ingest's wait for the reads in flight before each commit (zero: none).
+        var readYield: Duration = KaspaIndexConfiguration.defaultReadYield
+        /// SQLite checkpoints in the commit that passes 1,000 WAL pages, as before issue 49 item
+        /// 5, instead of beside the writer.
+        var commitCheckpoints = false
         var liveBlocks = 20
         /// A `tandem-simnode` binary to run the node as its own process under SCHED_IDLE (standing for
         /// a node on another machine); nil: the node serves from this process.
@@ -161,13 +168,15 @@ enum ChainIndexBenchmarks {
         defer { store.close() }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("chain-bench-\(UUID())")
         defer { try? FileManager.default.removeItem(at: directory) }
+        var kaspa = KaspaIndexConfiguration(
+            nodes: [node.url], network: .testnet10, transport: WebSocketClientTransport(),
+            ingestTransport: configuration.sharedEventLoops
+                ? nil : WebSocketClientTransport(eventLoopGroup: BackgroundEventLoop.group))
+        kaspa.rowsPerCommit = configuration.rowsPerCommit
+        kaspa.readYield = configuration.readYield
         let server = ServerConfiguration(
             host: "127.0.0.1", port: 0, dataDirectory: directory, secret: String(repeating: "s", count: 40),
-            rateLimiting: false,
-            kaspa: KaspaIndexConfiguration(
-                nodes: [node.url], network: .testnet10, transport: WebSocketClientTransport(),
-                ingestTransport: configuration.sharedEventLoops
-                    ? nil : WebSocketClientTransport(eventLoopGroup: BackgroundEventLoop.group)))
+            rateLimiting: false, kaspa: kaspa)
         progress("catching up part A")
         var ingests: [Ingest] = []
         var idle: [Double] = []
@@ -231,8 +240,8 @@ enum ChainIndexBenchmarks {
 
     /// ``DatabaseAlone``: part B's rows (the `rows` stored after the first `skipping`, in position
     /// order) read back from the store and given new ids (their text reversed), grouped by
-    /// accepting block into commits closed at the first block boundary past 2,000 rows (as the
-    /// ingester closes them), each moving the cursor on; applied at `rate` rows/s while the reads
+    /// accepting block into commits closed at the first block boundary past ``rowsPerCommit`` rows
+    /// (as the ingester closes them), each moving the cursor on; applied at `rate` rows/s while the reads
     /// run. The pacing is even, one commit at a time, where the ingest writes a node page's
     /// commits back to back: the same rows at the same rate, not the same bursts.
     static func databaseAlone(
@@ -254,7 +263,9 @@ enum ChainIndexBenchmarks {
         var block: String?
         for record in records.dropFirst(stored).prefix(count) {
             guard let acceptance = record.acceptance else { continue }
-            if acceptance.block != block, (commits.last?.count ?? 0) >= 2_000 { commits.append([]) }
+            if acceptance.block != block, (commits.last?.count ?? 0) >= configuration.rowsPerCommit {
+                commits.append([])
+            }
             block = acceptance.block
             var draft = record.draft
             draft.txID = String(draft.txID.reversed())
@@ -419,7 +430,9 @@ enum ChainIndexBenchmarks {
     static func store(_ configuration: Configuration) async throws -> OpenedStore {
         guard let url = configuration.databaseURL else {
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("chain-bench-db-\(UUID())")
-            let store = try SQLiteServerStore(fileURL: directory.appendingPathComponent("tandem.sqlite"))
+            let store = try SQLiteServerStore(
+                fileURL: directory.appendingPathComponent("tandem.sqlite"),
+                checkpointInterval: configuration.commitCheckpoints ? nil : .seconds(1))
             let running = Task { try await store.runServices() }
             return OpenedStore(store: store) {
                 running.cancel()

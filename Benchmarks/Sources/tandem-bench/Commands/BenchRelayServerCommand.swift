@@ -21,6 +21,10 @@ struct BenchRelayServerCommand: AsyncParsableCommand {
 
     @Option(name: .long, help: "Directory for the SQLite file and the cookie secret.") var dataDirectory: String
     @Option(name: .long, help: "PostgreSQL URL; SQLite in --data-directory when absent.") var databaseURL: String?
+    @Flag(
+        name: .long,
+        help: "SQLite checkpoints in the commit that passes 1,000 WAL pages, as before issue 49 item 5 (an A/B).")
+    var commitCheckpoints = false
 
     func run() async throws {
         // The handler `tandem serve` installs for its text log format.
@@ -32,9 +36,15 @@ struct BenchRelayServerCommand: AsyncParsableCommand {
         let configuration = ServerConfiguration(
             host: "127.0.0.1", port: 0, storage: storage, dataDirectory: directory, rateLimiting: false,
             connections: .loadGenerator)
-        let app = try await buildApplication(configuration: configuration, logger: logger) { port in
-            CommandIO.write("port \(port)\n")
+        let announce: @Sendable (Int) async -> Void = { port in CommandIO.write("port \(port)\n") }
+        if commitCheckpoints, databaseURL == nil {
+            let store = try SQLiteServerStore(
+                fileURL: directory.appendingPathComponent("tandem.sqlite"), checkpointInterval: nil)
+            let app = try buildApplication(
+                configuration: configuration, store: store, logger: logger, onServerRunning: announce)
+            return try await app.runService()
         }
+        let app = try await buildApplication(configuration: configuration, logger: logger, onServerRunning: announce)
         try await app.runService()
     }
 }

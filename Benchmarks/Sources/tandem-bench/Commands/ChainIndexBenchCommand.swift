@@ -2,6 +2,7 @@ import ArgumentParser
 import BenchSupport
 import CommandLineContract
 import Foundation
+import TandemServer
 
 /// `tandem-bench chain-index`: catch-up ingest of a Kasia chain and reads during ingest (issue 25).
 struct ChainIndexBenchCommand: AsyncParsableCommand {
@@ -46,6 +47,14 @@ struct ChainIndexBenchCommand: AsyncParsableCommand {
             "Open the server's node connection on NIO's shared event loops, not on the background loop `tandem serve` uses (for an A/B)."
         ))
     var sharedEventLoops = false
+    @Option(help: "Rows per ingest commit (the server's default: 2,000).")
+    var rowsPerCommit = KaspaIndexConfiguration.defaultRowsPerCommit
+    @Option(
+        help: ArgumentHelp(
+            "How long the ingest waits for the reads in flight before each commit (0: no wait).", valueName: "ms"))
+    var readYieldMs = 20
+    @Flag(help: "SQLite checkpoints in the commit that passes 1,000 WAL pages, as before issue 49 item 5.")
+    var commitCheckpoints = false
     @Option(help: ArgumentHelp("Run on PostgreSQL (its tables are emptied).", valueName: "postgres://…"))
     var databaseURL: String?
     @Flag(
@@ -60,8 +69,12 @@ struct ChainIndexBenchCommand: AsyncParsableCommand {
     @Flag(help: "Print the result as JSON.") var json = false
 
     func run() async throws {
-        guard transactions > 0, senders > 0, roundsPerBlock > 0, reads > 0, readRate.map({ $0 > 0 }) ?? true else {
-            throw CLIError("--transactions, --senders, --rounds-per-block, --reads and --read-rate must be positive")
+        guard transactions > 0, senders > 0, roundsPerBlock > 0, reads > 0, readRate.map({ $0 > 0 }) ?? true,
+            rowsPerCommit > 0, readYieldMs >= 0
+        else {
+            throw CLIError(
+                "--transactions, --senders, --rounds-per-block, --reads, --read-rate and --rows-per-commit must be positive"
+            )
         }
         var configuration = ChainIndexBenchmarks.Configuration()
         configuration.transactions = transactions
@@ -70,6 +83,9 @@ struct ChainIndexBenchCommand: AsyncParsableCommand {
         configuration.reads = reads
         configuration.readRate = readRate
         configuration.sharedEventLoops = sharedEventLoops
+        configuration.rowsPerCommit = rowsPerCommit
+        configuration.readYield = .milliseconds(readYieldMs)
+        configuration.commitCheckpoints = commitCheckpoints
         configuration.databaseURL = databaseURL
         if nodeProcess {
             let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
