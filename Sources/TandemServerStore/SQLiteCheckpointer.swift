@@ -26,6 +26,7 @@ final class SQLiteCheckpointer: Sendable {
         var pending = false
         var lastStart: DispatchTime?
         var checkpoints = 0
+        var failures = 0
         var waiters: [CheckedContinuation<Void, Never>] = []
     }
 
@@ -37,6 +38,7 @@ final class SQLiteCheckpointer: Sendable {
     init(path: String, interval: Duration) throws {
         var configuration = Configuration()
         configuration.label = "checkpointer"
+        configuration.busyMode = .timeout(5)
         connection = try DatabaseQueue(path: path, configuration: configuration)
         self.interval = interval
     }
@@ -55,10 +57,11 @@ final class SQLiteCheckpointer: Sendable {
         if let delay { queue.asyncAfter(deadline: delay) { self.run() } }
     }
 
-    /// How many checkpoints have run.
-    var checkpoints: Int { state.withLock { $0.checkpoints } }
+    /// How many checkpoints have run, and how many of them failed (the file busy or gone: the
+    /// frames stay in the WAL for the next one).
+    var checkpoints: (succeeded: Int, failed: Int) { state.withLock { ($0.checkpoints, $0.failures) } }
 
-    /// Returns once no checkpoint is running or waiting to run (for tests and for shutdown).
+    /// Returns once no checkpoint is running or waiting to run (for tests).
     func settled() async {
         await withCheckedContinuation { continuation in
             let now = state.withLock { state -> Bool in
@@ -75,17 +78,22 @@ final class SQLiteCheckpointer: Sendable {
         let now = DispatchTime.now()
         guard let last = state.lastStart else { return now }
         let (seconds, attoseconds) = interval.components
-        let nanoseconds = UInt64(max(0, seconds)) * 1_000_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000)
-        return max(now, last + .nanoseconds(Int(clamping: nanoseconds)))
+        // A day at most: the interval is a pacing, and a day's nanoseconds fit any integer here.
+        let nanoseconds = min(max(0, seconds), 86_400) * 1_000_000_000 + max(0, attoseconds) / 1_000_000_000
+        return max(now, last + .nanoseconds(Int(nanoseconds)))
     }
 
     private func run() {
-        state.withLock { $0.lastStart = DispatchTime.now() }
+        state.withLock { state in
+            state.lastStart = DispatchTime.now()
+            // Commits until now are covered by this checkpoint; later ones ask for the next.
+            state.pending = false
+        }
         // A failed checkpoint (the file is busy or gone) loses nothing: the frames stay in the
         // WAL for the next one, and the writer's backstop still bounds it.
-        _ = try? connection.writeWithoutTransaction { db in try db.checkpoint(.passive) }
+        let succeeded = (try? connection.writeWithoutTransaction { db in try db.checkpoint(.passive) }) != nil
         let (next, waiters) = state.withLock { state -> (DispatchTime?, [CheckedContinuation<Void, Never>]) in
-            state.checkpoints += 1
+            if succeeded { state.checkpoints += 1 } else { state.failures += 1 }
             if state.pending {
                 state.pending = false
                 return (start(&state), [])

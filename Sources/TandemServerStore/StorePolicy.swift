@@ -11,7 +11,13 @@ public final class StoreActivity: Sendable {
         var calls = 0
         var reads = 0
         var nextWaiter = 0
-        var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
+        var waiters: [Int: Waiter] = [:]
+    }
+
+    /// A caller of ``readsQuiet(atMost:)`` and the timer that ends its wait at the limit.
+    private struct Waiter {
+        let continuation: CheckedContinuation<Void, Never>
+        var timer: Task<Void, Never>?
     }
 
     private let counts = Locked(Counts())
@@ -35,14 +41,21 @@ public final class StoreActivity: Sendable {
             let waiter = counts.withLock { counts -> Int? in
                 guard counts.reads > 0 else { return nil }
                 counts.nextWaiter += 1
-                counts.waiters[counts.nextWaiter] = continuation
+                counts.waiters[counts.nextWaiter] = Waiter(continuation: continuation)
                 return counts.nextWaiter
             }
             guard let waiter else { return continuation.resume() }
-            Task {
+            let timer = Task {
                 try? await Task.sleep(for: limit)
-                self.counts.withLock { $0.waiters.removeValue(forKey: waiter) }?.resume()
+                self.counts.withLock { $0.waiters.removeValue(forKey: waiter) }?.continuation.resume()
             }
+            // Released already: the timer has nothing left to end.
+            let released = counts.withLock { counts -> Bool in
+                guard counts.waiters[waiter] != nil else { return true }
+                counts.waiters[waiter]?.timer = timer
+                return false
+            }
+            if released { timer.cancel() }
         }
     }
 
@@ -54,7 +67,7 @@ public final class StoreActivity: Sendable {
     }
 
     func leave(read: Bool = false) {
-        let released = counts.withLock { counts -> [CheckedContinuation<Void, Never>] in
+        let released = counts.withLock { counts -> [Waiter] in
             counts.calls -= 1
             guard read else { return [] }
             counts.reads -= 1
@@ -62,7 +75,10 @@ public final class StoreActivity: Sendable {
             defer { counts.waiters = [:] }
             return Array(counts.waiters.values)
         }
-        for waiter in released { waiter.resume() }
+        for waiter in released {
+            waiter.timer?.cancel()
+            waiter.continuation.resume()
+        }
     }
 }
 

@@ -46,13 +46,25 @@ import Testing
         try await Self.append(300, to: store)
         let checkpointer = try #require(store.database.checkpointer)
         await checkpointer.settled()
-        #expect(checkpointer.checkpoints >= 1)
+        #expect(checkpointer.checkpoints.succeeded >= 1)
+        #expect(checkpointer.checkpoints.failed == 0)
         // Then the database file alone, without its WAL, holds every row
         let copy = directory.url.appendingPathComponent("copy.sqlite")
         try FileManager.default.copyItem(at: file, to: copy)
         let alone = try DatabaseQueue(path: copy.path)
         let rows = try await alone.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM kasia_tx") }
         #expect(rows == 300)
+    }
+
+    @Test func aStoreReadCountsAsAReadInFlightAndAWriteDoesNot() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = try SQLiteServerStore(fileURL: directory.url.appendingPathComponent("tandem.sqlite"))
+        let during = try store.readNow { _ in (store.activity.readsInFlight, store.activity.inFlight) }
+        #expect(during == (1, 1))
+        let writing = try await store.database.write { _ in store.activity.readsInFlight }
+        #expect(writing == 0)
+        #expect(store.activity.readsInFlight == 0 && store.activity.inFlight == 0)
     }
 
     @Test func aWaitForQuietReadsEndsWhenTheLastReadLeaves() async throws {

@@ -51,12 +51,16 @@ import Testing
         try raw.close()
         // The list reads only the columns, which still hold the task
         #expect(TaskLog.liveSummaries(readingAt: profile.databasePath)?.map(\.title) == ["Kept"])
-        // What reads the slice replays the log instead
+        // What reads the slice replays the log instead, and writes the slice again
         #expect(try profile.editor().liveTasks().map(\.title) == ["Kept"])
+        let check = try DatabaseQueue(path: profile.databasePath)
+        let state = try check.read { db in try Data.fetchOne(db, sql: "SELECT state FROM projection_task") }
+        try check.close()
+        #expect(state.map(Array.init) != [0x7B])
         #expect(try profile.editor().state().tasks.map(\.title) == ["Kept"])
     }
 
-    @Test func rowsWrittenWithoutTheSummaryColumnsAreRebuiltOnce() throws {
+    @Test func rowsWrittenWithoutTheSummaryColumnsAreRebuilt() throws {
         let profile = try TemporaryProfile()
         defer { profile.remove() }
         let editor = try profile.editor()

@@ -142,7 +142,9 @@ extension TaskLog {
     /// The notes column: NULL for none, else a JSON array of strings.
     private static func notes(_ value: DatabaseValue) -> [String]? {
         if value.isNull { return [] }
-        guard let text = text(value), let parsed = try? CanonicalJSON.parse(Array(text.utf8)),
+        guard let text = text(value),
+            let parsed = try? CanonicalJSON.parse(
+                Array(text.utf8), limits: JSONParser.Limits(maxBytes: Int.max, maxDepth: 16)),
             let items = parsed.arrayValue
         else { return nil }
         var notes: [String] = []

@@ -73,7 +73,7 @@ struct ChainIndexBenchCommand: AsyncParsableCommand {
             rowsPerCommit > 0, readYieldMs >= 0
         else {
             throw CLIError(
-                "--transactions, --senders, --rounds-per-block, --reads, --read-rate and --rows-per-commit must be positive"
+                "--transactions, --senders, --rounds-per-block, --reads, --read-rate and --rows-per-commit must be positive, --read-yield-ms not negative"
             )
         }
         var configuration = ChainIndexBenchmarks.Configuration()
