@@ -17,7 +17,7 @@ public enum RedoBenchmarks {
     /// Runs every Redo benchmark; `large` adds the one-million-node replay.
     public static func run(large: Bool = true) throws -> Summary {
         var summary = Summary()
-        for step in [canonicalization, validation] {
+        for step in [canonicalization, variedContentIDs, validation] {
             let (report, notes) = try step()
             summary.reports.append(report)
             summary.notes += notes
@@ -69,6 +69,32 @@ public enum RedoBenchmarks {
                     + "\(megabytesPerSecond(textBytes, parseAndCanon)) MB/s (parse + write)"
             ]
         )
+    }
+
+    /// Content ids over a set of nodes of varied shape (issue 49 item 6: the ~1 KB CREATE alone is
+    /// the easy case): ten tasks' logs, every action of `RedoBenchFixtures.taskLog` with bodies of
+    /// 300–500 bytes, where the canonical writer's fixed cost weighs more beside the hash. The
+    /// baseline hashes the same bodies, in the same order.
+    public static func variedContentIDSuite() throws -> (suite: BenchSuite, nodes: Int, bodyBytes: Int) {
+        let nodes = try RedoBenchFixtures.taskLog(tasks: 10, signed: true)
+        let objects = nodes.map(\.json)
+        let bodies = try objects.map { try ContentAddress.canonicalBody(of: $0).bytes }
+        let suite = BenchSuite(
+            title: "Redo content id over \(nodes.count) nodes of varied shape",
+            baseline: BenchCase("raw SHA-256 of each body", iterations: 20) {
+                for body in bodies { blackHole(SHA256.hash(data: body)) }
+            },
+            others: [
+                BenchCase("content id of each node (JCS body + SHA-256)", iterations: 20) {
+                    for object in objects { blackHole(try ContentAddress.id(of: object)) }
+                }
+            ])
+        return (suite, nodes.count, bodies.reduce(0) { $0 + $1.count })
+    }
+
+    static func variedContentIDs() throws -> (BenchReport, [String]) {
+        let (suite, nodes, bodyBytes) = try variedContentIDSuite()
+        return (try suite.report(samples: 21), ["varied nodes: \(nodes) bodies, \(bodyBytes / nodes) B on average"])
     }
 
     /// Standalone validation including the signature check, against swift-crypto's raw verify.
