@@ -19,7 +19,7 @@ public struct TaskQueryRow: Sendable, Equatable {
     public let task: TaskSummary
     public let rank: Double?
     /// The current todo's deadline, if the task has an open todo.
-    public let due: WallTime?
+    public var due: WallTime? { task.due }
 }
 
 extension TaskQuery {
@@ -36,7 +36,7 @@ extension TaskQuery {
         var rows: [TaskQueryRow] = []
         for task in tasks where matches(task, context: context) {
             if !words.isEmpty && !SearchText(task).containsAll(words) { continue }
-            rows.append(TaskQueryRow(task: task, rank: task.rank(now: context.now), due: task.due))
+            rows.append(TaskQueryRow(task: task, rank: task.rank(now: context.now)))
         }
         if sort == .title {
             // Each title folded once, not once per comparison.

@@ -12,14 +12,17 @@ public import RedoProtocol
 public enum OneTimeTask {
     /// The frequency a one-time task is written with, and the least one read as one-time.
     public static let frequencyDays: Int64 = 36_500
+
+    /// Whether a task that recurs every `frequencyDays` days is done once.
+    public static func isOneTime(frequencyDays: Int64) -> Bool { frequencyDays >= Self.frequencyDays }
 }
 
 extension RedoTask {
     /// Whether this task is done once (``OneTimeTask``): its completion archives it.
-    public var isOneTime: Bool { frequencyDays >= OneTimeTask.frequencyDays }
+    public var isOneTime: Bool { OneTimeTask.isOneTime(frequencyDays: frequencyDays) }
 }
 
 extension TaskSummary {
     /// Whether this task is done once (``OneTimeTask``): its completion archives it.
-    public var isOneTime: Bool { frequencyDays >= OneTimeTask.frequencyDays }
+    public var isOneTime: Bool { OneTimeTask.isOneTime(frequencyDays: frequencyDays) }
 }

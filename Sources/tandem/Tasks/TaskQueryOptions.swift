@@ -92,17 +92,17 @@ extension TaskQuery {
 /// one more.
 enum TaskRowJSON {
     static func row(_ row: TaskQueryRow) throws -> JSONValue {
-        try object(row.task, due: row.due, rank: row.rank)
+        try object(row.task, rank: row.rank)
     }
 
     /// A task as an edit left it, ranked at `now` as `tasks list` would rank it.
     static func task(_ task: RedoTask, now: WallTime) throws -> JSONValue {
         let summary = TaskSummary(task)
-        return try object(summary, due: summary.due, rank: summary.rank(now: now))
+        return try object(summary, rank: summary.rank(now: now))
     }
 
-    private static func object(_ task: TaskSummary, due: WallTime?, rank: Double?) throws -> JSONValue {
-        let dueAt: JSONValue = due.map { .string($0.description) } ?? .null
+    private static func object(_ task: TaskSummary, rank: Double?) throws -> JSONValue {
+        let dueAt: JSONValue = task.due.map { .string($0.description) } ?? .null
         return .object(
             try JSONObject([
                 ("taskId", .string(task.taskID.description)),
