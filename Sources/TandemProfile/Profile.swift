@@ -85,7 +85,12 @@ public struct Profile: Sendable {
         /// ``KaspaNetworkSettings``). Absent: the profile talks through a Tandem relay.
         case kaspaNetwork = "kaspa-network.json"
         /// Signed transactions submitted to a node and not yet seen accepted: their inputs stay
-        /// reserved and their change spendable (JSON; ``WalletLedger``).
+        /// reserved and their change spendable (JSON lines, an append-only journal; the wallet's
+        /// `PendingJournal`).
+        case kaspaPendingJournal = "kaspa-pending.jsonl"
+        /// The pending transactions as earlier builds kept them (a JSON array): read while no
+        /// journal exists, and removed when the journal is first written. Its path plus `.lock`
+        /// is the lock that serializes the profile's sends.
         case kaspaPending = "kaspa-pending.json"
         /// The highest index of each HD chain seen holding funds (JSON; ``AddressScanState``):
         /// where the next scan reaches past.

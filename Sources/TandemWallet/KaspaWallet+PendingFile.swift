@@ -1,62 +1,24 @@
-import Foundation
+import KaspaNode
 import KaspaRPC
-import SecretFiles
+import TandemBasics
 import TandemProfile
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
-/// The profile's pending transactions on disk (``Profile/File/kaspaPending``): read when another
+/// The profile's pending transactions on disk (``PendingJournal``): read again when another
 /// process wrote them, written only by a send, under the profile's lock.
 extension KaspaWallet {
-    // MARK: The pending file
+    // MARK: The pending journal
 
-    static func loadPending(_ profile: Profile) throws(WalletError) -> [WalletLedger.PendingTransaction] {
-        let url = profile.url(.kaspaPending)
-        guard FileManager.default.fileExists(atPath: url.path) else { return [] }
-        do {
-            return try JSONDecoder().decode([WalletLedger.PendingTransaction].self, from: Data(contentsOf: url))
-        } catch {
-            throw .storage("\(url.path) is damaged: \(error)")
-        }
+    static func openJournal(_ profile: Profile) throws(WalletError) -> PendingJournal {
+        try PendingJournal(url: profile.url(.kaspaPendingJournal), legacyURL: profile.url(.kaspaPending))
     }
 
-    /// The pending file's size and modification time: a cheap test for another process's write.
-    struct PendingFileStamp: Equatable {
-        var size: Int64
-        var modifiedSeconds: Int64
-        var modifiedNanoseconds: Int64
-        /// Atomic writes replace the file: a new inode even within one timestamp tick.
-        var inode: UInt64
-    }
+    /// The path whose lock serializes the profile's sends, across processes.
+    var sendLockPath: String { profile.url(.kaspaPending).path + ".lock" }
 
-    /// One `stat` call: FileManager's attributes build a dictionary of boxed values, twice per send.
-    func currentPendingStamp() -> PendingFileStamp? {
-        var info = stat()
-        guard stat(profile.url(.kaspaPending).path, &info) == 0 else { return nil }
-        #if canImport(Darwin)
-            let modified = info.st_mtimespec
-        #else
-            let modified = info.st_mtim
-        #endif
-        return PendingFileStamp(
-            size: Int64(info.st_size), modifiedSeconds: Int64(modified.tv_sec),
-            modifiedNanoseconds: Int64(modified.tv_nsec), inode: UInt64(info.st_ino))
-    }
-
-    /// Reads the pending file again when another process wrote it since this wallet did.
+    /// Reads the journal again when another process wrote to it since this wallet did.
     func reloadPendingIfChanged() throws(WalletError) {
-        let stamp = currentPendingStamp()
-        guard stamp == nil || stamp != pendingFileStamp else { return }
-        try reloadPending()
-        pendingFileStamp = stamp
-    }
-
-    func reloadPending() throws(WalletError) {
-        var fresh = WalletLedger(address: address, pending: try Self.loadPending(profile))
+        guard try journal.refresh() else { return }
+        var fresh = WalletLedger(address: address, pending: journal.entries)
         fresh.watch(ledger.watched.values)
         if ledger.hasSnapshot {
             do {
@@ -67,39 +29,66 @@ extension KaspaWallet {
         ledger = fresh
     }
 
-    /// Writes the pending list byte for byte as `JSONEncoder` (sorted keys) writes the array —
-    /// `[`, the entries' JSON separated by `,`, `]` — reusing each entry's JSON from the last
-    /// write while the entry is unchanged: a send encodes its own transaction, not every pending
-    /// one again (issue 24 "Figures": re-encoding was most of a send's CPU at 20 pending).
+    /// Records the ledger's pending list: the lines that changed, appended.
     func savePending() throws(WalletError) {
-        let url = profile.url(.kaspaPending)
-        do {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys]
-            var encoded: [[UInt8]: EncodedPending] = [:]
-            var file = Data([UInt8(ascii: "[")])
-            for (index, entry) in ledger.pending.enumerated() {
-                let id = entry.id
-                let json: Data
-                if let cached = encodedPending[id], cached.entry == entry {
-                    json = cached.json
-                } else {
-                    json = try encoder.encode(entry)
-                }
-                if index > 0 { file.append(UInt8(ascii: ",")) }
-                file.append(json)
-                encoded[id] = EncodedPending(entry: entry, json: json)
-            }
-            file.append(UInt8(ascii: "]"))
-            encodedPending = encoded
-            try SecretFile.replace(url, contents: file, durably: false)
-        } catch { throw .storage("\(url.path): \(error)") }
-        pendingFileStamp = currentPendingStamp()
+        try journal.save(ledger.pending)
     }
 
-    /// A pending entry and its JSON in the pending file.
-    struct EncodedPending {
-        var entry: WalletLedger.PendingTransaction
-        var json: Data
+    // MARK: Recovery
+
+    /// Checks the transactions found pending when the wallet opened against the node, once:
+    /// a process that recorded one may have died before it went out, or before the node's
+    /// answer came. One the node's mempool holds stays pending; one it does not is offered
+    /// again; one it refuses for good is forgotten (``offerAgain(_:)``). Called with the send
+    /// gate and the profile's lock held, after a read of the UTXOs settled what was accepted.
+    func checkRecoveredLocked() async throws(WalletError) {
+        recovered.formIntersection(ledger.pending.map(\.id))
+        guard !recovered.isEmpty else { return }
+        for entry in ledger.pending where recovered.contains(entry.id) {
+            // A parent refused for good takes its children with it.
+            guard ledger.pending.contains(where: { $0.id == entry.id }) else { continue }
+            try await offerAgain(entry)
+            recovered.remove(entry.id)
+        }
+        recovered = []
+        try savePending()
+    }
+
+    /// ``checkRecoveredLocked()`` taking its turn among the profile's sends.
+    func checkRecovered() async throws(WalletError) {
+        guard !recovered.isEmpty else { return }
+        await enterSendGate()
+        defer { leaveSendGate() }
+        do {
+            try await ProfileFileLock.withLock(path: sendLockPath) {
+                try reloadPendingIfChanged()
+                try await checkRecoveredLocked()
+            }
+        } catch let error as WalletError { throw error } catch { throw .storage(String(describing: error)) }
+    }
+
+    /// Leaves `entry` pending when a node's mempool holds it; otherwise submits it again, and
+    /// forgets it (with what spends it) when the node refuses it for good.
+    func offerAgain(_ entry: WalletLedger.PendingTransaction) async throws(WalletError) {
+        do {
+            _ = try await node.call(
+                .getMempoolEntry, RPCMempoolEntryQuery(transactionId: entry.id), as: RPCMempoolEntryResponse.self)
+            return
+        } catch {
+            guard case .refused = error else { throw .node(error) }
+        }
+        do {
+            _ = try await node.call(
+                .submitTransaction, RPCSubmitTransaction(transaction: RPCTransaction(entry.transaction)),
+                as: RPCTransactionID.self)
+        } catch {
+            guard case .refused(_, _, let message) = error else { throw .node(error) }
+            // Forgotten only when its inputs are gone or the node refuses it for good; a full
+            // mempool, a syncing node or a fee floor may pass, and another node may hold it.
+            switch KaspaSubmitRejection(message: message) {
+            case .alreadyKnown, .mempoolFull, .nodeSyncing, .feeTooLow: break
+            case .staleInputs, .other: ledger.dropPending(id: entry.id)
+            }
+        }
     }
 }

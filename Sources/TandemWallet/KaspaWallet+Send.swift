@@ -27,7 +27,7 @@ extension KaspaWallet {
         let approval = SendApproval(
             limits: approval.limits(over: settings.feeLimits), feeAboveAmount: approval.feeAboveAmount)
         do {
-            return try await ProfileFileLock.withLock(path: profile.url(.kaspaPending).path + ".lock") {
+            return try await ProfileFileLock.withLock(path: sendLockPath) {
                 try await sendLocked(request, priority: priority, approval: approval)
             }
         } catch let error as WalletError { throw error } catch { throw .storage(String(describing: error)) }
@@ -67,6 +67,7 @@ extension KaspaWallet {
     {
         try reloadPendingIfChanged()
         if !isLive { try await refresh() }
+        try await checkRecoveredLocked()
         let feeRate = try await feeRate(priority)
         if let breach = approval.limits.breach(feerate: feeRate) { throw breach }
         var builder = KaspaTransactionBuilder(
@@ -182,28 +183,8 @@ extension KaspaWallet {
     /// again (a node failed over to may never have seen it); one it refuses is forgotten.
     func resubmitOrDropPending() async throws(WalletError) {
         try await refresh()
-        for entry in ledger.pending {
-            do {
-                _ = try await node.call(
-                    .getMempoolEntry, RPCMempoolEntryQuery(transactionId: entry.id), as: RPCMempoolEntryResponse.self)
-                continue
-            } catch {
-                guard case .refused = error else { throw .node(error) }
-            }
-            do {
-                _ = try await node.call(
-                    .submitTransaction, RPCSubmitTransaction(transaction: RPCTransaction(entry.transaction)),
-                    as: RPCTransactionID.self)
-            } catch {
-                guard case .refused(_, _, let message) = error else { throw .node(error) }
-                // Forgotten only when its inputs are gone or the node refuses it for good; a
-                // full mempool, a syncing node or a fee floor may pass, and another node may
-                // hold it.
-                switch KaspaSubmitRejection(message: message) {
-                case .alreadyKnown, .mempoolFull, .nodeSyncing, .feeTooLow: break
-                case .staleInputs, .other: ledger.dropPending(id: entry.id)
-                }
-            }
+        for entry in ledger.pending where ledger.pending.contains(where: { $0.id == entry.id }) {
+            try await offerAgain(entry)
         }
         try savePending()
     }

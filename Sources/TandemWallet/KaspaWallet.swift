@@ -12,8 +12,10 @@ public import TandemProfile
 ///
 /// Sends are serialized: one at a time in this process (the actor, and ``sendGate``) and across
 /// processes of the profile (a lock on ``Profile/File/kaspaPending``), so two sends never spend
-/// the same coin. What is submitted and not yet accepted is kept in that file, so the next send —
-/// from this process or another — spends its change instead of its inputs.
+/// the same coin. What is submitted and not yet accepted is kept in the profile's pending journal
+/// (``Profile/File/kaspaPendingJournal``), so the next send — from this process or another —
+/// spends its change instead of its inputs; what a process that died left there is checked
+/// against the node's mempool at the next connect or send.
 public actor KaspaWallet {
     public nonisolated let profile: Profile
     public nonisolated let settings: KaspaNetworkSettings
@@ -31,10 +33,11 @@ public actor KaspaWallet {
     /// True while this wallet follows the node (``apply(_:)`` saw the connect and re-read the
     /// UTXOs): sends then trust the ledger instead of re-reading it.
     var isLive = false
-    /// The pending file as this wallet last read or wrote it, to see another process's writes.
-    var pendingFileStamp: PendingFileStamp?
-    /// Each pending entry's JSON as last written, by transaction id (``savePending()``).
-    var encodedPending: [[UInt8]: EncodedPending] = [:]
+    /// The pending transactions on disk, as this wallet last read or wrote them.
+    var journal: PendingJournal
+    /// Transactions found pending on disk when the wallet opened, not yet checked against the
+    /// node (``checkRecoveredLocked()``).
+    var recovered: Set<[UInt8]>
     var feeEstimate: (estimate: RPCFeeEstimate, fetchedAtMs: Int64)?
     /// Notifications that arrived during each ``refresh()`` under way.
     var changesDuringRefresh: [UUID: [RPCUtxosChanged]] = [:]
@@ -61,7 +64,9 @@ public actor KaspaWallet {
             }
         } catch { throw .storage(error.description) }
         address = KaspaAddress(publicKey: key.xOnlyPublicKey, network: settings.network.network)
-        ledger = WalletLedger(address: address, pending: try Self.loadPending(profile))
+        journal = try Self.openJournal(profile)
+        ledger = WalletLedger(address: address, pending: journal.entries)
+        recovered = Set(journal.entries.map(\.id))
     }
 
     /// The wallet of `profile` on its saved network, reaching nodes through `transport`.
@@ -194,6 +199,7 @@ public actor KaspaWallet {
             let before = balance
             let after = try await refresh()
             isLive = true
+            try await checkRecovered()
             return after == before ? nil : after
         case .utxosChanged(let change):
             for key in changesDuringRefresh.keys { changesDuringRefresh[key]?.append(change) }

@@ -110,7 +110,7 @@ enum WalletNodeBenchmarks {
             _ = try await probe.instant(of: .connected, number: 1, timeout: .seconds(30))
             let send = try await sends(
                 configuration, wallet: wallet, key: key, node: node, probe: probe,
-                pendingFile: profile.url(.kaspaPending))
+                profile: profile)
             let reconnect = try await reconnects(configuration.reconnects, wallet: wallet, node: node, probe: probe)
             group.cancelAll()
             await client.disconnect()
@@ -122,7 +122,7 @@ enum WalletNodeBenchmarks {
 
     private static func sends(
         _ configuration: Configuration, wallet: KaspaWallet, key: PrivateKey, node: SimNodeProcess,
-        probe: WalletProbe, pendingFile: URL
+        probe: WalletProbe, profile: Profile
     ) async throws -> SendFigures {
         let request = KaspaTransactionBuilder.Request.selfSpend(
             payload: [UInt8](repeating: 0x61, count: configuration.payloadBytes))
@@ -162,7 +162,7 @@ enum WalletNodeBenchmarks {
                 if round > 0 { sendWall.append((clock.now - start).nanoseconds / 1e9) }
             }
             let settleStart = ownCPUSeconds()
-            if round == 0 { try await checkPendingFile(pendingFile, wallet: wallet) }
+            if round == 0 { try await checkPendingFile(profile, wallet: wallet) }
             let applied = probe.count(.utxosChanged)
             try await node.mine()
             _ = try await probe.instant(of: .utxosChanged, number: applied + 1, timeout: .seconds(30))
@@ -196,15 +196,13 @@ enum WalletNodeBenchmarks {
             ratioWithSettle: (send + settle) / base)
     }
 
-    /// The pending file holds what `JSONEncoder` (sorted keys) makes of the wallet's pending list,
-    /// byte for byte (the wallet reuses each entry's JSON between writes). Checked in the
-    /// warm-up round, which is not measured.
-    private static func checkPendingFile(_ url: URL, wallet: KaspaWallet) async throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
+    /// The pending journal, read by a fresh wallet of the profile (another process's view),
+    /// holds the wallet's pending list. Checked in the warm-up round, which is not measured.
+    private static func checkPendingFile(_ profile: Profile, wallet: KaspaWallet) async throws {
         let pending = await wallet.state.pending
-        guard !pending.isEmpty, try Data(contentsOf: url) == encoder.encode(pending) else {
-            throw CLIError("wallet-node bench: the pending file differs from the encoded pending list")
+        let fresh = try KaspaWallet(profile: profile, settings: wallet.settings, node: wallet.node)
+        guard !pending.isEmpty, await fresh.state.pending == pending else {
+            throw CLIError("wallet-node bench: the pending journal differs from the wallet's pending list")
         }
     }
 
