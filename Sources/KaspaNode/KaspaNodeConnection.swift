@@ -33,6 +33,13 @@ public actor KaspaNodeConnection {
     private var nextID: UInt64 = 1
     private var endReason: String?
     private var reader: Task<Void, Never>?
+    /// The deadlines of the calls in flight, earliest first (issue 49 item 4): one watchdog task
+    /// per connection ends the calls whose time ran out, where each call once started a timer
+    /// task of its own and a task group to race it.
+    private var deadlines: [Deadline] = []
+    private var watchdog: Task<Void, Never>?
+    /// When the watchdog wakes next; nil while none is armed.
+    private var watchdogWakes: ContinuousClock.Instant?
     /// Frames that were not JSON the spec describes (counted, otherwise ignored).
     public private(set) var malformedFrames = 0
 
@@ -42,6 +49,14 @@ public actor KaspaNodeConnection {
         case expected
         case waiting(CheckedContinuation<Data, any Error>)
         case arrived(Result<Data, KaspaNodeError>)
+    }
+
+    /// When call `id` times out, and what its timeout error names.
+    private struct Deadline {
+        var instant: ContinuousClock.Instant
+        var id: UInt64
+        var method: RPCMethod
+        var limit: Duration
     }
 
     /// The kinds of notification a connection may subscribe to and keep.
@@ -114,40 +129,71 @@ public actor KaspaNodeConnection {
         }
         let limit = timeout ?? callTimeout
         calls[id] = .expected
+        schedule(Deadline(instant: .now.advanced(by: limit), id: id, method: method, limit: limit))
         let frame: Data
         do {
-            frame = try await withThrowingTaskGroup(of: Data?.self) { group in
-                group.addTask { try await self.answer(id, sending: text, method: method) }
-                group.addTask {
-                    do {
-                        try await Task.sleep(for: limit)
-                        await self.settle(
-                            id,
-                            .failure(
-                                .timeout(
-                                    node: URLRedaction.redact(self.url), method: method.rawValue,
-                                    seconds: Self.seconds(limit))))
-                    } catch {
-                        await self.settle(id, .failure(.cancelled))
-                    }
-                    return nil
-                }
-                for try await result in group {
-                    if let result {
-                        group.cancelAll()
-                        return result
-                    }
-                }
-                throw KaspaNodeError.cancelled
+            frame = try await withTaskCancellationHandler {
+                try await answer(id, sending: text, method: method)
+            } onCancel: {
+                Task { await self.settle(id, .failure(.cancelled)) }
             }
         } catch let error as KaspaNodeError {
+            unschedule(id)
             throw error
         } catch {
+            unschedule(id)
             throw .disconnected(node: node, reason: String(describing: error))
         }
+        unschedule(id)
         do { return try RPCFrame.params(R.self, from: frame) } catch {
             throw .malformedAnswer(node: node, method: method.rawValue, reason: error.description)
         }
+    }
+
+    // MARK: Time limits
+
+    /// Keeps `deadline` in order and wakes the watchdog earlier when it is the first.
+    private func schedule(_ deadline: Deadline) {
+        var index = deadlines.endIndex
+        while index > deadlines.startIndex, deadlines[index - 1].instant > deadline.instant { index -= 1 }
+        deadlines.insert(deadline, at: index)
+        if let wakes = watchdogWakes, wakes <= deadline.instant { return }
+        armWatchdog()
+    }
+
+    /// Forgets the deadline of a call that ended. The watchdog stays armed: when it wakes for a
+    /// call that ended, it only arms itself for the next deadline, so a steady stream of calls
+    /// costs one wake per time limit, not one timer per call.
+    private func unschedule(_ id: UInt64) {
+        guard let index = deadlines.firstIndex(where: { $0.id == id }) else { return }
+        deadlines.remove(at: index)
+    }
+
+    private func armWatchdog() {
+        watchdog?.cancel()
+        guard let first = deadlines.first?.instant, endReason == nil else {
+            watchdog = nil
+            watchdogWakes = nil
+            return
+        }
+        watchdogWakes = first
+        watchdog = Task { [weak self] in
+            do { try await Task.sleep(until: first, clock: .continuous) } catch { return }
+            await self?.expire()
+        }
+    }
+
+    /// Ends every call whose deadline passed with a timeout, then sleeps until the next one.
+    private func expire() {
+        let now = ContinuousClock.now
+        while let first = deadlines.first, first.instant <= now {
+            deadlines.removeFirst()
+            settle(
+                first.id,
+                .failure(.timeout(node: node, method: first.method.rawValue, seconds: Self.seconds(first.limit))))
+        }
+        watchdogWakes = nil
+        armWatchdog()
     }
 
     /// Sends the request, then waits for what ``receive(_:)`` or ``settle(_:_:)`` puts in its place.
@@ -222,6 +268,10 @@ public actor KaspaNodeConnection {
         guard endReason == nil else { return }
         endReason = reason
         for id in calls.keys { settle(id, .failure(.disconnected(node: node, reason: reason))) }
+        deadlines = []
+        watchdog?.cancel()
+        watchdog = nil
+        watchdogWakes = nil
         notificationSink.finish()
     }
 

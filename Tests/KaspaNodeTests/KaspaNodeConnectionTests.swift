@@ -87,6 +87,28 @@ struct KaspaNodeConnectionTests {
         _ = try await next
     }
 
+    @Test("a short limit behind a long one ends at its own time; the long call and a cancelled one end as theirs")
+    func limitsAndCancellation() async throws {
+        let socket = InMemorySocket()
+        let connection = try await Self.open(socket)
+        async let long = connection.call(.getServerInfo, as: RPCServerInfo.self, timeout: .seconds(300))
+        let (longID, _) = try #require(try await socket.nextRequests(1).first)
+        await #expect(throws: KaspaNodeError.timeout(node: Self.url.absoluteString, method: "ping", seconds: 0.05)) {
+            _ = try await connection.call(.ping, as: RPCEmpty.self, timeout: .milliseconds(50))
+        }
+        _ = try await socket.nextRequests(1)
+        let info = RPCServerInfo(
+            serverVersion: "1.0.0", networkId: .testnet10, hasUtxoIndex: true, isSynced: true, virtualDaaScore: 7)
+        socket.deliver(try RPCFrame.response(id: longID, method: "getServerInfo", params: info))
+        #expect(try await long.virtualDaaScore == 7)
+
+        let cancelled = Task { try await connection.call(.ping, as: RPCEmpty.self) }
+        _ = try await socket.nextRequests(1)
+        cancelled.cancel()
+        await #expect(throws: KaspaNodeError.cancelled) { _ = try await cancelled.value }
+        #expect(await !connection.hasCallsInFlight)
+    }
+
     @Test("a closed socket fails every waiting call and ends the notifications")
     func disconnect() async throws {
         let socket = InMemorySocket()

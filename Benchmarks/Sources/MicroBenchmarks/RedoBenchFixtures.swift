@@ -47,12 +47,14 @@ enum RedoBenchFixtures {
 
     /// `tasks` tasks of ten nodes each: CREATE, create-todo, UPDATE, SNOOZE, complete-todo,
     /// create-todo, UPDATE, ARCHIVE, UNARCHIVE, UPDATE — a realistic mix for replay.
-    static func taskLog(tasks: Int, nodesPerTask: Int = 10, signed: Bool) throws -> [RedoNode] {
+    /// `tasks` tasks of `nodesPerTask` nodes each, numbered from `firstTask`: logs with different
+    /// first tasks share no node.
+    static func taskLog(tasks: Int, nodesPerTask: Int = 10, firstTask: Int = 0, signed: Bool) throws -> [RedoNode] {
         guard let key else { throw FixtureError.invalid("key") }
         let author = try author(key)
         var nodes: [RedoNode] = []
         nodes.reserveCapacity(tasks * nodesPerTask)
-        for taskIndex in 0..<tasks {
+        for taskIndex in firstTask..<(firstTask + tasks) {
             let taskID = TaskID(randomBytes: uuidBytes(taskIndex, salt: 1))
             let firstTodo = TodoID(randomBytes: uuidBytes(taskIndex, salt: 2)).description
             let secondTodo = TodoID(randomBytes: uuidBytes(taskIndex, salt: 3)).description

@@ -20,16 +20,34 @@ public enum RPCFrame {
     public static func request(id: UInt64, method: RPCMethod, params: some Encodable & Sendable) throws(RPCFrameError)
         -> String
     {
-        try text(Envelope(id: id, method: method.rawValue, params: params))
+        if let writer = params as? any RPCParamsWriter, let name = JSONWriting.plainString(method.rawValue) {
+            // `{"id":…,"method":"…","params":…}`, in `Envelope`'s order.
+            var out = Array(#"{"id":"#.utf8)
+            out.reserveCapacity(2048)
+            JSONWriting.number(id, into: &out)
+            out.append(contentsOf: #","method":"#.utf8)
+            out.append(contentsOf: name)
+            out.append(contentsOf: #","params":"#.utf8)
+            if writer.writeJSON(into: &out) {
+                out.append(UInt8(ascii: "}"))
+                return String(decoding: out, as: UTF8.self)
+            }
+        }
+        return try text(Envelope(id: id, method: method.rawValue, params: params))
     }
 
     /// Reads a frame a node sent.
     ///
     /// A UtxosChanged notification is read by ``UtxosChangedReader`` in one pass (issue 24: a
-    /// 1,000-entry one read and applied in < 10 ms); every other frame, and any frame that reader
-    /// stops on, by ``decodedInbound(_:)``, so values and errors are exactly `JSONDecoder`'s.
+    /// 1,000-entry one read and applied in < 10 ms), and the head of a successful answer by
+    /// ``AnswerHeadReader`` (issue 49 item 4); every other frame, and any frame those readers stop
+    /// on, by ``decodedInbound(_:)``, so values and errors are exactly `JSONDecoder`'s.
     public static func inbound(_ frame: Data) throws(RPCFrameError) -> Inbound {
-        if let change = try? UtxosChangedReader.read(frame) { return .notification(.utxosChanged(change)) }
+        let bytes = Array(frame)
+        if let change = try? UtxosChangedReader.read(bytes) { return .notification(.utxosChanged(change)) }
+        if let head = try? AnswerHeadReader.read(bytes) {
+            return .response(id: head.id, method: head.method, frame: frame)
+        }
         return try decodedInbound(frame)
     }
 
@@ -46,7 +64,19 @@ public enum RPCFrame {
     }
 
     /// The `params` of an answer (or of a request, on the node's side) as `T`.
+    /// Params with a reader of their own (``RPCAnswerReader``) are read in one pass over the
+    /// frame; every other type, and any frame such a reader stops on, by `JSONDecoder`.
     public static func params<T: Decodable>(_ type: T.Type, from frame: Data) throws(RPCFrameError) -> T {
+        if let reader = type as? any RPCAnswerReader.Type,
+            let value = try? AnswerParamsReader.read(reader, from: Array(frame)) as? T
+        {
+            return value
+        }
+        return try decodedParams(type, from: frame)
+    }
+
+    /// ``params(_:from:)`` by `JSONDecoder` alone: the reference the answer readers are held to.
+    static func decodedParams<T: Decodable>(_ type: T.Type, from frame: Data) throws(RPCFrameError) -> T {
         do { return try JSONDecoder().decode(ParamsOnly<T>.self, from: frame).params } catch {
             throw .malformed(Self.reason(error))
         }

@@ -30,7 +30,11 @@ struct UtxosChangedReader {
 
     /// The change a UtxosChanged frame carries.
     static func read(_ frame: Data) throws(UtxosChangedReaderError) -> RPCUtxosChanged {
-        var reader = UtxosChangedReader(scanner: FrameScanner(Array(frame)))
+        try read(Array(frame))
+    }
+
+    static func read(_ bytes: [UInt8]) throws(UtxosChangedReaderError) -> RPCUtxosChanged {
+        var reader = UtxosChangedReader(scanner: FrameScanner(bytes))
         return try reader.frame()
     }
 

@@ -20,6 +20,10 @@ struct SyncBenchRun {
     /// Seconds of each measured step of one run.
     struct Figures {
         var verify = 0.0
+        /// Process CPU seconds of the same verifies (one thread; the server is idle meanwhile): the
+        /// per-core figure's baseline, in CPU time like the push it is held against (issue 49
+        /// item 6), so a busy or stolen core does not lengthen the baseline alone.
+        var verifyCPU = 0.0
         var push = 0.0
         /// Process CPU seconds (client and in-process server, every thread) during `push`: the
         /// per-core figure of issue 29 divides the one-core verify time by it.
@@ -81,10 +85,12 @@ struct SyncBenchRun {
         }
         let key = editor.identity.key.publicKey
         let verifyStart = clock.now
+        let verifyCPUStart = processCPUSeconds()
         var verified = 0
         for (signature, body) in bodies where SigningKey.isValidSignature(signature, for: body, publicKey: key) {
             verified += 1
         }
+        figures.verifyCPU = processCPUSeconds() - verifyCPUStart
         figures.verify = (clock.now - verifyStart).inSeconds
         guard verified == bodies.count else { throw CLIError("bench: a signature did not verify") }
 

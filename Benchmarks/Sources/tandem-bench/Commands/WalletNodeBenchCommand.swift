@@ -43,7 +43,7 @@ struct WalletNodeBenchCommand: AsyncParsableCommand {
     @Option(help: "Dropped connections timed.") var reconnects = 10
     @Option(
         help: ArgumentHelp(
-            "Where to make the profile, whose pending file every send rewrites (default: the temporary directory).",
+            "Where to make the profile, whose pending journal every send appends to (default: the temporary directory).",
             valueName: "dir"))
     var directory: String?
     @Flag(help: "Print the result as JSON.") var json = false
