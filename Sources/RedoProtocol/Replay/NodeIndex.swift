@@ -5,18 +5,16 @@
 /// so crafted ids cannot line up long probe chains.
 struct NodeIndex: Sendable {
     private var slots: [Int32]
-    private let mask: Int
+    private var mask: Int
+    private var count = 0
 
-    init(ids: [NodeID]) {
-        var capacity = 16
+    /// `minimumCapacity` is a power of two.
+    init(ids: [NodeID], minimumCapacity: Int = 16) {
+        var capacity = max(16, minimumCapacity)
         while capacity < ids.count * 2 { capacity <<= 1 }
         mask = capacity - 1
         slots = [Int32](repeating: -1, count: capacity)
-        for (position, id) in ids.enumerated() {
-            var slot = id.hashValue & mask
-            while slots[slot] >= 0 { slot = (slot + 1) & mask }
-            slots[slot] = Int32(position)
-        }
+        for (position, id) in ids.enumerated() { place(id, at: position) }
     }
 
     func position(of id: NodeID, in ids: [NodeID]) -> Int? {
@@ -27,5 +25,21 @@ struct NodeIndex: Sendable {
             if ids[position] == id { return position }
             slot = (slot + 1) & mask
         }
+    }
+
+    /// Adds `ids[position]`, the newest id (``ReplayFacts`` adds in total order); the table doubles
+    /// before it is half full, so probes stay short.
+    mutating func insert(at position: Int, in ids: [NodeID]) {
+        if (count + 1) * 2 > slots.count {
+            self = NodeIndex(ids: Array(ids[..<position]), minimumCapacity: slots.count * 2)
+        }
+        place(ids[position], at: position)
+    }
+
+    private mutating func place(_ id: NodeID, at position: Int) {
+        var slot = id.hashValue & mask
+        while slots[slot] >= 0 { slot = (slot + 1) & mask }
+        slots[slot] = Int32(position)
+        count += 1
     }
 }

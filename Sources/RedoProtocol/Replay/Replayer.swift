@@ -6,20 +6,21 @@
 public struct Replayer: Sendable {
     enum Status: UInt8 { case unprocessed, accepted, rejected, pending }
 
-    /// Per-task bookkeeping during classification.
+    /// Per-task bookkeeping during classification; one value serves every task in turn, so its
+    /// set keeps its storage from task to task.
     struct TaskContext {
-        let taskID: TaskID
         var hasCreate = false
         var createdTodos: Set<TodoID> = []
-        /// Accepted positions in total order.
-        var accepted: [Int] = []
+
+        mutating func reset() {
+            hasCreate = false
+            // A set grown by one task with many todos is let go, so clearing stays cheap for the rest.
+            createdTodos.removeAll(keepingCapacity: createdTodos.capacity <= 64)
+        }
     }
 
-    /// The input, and for each position in total order the input index of the node kept there
-    /// (one copy per id): the nodes are read in place, not copied into a second array, so a
-    /// million-node replay does not touch a million objects again just to retain them.
-    let input: [RedoNode]
-    let order: [Int]
+    /// The nodes and what classification reads of them, in total order (``ReplayFacts``).
+    let log: ReplayFacts
     /// Ids in total order, and an id → position index.
     let ids: [NodeID]
     let index: NodeIndex
@@ -30,11 +31,10 @@ public struct Replayer: Sendable {
     /// so the §6.3 todo checks do not open the node.
     let todos: [TodoID?]
     let taskIDs: [TaskID]
-    /// Parents of the node at position p: `parentIDs/parentPositions[parentStarts[p]..<parentEnds[p]]`
-    /// (kept in input order), position −1 for a parent that is not present. Resolved once, used
-    /// by every later pass.
+    /// Parents of the node at position p: `parentIDs/parentPositions[parentStarts[p]..<parentStarts[p + 1]]`
+    /// (in the node's order), position −1 for a parent that is not present. Resolved once, when
+    /// the node was added to the facts.
     let parentStarts: [Int]
-    let parentEnds: [Int]
     let parentIDs: [NodeID]
     let parentPositions: [Int]
 
@@ -47,123 +47,26 @@ public struct Replayer: Sendable {
     }
 
     /// The node at `position` in total order.
-    func node(at position: Int) -> RedoNode { input[order[position]] }
+    func node(at position: Int) -> RedoNode { log.node(at: position) }
 
     /// The action of the node at `position`.
     func action(at position: Int) -> RedoAction { facts[position].action }
 
-    /// What replay needs of each node, copied out in one pass over the input (in input order,
-    /// the order the node objects were made in): every later pass reads these arrays, not the
-    /// objects, which at a million nodes are a cache miss each.
-    private struct InputFacts {
-        var keys: [(key: RedoNode.OrderKey, index: Int)] = []
-        var actions: [RedoAction] = []
-        var todos: [TodoID?] = []
-        var taskIDs: [TaskID] = []
-        /// Parents of input node i: `parents[parentStarts[i]..<parentStarts[i + 1]]`.
-        var parentStarts: [Int] = [0]
-        var parents: [NodeID] = []
-
-        init(_ input: [RedoNode]) {
-            keys.reserveCapacity(input.count)
-            actions.reserveCapacity(input.count)
-            todos.reserveCapacity(input.count)
-            taskIDs.reserveCapacity(input.count)
-            parentStarts.reserveCapacity(input.count + 1)
-            parents.reserveCapacity(input.count)
-            for index in input.indices {
-                let node = input[index].storage
-                keys.append(
-                    (
-                        RedoNode.OrderKey(lamport: node.lamport, wall: node.wall.millisecondsSinceEpoch, id: node.id),
-                        index
-                    ))
-                actions.append(node.payload.action)
-                todos.append(node.payload.todo)
-                taskIDs.append(node.taskID)
-                parents.append(contentsOf: node.parents)
-                parentStarts.append(parents.count)
-            }
-        }
+    public init(nodes input: [RedoNode]) {
+        self.init(facts: ReplayFacts(nodes: input))
     }
 
-    public init(nodes input: [RedoNode]) {
-        var facts = InputFacts(input)
-        // Sort plain keys, not nodes; equal ids are equal content, so duplicates end up adjacent.
-        facts.keys.sort { $0.key < $1.key }
-        var ids: [NodeID] = []
-        ids.reserveCapacity(input.count)
-        var order: [Int] = []
-        order.reserveCapacity(input.count)
-        // Each kept node's lamport now; its action and task ordinal in the pass below.
-        var positionFacts: [PositionFacts] = []
-        positionFacts.reserveCapacity(input.count)
-        // Every input index's position; the copies of a duplicate share their kept copy's.
-        var positionOf = [Int](repeating: 0, count: input.count)
-        for (key, inputIndex) in facts.keys {
-            if key.id != ids.last {
-                ids.append(key.id)
-                order.append(inputIndex)
-                positionFacts.append(PositionFacts(lamport: key.lamport, ordinal: 0, action: .create))
-            }
-            positionOf[inputIndex] = ids.count - 1
-        }
-        let index = NodeIndex(ids: ids)
-        let count = ids.count
-
-        // In input order again, over the copied facts, writing each kept node's at its position
-        // (a duplicate's facts are its kept copy's).
-        var todos = [TodoID?](repeating: nil, count: count)
-        var parentStarts = [Int](repeating: 0, count: count)
-        var parentEnds = [Int](repeating: 0, count: count)
-        var parentPositions = [Int](repeating: -1, count: facts.parents.count)
-        var ordinalOf: [TaskID: Int] = [:]
-        var taskIDs: [TaskID] = []
-        // A node's parent is most often the node read just before it (a log written and read
-        // in order); that parent's position and task come without a hash lookup.
-        var previous: (id: NodeID, position: Int, taskID: TaskID)?
-        for inputIndex in input.indices {
-            let position = positionOf[inputIndex]
-            guard order[position] == inputIndex else { continue }
-            let taskID = facts.taskIDs[inputIndex]
-            positionFacts[position].action = facts.actions[inputIndex]
-            todos[position] = facts.todos[inputIndex]
-            let parents = facts.parentStarts[inputIndex]..<facts.parentStarts[inputIndex + 1]
-            parentStarts[position] = parents.lowerBound
-            parentEnds[position] = parents.upperBound
-            var sameTaskParent: Int?
-            for slot in parents {
-                let parent = facts.parents[slot]
-                if let previous, previous.id == parent {
-                    parentPositions[slot] = previous.position
-                    if previous.taskID == taskID { sameTaskParent = previous.position }
-                } else {
-                    parentPositions[slot] = index.position(of: parent, in: ids) ?? -1
-                }
-            }
-            // Every node of a task gets the ordinal its task's first node read was given.
-            if let sameTaskParent {
-                positionFacts[position].ordinal = positionFacts[sameTaskParent].ordinal
-            } else if let ordinal = ordinalOf[taskID] {
-                positionFacts[position].ordinal = ordinal
-            } else {
-                ordinalOf[taskID] = taskIDs.count
-                positionFacts[position].ordinal = taskIDs.count
-                taskIDs.append(taskID)
-            }
-            previous = (ids[position], position, taskID)
-        }
-        self.input = input
-        self.order = order
-        self.ids = ids
-        self.index = index
-        self.facts = positionFacts
-        self.todos = todos
-        self.taskIDs = taskIDs
-        self.parentStarts = parentStarts
-        self.parentEnds = parentEnds
-        self.parentIDs = facts.parents
-        self.parentPositions = parentPositions
+    /// Replays facts built beforehand, as nodes were stored (issue 49 item 1).
+    public init(facts log: ReplayFacts) {
+        self.log = log
+        ids = log.ids
+        index = log.index
+        facts = log.facts
+        todos = log.todos
+        taskIDs = log.taskIDs
+        parentStarts = log.parentStarts
+        parentIDs = log.parentIDs
+        parentPositions = log.parentPositions
     }
 
     /// The position of a node in the total order, if present.
@@ -171,7 +74,7 @@ public struct Replayer: Sendable {
 
     /// Positions of the parents of the node at `position` (−1 = absent).
     func parentPositions(of position: Int) -> ArraySlice<Int> {
-        parentPositions[parentStarts[position]..<parentEnds[position]]
+        parentPositions[parentStarts[position]..<parentStarts[position + 1]]
     }
 
     /// Replays the nodes; `standaloneRejections` are nodes that failed §6.2 (their children are
@@ -180,36 +83,65 @@ public struct Replayer: Sendable {
         Replayer(nodes: nodes).replay(standaloneRejections: standaloneRejections)
     }
 
+    /// Replays facts built as the nodes were stored: no sort, no pass over the nodes to classify
+    /// them (issue 49 item 1). The same result as ``replay(_:standaloneRejections:)`` over the
+    /// same nodes.
+    public static func replay(_ facts: ReplayFacts, standaloneRejections: [NodeVerdict] = []) -> ReplayResult {
+        Replayer(facts: facts).replay(standaloneRejections: standaloneRejections)
+    }
+
+    /// Classifies and rebuilds one task at a time (issue 49 item 1): a node's verdict reads only
+    /// its own task's earlier verdicts (a parent of another task is refused before its status is
+    /// read), so each task's positions, taken in total order, give the verdicts a pass over the
+    /// whole order gives, while that task's facts are still in the cache.
     public func replay(standaloneRejections: [NodeVerdict] = []) -> ReplayResult {
         var result = ReplayResult()
-        result.accepted.reserveCapacity(ids.count)
         let invalidIDs = Set(standaloneRejections.map(\.id))
         var status = [Status](repeating: .unprocessed, count: ids.count)
-        var contexts = taskIDs.map { TaskContext(taskID: $0) }
-        for position in ids.indices {
-            let ordinal = facts[position].ordinal
-            let verdict = classify(position, status: status, context: &contexts[ordinal], invalidIDs: invalidIDs)
-            switch verdict {
-            case nil:
-                status[position] = .accepted
-                contexts[ordinal].accepted.append(position)
-                result.accepted.append(ids[position])
-            case .some(let (code, detail, isPending)):
-                status[position] = isPending ? .pending : .rejected
-                let entry = NodeVerdict(id: ids[position].description, code: code, detail: detail)
-                if isPending { result.pending.append(entry) } else { result.rejected.append(entry) }
+        let (starts, byTask) = positionsByTask()
+        var context = TaskContext()
+        var accepted: [Int] = []
+        var scratch = ReconstructionScratch(count: ids.count)
+        for ordinal in taskIDs.indices {
+            context.reset()
+            accepted.removeAll(keepingCapacity: true)
+            for position in byTask[starts[ordinal]..<starts[ordinal + 1]] {
+                switch classify(position, status: status, context: &context, invalidIDs: invalidIDs) {
+                case nil:
+                    status[position] = .accepted
+                    accepted.append(position)
+                case .some(let (code, detail, isPending)):
+                    status[position] = isPending ? .pending : .rejected
+                    let entry = NodeVerdict(id: ids[position].description, code: code, detail: detail)
+                    if isPending { result.pending.append(entry) } else { result.rejected.append(entry) }
+                }
             }
+            if !accepted.isEmpty { reconstruct(taskIDs[ordinal], accepted: accepted, scratch: &scratch, into: &result) }
         }
+        result.accepted.reserveCapacity(ids.count)
+        for position in ids.indices where status[position] == .accepted { result.accepted.append(ids[position]) }
         // A copy that failed standalone checks does not outweigh a valid node with the same id.
         result.rejected += standaloneRejections.filter { rejection in
             NodeID(rejection.id).map { position(of: $0) == nil } ?? true
         }
-        var scratch = ReconstructionScratch(count: ids.count)
-        for context in contexts where !context.accepted.isEmpty {
-            reconstruct(context.taskID, accepted: context.accepted, scratch: &scratch, into: &result)
-        }
         result.sortIntoReportOrder()
         return result
+    }
+
+    /// Every task's positions in total order, one run per task (a counting sort by task):
+    /// task `t`'s are `byTask[starts[t]..<starts[t + 1]]`.
+    private func positionsByTask() -> (starts: [Int], byTask: [Int]) {
+        var starts = [Int](repeating: 0, count: taskIDs.count + 1)
+        for fact in facts { starts[fact.ordinal + 1] += 1 }
+        for ordinal in taskIDs.indices { starts[ordinal + 1] += starts[ordinal] }
+        var next = starts
+        var byTask = [Int](repeating: 0, count: ids.count)
+        for position in ids.indices {
+            let ordinal = facts[position].ordinal
+            byTask[next[ordinal]] = position
+            next[ordinal] += 1
+        }
+        return (starts, byTask)
     }
 
     /// nil = accepted; otherwise the code, detail and whether the node is pending (spec §7.2 step 2).
@@ -218,7 +150,7 @@ public struct Replayer: Sendable {
     {
         var pendingVerdict: (RedoCode, String, Bool)?
         var maxParentLamport: Int64 = 0
-        for offset in parentStarts[index]..<parentEnds[index] {
+        for offset in parentStarts[index]..<parentStarts[index + 1] {
             let parentIndex = parentPositions[offset]
             guard parentIndex >= 0 else {
                 let parent = parentIDs[offset]
