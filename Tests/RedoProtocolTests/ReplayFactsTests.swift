@@ -53,26 +53,38 @@ struct ReplayFactsTests {
         var verdicts = (rejected: 0, pending: 0, tombstones: 0)
         for seed in 0..<1_000 {
             var random = SeededRandom(seed: UInt64(49_001 + seed))
-            let nodes = try RandomReplayLog.make(using: &random)
-            let scratch = Replayer.replay(nodes)
+            var nodes = try RandomReplayLog.make(using: &random)
+            // Parents never made stand for nodes that failed standalone checks in half the logs.
+            let held = Set(nodes.map(\.id))
+            let invalid =
+                seed.isMultiple(of: 2)
+                ? Set(nodes.flatMap(\.parents).filter { !held.contains($0) }.map(\.description)) : []
+            let standalone = invalid.sorted().map { NodeVerdict(id: $0, code: .schemaMismatch, detail: "standalone") }
+            // Some nodes arrive twice, in different batches.
+            nodes += nodes.filter { _ in Int.random(in: 0..<8, using: &random) == 0 }
+            let scratch = Replayer.replay(nodes, standaloneRejections: standalone)
             let reference = try Self.bytes(scratch)
             verdicts.rejected += scratch.rejected.count
             verdicts.pending += scratch.pending.count
             verdicts.tombstones += scratch.tombstones.count
             // The replayer's classification against the spec's rules written plainly (§7.2 step 2).
-            let oracle = NaiveClassification(nodes)
+            let oracle = NaiveClassification(nodes, invalid: invalid)
             #expect(scratch.accepted == oracle.accepted, "seed \(seed)")
-            #expect(Set(scratch.rejected.map(\.id)) == oracle.rejected, "seed \(seed)")
+            #expect(Set(scratch.rejected.map(\.id)) == oracle.rejected.union(invalid), "seed \(seed)")
             #expect(Set(scratch.pending.map(\.id)) == oracle.pending, "seed \(seed)")
             let sorted = nodes.sorted(by: RedoNode.precedes)
             var ordered = ReplayFacts()
             ordered.add(Array(sorted.prefix(sorted.count / 2)))
             ordered.add(Array(sorted.dropFirst(sorted.count / 2)))
             inPlace += ordered.rebuilds == 0 ? 1 : 0
-            #expect(try Self.bytes(Replayer.replay(ordered)) == reference, "seed \(seed) in order")
+            #expect(
+                try Self.bytes(Replayer.replay(ordered, standaloneRejections: standalone)) == reference,
+                "seed \(seed) in order")
             let shuffled = Self.added(nodes.shuffled(using: &random), using: &random)
             rebuilt += shuffled.rebuilds
-            #expect(try Self.bytes(Replayer.replay(shuffled)) == reference, "seed \(seed) shuffled")
+            #expect(
+                try Self.bytes(Replayer.replay(shuffled, standaloneRejections: standalone)) == reference,
+                "seed \(seed) shuffled")
         }
         // The logs exercise both paths and every kind of verdict, or the comparison proves little.
         #expect(inPlace == 1_000)
@@ -159,14 +171,14 @@ struct NaiveClassification {
     var rejected: Set<String> = []
     var pending: Set<String> = []
 
-    init(_ nodes: [RedoNode]) {
+    init(_ nodes: [RedoNode], invalid: Set<String> = []) {
         var byID: [NodeID: RedoNode] = [:]
         for node in nodes { byID[node.id] = node }
         var verdict: [NodeID: String] = [:]
         var created: Set<TaskID> = []
         var todos: Set<String> = []
         for node in byID.values.sorted(by: RedoNode.precedes) {
-            let outcome = Self.classify(node, byID, verdict, &created, &todos)
+            let outcome = Self.classify(node, byID, invalid, verdict, &created, &todos)
             verdict[node.id] = outcome
             switch outcome {
             case "accepted": accepted.append(node.id)
@@ -177,12 +189,14 @@ struct NaiveClassification {
     }
 
     private static func classify(
-        _ node: RedoNode, _ byID: [NodeID: RedoNode], _ verdict: [NodeID: String], _ created: inout Set<TaskID>,
+        _ node: RedoNode, _ byID: [NodeID: RedoNode], _ invalid: Set<String>, _ verdict: [NodeID: String],
+        _ created: inout Set<TaskID>,
         _ todos: inout Set<String>
     ) -> String {
         var waits = false
         for id in node.parents {
             guard let parent = byID[id] else {
+                if invalid.contains(id.description) { return "rejected" }
                 waits = true
                 continue
             }

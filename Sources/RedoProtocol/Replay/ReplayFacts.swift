@@ -98,7 +98,8 @@ public struct ReplayFacts: Sendable {
             parentIDs.append(parent)
             if let parentPosition = index.position(of: parent, in: ids) {
                 parentPositions.append(parentPosition)
-                if sameTaskParent == nil, taskIDs[facts[parentPosition].ordinal] == taskID {
+                // A node naming itself has no facts yet; it is refused later as sorting after itself.
+                if sameTaskParent == nil, parentPosition < position, taskIDs[facts[parentPosition].ordinal] == taskID {
                     sameTaskParent = parentPosition
                 }
             } else {
