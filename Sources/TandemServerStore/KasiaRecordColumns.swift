@@ -1,6 +1,7 @@
 import TandemBasics
 
-/// The `kasia_tx` column list and the checks both backends apply when reading a row back.
+/// The `kasia_tx` column list of PostgreSQL's table, and the checks both backends apply when
+/// reading a row back (SQLite's table holds compact keys instead: ``SQLiteKasiaKeys``).
 enum KasiaRecordColumns {
     static let list =
         "tx_id, block_time, kind, sender, receiver, amount, tag, body, payload, nonce, signature, seq, accepting_block, accepting_daa_score"

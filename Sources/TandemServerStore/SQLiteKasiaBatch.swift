@@ -43,31 +43,36 @@ enum SQLiteKasiaBatch {
         try Int64.fetchOne(db.cachedStatement(sql: "SELECT MAX(seq) FROM kasia_tx"))
     }
 
-    /// One row inside the batch's transaction: the insert is tried first and skipped on a
-    /// `tx_id` already stored (earlier, or earlier in this batch), which then answers the
-    /// stored row. The common case, a new row, costs no lookup before the insert. `positions`
+    /// One row inside the batch's transaction: a `tx_id` already stored (earlier, or earlier in
+    /// this batch) answers the stored row; otherwise the row is inserted under its compact keys
+    /// (``SQLiteKasiaKeys``). The lookup is one probe of the 8-byte key's index. `positions`
     /// holds the newest position in the transaction so far; it advances only when a row is stored.
     private static func append(
         _ draft: KasiaRecordDraft, now: UnixMillis, positions: inout KasiaPositions, _ db: Database
     ) throws -> KasiaAppendOutcome {
-        let blockTime = positions.next(at: now)
+        if let existing = try SQLiteServerStore.record(txID: draft.txID, db) {
+            return .existing(existing)
+        }
+        let blockTime = positions.take(at: now)
+        try insert(draft, blockTime: blockTime, db)
+        return .inserted(KasiaRecord(draft: draft, relayedAt: blockTime))
+    }
+
+    /// Stores a relayed row: its position is also its block time and its relay time.
+    static func insert(_ draft: KasiaRecordDraft, blockTime: Int64, _ db: Database) throws {
+        let sender = try SQLiteKasiaKeys.addressID(draft.sender, db)
+        let receiver = try draft.receiver.map { try SQLiteKasiaKeys.addressID($0, db) }
+        let tag = try SQLiteKasiaKeys.tagID(draft.tag, db)
         try db.cachedStatement(
             sql: """
-                INSERT INTO kasia_tx (\(KasiaRecordColumns.relayInsert)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT (tx_id) DO NOTHING
+                INSERT INTO kasia_tx (seq, tx_key, tx_id, block_time, kind, sender_id, receiver_id, tag_id, amount, body,
+                                      payload, nonce, signature, relayed_time)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """
         ).execute(arguments: [
-            draft.txID, blockTime, draft.kind.rawValue, draft.sender, draft.receiver, draft.amount, draft.tag,
-            Data(draft.body), Data(draft.payload), String(draft.nonce), draft.signature, blockTime, blockTime,
+            blockTime, SQLiteKasiaKeys.transactionKey(draft.txID), draft.txID, blockTime,
+            SQLiteKasiaKeys.code(draft.kind), sender, receiver, tag, draft.amount, Data(draft.body),
+            Data(draft.payload), String(draft.nonce), draft.signature, blockTime,
         ])
-        guard db.changesCount == 0 else {
-            _ = positions.take(at: now)
-            return .inserted(KasiaRecord(draft: draft, relayedAt: blockTime))
-        }
-        guard let existing = try SQLiteServerStore.fetchRecords(db, "WHERE tx_id = ?", [draft.txID]).first else {
-            throw DatabaseError(
-                resultCode: .SQLITE_CONSTRAINT, message: "kasia_tx: insert skipped without a stored row")
-        }
-        return .existing(existing)
     }
 }

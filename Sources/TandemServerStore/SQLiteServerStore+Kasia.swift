@@ -9,24 +9,39 @@ extension SQLiteServerStore {
     }
 
     public func kasiaRecord(txID: String) async throws -> KasiaRecord? {
-        try readNow { db in try Self.fetchRecords(db, "WHERE tx_id = ?", [txID]).first }
+        try readNow { db in try Self.record(txID: txID, db) }
+    }
+
+    /// The stored row of `txID`: the 8-byte key finds its candidates, the full id picks it.
+    static func record(txID: String, _ db: Database) throws -> KasiaRecord? {
+        try fetchRecords(db, "WHERE t.tx_key = ? AND t.tx_id = ?", [SQLiteKasiaKeys.transactionKey(txID), txID]).first
     }
 
     public func kasiaRecords(_ query: KasiaIndexQuery, from blockTime: UnixMillis, limit: Int) async throws
         -> [KasiaRecord]
     {
         let parts = KasiaRecordColumns.condition(query)
+        let kind = SQLiteKasiaKeys.code(parts.kind)
         return try readNow { db in
             if parts.byReceiver {
                 return try Self.fetchRecords(
                     db,
-                    "WHERE kind = ? AND receiver = ? AND block_time >= ? AND length(payload) <= ? ORDER BY block_time, tx_id LIMIT ?",
-                    [parts.kind.rawValue, parts.address, blockTime.rawValue, KasiaPayloadLimit.bytes, limit])
+                    """
+                    WHERE t.receiver_id = (SELECT id FROM kasia_address WHERE address = ?) AND t.kind = ?
+                        AND t.block_time >= ? AND length(t.payload) <= ?
+                    ORDER BY t.block_time, t.tx_key, t.tx_id LIMIT ?
+                    """,
+                    [parts.address, kind, blockTime.rawValue, KasiaPayloadLimit.bytes, limit])
             }
             return try Self.fetchRecords(
                 db,
-                "WHERE kind = ? AND sender = ? AND tag = ? AND block_time >= ? AND length(payload) <= ? ORDER BY block_time, tx_id LIMIT ?",
-                [parts.kind.rawValue, parts.address, parts.tag, blockTime.rawValue, KasiaPayloadLimit.bytes, limit])
+                """
+                WHERE t.sender_id = (SELECT id FROM kasia_address WHERE address = ?)
+                    AND t.tag_id = (SELECT id FROM kasia_tag WHERE tag = ?) AND t.kind = ?
+                    AND t.block_time >= ? AND length(t.payload) <= ?
+                ORDER BY t.block_time, t.tx_key, t.tx_id LIMIT ?
+                """,
+                [parts.address, parts.tag, kind, blockTime.rawValue, KasiaPayloadLimit.bytes, limit])
         }
     }
 
@@ -36,7 +51,7 @@ extension SQLiteServerStore {
         try readNow { db in
             guard let watch else {
                 return try Self.fetchRecords(
-                    db, "WHERE seq > ? AND length(payload) <= ? ORDER BY seq LIMIT ?",
+                    db, "WHERE t.seq > ? AND length(t.payload) <= ? ORDER BY t.seq LIMIT ?",
                     [position, KasiaPayloadLimit.bytes, limit])
             }
             let addresses = Array(watch.addresses)
@@ -46,15 +61,17 @@ extension SQLiteServerStore {
             var arguments: [any DatabaseValueConvertible] = [position, KasiaPayloadLimit.bytes]
             arguments += addresses
             arguments += addresses
-            arguments.append(KasiaRecordKind.contextualMessage.rawValue)
+            arguments.append(SQLiteKasiaKeys.code(.contextualMessage))
             arguments += aliases
             arguments.append(limit)
             return try Self.fetchRecords(
                 db,
                 """
-                WHERE seq > ? AND length(payload) <= ? AND (sender IN (\(addressMarks)) OR receiver IN (\(addressMarks))
-                    OR (kind = ? AND tag IN (\(aliasMarks))))
-                ORDER BY seq LIMIT ?
+                WHERE t.seq > ? AND length(t.payload) <= ?
+                    AND (t.sender_id IN (SELECT id FROM kasia_address WHERE address IN (\(addressMarks)))
+                        OR t.receiver_id IN (SELECT id FROM kasia_address WHERE address IN (\(addressMarks)))
+                        OR (t.kind = ? AND t.tag_id IN (SELECT id FROM kasia_tag WHERE tag IN (\(aliasMarks)))))
+                ORDER BY t.seq LIMIT ?
                 """, StatementArguments(arguments), cached: false)
         }
     }
@@ -67,7 +84,7 @@ extension SQLiteServerStore {
         try readNow { db in
             var counts: [KasiaRecordKind: Int64] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT kind, COUNT(*) AS n FROM kasia_tx GROUP BY kind") {
-                if let kind = KasiaRecordKind(rawValue: row["kind"]) { counts[kind] = row["n"] }
+                if let kind = SQLiteKasiaKeys.kind(code: row["kind"]) { counts[kind] = row["n"] }
             }
             return KasiaCounts(byKind: counts)
         }
@@ -91,14 +108,19 @@ extension SQLiteServerStore {
     static func fetchRecords(
         _ db: Database, _ tail: String, _ arguments: StatementArguments, cached: Bool = true
     ) throws -> [KasiaRecord] {
-        let sql = "SELECT \(KasiaRecordColumns.list) FROM kasia_tx \(tail)"
+        let sql = "\(SQLiteKasiaKeys.selectRecords) \(tail)"
         let statement = try cached ? db.cachedStatement(sql: sql) : db.makeStatement(sql: sql)
         return try Row.fetchAll(statement, arguments: arguments).map {
             row in
             let body: Data = row["body"]
             let payload: Data = row["payload"]
+            let txID: String = row["tx_id"]
+            let code: Int64 = row["kind"]
+            guard let kind = SQLiteKasiaKeys.kind(code: code) else {
+                throw ServerStoreError.corruptRow(table: "kasia_tx", reason: "tx \(txID): unknown kind code \(code)")
+            }
             return try KasiaRecordColumns.record(
-                txID: row["tx_id"], blockTime: row["block_time"], kind: row["kind"], sender: row["sender"],
+                txID: txID, blockTime: row["block_time"], kind: kind.rawValue, sender: row["sender"],
                 receiver: row["receiver"], amount: row["amount"], tag: row["tag"], body: Array(body),
                 payload: Array(payload), nonce: row["nonce"], signature: row["signature"], position: row["seq"],
                 acceptingBlock: row["accepting_block"], acceptingDaaScore: row["accepting_daa_score"])

@@ -49,7 +49,8 @@ extension SQLiteServerStore {
         var acceptances: [String: String?] = [:]
         for txID in Set(page.rows.map(\.draft.txID)) {
             if let row = try Row.fetchOne(
-                db.cachedStatement(sql: "SELECT accepting_block FROM kasia_tx WHERE tx_id = ?"), arguments: [txID])
+                db.cachedStatement(sql: "SELECT accepting_block FROM kasia_tx WHERE tx_key = ? AND tx_id = ?"),
+                arguments: [SQLiteKasiaKeys.transactionKey(txID), txID])
             {
                 let block: String? = row["accepting_block"]
                 acceptances[txID] = .some(block)
@@ -59,35 +60,42 @@ extension SQLiteServerStore {
             page: page, removedRows: removedRows, stored: acceptances,
             positions: KasiaPositions(last: try SQLiteKasiaBatch.latestBlockTime(db)), now: now)
         for txID in plan.deletions {
-            try db.cachedStatement(sql: "DELETE FROM kasia_tx WHERE tx_id = ?").execute(arguments: [txID])
+            try db.cachedStatement(sql: "DELETE FROM kasia_tx WHERE tx_key = ? AND tx_id = ?")
+                .execute(arguments: [SQLiteKasiaKeys.transactionKey(txID), txID])
         }
         for unaccept in plan.unaccepts {
             try db.cachedStatement(
                 sql: """
                     UPDATE kasia_tx SET accepting_block = NULL, accepting_daa_score = NULL, block_time = ?, seq = ?
-                    WHERE tx_id = ?
+                    WHERE tx_key = ? AND tx_id = ?
                     """
-            ).execute(arguments: [unaccept.blockTime, unaccept.position, unaccept.txID])
+            ).execute(arguments: [
+                unaccept.blockTime, unaccept.position, SQLiteKasiaKeys.transactionKey(unaccept.txID), unaccept.txID,
+            ])
         }
         for write in plan.writes {
             let row = write.row
             let draft = row.draft
             let values: [any DatabaseValueConvertible] = [
-                row.blockTime.rawValue, draft.kind.rawValue, draft.sender, draft.receiver, draft.amount, draft.tag,
-                Data(draft.body), Data(draft.payload), String(draft.nonce), draft.signature,
-                row.acceptance.block, Int64(clamping: row.acceptance.daaScore), write.position, draft.txID,
+                row.blockTime.rawValue, SQLiteKasiaKeys.code(draft.kind),
+                try SQLiteKasiaKeys.addressID(draft.sender, db),
+                try draft.receiver.map { try SQLiteKasiaKeys.addressID($0, db) },
+                try SQLiteKasiaKeys.tagID(draft.tag, db),
+                draft.amount, Data(draft.body), Data(draft.payload), String(draft.nonce), draft.signature,
+                row.acceptance.block, Int64(clamping: row.acceptance.daaScore), write.position,
+                SQLiteKasiaKeys.transactionKey(draft.txID), draft.txID,
             ]
             let sql =
                 write.isNew
                 ? """
-                INSERT INTO kasia_tx (block_time, kind, sender, receiver, amount, tag, body, payload, nonce,
-                                      signature, accepting_block, accepting_daa_score, seq, tx_id)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO kasia_tx (block_time, kind, sender_id, receiver_id, tag_id, amount, body, payload, nonce,
+                                      signature, accepting_block, accepting_daa_score, seq, tx_key, tx_id)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """
                 : """
-                UPDATE kasia_tx SET block_time = ?, kind = ?, sender = ?, receiver = ?, amount = ?, tag = ?, body = ?,
-                    payload = ?, nonce = ?, signature = ?, accepting_block = ?, accepting_daa_score = ?, seq = ?
-                WHERE tx_id = ?
+                UPDATE kasia_tx SET block_time = ?, kind = ?, sender_id = ?, receiver_id = ?, tag_id = ?, amount = ?,
+                    body = ?, payload = ?, nonce = ?, signature = ?, accepting_block = ?, accepting_daa_score = ?, seq = ?
+                WHERE tx_key = ? AND tx_id = ?
                 """
             try db.cachedStatement(sql: sql).execute(arguments: StatementArguments(values))
         }

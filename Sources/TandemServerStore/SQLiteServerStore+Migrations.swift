@@ -286,6 +286,57 @@ extension SQLiteServerStore {
                     CREATE INDEX chat_history_record_feed ON chat_history_record(user_id, seq);
                     """)
         }
+        migrator.registerMigration("v11-kasia-compact-keys") { db in
+            // Issue 49 item 3: compact keys (`SQLiteKasiaKeys`). The rows keep their positions;
+            // addresses and tags get ids in the order of the rows that first named them.
+            db.add(function: SQLiteKasiaKeys.transactionKeyFunction)
+            defer { db.remove(function: SQLiteKasiaKeys.transactionKeyFunction) }
+            try db.execute(
+                sql: """
+                    CREATE TABLE kasia_address (id INTEGER PRIMARY KEY NOT NULL, address TEXT NOT NULL UNIQUE);
+                    CREATE TABLE kasia_tag (id INTEGER PRIMARY KEY NOT NULL, tag TEXT NOT NULL UNIQUE);
+                    INSERT OR IGNORE INTO kasia_address (address)
+                        SELECT address FROM (SELECT seq, 0 AS side, sender AS address FROM kasia_tx
+                                             UNION ALL SELECT seq, 1, receiver FROM kasia_tx WHERE receiver IS NOT NULL)
+                        ORDER BY seq, side;
+                    INSERT OR IGNORE INTO kasia_tag (tag) SELECT tag FROM kasia_tx ORDER BY seq;
+                    CREATE TABLE kasia_tx_v11 (
+                        seq INTEGER PRIMARY KEY NOT NULL,
+                        tx_key INTEGER NOT NULL,
+                        tx_id TEXT NOT NULL,
+                        block_time INTEGER NOT NULL,
+                        kind INTEGER NOT NULL,
+                        sender_id INTEGER NOT NULL,
+                        receiver_id INTEGER,
+                        tag_id INTEGER NOT NULL,
+                        amount INTEGER NOT NULL DEFAULT 0,
+                        body BLOB NOT NULL,
+                        payload BLOB NOT NULL,
+                        nonce TEXT NOT NULL,
+                        signature TEXT NOT NULL,
+                        accepting_block TEXT,
+                        accepting_daa_score INTEGER,
+                        relayed_time INTEGER
+                    );
+                    INSERT INTO kasia_tx_v11 (seq, tx_key, tx_id, block_time, kind, sender_id, receiver_id, tag_id, amount,
+                                              body, payload, nonce, signature, accepting_block, accepting_daa_score,
+                                              relayed_time)
+                        SELECT seq, tandem_kasia_tx_key(tx_id), tx_id, block_time, \(SQLiteKasiaKeys.kindCodeSQL),
+                               (SELECT id FROM kasia_address WHERE address = sender),
+                               (SELECT id FROM kasia_address WHERE address = receiver),
+                               (SELECT id FROM kasia_tag WHERE kasia_tag.tag = kasia_tx.tag), amount, body, payload,
+                               nonce, signature, accepting_block, accepting_daa_score, relayed_time
+                        FROM kasia_tx ORDER BY seq;
+                    DROP TABLE kasia_tx;
+                    ALTER TABLE kasia_tx_v11 RENAME TO kasia_tx;
+                    CREATE INDEX kasia_tx_by_key ON kasia_tx(tx_key);
+                    CREATE INDEX kasia_tx_by_sender ON kasia_tx(sender_id, tag_id, kind, block_time, tx_key);
+                    CREATE INDEX kasia_tx_by_receiver ON kasia_tx(receiver_id, kind, block_time, tx_key)
+                        WHERE receiver_id IS NOT NULL;
+                    CREATE INDEX kasia_tx_by_accepting_block ON kasia_tx(accepting_block)
+                        WHERE accepting_block IS NOT NULL;
+                    """)
+        }
         return migrator
     }
 }

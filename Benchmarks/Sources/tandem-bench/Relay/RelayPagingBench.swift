@@ -52,8 +52,10 @@ struct RelayPagingBench {
             try db.execute(
                 sql: """
                     WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
-                    INSERT INTO kasia_tx (tx_id, block_time, kind, sender, receiver, amount, tag, body, payload, nonce, signature)
-                    SELECT printf('%064x', i), i, kind, sender, receiver, amount, tag, body, payload, nonce, signature
+                    INSERT INTO kasia_tx (tx_key, tx_id, block_time, kind, sender_id, receiver_id, tag_id, amount, body,
+                                          payload, nonce, signature)
+                    SELECT i + (-9223372036854775807 - 1), printf('%016x%048x', i, 0), i, kind, sender_id, receiver_id,
+                           tag_id, amount, body, payload, nonce, signature
                     FROM n, (SELECT * FROM kasia_tx WHERE tx_id = ?)
                     """, arguments: [rows, draft.txID])
         }
