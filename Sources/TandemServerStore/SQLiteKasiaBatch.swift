@@ -45,12 +45,22 @@ enum SQLiteKasiaBatch {
 
     /// One row inside the batch's transaction: a `tx_id` already stored (earlier, or earlier in
     /// this batch) answers the stored row; otherwise the row is inserted under its compact keys
-    /// (``SQLiteKasiaKeys``). The lookup is one probe of the 8-byte key's index. `positions`
+    /// (``SQLiteKasiaKeys``). The check is one probe of the 8-byte key's index. `positions`
     /// holds the newest position in the transaction so far; it advances only when a row is stored.
     private static func append(
         _ draft: KasiaRecordDraft, now: UnixMillis, positions: inout KasiaPositions, _ db: Database
     ) throws -> KasiaAppendOutcome {
-        if let existing = try SQLiteServerStore.record(txID: draft.txID, db) {
+        let key = SQLiteKasiaKeys.transactionKey(draft.txID)
+        if try Int64.fetchOne(
+            db.cachedStatement(sql: "SELECT seq FROM kasia_tx WHERE tx_key = ? AND tx_id = ?"),
+            arguments: [key, draft.txID]) != nil
+        {
+            // Read back through the address and tag ids: a row whose ids lead nowhere is
+            // corrupt, never a reason to store the transaction a second time.
+            guard let existing = try SQLiteServerStore.record(txID: draft.txID, db) else {
+                throw ServerStoreError.corruptRow(
+                    table: "kasia_tx", reason: "tx \(draft.txID): its sender or tag id names no stored row")
+            }
             return .existing(existing)
         }
         let blockTime = positions.take(at: now)

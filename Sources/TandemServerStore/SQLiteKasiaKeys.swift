@@ -55,12 +55,6 @@ enum SQLiteKasiaKeys {
         KasiaRecordKind.allCases.first { Self.code($0) == code }
     }
 
-    /// `CASE kind WHEN 'handshake' THEN 1 … ELSE 0 END`, for the migration's copy.
-    static var kindCodeSQL: String {
-        let cases = KasiaRecordKind.allCases.map { "WHEN '\($0.rawValue)' THEN \(code($0))" }
-        return "CASE kind \(cases.joined(separator: " ")) ELSE 0 END"
-    }
-
     /// The id of `address`, stored now when it is new (inside the caller's write transaction).
     static func addressID(_ address: String, _ db: Database) throws -> Int64 {
         try id(of: address, table: "kasia_address", column: "address", db)

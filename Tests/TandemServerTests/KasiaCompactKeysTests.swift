@@ -21,7 +21,7 @@ import Testing
     @Test func keysCompareAsTheIdsCompareAsText() {
         var random = SeededRandom(seed: 49_3)
         for _ in 0..<5_000 {
-            // Every fourth pair shares its first digits, so equal and near keys are tried too.
+            // Each pair shares a random prefix of 0–16 digits, so equal and near keys are tried too.
             let first = Self.txID(&random)
             let shared = String(first.prefix(Int(random.next() % 17)))
             let tail = Self.txID(&random)
@@ -86,7 +86,7 @@ import Testing
             records.append(
                 KasiaRecord(draft: draft, blockTime: UnixMillis(blockTime), position: position, acceptance: acceptance))
         }
-        var ids = (0..<6).map { index in Self.txID(&random, prefix: index < 2 ? shared : nil) }
+        var ids = (0..<7).map { index in Self.txID(&random, prefix: index < 2 ? shared : nil) }
         ids[2] = "f" + ids[2].dropFirst()
         ids[3] = "0" + ids[3].dropFirst()
         func draft(_ index: Int, kind: KasiaRecordKind, sender: String, receiver: String?, tag: String)
@@ -106,6 +106,9 @@ import Testing
             acceptance: KasiaAcceptance(block: "b1", daaScore: 7))
         add(draft(4, kind: .payment, sender: "kaspa:alice", receiver: "kaspa:dave", tag: ""), blockTime: 103)
         add(draft(5, kind: .selfStash, sender: "kaspa:alice", receiver: nil, tag: "7363"), blockTime: 104)
+        // Every kind, so the migration's written-out codes are held to `SQLiteKasiaKeys.code`.
+        add(draft(6, kind: .broadcast, sender: "kaspa:erin", receiver: nil, tag: "6263"), blockTime: 105)
+        #expect(Set(records.map(\.draft.kind)) == Set(KasiaRecordKind.allCases))
         let written = records
         do {
             let queue = try DatabaseQueue(path: file.path)
@@ -155,14 +158,16 @@ import Testing
             ])
         #expect(
             try await store.kasiaCounts()
-                == KasiaCounts(byKind: [.contextualMessage: 2, .handshake: 2, .payment: 1, .selfStash: 1]))
-        #expect(try await store.latestKasiaPosition() == 505)
+                == KasiaCounts(byKind: [
+                    .contextualMessage: 2, .handshake: 2, .payment: 1, .selfStash: 1, .broadcast: 1,
+                ]))
+        #expect(try await store.latestKasiaPosition() == 506)
         var next = records[0].draft
         next.txID = Self.txID(&random, prefix: shared)
         try await store.withServices { [next] in
             #expect(try await store.appendKasiaRecord(written[1].draft, now: UnixMillis(5)) == .existing(written[1]))
             let outcome = try await store.appendKasiaRecord(next, now: UnixMillis(5))
-            #expect(outcome == .inserted(KasiaRecord(draft: next, relayedAt: 506)))
+            #expect(outcome == .inserted(KasiaRecord(draft: next, relayedAt: 507)))
             #expect(try await store.kasiaRecord(txID: next.txID) == outcome.record)
         }
     }

@@ -24,25 +24,41 @@ import Testing
         #expect(await limiter.keyCount <= 100)
     }
 
-    /// The page query the store runs (its compact keys, issue 49 item 3) seeks the sender index
-    /// and reads in its order: at most rows tied on block time and the 8-byte key are sorted.
-    @Test func contextualMessagesBySenderIsAnIndexSeekWithoutASort() async throws {
+    /// The query plan of a page read with `condition`, in the store's own schema.
+    private static func pagePlan(_ condition: String) async throws -> [String] {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let store = try SQLiteServerStore(fileURL: directory.url.appendingPathComponent("tandem.sqlite"))
-        let details = try await store.database.asyncRead { db in
+        return try await store.database.asyncRead { db in
             try Row.fetchAll(
                 db,
                 sql: """
                     EXPLAIN QUERY PLAN \(SQLiteKasiaKeys.selectRecords)
-                    WHERE t.sender_id = (SELECT id FROM kasia_address WHERE address = 'kaspa:a')
-                        AND t.tag_id = (SELECT id FROM kasia_tag WHERE tag = '00') AND t.kind = 2
-                        AND t.block_time >= 5 AND length(t.payload) <= 1000
+                    WHERE \(condition) AND t.block_time >= 5 AND length(t.payload) <= 1000
                     ORDER BY t.block_time, t.tx_key, t.tx_id LIMIT 50
                     """
             ).map { row -> String in row["detail"] }
         }
+    }
+
+    /// The page query the store runs (its compact keys, issue 49 item 3) seeks the sender index
+    /// and reads in its order: at most rows tied on block time and the 8-byte key are sorted.
+    @Test func contextualMessagesBySenderIsAnIndexSeekWithoutASort() async throws {
+        let details = try await Self.pagePlan(
+            """
+            t.sender_id = (SELECT id FROM kasia_address WHERE address = 'kaspa:a')
+                AND t.tag_id = (SELECT id FROM kasia_tag WHERE tag = '00') AND t.kind = 2
+            """)
         #expect(details.contains { $0.hasPrefix("SEARCH t USING INDEX kasia_tx_by_sender") }, "\(details)")
+        #expect(!details.contains { $0.hasPrefix("SCAN") }, "\(details)")
+        #expect(!details.contains { $0.contains("TEMP B-TREE") && !$0.contains("RIGHT PART") }, "\(details)")
+    }
+
+    /// The by-receiver page seeks the partial receiver index the same way.
+    @Test func handshakesByReceiverIsAnIndexSeekWithoutASort() async throws {
+        let details = try await Self.pagePlan(
+            "t.receiver_id = (SELECT id FROM kasia_address WHERE address = 'kaspa:a') AND t.kind = 1")
+        #expect(details.contains { $0.hasPrefix("SEARCH t USING INDEX kasia_tx_by_receiver") }, "\(details)")
         #expect(!details.contains { $0.hasPrefix("SCAN") }, "\(details)")
         #expect(!details.contains { $0.contains("TEMP B-TREE") && !$0.contains("RIGHT PART") }, "\(details)")
     }
