@@ -10,15 +10,13 @@ enum KasiaRecordColumns {
     static let relayInsert =
         "tx_id, block_time, kind, sender, receiver, amount, tag, body, payload, nonce, signature, seq, relayed_time"
 
-    /// Rebuilds a record from column values; a value no writer produces is a corrupt row.
+    /// Rebuilds a record from column values; a value no writer produces is a corrupt row. Each
+    /// backend reads the kind from its own column (PostgreSQL's raw value, SQLite's code).
     static func record(
-        txID: String, blockTime: Int64, kind: String, sender: String, receiver: String?, amount: Int64,
+        txID: String, blockTime: Int64, kind: KasiaRecordKind, sender: String, receiver: String?, amount: Int64,
         tag: String, body: [UInt8], payload: [UInt8], nonce: String, signature: String, position: Int64,
         acceptingBlock: String?, acceptingDaaScore: Int64?
     ) throws -> KasiaRecord {
-        guard let kind = KasiaRecordKind(rawValue: kind) else {
-            throw ServerStoreError.corruptRow(table: "kasia_tx", reason: "tx \(txID): unknown kind '\(kind)'")
-        }
         guard let nonce = UInt64(nonce) else {
             throw ServerStoreError.corruptRow(table: "kasia_tx", reason: "tx \(txID): nonce '\(nonce)' is not a uint64")
         }

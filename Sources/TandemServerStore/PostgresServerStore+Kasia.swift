@@ -147,9 +147,13 @@ extension PostgresServerStore {
                     Int64?
                 ).self)
         {
+            guard let recordKind = KasiaRecordKind(rawValue: kind) else {
+                throw ServerStoreError.corruptRow(table: "kasia_tx", reason: "tx \(txID): unknown kind '\(kind)'")
+            }
             records.append(
                 try KasiaRecordColumns.record(
-                    txID: txID, blockTime: blockTime, kind: kind, sender: sender, receiver: receiver, amount: amount,
+                    txID: txID, blockTime: blockTime, kind: recordKind, sender: sender, receiver: receiver,
+                    amount: amount,
                     tag: tag, body: Array(body), payload: Array(payload), nonce: nonce, signature: signature,
                     position: seq, acceptingBlock: block, acceptingDaaScore: score))
         }

@@ -63,16 +63,9 @@ enum SQLiteKasiaBatch {
             }
             return .existing(existing)
         }
+        let ids = try SQLiteKasiaKeys.ids(of: draft, db)
+        // A relayed row's position is also its block time and its relay time.
         let blockTime = positions.take(at: now)
-        try insert(draft, blockTime: blockTime, db)
-        return .inserted(KasiaRecord(draft: draft, relayedAt: blockTime))
-    }
-
-    /// Stores a relayed row: its position is also its block time and its relay time.
-    static func insert(_ draft: KasiaRecordDraft, blockTime: Int64, _ db: Database) throws {
-        let sender = try SQLiteKasiaKeys.addressID(draft.sender, db)
-        let receiver = try draft.receiver.map { try SQLiteKasiaKeys.addressID($0, db) }
-        let tag = try SQLiteKasiaKeys.tagID(draft.tag, db)
         try db.cachedStatement(
             sql: """
                 INSERT INTO kasia_tx (seq, tx_key, tx_id, block_time, kind, sender_id, receiver_id, tag_id, amount, body,
@@ -80,9 +73,10 @@ enum SQLiteKasiaBatch {
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """
         ).execute(arguments: [
-            blockTime, SQLiteKasiaKeys.transactionKey(draft.txID), draft.txID, blockTime,
-            SQLiteKasiaKeys.code(draft.kind), sender, receiver, tag, draft.amount, Data(draft.body),
-            Data(draft.payload), String(draft.nonce), draft.signature, blockTime,
+            blockTime, key, draft.txID, blockTime, SQLiteKasiaKeys.code(draft.kind), ids.sender, ids.receiver,
+            ids.tag, draft.amount, Data(draft.body), Data(draft.payload), String(draft.nonce), draft.signature,
+            blockTime,
         ])
+        return .inserted(KasiaRecord(draft: draft, relayedAt: blockTime))
     }
 }

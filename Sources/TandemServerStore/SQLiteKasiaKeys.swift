@@ -55,13 +55,14 @@ enum SQLiteKasiaKeys {
         KasiaRecordKind.allCases.first { Self.code($0) == code }
     }
 
-    /// The id of `address`, stored now when it is new (inside the caller's write transaction).
-    static func addressID(_ address: String, _ db: Database) throws -> Int64 {
-        try id(of: address, table: "kasia_address", column: "address", db)
-    }
-
-    static func tagID(_ tag: String, _ db: Database) throws -> Int64 {
-        try id(of: tag, table: "kasia_tag", column: "tag", db)
+    /// The ids of `draft`'s sender, receiver and tag, each stored now when it is new (inside the
+    /// caller's write transaction): what the relay's and the chain's writes both store.
+    static func ids(of draft: KasiaRecordDraft, _ db: Database) throws -> (
+        sender: Int64, receiver: Int64?, tag: Int64
+    ) {
+        let sender = try id(of: draft.sender, table: "kasia_address", column: "address", db)
+        let receiver = try draft.receiver.map { try id(of: $0, table: "kasia_address", column: "address", db) }
+        return (sender, receiver, try id(of: draft.tag, table: "kasia_tag", column: "tag", db))
     }
 
     private static func id(of value: String, table: String, column: String, _ db: Database) throws -> Int64 {

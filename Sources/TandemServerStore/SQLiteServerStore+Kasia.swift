@@ -120,7 +120,7 @@ extension SQLiteServerStore {
                 throw ServerStoreError.corruptRow(table: "kasia_tx", reason: "tx \(txID): unknown kind code \(code)")
             }
             return try KasiaRecordColumns.record(
-                txID: txID, blockTime: row["block_time"], kind: kind.rawValue, sender: row["sender"],
+                txID: txID, blockTime: row["block_time"], kind: kind, sender: row["sender"],
                 receiver: row["receiver"], amount: row["amount"], tag: row["tag"], body: Array(body),
                 payload: Array(payload), nonce: row["nonce"], signature: row["signature"], position: row["seq"],
                 acceptingBlock: row["accepting_block"], acceptingDaaScore: row["accepting_daa_score"])

@@ -76,11 +76,9 @@ extension SQLiteServerStore {
         for write in plan.writes {
             let row = write.row
             let draft = row.draft
+            let ids = try SQLiteKasiaKeys.ids(of: draft, db)
             let values: [any DatabaseValueConvertible] = [
-                row.blockTime.rawValue, SQLiteKasiaKeys.code(draft.kind),
-                try SQLiteKasiaKeys.addressID(draft.sender, db),
-                try draft.receiver.map { try SQLiteKasiaKeys.addressID($0, db) },
-                try SQLiteKasiaKeys.tagID(draft.tag, db),
+                row.blockTime.rawValue, SQLiteKasiaKeys.code(draft.kind), ids.sender, ids.receiver, ids.tag,
                 draft.amount, Data(draft.body), Data(draft.payload), String(draft.nonce), draft.signature,
                 row.acceptance.block, Int64(clamping: row.acceptance.daaScore), write.position,
                 SQLiteKasiaKeys.transactionKey(draft.txID), draft.txID,
