@@ -47,6 +47,21 @@ struct PostgresDatabase: Sendable {
         }
     }
 
+    /// A named statement, prepared once per connection and then only bound and executed: one
+    /// round trip without the parse and plan of the statement's text (issue 49 item 6, the
+    /// session read behind every authenticated request). Read whole, like ``query(_:logger:)``.
+    func execute<Statement: PostgresPreparedStatement>(_ statement: Statement, logger: Logger) async throws
+        -> [Statement.Row] where Statement.Row: Sendable
+    {
+        let (client, migrations, migrationLogger) = (client, migrations, self.logger)
+        return try await policy.run {
+            try await migrations.runOnce(client: client, logger: migrationLogger)
+            var rows: [Statement.Row] = []
+            for try await row in try await client.execute(statement, logger: logger) { rows.append(row) }
+            return rows
+        }
+    }
+
     func withConnection<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T)
         async throws -> T
     {

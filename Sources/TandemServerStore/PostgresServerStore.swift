@@ -218,6 +218,12 @@ public struct PostgresServerStore: ServerStore {
         return nil
     }
 
+    /// Both rows in one round trip: a join on the session's token hash, as a prepared statement
+    /// (`SessionWithUserStatement`).
+    public func sessionWithUser(tokenHash: SessionTokenHash) async throws -> SessionWithUser? {
+        try await database.execute(SessionWithUserStatement(tokenHash: tokenHash.hex), logger: logger).first
+    }
+
     /// Always nil: another instance may refresh or delete a session at any time, so every
     /// get-session reads its rows.
     public var rowGeneration: UInt64? { nil }

@@ -22,6 +22,13 @@ struct SQLiteDatabase: Sendable {
         try policy.counted(read: true) { try writer.read(block) }
     }
 
+    /// A synchronous read of one statement on the calling thread, outside a transaction: the
+    /// statement reads one snapshot of its own, so it needs no BEGIN and COMMIT around it (each
+    /// prepared anew by GRDB). Only for a block that runs a single statement.
+    func readStatement<T>(_ block: (Database) throws -> T) throws -> T {
+        try policy.counted(read: true) { try writer.unsafeRead(block) }
+    }
+
     /// An asynchronous read, for a caller that may wait (`ping`).
     func asyncRead<T: Sendable>(_ block: @escaping @Sendable (Database) throws -> T) async throws -> T {
         try await policy.countedAsync(read: true) { try await writer.read(block) }

@@ -6,7 +6,11 @@ import TandemBasics
 /// the only writer of its SQLite file (one machine, ARCHITECTURE.md "Scale"), and every write
 /// to these rows goes through `SQLiteServerStore`, which updates this cache in the same call,
 /// so a hit is never stale. It removes the database read from get-session (BENCHMARKS.md,
-/// issue 4). Bounded: it empties itself past `capacity` entries.
+/// issue 4). Bounded: it empties itself past `capacity` entries. Its tables are sized for
+/// `capacity` from the start and after each emptying, so filling them never rehashes every
+/// entry as they grow, and the entries of a full table are freed off the request's thread and
+/// outside the lock (issue 49 item 6: on a load where every session is new, growing and emptying
+/// the tables cost a quarter of the read and stalled every request behind the lock).
 ///
 /// A miss is filled from a read that happened *before* the fill, so a sign-out (or refresh)
 /// committed in between would be undone by the fill (issue 14 audit). Readers therefore take
@@ -18,15 +22,36 @@ final class SQLiteRowCache: Sendable {
 
     private struct State {
         var generation: UInt64 = 0
-        var sessions: [String: StoredSession] = [:]
-        var hashByID: [String: String] = [:]
-        var users: [String: AuthUser] = [:]
+        var sessions: [String: StoredSession]
+        var hashByID: [String: String]
+        var users: [String: AuthUser]
     }
 
-    private let state = Locked(State())
+    private let state: Locked<State>
     private let capacity: Int
 
-    init(capacity: Int = 100_000) { self.capacity = capacity }
+    init(capacity: Int = 100_000) {
+        self.capacity = capacity
+        state = Locked(
+            State(
+                sessions: Dictionary(minimumCapacity: capacity), hashByID: Dictionary(minimumCapacity: capacity),
+                users: Dictionary(minimumCapacity: capacity)))
+    }
+
+    /// Empties a full table: `table` starts again at full size, and the old entries are handed
+    /// back to be freed once the lock is released.
+    private static func emptied<Value>(_ table: inout [String: Value], capacity: Int) -> [String: Value] {
+        let full = table
+        table = Dictionary(minimumCapacity: capacity)
+        return full
+    }
+
+    /// Frees a full table's entries on a utility thread, not on the request's (tens of
+    /// milliseconds for 100,000 rows).
+    private static func release<Value: Sendable>(_ table: [String: Value]?) {
+        guard let table else { return }
+        DispatchQueue.global(qos: .utility).async { withExtendedLifetime(table) {} }
+    }
 
     /// Counts the removals and refreshes of sessions and the changes and removals of users
     /// (`AccountStore.rowGeneration`).
@@ -51,15 +76,20 @@ final class SQLiteRowCache: Sendable {
     func store(_ session: StoredSession) { store(session, onlyAt: nil) }
 
     private func store(_ session: StoredSession, onlyAt generation: UInt64?) {
-        state.withLock { state in
-            if let generation, generation != state.generation { return }
+        let full = state.withLock { state -> (sessions: [String: StoredSession], hashByID: [String: String])? in
+            if let generation, generation != state.generation { return nil }
+            var full: (sessions: [String: StoredSession], hashByID: [String: String])?
             if state.sessions.count >= capacity {
-                state.sessions = [:]
-                state.hashByID = [:]
+                full = (
+                    Self.emptied(&state.sessions, capacity: capacity), Self.emptied(&state.hashByID, capacity: capacity)
+                )
             }
             state.sessions[session.tokenHash.hex] = session
             state.hashByID[session.id.rawValue] = session.tokenHash.hex
+            return full
         }
+        Self.release(full?.sessions)
+        Self.release(full?.hashByID)
     }
 
     func refresh(id: SessionID, expiresAt: UnixMillis, updatedAt: UnixMillis) {
@@ -96,20 +126,25 @@ final class SQLiteRowCache: Sendable {
 
     /// Caches a user read after `ticket` was taken, unless a user changed meanwhile.
     func fill(_ user: AuthUser, ifUnchangedSince ticket: FillTicket) {
-        state.withLock { state in
-            guard ticket.generation == state.generation else { return }
-            if state.users.count >= capacity { state.users = [:] }
-            state.users[user.id] = user
-        }
+        store(user, onlyAt: ticket.generation)
     }
 
     /// Caches a user this process has just written (update-user).
-    func store(_ user: AuthUser) {
-        state.withLock { state in
-            state.generation &+= 1
-            if state.users.count >= capacity { state.users = [:] }
+    func store(_ user: AuthUser) { store(user, onlyAt: nil) }
+
+    /// `generation` nil: a write of this process, which moves the generation.
+    private func store(_ user: AuthUser, onlyAt generation: UInt64?) {
+        let full = state.withLock { state -> [String: AuthUser]? in
+            if let generation {
+                guard generation == state.generation else { return nil }
+            } else {
+                state.generation &+= 1
+            }
+            let full = state.users.count >= capacity ? Self.emptied(&state.users, capacity: capacity) : nil
             state.users[user.id] = user
+            return full
         }
+        Self.release(full)
     }
 
     /// Forgets a deleted user (delete-user).

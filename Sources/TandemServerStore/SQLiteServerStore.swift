@@ -21,17 +21,26 @@ public struct SQLiteServerStore: ServerStore {
     /// most once per `checkpointInterval` (``SQLiteCheckpointer``); nil leaves it to SQLite's
     /// default, in the commit that passes 1,000 WAL pages (the design before issue 49 item 5,
     /// kept for benchmarks' A/B).
+    ///
+    /// Every connection maps the first `memoryMapBytes` of the file (`PRAGMA mmap_size`): a
+    /// read of a page that is not in the connection's own small cache then costs a memory access
+    /// in the kernel's page cache, shared by every connection, instead of a `pread` copied into
+    /// each one's cache (issue 49 item 6: a get-session whose rows nothing remembers). 0 reads
+    /// through `pread` as SQLite does by default.
     public init(
-        fileURL: URL, activity: StoreActivity = StoreActivity(), checkpointInterval: Duration? = .seconds(1)
+        fileURL: URL, activity: StoreActivity = StoreActivity(), checkpointInterval: Duration? = .seconds(1),
+        memoryMapBytes: Int = SQLiteServerStore.defaultMemoryMapBytes
     ) throws {
         try ServerFiles.prepareDatabaseFile(fileURL)
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .timeout(5)
-        if checkpointInterval != nil {
-            configuration.prepareDatabase { db in
+        let autocheckpoint = checkpointInterval != nil
+        configuration.prepareDatabase { db in
+            if autocheckpoint {
                 try db.execute(sql: "PRAGMA wal_autocheckpoint = \(SQLiteCheckpointer.backstopPages)")
             }
+            try db.execute(sql: "PRAGMA mmap_size = \(max(0, memoryMapBytes))")
         }
         let pool = try DatabasePool(path: fileURL.path, configuration: configuration)
         try Self.migrator.migrate(pool)
@@ -42,6 +51,10 @@ public struct SQLiteServerStore: ServerStore {
             await SQLiteKasiaBatch.commit(entries, database: database)
         }
     }
+
+    /// 1 GiB: address space, not memory (the pages are the kernel's page cache); SQLite caps it at
+    /// its compile-time maximum (2 GiB in Debian's build), and reads past it go through `pread`.
+    public static let defaultMemoryMapBytes = 1 << 30
 
     /// The relay's group committer, which must run for ``appendKasiaRecord(_:now:)`` to answer.
     public var services: [any Service] { [committer] }

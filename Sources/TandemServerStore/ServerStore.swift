@@ -59,6 +59,10 @@ public protocol AccountStore: Sendable {
 
     func createSession(_ session: StoredSession) async throws
     func session(tokenHash: SessionTokenHash) async throws -> StoredSession?
+    /// The session with `tokenHash` and its user's row, read together: what resolving a cookie
+    /// needs, in one read where the backend can (issue 49 item 6). nil when no session has the
+    /// hash; `user` is nil when the session's user row is gone.
+    func sessionWithUser(tokenHash: SessionTokenHash) async throws -> SessionWithUser?
     /// Moves a session's expiry (sliding refresh, §6).
     func refreshSession(id: SessionID, expiresAt: UnixMillis, updatedAt: UnixMillis) async throws
     /// Deletes one session; deleting a missing one is not an error.

@@ -1,4 +1,5 @@
 import Foundation
+public import TandemAPI
 public import TandemBasics
 
 /// An `account` row with `providerId = "credential"`: the password lives here, never on the
@@ -53,5 +54,33 @@ public struct StoredSession: Sendable, Equatable {
         self.ipAddress = ipAddress
         self.userAgent = userAgent
         self.rememberMe = rememberMe
+    }
+}
+
+/// A session row with its user's row (`AccountStore.sessionWithUser(tokenHash:)`).
+public struct SessionWithUser: Sendable, Equatable {
+    public var session: StoredSession
+    /// nil when the user row is gone (the session then resolves to nothing).
+    public var user: AuthUser?
+
+    public init(session: StoredSession, user: AuthUser?) {
+        self.session = session
+        self.user = user
+    }
+}
+
+extension SessionWithUser {
+    /// The read behind ``AccountStore/sessionWithUser(tokenHash:)`` on both backends, with
+    /// `placeholder` for the token hash (`?` on SQLite, `$1` on PostgreSQL): the session's nine
+    /// columns, then the user's nine, NULL when the user row is gone.
+    public static func selectSQL(placeholder: String) -> String {
+        """
+        SELECT s.id, s.token_hash, s.user_id, s.expires_at, s.created_at, s.updated_at, s.ip_address,
+               s.user_agent, s.remember_me,
+               u.id, u.name, u.email, u.email_verified, u.image, u.created_at, u.updated_at, u.username,
+               u.display_username
+        FROM session s LEFT JOIN auth_user u ON u.id = s.user_id
+        WHERE s.token_hash = \(placeholder)
+        """
     }
 }

@@ -10,12 +10,14 @@ import Testing
 /// `Retry-After`, and served again once one closes.
 @Suite struct ConnectionGuardTests {
     /// A server whose clients get `headerTimeout` for a request head and 3 connections each.
-    static func withGuardedServer(headerTimeout: Duration = .seconds(1), _ body: @Sendable (Int) async throws -> Void)
-        async throws
-    {
+    static func withGuardedServer(
+        headerTimeout: Duration = .seconds(1), idleTimeout: Duration = .seconds(60),
+        _ body: @Sendable (Int) async throws -> Void
+    ) async throws {
         let server = try TestServer()
         var configuration = server.configuration
-        configuration.connections = ConnectionLimits(headerTimeout: headerTimeout, connectionsPerAddress: 3)
+        configuration.connections = ConnectionLimits(
+            headerTimeout: headerTimeout, idleTimeout: idleTimeout, connectionsPerAddress: 3)
         try await LoopbackServer.run(configuration: configuration, store: server.store) { _, port in
             try await body(port)
         }
@@ -133,5 +135,39 @@ import Testing
             #expect(served?.hasPrefix("HTTP/1.1 200") == true, "\(served ?? "no answer")")
             for connection in held.dropFirst() { await connection.close() }
         }
+    }
+
+    @Test func aKeptAliveConnectionIsClosedAfterTheIdleTimeout() async throws {
+        try await Self.withGuardedServer(headerTimeout: .seconds(60), idleTimeout: .seconds(1)) { port in
+            // Answered, then closed by the server (nil: still open after 30 s).
+            let received = try await RawConnection.open(port).exchange(Self.health)
+            #expect(received?.hasPrefix("HTTP/1.1 200") == true, "\(received ?? "still open")")
+        }
+    }
+
+    /// The guard's one timer fires at the first idle deadline and finds it moved by the requests
+    /// since: the connection, busy for twice the idle timeout, stays open.
+    @Test func requestsSpacedUnderTheIdleTimeoutKeepTheConnectionOpen() async throws {
+        try await Self.withGuardedServer(headerTimeout: .seconds(60), idleTimeout: .seconds(1)) { port in
+            let connection = try await RawConnection.open(port)
+            let received = try await connection.channel.executeThenClose { inbound, outbound in
+                var iterator = inbound.makeAsyncIterator()
+                var received = ""
+                for index in 0..<5 {
+                    // The client's pace, not an ordering of events: under the 1 s idle timeout.
+                    if index > 0 { try await Task.sleep(for: .milliseconds(400)) }
+                    try await outbound.write(ByteBuffer(string: Self.health))
+                    while Self.answers(in: received) <= index, let chunk = try await iterator.next() {
+                        received += String(buffer: chunk)
+                    }
+                }
+                return received
+            }
+            #expect(Self.answers(in: received) == 5, "\(received)")
+        }
+    }
+
+    static func answers(in received: String) -> Int {
+        received.components(separatedBy: "HTTP/1.1 200").count - 1
     }
 }

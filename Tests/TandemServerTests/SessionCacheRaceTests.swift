@@ -43,7 +43,10 @@ import Testing
 
     /// Through the real store: sessions written by another instance on the same file (so this
     /// one's cache misses), then sign-out and get-session at once; afterwards none is found.
-    @Test func signOutRacingAColdGetSessionNeverResurrectsTheSession() async throws {
+    /// `joined`: the lookup reads the session with its user (`sessionWithUser`, get-session's
+    /// read since issue 49 item 6), which fills the cache the same way.
+    @Test(arguments: [false, true])
+    func signOutRacingAColdGetSessionNeverResurrectsTheSession(joined: Bool) async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let file = directory.url.appendingPathComponent("tandem.sqlite")
@@ -56,8 +59,12 @@ import Testing
             let session = Self.session(index)
             try await other.createSession(session)
             async let signOut: Void = server.deleteSession(id: session.id)
-            async let lookup = server.session(tokenHash: session.tokenHash)
+            async let lookup =
+                joined
+                ? server.sessionWithUser(tokenHash: session.tokenHash)?.session
+                : server.session(tokenHash: session.tokenHash)
             _ = try await (signOut, lookup)
+            #expect(try await server.sessionWithUser(tokenHash: session.tokenHash) == nil, "session \(index) came back")
             #expect(try await server.session(tokenHash: session.tokenHash) == nil, "session \(index) came back")
         }
     }

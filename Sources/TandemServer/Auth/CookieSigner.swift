@@ -72,6 +72,8 @@ public struct CookieSigner: Sendable {
                 index += 1
             }
         }
+        // ASCII is valid UTF-8 as it stands (a signed cookie is all ASCII).
+        if out.allSatisfy({ $0 < 0x80 }) { return String(decoding: out, as: UTF8.self) }
         return String(strictUTF8: out)
     }
 

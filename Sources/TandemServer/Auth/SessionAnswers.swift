@@ -1,3 +1,4 @@
+import Foundation
 import NIOCore
 import TandemBasics
 import TandemServerStore
@@ -61,13 +62,20 @@ final class SessionAnswers: Sendable {
         refreshDue: UnixMillis?
     ) {
         let entry = Entry(expiresAt: expiresAt, refreshDue: refreshDue, body: body)
-        table.withLock { table in
-            if generation < table.generation { return }
+        let emptied = table.withLock { table -> [String: Entry]? in
+            if generation < table.generation { return nil }
+            var emptied: [String: Entry]?
             if generation > table.generation || table.entries.count >= capacity {
                 table.generation = generation
+                // Freed below, outside the lock and off the request's thread.
+                emptied = table.entries
                 table.entries = [:]
             }
             table.entries[cookieValue] = entry
+            return emptied
+        }
+        if let emptied, !emptied.isEmpty {
+            DispatchQueue.global(qos: .utility).async { withExtendedLifetime(emptied) {} }
         }
     }
 

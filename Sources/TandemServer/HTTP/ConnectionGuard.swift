@@ -108,7 +108,18 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private var counted: String?
     /// Over a limit: the next request is answered 503 and the connection closed.
     private var refusing = false
+    /// What is due next on this connection, and when; nil: nothing.
+    private var due: (action: Due, at: NIODeadline)?
+    /// The one timer, armed at `timerAt`, no later than `due`. A request moves `due` without
+    /// touching the timer when the timer fires first: it re-arms itself for `due` then. Each
+    /// request would otherwise schedule and cancel two tasks on the event loop (issue 49 item 6).
     private var timer: Scheduled<Void>?
+    private var timerAt: NIODeadline?
+
+    private enum Due {
+        case close
+        case bodyCheck
+    }
     /// Requests whose response has not ended.
     private var inFlight = 0
     /// The body being read: since when, and how many bytes so far.
@@ -142,7 +153,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private func start(_ context: ChannelHandlerContext) {
         guard !started else { return }
         started = true
-        schedule(context, after: limits.headerTimeout) { context in context.close(promise: nil) }
+        arm(context, .close, after: limits.headerTimeout)
         // Behind a trusted proxy the client is named by the request: counted at its head.
         let peer = Self.address(of: context.channel)
         if !proxies.isTrusted(peer) { admit(peer ?? "?") }
@@ -154,8 +165,10 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     private func finish() {
+        due = nil
         timer?.cancel()
         timer = nil
+        timerAt = nil
         if let counted { ledger.release(counted) }
         counted = nil
     }
@@ -163,7 +176,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .head(let request):
-            timer?.cancel()
+            due = nil
             if counted == nil, !refusing {
                 let forwarded = request.headerFields[values: .xForwardedFor]
                 admit(proxies.clientAddress(peer: Self.address(of: context.channel), forwardedFor: forwarded) ?? "?")
@@ -171,14 +184,14 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             guard !refusing else { return refuse(context) }
             inFlight += 1
             body = (.now(), 0)
-            scheduleBodyCheck(context)
+            arm(context, .bodyCheck, after: limits.headerTimeout)
         case .body(let buffer):
             guard !refusing else { return }
             body?.bytes += buffer.readableBytes
         case .end:
             guard !refusing else { return }
             body = nil
-            timer?.cancel()
+            due = nil
         }
         context.fireChannelRead(data)
     }
@@ -186,16 +199,14 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         if case .end = unwrapOutboundIn(data) {
             inFlight = max(inFlight - 1, 0)
-            if inFlight == 0, body == nil {
-                schedule(context, after: limits.idleTimeout) { context in context.close(promise: nil) }
-            }
+            if inFlight == 0, body == nil { arm(context, .close, after: limits.idleTimeout) }
         }
         context.write(data, promise: promise)
     }
 
     /// 503 with `Retry-After`, and the connection closed: the client is over a limit.
     private func refuse(_ context: ChannelHandlerContext) {
-        timer?.cancel()
+        due = nil
         let response = HTTPResponse(
             status: .serviceUnavailable,
             headerFields: [.retryAfter: "1", .connection: "close", .contentLength: "0"])
@@ -205,26 +216,47 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     /// Closes the connection when its body has averaged below the floor since its head; checked
     /// from ``ConnectionLimits/headerTimeout`` on, every second.
-    private func scheduleBodyCheck(_ context: ChannelHandlerContext, after delay: Duration? = nil) {
-        schedule(context, after: delay ?? limits.headerTimeout) { [self] context in
-            guard let body else { return }
-            let elapsed = Double((NIODeadline.now() - body.since).nanoseconds) / 1e9
-            if Double(body.bytes) < Double(limits.bodyBytesPerSecond) * elapsed {
-                context.close(promise: nil)
-            } else {
-                scheduleBodyCheck(context, after: .seconds(1))
-            }
+    private func checkBody(_ context: ChannelHandlerContext) {
+        guard let body else { return }
+        let elapsed = Double((NIODeadline.now() - body.since).nanoseconds) / 1e9
+        if Double(body.bytes) < Double(limits.bodyBytesPerSecond) * elapsed {
+            context.close(promise: nil)
+        } else {
+            arm(context, .bodyCheck, after: .seconds(1))
         }
     }
 
-    private func schedule(
-        _ context: ChannelHandlerContext, after delay: Duration, _ action: @escaping (ChannelHandlerContext) -> Void
-    ) {
+    /// Makes `action` due after `delay`, replacing what was due. The timer is moved only when it
+    /// would fire after the new time.
+    private func arm(_ context: ChannelHandlerContext, _ action: Due, after delay: Duration) {
+        let at = NIODeadline.now() + TimeAmount(delay)
+        due = (action, at)
+        if let timerAt, timerAt <= at { return }
+        startTimer(context, at: at)
+    }
+
+    private func startTimer(_ context: ChannelHandlerContext, at deadline: NIODeadline) {
         timer?.cancel()
+        timerAt = deadline
         let loop = context.eventLoop
-        let bound = NIOLoopBound(context, eventLoop: loop)
-        let handler = NIOLoopBound(action, eventLoop: loop)
-        timer = loop.scheduleTask(in: TimeAmount(delay)) { handler.value(bound.value) }
+        let bound = NIOLoopBound((self, context), eventLoop: loop)
+        timer = loop.scheduleTask(deadline: deadline) {
+            let (handler, context) = bound.value
+            handler.timerFired(context)
+        }
+    }
+
+    /// Runs what is due, or re-arms for it when a request moved it later.
+    private func timerFired(_ context: ChannelHandlerContext) {
+        timer = nil
+        timerAt = nil
+        guard let due else { return }
+        guard NIODeadline.now() >= due.at else { return startTimer(context, at: due.at) }
+        self.due = nil
+        switch due.action {
+        case .close: context.close(promise: nil)
+        case .bodyCheck: checkBody(context)
+        }
     }
 
     private static func address(of channel: any Channel) -> String? {

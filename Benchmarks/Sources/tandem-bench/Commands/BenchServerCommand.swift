@@ -19,7 +19,8 @@ import TandemServerStore
 
 /// `tandem-bench server`: get-session throughput against a bare Hummingbird route, both served
 /// by this process on loopback and loaded side by side by `wrk`; sign-in latency (scrypt-bound)
-/// and get-session p99.
+/// and get-session p99. With `--sessions N`, get-session where nothing is remembered
+/// (`ColdSessions`); with `--database-url`, on PostgreSQL.
 struct BenchServerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "server",
@@ -32,6 +33,34 @@ struct BenchServerCommand: AsyncParsableCommand {
     @Option(name: .long, help: "wrk connections.") var connections = 32
     @Option(name: .long, help: "wrk threads.") var threads = 1
     @Option(name: .long, help: "Sequential sign-ins timed.") var signIns = 20
+    @Option(
+        name: .long,
+        help:
+            "Seed this many users with a session each and load get-session with a different cookie per request (0: one cookie, asked again; up to 100000 the rows stay in the row cache)."
+    )
+    var sessions = 0
+    @Option(name: .long, help: "Serve from this PostgreSQL database instead of a new SQLite file.")
+    var databaseURL: String?
+    @Option(name: .long, help: "SQLite's memory map per connection, MiB (default: the store's; 0 reads through pread).")
+    var sqliteMemoryMapMib: Int?
+
+    var backendName: String { databaseURL == nil ? "SQLite" : "PostgreSQL" }
+
+    func validate() throws {
+        guard sessions == 0 || sessions > ColdSessions.answerCache else {
+            throw ValidationError(
+                "--sessions must exceed \(ColdSessions.answerCache), the server's cache of answers (over \(ColdSessions.largestCache): its row cache too)"
+            )
+        }
+    }
+
+    /// The verified token of the load's one cookie, `better-auth.session_token=…` (nil: none).
+    static func sessionToken(in request: Request, signer: CookieSigner) -> SessionToken? {
+        let prefix = AuthCookie.sessionTokenName + "="
+        let header = request.headers[.cookie] ?? ""
+        guard header.hasPrefix(prefix) else { return nil }
+        return signer.token(fromCookieValue: String(header.dropFirst(prefix.count)))
+    }
 
     func run() async throws {
         guard let wrk = WrkRunner.locate() else { throw CLIError("wrk is not on PATH (apt-get install wrk)") }
@@ -41,9 +70,22 @@ struct BenchServerCommand: AsyncParsableCommand {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "tandem-bench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let store = try SQLiteServerStore(fileURL: directory.appendingPathComponent("tandem.sqlite"))
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let backend = databaseURL.map { StorageBackend.postgres(url: $0) } ?? .sqlite(dataDirectory: directory)
+        let secret = "tandem-bench \(UUID().uuidString)"
+        let cold =
+            sessions > 0
+            ? try await ColdSessions(count: sessions, secret: secret).seed(backend, logger: logger) : nil
+        let store: any ServerStore =
+            if databaseURL == nil, let mib = sqliteMemoryMapMib {
+                try SQLiteServerStore(
+                    fileURL: directory.appendingPathComponent("tandem.sqlite"), memoryMapBytes: mib << 20)
+            } else {
+                try await StoreFactory.open(backend, logger: logger)
+            }
         let configuration = ServerConfiguration(
-            host: "127.0.0.1", port: 0, dataDirectory: directory, rateLimiting: false, connections: .loadGenerator)
+            host: "127.0.0.1", port: 0, storage: backend, dataDirectory: directory, secret: secret, rateLimiting: false,
+            connections: .loadGenerator)
         let ports = PortCollector()
         let tandem = try buildApplication(configuration: configuration, store: store, logger: logger) {
             await ports.add("tandem", $0)
@@ -54,6 +96,40 @@ struct BenchServerCommand: AsyncParsableCommand {
         // (copied from a real answer before the runs), so the two differ only in the work done.
         let sameAnswer = SameAnswer()
         bareRouter.get("/bare-same-answer") { _, _ in sameAnswer.response() }
+        // get-session's reads alone: the same answer after the cookie's check and the session
+        // with its user read from the server's store (what the route adds is the JSON and what it
+        // remembers).
+        let signer = CookieSigner(secret: secret)
+        bareRouter.get("/bare-one-read") { request, _ in
+            guard let token = Self.sessionToken(in: request, signer: signer),
+                try await store.sessionWithUser(tokenHash: token.hash)?.user != nil
+            else { return Response(status: .unauthorized) }
+            return sameAnswer.response()
+        }
+        // The floor of a read per request on SQLite: the same answer after the cookie's check and
+        // the same joined statement stepped through SQLite's C API (`RawSessionReader`).
+        let rawReader =
+            databaseURL != nil
+            ? nil
+            : RawSessionReader(
+                path: directory.appendingPathComponent("tandem.sqlite").path,
+                memoryMapBytes: sqliteMemoryMapMib.map { $0 << 20 } ?? SQLiteServerStore.defaultMemoryMapBytes)
+        if let reader = rawReader {
+            bareRouter.get("/bare-raw-read") { request, _ in
+                guard let token = Self.sessionToken(in: request, signer: signer),
+                    try reader.sessionHasUser(tokenHashHex: token.hash.hex)
+                else { return Response(status: .unauthorized) }
+                return sameAnswer.response()
+            }
+        }
+        // The floor of any design that asks PostgreSQL once per request: the same answer after
+        // one trivial round trip (`SELECT 1`) through the store's client.
+        if databaseURL != nil {
+            bareRouter.get("/bare-one-query") { _, _ in
+                try await store.ping()
+                return sameAnswer.response()
+            }
+        }
         let bare = Application(
             router: bareRouter, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
             onServerRunning: { await ports.add("bare", $0.localAddress?.port ?? 0) }, logger: logger)
@@ -63,8 +139,18 @@ struct BenchServerCommand: AsyncParsableCommand {
             tasks.addTask { try await group.run() }
             let tandemPort = await ports.wait(for: "tandem")
             let barePort = await ports.wait(for: "bare")
-            let report = try await measure(
-                wrk: wrk, tandemPort: tandemPort, barePort: barePort, sameAnswer: sameAnswer, directory: directory)
+            let report =
+                if let cold {
+                    try await measureCold(
+                        cookies: cold, store: store, rawReader: rawReader, secret: secret, wrk: wrk,
+                        tandemPort: tandemPort,
+                        barePort: barePort, sameAnswer: sameAnswer,
+                        directory: directory)
+                } else {
+                    try await measure(
+                        wrk: wrk, tandemPort: tandemPort, barePort: barePort, sameAnswer: sameAnswer,
+                        directory: directory)
+                }
             CommandIO.write(report + "\n")
             await group.triggerGracefulShutdown()
             try await tasks.waitForAll()
@@ -79,14 +165,16 @@ struct BenchServerCommand: AsyncParsableCommand {
         }
         let profile = Profile(directory: directory.appendingPathComponent("profile"))
         let client = AccountClient(server: server, profile: profile, transport: URLSessionTransport())
+        // A name of this run's own: a PostgreSQL database may hold an earlier run's user.
+        let username = "bench_\(UUID().uuidString.prefix(8).lowercased())"
         _ = try await client.signUp(
-            username: "bench_user", email: "bench@example.com", name: "Bench", password: "bench password 1")
+            username: username, email: "\(username)@example.com", name: "Bench", password: "bench password 1")
 
         var signInTimes: [Duration] = []
         let clock = ContinuousClock()
         for _ in 0..<signIns {
             let start = clock.now
-            _ = try await client.signIn(username: "bench_user", password: "bench password 1")
+            _ = try await client.signIn(username: username, password: "bench password 1")
             signInTimes.append(clock.now - start)
         }
         guard
@@ -124,7 +212,7 @@ struct BenchServerCommand: AsyncParsableCommand {
             | measurement | value |
             |---|---:|
             | bare Hummingbird route, req/s (best of 2 runs) | \(Int(bareBest)) |
-            | get-session (valid cookie, SQLite), req/s (best of 2) | \(Int(sessionResult.requestsPerSecond)) |
+            | get-session (valid cookie, \(backendName)), req/s (best of 2) | \(Int(sessionResult.requestsPerSecond)) |
             | get-session ÷ bare | \(String(format: "%.0f%%", 100 * sessionResult.requestsPerSecond / bareBest)) |
             | bare route answering get-session's bytes and headers (\(sameAnswer.byteCount) B), req/s (best of 2) | \(Int(sameBest)) |
             | get-session ÷ that route | \(String(format: "%.0f%%", 100 * sessionResult.requestsPerSecond / sameBest)) |
