@@ -220,8 +220,20 @@ public struct PostgresServerStore: ServerStore {
 
     /// Both rows in one round trip: a join on the session's token hash, as a prepared statement
     /// (`SessionWithUserStatement`).
+    ///
+    /// PostgresNIO keeps a statement's failed preparation, or a preparation the server has since
+    /// dropped (a pooler in transaction mode, `DISCARD ALL`, a column type changed by a newer
+    /// instance's migration), for the life of the connection. So a server error from the
+    /// prepared path is answered by the same SQL as an unnamed statement, as before issue 49.
     public func sessionWithUser(tokenHash: SessionTokenHash) async throws -> SessionWithUser? {
-        try await database.execute(SessionWithUserStatement(tokenHash: tokenHash.hex), logger: logger).first
+        let statement = SessionWithUserStatement(tokenHash: tokenHash.hex)
+        do {
+            return try await database.execute(statement, logger: logger).first
+        } catch let error as PSQLError where error.code == .server {
+            logger.warning("prepared session read failed; reading unprepared", metadata: ["error": "\(error)"])
+            let query = PostgresQuery(unsafeSQL: SessionWithUserStatement.sql, binds: try statement.makeBindings())
+            return try await database.query(query, logger: logger).first.map(statement.decodeRow)
+        }
     }
 
     /// Always nil: another instance may refresh or delete a session at any time, so every

@@ -26,7 +26,9 @@ public struct SQLiteServerStore: ServerStore {
     /// read of a page that is not in the connection's own small cache then costs a memory access
     /// in the kernel's page cache, shared by every connection, instead of a `pread` copied into
     /// each one's cache (issue 49 item 6: a get-session whose rows nothing remembers). 0 reads
-    /// through `pread` as SQLite does by default.
+    /// through `pread` as SQLite does by default. The price of the map: an I/O error on a mapped
+    /// page, or the file truncated by another program, stops the process with SIGBUS where
+    /// `pread` would have returned an error; a server whose disk may fail that way can pass 0.
     public init(
         fileURL: URL, activity: StoreActivity = StoreActivity(), checkpointInterval: Duration? = .seconds(1),
         memoryMapBytes: Int = SQLiteServerStore.defaultMemoryMapBytes

@@ -56,4 +56,32 @@ extension StoreContractTests {
             #expect(try await store.sessionWithUser(tokenHash: SessionTokenHash(hex: "hash2"))?.user?.id == "u1")
         }
     }
+
+    /// The store that wrote the rows has them cached; a second store on the same file reads them
+    /// through the joined statement, and every column lands where it was written (every value
+    /// distinct, so two columns read in each other's place show).
+    @Test func aColdSQLiteStoreReadsEachJoinedColumnIntoItsField() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = directory.url.appendingPathComponent("tandem.sqlite")
+        let writer = try SQLiteServerStore(fileURL: file)
+        let (base, account, profile) = Self.user("u7", username: "carla", email: "carla@example.com", at: Self.time)
+        var user = base
+        user.emailVerified = true
+        user.image = "https://example.com/carla.png"
+        user.updatedAt = Self.millis.advanced(by: .seconds(30)).date
+        user.displayUsername = "Carla C."
+        try await writer.createUser(user, account: account, profile: profile)
+        let session = StoredSession(
+            id: SessionID("s7"), tokenHash: SessionTokenHash(hex: "hash7"), userID: AccountID("u7"),
+            expiresAt: Self.millis.advanced(by: .seconds(604_800)), createdAt: Self.millis.advanced(by: .seconds(5)),
+            updatedAt: Self.millis.advanced(by: .seconds(9)), ipAddress: "192.0.2.7", userAgent: "agent 7",
+            rememberMe: false)
+        try await writer.createSession(session)
+
+        let reader = try SQLiteServerStore(fileURL: file)
+        let found = try #require(try await reader.sessionWithUser(tokenHash: SessionTokenHash(hex: "hash7")))
+        #expect(found.session == session)
+        #expect(found.user == user)
+    }
 }

@@ -192,6 +192,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             guard !refusing else { return }
             body = nil
             due = nil
+            // Answered before its body ended (a 401 to an upload): idle from now on.
+            if inFlight == 0 { arm(context, .close, after: limits.idleTimeout) }
         }
         context.fireChannelRead(data)
     }
@@ -242,12 +244,14 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         let bound = NIOLoopBound((self, context), eventLoop: loop)
         timer = loop.scheduleTask(deadline: deadline) {
             let (handler, context) = bound.value
-            handler.timerFired(context)
+            handler.timerFired(context, armedAt: deadline)
         }
     }
 
     /// Runs what is due, or re-arms for it when a request moved it later.
-    private func timerFired(_ context: ChannelHandlerContext) {
+    private func timerFired(_ context: ChannelHandlerContext, armedAt deadline: NIODeadline) {
+        // A timer cancelled in the tick it was due may still run once: not the one armed now.
+        guard timerAt == deadline else { return }
         timer = nil
         timerAt = nil
         guard let due else { return }
