@@ -46,13 +46,6 @@ final class SQLiteRowCache: Sendable {
         return full
     }
 
-    /// Frees a full table's entries on a utility thread, not on the request's (tens of
-    /// milliseconds for 100,000 rows).
-    private static func release<Value: Sendable>(_ table: [String: Value]?) {
-        guard let table else { return }
-        DispatchQueue.global(qos: .utility).async { withExtendedLifetime(table) {} }
-    }
-
     /// Counts the removals and refreshes of sessions and the changes and removals of users
     /// (`AccountStore.rowGeneration`).
     var generation: UInt64 { state.withLock { $0.generation } }
@@ -88,8 +81,7 @@ final class SQLiteRowCache: Sendable {
             state.hashByID[session.id.rawValue] = session.tokenHash.hex
             return full
         }
-        Self.release(full?.sessions)
-        Self.release(full?.hashByID)
+        if let full { releaseOffThread(full) }
     }
 
     func refresh(id: SessionID, expiresAt: UnixMillis, updatedAt: UnixMillis) {
@@ -144,7 +136,7 @@ final class SQLiteRowCache: Sendable {
             state.users[user.id] = user
             return full
         }
-        Self.release(full)
+        if let full { releaseOffThread(full) }
     }
 
     /// Forgets a deleted user (delete-user).

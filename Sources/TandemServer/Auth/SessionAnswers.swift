@@ -1,4 +1,3 @@
-import Foundation
 import NIOCore
 import TandemBasics
 import TandemServerStore
@@ -74,9 +73,7 @@ final class SessionAnswers: Sendable {
             table.entries[cookieValue] = entry
             return emptied
         }
-        if let emptied, !emptied.isEmpty {
-            DispatchQueue.global(qos: .utility).async { withExtendedLifetime(emptied) {} }
-        }
+        if let emptied, !emptied.isEmpty { releaseOffThread(emptied) }
     }
 
     var count: Int { table.withLock { $0.entries.count } }
