@@ -1,77 +1,83 @@
-/// Per-node flags reused across tasks, so reconstruction allocates nothing per task for them.
+/// Per-slot flags reused across tasks, so reconstruction allocates nothing per task for them.
 /// Each task clears exactly the entries it set before the next task runs.
 struct ReconstructionScratch {
-    var live: [Bool]
-    var hasLiveChild: [Bool]
+    var live: [Bool] = []
+    var hasLiveChild: [Bool] = []
 
-    init(count: Int) {
-        live = [Bool](repeating: false, count: count)
-        hasLiveChild = [Bool](repeating: false, count: count)
+    /// Room for a run of `count` slots, every flag false.
+    mutating func prepare(_ count: Int) {
+        guard live.count < count else { return }
+        live += repeatElement(false, count: count - live.count)
+        hasLiveChild += repeatElement(false, count: count - hasLiveChild.count)
     }
 }
 
 extension Replayer {
     /// Spec §7.2 steps 3–5 for one task: tombstones, live set, pruned nodes, then state.
+    /// `accepted` are slots of `run`, in total order.
     ///
     /// Live = surviving nodes and all their ancestors. Walking accepted nodes backwards in total
     /// order sees every child before its parents, so one reverse pass propagates liveness.
     func reconstruct(
-        _ taskID: TaskID, accepted: [Int], scratch: inout ReconstructionScratch,
+        _ taskID: TaskID, run: ReplayFacts.TaskRun, accepted: [Int], scratch: inout ReconstructionScratch,
         into result: inout ReplayResult
     ) {
+        scratch.prepare(run.slots.count)
         var deletedChain: Set<NodeID> = []
-        for index in accepted where action(at: index) == .delete {
-            if case .delete(let chain) = node(at: index).payload {
-                result.tombstones.append(ids[index])
+        for slot in accepted where run.slots[slot].action == .delete {
+            if case .delete(let chain) = run.nodes[slot].payload {
+                result.tombstones.append(id(slot, in: run))
                 deletedChain.formUnion(chain)
             }
         }
         var anySurviving = false
-        for index in accepted.reversed() {
-            if action(at: index) == .delete { continue }
-            let surviving = deletedChain.isEmpty || !deletedChain.contains(ids[index])
+        for slot in accepted.reversed() {
+            if run.slots[slot].action == .delete { continue }
+            let surviving = deletedChain.isEmpty || !deletedChain.contains(id(slot, in: run))
             anySurviving = anySurviving || surviving
-            guard surviving || scratch.live[index] else { continue }
-            scratch.live[index] = true
-            for parentIndex in parentPositions(of: index) where parentIndex >= 0 { scratch.live[parentIndex] = true }
+            guard surviving || scratch.live[slot] else { continue }
+            scratch.live[slot] = true
+            for offset in run.parentRange(of: slot) where run.parents[offset] >= 0 {
+                scratch.live[Int(run.parents[offset])] = true
+            }
         }
         var liveInOrder: [Int] = []
         liveInOrder.reserveCapacity(accepted.count)
-        for index in accepted {
-            if scratch.live[index] {
-                liveInOrder.append(index)
-            } else if action(at: index) != .delete {
-                result.pruned.append(ids[index])
+        for slot in accepted {
+            if scratch.live[slot] {
+                liveInOrder.append(slot)
+            } else if run.slots[slot].action != .delete {
+                result.pruned.append(id(slot, in: run))
             }
         }
         defer {
-            for index in accepted {
-                scratch.live[index] = false
-                scratch.hasLiveChild[index] = false
+            for slot in accepted {
+                scratch.live[slot] = false
+                scratch.hasLiveChild[slot] = false
             }
         }
-        guard anySurviving, var task = replayState(of: liveInOrder) else {
+        guard anySurviving, var task = replayState(of: liveInOrder, in: run) else {
             result.deletedTasks.append(taskID)
             return
         }
-        for index in liveInOrder {
-            for parentIndex in parentPositions(of: index) where parentIndex >= 0 {
-                scratch.hasLiveChild[parentIndex] = true
+        for slot in liveInOrder {
+            for offset in run.parentRange(of: slot) where run.parents[offset] >= 0 {
+                scratch.hasLiveChild[Int(run.parents[offset])] = true
             }
         }
-        task.heads = liveInOrder.filter { !scratch.hasLiveChild[$0] }.map { ids[$0] }
-        if let last = liveInOrder.last { task.latestNodeID = ids[last] }
+        task.heads = liveInOrder.filter { !scratch.hasLiveChild[$0] }.map { id($0, in: run) }
+        if let last = liveInOrder.last { task.latestNodeID = id(last, in: run) }
         result.tasks.append(task)
     }
 
     /// Applies the effects of spec §5 to accepted nodes given in total order, starting from their
     /// CREATE (always first: every other node descends from it). A complete-todo or SNOOZE whose
     /// todo is not in this replay is a no-op (§7.2 step 4).
-    func replayState(of positions: [Int]) -> RedoTask? {
-        guard let first = positions.first, case .create(let fields) = node(at: first).payload else { return nil }
-        var task = RedoTask(create: node(at: first), fields: fields)
-        for index in positions.dropFirst() {
-            let node = node(at: index)
+    func replayState(of slots: [Int], in run: ReplayFacts.TaskRun) -> RedoTask? {
+        guard let first = slots.first, case .create(let fields) = run.nodes[first].payload else { return nil }
+        var task = RedoTask(create: run.nodes[first], fields: fields)
+        for slot in slots.dropFirst() {
+            let node = run.nodes[slot]
             apply(node, to: &task)
             if node.wall > task.updated { task.updated = node.wall }
         }
@@ -80,11 +86,13 @@ extension Replayer {
 
     /// hydrate(X) of spec §9: the state after replaying X and its ancestors in total order.
     func hydrate(_ id: NodeID) -> RedoTask? {
-        guard let index = position(of: id) else { return nil }
-        var positions = Array(ancestorPositions(of: index))
-        positions.append(index)
-        positions.sort()
-        return replayState(of: positions)
+        guard let position = position(of: id) else { return nil }
+        let place = log.places[position]
+        let run = log.runs[Int(place.ordinal)]
+        var slots = Array(ancestorSlots(of: Int(place.slot), in: run))
+        slots.append(Int(place.slot))
+        slots.sort()
+        return replayState(of: slots, in: run)
     }
 
     private func apply(_ node: RedoNode, to task: inout RedoTask) {

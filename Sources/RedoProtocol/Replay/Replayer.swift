@@ -1,5 +1,5 @@
-/// Rebuilds task state from nodes (spec §7): classify every node in one pass over the total
-/// order, then per task find the live set and replay it.
+/// Rebuilds task state from nodes (spec §7): per task, classify its nodes in total order, then
+/// find the live set and replay it.
 ///
 /// The result does not depend on the order of the input: nodes are deduplicated by id and sorted
 /// by (lamport, wall, id) before anything else looks at them.
@@ -19,38 +19,11 @@ public struct Replayer: Sendable {
         }
     }
 
-    /// The nodes and what classification reads of them, in total order (``ReplayFacts``).
+    /// The nodes and what replay reads of them, task by task (``ReplayFacts``).
     let log: ReplayFacts
-    /// Ids in total order, and an id → position index.
-    let ids: [NodeID]
-    let index: NodeIndex
-    /// Hot per-node facts by position, so the classification loop reads contiguous arrays
-    /// instead of chasing a million boxes: a parent's lamport, action and task are one read.
-    let facts: [PositionFacts]
-    /// The todo a create-todo, complete-todo or SNOOZE names, by position (nil for the others),
-    /// so the §6.3 todo checks do not open the node.
-    let todos: [TodoID?]
-    let taskIDs: [TaskID]
-    /// Parents of the node at position p: `parentIDs/parentPositions[parentStarts[p]..<parentStarts[p + 1]]`
-    /// (in the node's order), position −1 for a parent that is not present. Resolved once, when
-    /// the node was added to the facts.
-    let parentStarts: [Int]
-    let parentIDs: [NodeID]
-    let parentPositions: [Int]
-
-    /// What classification reads of the node at one position.
-    struct PositionFacts {
-        var lamport: Int64
-        /// The index of the node's task in `taskIDs`.
-        var ordinal: Int
-        var action: RedoAction
-    }
 
     /// The node at `position` in total order.
     func node(at position: Int) -> RedoNode { log.node(at: position) }
-
-    /// The action of the node at `position`.
-    func action(at position: Int) -> RedoAction { facts[position].action }
 
     public init(nodes input: [RedoNode]) {
         self.init(facts: ReplayFacts(nodes: input))
@@ -59,23 +32,10 @@ public struct Replayer: Sendable {
     /// Replays facts built beforehand, as nodes were stored (issue 49 item 1).
     public init(facts log: ReplayFacts) {
         self.log = log
-        ids = log.ids
-        index = log.index
-        facts = log.facts
-        todos = log.todos
-        taskIDs = log.taskIDs
-        parentStarts = log.parentStarts
-        parentIDs = log.parentIDs
-        parentPositions = log.parentPositions
     }
 
     /// The position of a node in the total order, if present.
-    func position(of id: NodeID) -> Int? { index.position(of: id, in: ids) }
-
-    /// Positions of the parents of the node at `position` (−1 = absent).
-    func parentPositions(of position: Int) -> ArraySlice<Int> {
-        parentPositions[parentStarts[position]..<parentStarts[position + 1]]
-    }
+    func position(of id: NodeID) -> Int? { log.index.position(of: id, in: log.ids) }
 
     /// Replays the nodes; `standaloneRejections` are nodes that failed §6.2 (their children are
     /// rejected too and they appear in `rejected`).
@@ -92,34 +52,41 @@ public struct Replayer: Sendable {
 
     /// Classifies and rebuilds one task at a time (issue 49 item 1): a node's verdict reads only
     /// its own task's earlier verdicts (a parent of another task is refused before its status is
-    /// read), so each task's positions, taken in total order, give the verdicts a pass over the
-    /// whole order gives, while that task's facts are still in the cache.
+    /// read), so each task's run, taken in total order, gives the verdicts a pass over the whole
+    /// order gives, and every fact replay reads of a task lies in that task's run.
     public func replay(standaloneRejections: [NodeVerdict] = []) -> ReplayResult {
         var result = ReplayResult()
         let invalidIDs = Set(standaloneRejections.map(\.id))
-        var status = [Status](repeating: .unprocessed, count: ids.count)
-        let (starts, byTask) = positionsByTask()
+        var status: [Status] = []
+        var notAccepted: [Int] = []
         var context = TaskContext()
         var accepted: [Int] = []
-        var scratch = ReconstructionScratch(count: ids.count)
-        for ordinal in taskIDs.indices {
+        var scratch = ReconstructionScratch()
+        result.tasks.reserveCapacity(log.runs.count)
+        for ordinal in log.runs.indices {
+            let run = log.runs[ordinal]
             context.reset()
             accepted.removeAll(keepingCapacity: true)
-            for position in byTask[starts[ordinal]..<starts[ordinal + 1]] {
-                switch classify(position, status: status, context: &context, invalidIDs: invalidIDs) {
+            status.removeAll(keepingCapacity: true)
+            status.append(contentsOf: repeatElement(.unprocessed, count: run.slots.count))
+            for slot in run.slots.indices {
+                switch classify(slot, in: run, status: status, context: &context, invalidIDs: invalidIDs) {
                 case nil:
-                    status[position] = .accepted
-                    accepted.append(position)
+                    status[slot] = .accepted
+                    accepted.append(slot)
                 case .some(let (code, detail, isPending)):
-                    status[position] = isPending ? .pending : .rejected
-                    let entry = NodeVerdict(id: ids[position].description, code: code, detail: detail)
+                    status[slot] = isPending ? .pending : .rejected
+                    let position = Int(run.slots[slot].position)
+                    notAccepted.append(position)
+                    let entry = NodeVerdict(id: log.ids[position].description, code: code, detail: detail)
                     if isPending { result.pending.append(entry) } else { result.rejected.append(entry) }
                 }
             }
-            if !accepted.isEmpty { reconstruct(taskIDs[ordinal], accepted: accepted, scratch: &scratch, into: &result) }
+            if !accepted.isEmpty {
+                reconstruct(log.taskIDs[ordinal], run: run, accepted: accepted, scratch: &scratch, into: &result)
+            }
         }
-        result.accepted.reserveCapacity(ids.count)
-        for position in ids.indices where status[position] == .accepted { result.accepted.append(ids[position]) }
+        result.accepted = acceptedInOrder(leavingOut: notAccepted)
         // A copy that failed standalone checks does not outweigh a valid node with the same id.
         result.rejected += standaloneRejections.filter { rejection in
             NodeID(rejection.id).map { position(of: $0) == nil } ?? true
@@ -128,89 +95,92 @@ public struct Replayer: Sendable {
         return result
     }
 
-    /// Every task's positions in total order, one run per task (a counting sort by task):
-    /// task `t`'s are `byTask[starts[t]..<starts[t + 1]]`.
-    private func positionsByTask() -> (starts: [Int], byTask: [Int]) {
-        var starts = [Int](repeating: 0, count: taskIDs.count + 1)
-        for fact in facts { starts[fact.ordinal + 1] += 1 }
-        for ordinal in taskIDs.indices { starts[ordinal + 1] += starts[ordinal] }
-        var next = starts
-        var byTask = [Int](repeating: 0, count: ids.count)
-        for position in ids.indices {
-            let ordinal = facts[position].ordinal
-            byTask[next[ordinal]] = position
-            next[ordinal] += 1
+    /// Every id in total order but those at `positions`: copied in spans, since most nodes are
+    /// accepted.
+    private func acceptedInOrder(leavingOut positions: [Int]) -> [NodeID] {
+        var accepted: [NodeID] = []
+        accepted.reserveCapacity(log.ids.count - positions.count)
+        var start = 0
+        for position in positions.sorted() {
+            accepted += log.ids[start..<position]
+            start = position + 1
         }
-        return (starts, byTask)
+        accepted += log.ids[start...]
+        return accepted
     }
 
+    /// The id of the node in `slot` of `run`.
+    func id(_ slot: Int, in run: ReplayFacts.TaskRun) -> NodeID { log.ids[Int(run.slots[slot].position)] }
+
     /// nil = accepted; otherwise the code, detail and whether the node is pending (spec §7.2 step 2).
-    private func classify(_ index: Int, status: [Status], context: inout TaskContext, invalidIDs: Set<String>)
-        -> (RedoCode, String, Bool)?
-    {
+    private func classify(
+        _ slot: Int, in run: ReplayFacts.TaskRun, status: [Status], context: inout TaskContext, invalidIDs: Set<String>
+    ) -> (RedoCode, String, Bool)? {
         var pendingVerdict: (RedoCode, String, Bool)?
         var maxParentLamport: Int64 = 0
-        for offset in parentStarts[index]..<parentStarts[index + 1] {
-            let parentIndex = parentPositions[offset]
-            guard parentIndex >= 0 else {
-                let parent = parentIDs[offset]
-                if invalidIDs.contains(parent.description) {
-                    return (.ancestorRejected, "parent \(parent) is invalid", false)
+        let range = run.parentRange(of: slot)
+        for offset in range {
+            let parent = run.parents[offset]
+            guard parent >= 0 else {
+                let parentID = log.parentIDs[
+                    log.parentStarts[Int(run.slots[slot].position)] + offset - range.lowerBound]
+                if parent == ReplayFacts.elsewhere {
+                    return (.parentNotFound, "parent \(parentID) belongs to another task", false)
                 }
-                pendingVerdict = pendingVerdict ?? (.parentNotFound, "parent \(parent) not present", true)
+                if invalidIDs.contains(parentID.description) {
+                    return (.ancestorRejected, "parent \(parentID) is invalid", false)
+                }
+                pendingVerdict = pendingVerdict ?? (.parentNotFound, "parent \(parentID) not present", true)
                 continue
             }
-            let parent = facts[parentIndex]
-            if parent.ordinal != facts[index].ordinal {
-                return (.parentNotFound, "parent \(ids[parentIndex]) belongs to another task", false)
-            }
-            switch status[parentIndex] {
-            case .rejected: return (.ancestorRejected, "parent \(ids[parentIndex]) rejected", false)
+            let parentSlot = Int(parent)
+            switch status[parentSlot] {
+            case .rejected: return (.ancestorRejected, "parent \(id(parentSlot, in: run)) rejected", false)
             case .pending:
-                pendingVerdict = pendingVerdict ?? (.ancestorPending, "parent \(ids[parentIndex]) pending", true)
-            case .unprocessed: return (.lamportViolation, "parent \(ids[parentIndex]) sorts after its child", false)
+                pendingVerdict = pendingVerdict ?? (.ancestorPending, "parent \(id(parentSlot, in: run)) pending", true)
+            case .unprocessed:
+                return (.lamportViolation, "parent \(id(parentSlot, in: run)) sorts after its child", false)
             case .accepted:
-                if parent.action == .delete {
-                    return (.descendantOfDelete, "parent \(ids[parentIndex]) is a DELETE tombstone", false)
+                if run.slots[parentSlot].action == .delete {
+                    return (.descendantOfDelete, "parent \(id(parentSlot, in: run)) is a DELETE tombstone", false)
                 }
             }
-            maxParentLamport = max(maxParentLamport, parent.lamport)
+            maxParentLamport = max(maxParentLamport, run.slots[parentSlot].lamport)
         }
         if let pendingVerdict { return pendingVerdict }
-        return contextualCheck(index, maxParentLamport: maxParentLamport, context: &context)
+        return contextualCheck(slot, in: run, maxParentLamport: maxParentLamport, context: &context)
     }
 
     /// Spec §6.3 checks for a node whose parents are all accepted.
-    private func contextualCheck(_ index: Int, maxParentLamport: Int64, context: inout TaskContext)
-        -> (RedoCode, String, Bool)?
-    {
-        let action = facts[index].action
-        if action == .create {
+    private func contextualCheck(
+        _ slot: Int, in run: ReplayFacts.TaskRun, maxParentLamport: Int64, context: inout TaskContext
+    ) -> (RedoCode, String, Bool)? {
+        let facts = run.slots[slot]
+        if facts.action == .create {
             if context.hasCreate { return (.duplicateCreate, "a CREATE sorting earlier exists", false) }
             context.hasCreate = true
             return nil
         }
-        guard facts[index].lamport == maxParentLamport + 1 else {
+        guard facts.lamport == maxParentLamport + 1 else {
             return (.lamportViolation, "lamport must be \(maxParentLamport + 1)", false)
         }
-        switch action {
+        switch facts.action {
         case .create, .update, .archive, .unarchive: return nil
         case .createTodo:
-            guard let todo = todos[index], context.createdTodos.insert(todo).inserted else {
+            guard let todo = facts.todo, context.createdTodos.insert(todo).inserted else {
                 return (.invalidTodoRef, "todoTaskId already used in this task", false)
             }
             return nil
         case .completeTodo, .snooze:
-            guard let todo = todos[index], context.createdTodos.contains(todo) else {
+            guard let todo = facts.todo, context.createdTodos.contains(todo) else {
                 return (.invalidTodoRef, "todoTaskId not created by a create-todo node", false)
             }
             return nil
         case .delete, .merge: break
         }
-        let node = node(at: index)
-        switch node.payload {
+        switch run.nodes[slot].payload {
         case .delete(let chain):
-            let ancestors = ancestorPositions(of: index)
+            let ancestors = ancestorPositions(of: slot, in: run)
             var chainPositions: Set<Int> = []
             for id in chain {
                 guard let chainIndex = position(of: id) else {
@@ -222,7 +192,7 @@ public struct Replayer: Sendable {
                 return (.missingDeletedChain, "deletedChain must list exactly the ancestors of the DELETE", false)
             }
         case .merge(let spec):
-            if let problem = mergeProblem(node, spec: spec) { return (.schemaMismatch, problem, false) }
+            if let problem = mergeProblem(run.nodes[slot], spec: spec) { return (.schemaMismatch, problem, false) }
         case .create, .update, .archive, .unarchive, .createTodo, .completeTodo, .snooze:
             break
         }
@@ -247,13 +217,26 @@ public struct Replayer: Sendable {
         return nil
     }
 
-    /// Positions of all strict ancestors of the node at `index` (parents must be present).
-    func ancestorPositions(of index: Int) -> Set<Int> {
+    /// Positions in total order of all strict ancestors of the node at `position` that are held.
+    /// An accepted node's ancestors are all of its own task, so only its task's run is walked.
+    func ancestorPositions(of position: Int) -> Set<Int> {
+        let place = log.places[position]
+        return ancestorPositions(of: Int(place.slot), in: log.runs[Int(place.ordinal)])
+    }
+
+    /// Positions in total order of the ancestors of `slot` within `run`.
+    func ancestorPositions(of slot: Int, in run: ReplayFacts.TaskRun) -> Set<Int> {
+        Set(ancestorSlots(of: slot, in: run).map { Int(run.slots[$0].position) })
+    }
+
+    /// Slots of `run` that are strict ancestors of `slot` there.
+    func ancestorSlots(of slot: Int, in run: ReplayFacts.TaskRun) -> Set<Int> {
         var found: Set<Int> = []
-        var stack = [index]
+        var stack = [slot]
         while let current = stack.popLast() {
-            for parentIndex in parentPositions(of: current) where parentIndex >= 0 {
-                if found.insert(parentIndex).inserted { stack.append(parentIndex) }
+            for offset in run.parentRange(of: current) where run.parents[offset] >= 0 {
+                let parent = Int(run.parents[offset])
+                if found.insert(parent).inserted { stack.append(parent) }
             }
         }
         return found
