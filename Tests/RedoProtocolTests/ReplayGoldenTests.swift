@@ -27,18 +27,32 @@ struct ReplayGoldenTests {
         try CanonicalJSON.canonicalBytes(of: result.jsonValue) + [0x0A]
     }
 
-    @Test("1,000 seeded logs replay, from scratch and from facts added in total order, to the bytes of before")
+    @Test("1,000 seeded logs replay to the bytes of before: from scratch, added one by one, in batches and rebuilt")
     func sameBytesAsBefore() throws {
         var scratch: [UInt8] = []
-        var facts: [UInt8] = []
+        var oneByOne: [UInt8] = []
+        var batched: [UInt8] = []
+        var rebuilt: [UInt8] = []
+        var rebuilds = 0
         for seed in 0..<1_000 {
             let nodes = try Self.log(seed: seed)
             scratch += try Self.printed(Replayer.replay(nodes))
+            let sorted = nodes.sorted(by: RedoNode.precedes)
             var added = ReplayFacts()
-            for node in nodes.sorted(by: RedoNode.precedes) { added.add([node]) }
-            facts += try Self.printed(Replayer.replay(added))
+            for node in sorted { added.add([node]) }
+            oneByOne += try Self.printed(Replayer.replay(added))
+            // In total order, in batches of random sizes: every batch in place, parents missing
+            // from one batch filled in when a later one brings them.
+            var random = SeededRandom(seed: UInt64(78_001 + seed))
+            batched += try Self.printed(Replayer.replay(ReplayFactsTests.added(sorted, using: &random)))
+            let shuffled = ReplayFactsTests.added(nodes.shuffled(using: &random), using: &random)
+            rebuilds += shuffled.rebuilds
+            rebuilt += try Self.printed(Replayer.replay(shuffled))
         }
         #expect(ContentAddress.id(ofCanonicalBody: scratch).description == Self.before)
-        #expect(facts == scratch)
+        #expect(oneByOne == scratch)
+        #expect(batched == scratch)
+        #expect(rebuilt == scratch)
+        #expect(rebuilds > 500, "the shuffled batches must take the rebuilding path")
     }
 }

@@ -56,7 +56,8 @@ public struct ReplayFacts: Sendable {
     private(set) var runs: [TaskRun] = []
     private(set) var taskIDs: [TaskID] = []
     /// The parents' ids of the node at position p, `parentIDs[parentStarts[p]..<parentStarts[p + 1]]`:
-    /// read only to name a parent in a verdict, or to find one among the standalone rejections.
+    /// read at replay only to name a parent in a verdict, or to find one among the standalone
+    /// rejections (and at build time to note a parent not held yet).
     private(set) var parentStarts: [Int] = [0]
     private(set) var parentIDs: [NodeID] = []
     private var ordinalOf: [TaskID: Int] = [:]

@@ -53,7 +53,9 @@ public struct Replayer: Sendable {
     /// Classifies and rebuilds one task at a time (issue 49 item 1): a node's verdict reads only
     /// its own task's earlier verdicts (a parent of another task is refused before its status is
     /// read), so each task's run, taken in total order, gives the verdicts a pass over the whole
-    /// order gives, and every fact replay reads of a task lies in that task's run.
+    /// order gives, and the facts read for every node lie in its task's run (ids are read from
+    /// the total order only to name a node in a verdict, to check a DELETE's or MERGE's ids, and
+    /// to build the accepted list).
     public func replay(standaloneRejections: [NodeVerdict] = []) -> ReplayResult {
         var result = ReplayResult()
         let invalidIDs = Set(standaloneRejections.map(\.id))
@@ -217,8 +219,9 @@ public struct Replayer: Sendable {
         return nil
     }
 
-    /// Positions in total order of all strict ancestors of the node at `position` that are held.
-    /// An accepted node's ancestors are all of its own task, so only its task's run is walked.
+    /// Positions in total order of the strict ancestors of the node at `position` within its own
+    /// task's run. For an accepted node (every caller's) those are all of its ancestors: an
+    /// accepted node's parents are accepted and of its task.
     func ancestorPositions(of position: Int) -> Set<Int> {
         let place = log.places[position]
         return ancestorPositions(of: Int(place.slot), in: log.runs[Int(place.ordinal)])
