@@ -1,10 +1,10 @@
 /// What replay reads of each node, laid out task by task and built as nodes are added (issue 49
 /// item 1). Each task's nodes form one run in total order (spec §7.1): the nodes, what
-/// classification reads of each (``Slot``: lamport, action, todo), and their parents as slots of
-/// the same run. A replay over them (``Replayer/replay(_:standaloneRejections:)``) neither sorts
-/// nor opens a node to classify it, and it reads one task's facts from one place: at a million
-/// nodes, the ten nodes of a task no longer lie a hundred thousand positions apart in every array
-/// replay reads.
+/// classification reads of each (``Slot``: lamport, wall, action, todo), their payloads, and their
+/// parents as slots of the same run. A replay over them (``Replayer/replay(_:standaloneRejections:)``)
+/// neither sorts nor opens a node, but for a task's CREATE (its author) and a MERGE, and it reads
+/// one task's facts from one place: at a million nodes, the ten nodes of a task no longer lie a
+/// hundred thousand positions apart in every array replay reads, nor in a million heap objects.
 ///
 /// Ids stay in total order too, with an id → position index, for the accepted list and lookups
 /// by id. Nodes added after every node already held (a log read in total order, a new local edit)
@@ -13,10 +13,11 @@
 /// node that sorts before the last one held builds the facts again from every node, which costs
 /// what one full replay's sort and index cost.
 public struct ReplayFacts: Sendable {
-    /// What classification reads of one node. The node itself is kept beside it, in its run's
+    /// What replay reads of one node besides its payload. The node itself is kept beside it, in its run's
     /// `nodes`: a slot holding it would retain it, and so touch it, each time it is read.
     struct Slot: Sendable {
         let lamport: Int64
+        let wall: WallTime
         /// The node's position in total order.
         let position: Int32
         /// Its parents are `run.parents[previous slot's parentsEnd..<parentsEnd]`, in the node's order.
@@ -30,6 +31,9 @@ public struct ReplayFacts: Sendable {
     /// ``absent`` for a parent not held, ``elsewhere`` for one of another task.
     struct TaskRun: Sendable {
         var nodes: [RedoNode] = []
+        /// What each node asks of the task's state, copied at append time so that rebuilding the
+        /// state does not open the nodes.
+        var payloads: [NodePayload] = []
         var slots: [Slot] = []
         var parents: [Int32] = []
 
@@ -155,13 +159,15 @@ public struct ReplayFacts: Sendable {
             nodes.append(node)
             facts.append(
                 Slot(
-                    lamport: key.lamport, position: Int32(position), parentsEnd: 0, todo: storage.payload.todo,
+                    lamport: key.lamport, wall: storage.wall, position: Int32(position), parentsEnd: 0,
+                    todo: storage.payload.todo,
                     action: storage.payload.action))
             lastKey = key
         }
         for ordinal in touched {
             runs[ordinal].nodes.reserveCapacity(Int(assignedSlots[ordinal]))
             runs[ordinal].slots.reserveCapacity(Int(assignedSlots[ordinal]))
+            runs[ordinal].payloads.reserveCapacity(Int(assignedSlots[ordinal]))
             runs[ordinal].parents.reserveCapacity(Int(assignedParents[ordinal]))
         }
         for (offset, node) in nodes.enumerated() {
@@ -181,6 +187,7 @@ public struct ReplayFacts: Sendable {
             fact.parentsEnd = Int32(runs[own].parents.count)
             runs[own].slots.append(fact)
             runs[own].nodes.append(node)
+            runs[own].payloads.append(node.payload)
             if !waiting.isEmpty, let waiters = waiting.removeValue(forKey: ids[position]) {
                 let slot = places[position].slot
                 for waiter in waiters {

@@ -25,7 +25,7 @@ extension Replayer {
         scratch.prepare(run.slots.count)
         var deletedChain: Set<NodeID> = []
         for slot in accepted where run.slots[slot].action == .delete {
-            if case .delete(let chain) = run.nodes[slot].payload {
+            if case .delete(let chain) = run.payloads[slot] {
                 result.tombstones.append(id(slot, in: run))
                 deletedChain.formUnion(chain)
             }
@@ -74,12 +74,11 @@ extension Replayer {
     /// CREATE (always first: every other node descends from it). A complete-todo or SNOOZE whose
     /// todo is not in this replay is a no-op (§7.2 step 4).
     func replayState(of slots: [Int], in run: ReplayFacts.TaskRun) -> RedoTask? {
-        guard let first = slots.first, case .create(let fields) = run.nodes[first].payload else { return nil }
+        guard let first = slots.first, case .create(let fields) = run.payloads[first] else { return nil }
         var task = RedoTask(create: run.nodes[first], fields: fields)
         for slot in slots.dropFirst() {
-            let node = run.nodes[slot]
-            apply(node, to: &task)
-            if node.wall > task.updated { task.updated = node.wall }
+            apply(slot, in: run, to: &task)
+            if run.slots[slot].wall > task.updated { task.updated = run.slots[slot].wall }
         }
         return task
     }
@@ -95,8 +94,8 @@ extension Replayer {
         return replayState(of: slots, in: run)
     }
 
-    private func apply(_ node: RedoNode, to task: inout RedoTask) {
-        switch node.payload {
+    private func apply(_ slot: Int, in run: ReplayFacts.TaskRun, to task: inout RedoTask) {
+        switch run.payloads[slot] {
         case .create:
             break
         case .update(let fields):
@@ -109,7 +108,7 @@ extension Replayer {
         case .createTodo(let guid, let deadline, let notes):
             task.todos.append(
                 TodoTask(
-                    guid: guid, nodeID: node.id, lamport: node.lamport, wall: node.wall,
+                    guid: guid, nodeID: id(slot, in: run), lamport: run.slots[slot].lamport, wall: run.slots[slot].wall,
                     deadline: deadline, notes: notes ?? "", completed: nil))
         case .completeTodo(let guid, let completed, let notes):
             guard let todo = task.todoIndex(guid) else { return }
@@ -132,7 +131,7 @@ extension Replayer {
         case .delete:
             break
         case .merge(let spec):
-            MergeResolver(replayer: self, merge: node, spec: spec).apply(to: &task)
+            MergeResolver(replayer: self, merge: run.nodes[slot], spec: spec).apply(to: &task)
         }
     }
 
