@@ -1,6 +1,6 @@
 /// What replay reads of each node, laid out task by task and built as nodes are added (issue 49
 /// item 1). Each task's nodes form one run in total order (spec §7.1): the nodes, what
-/// classification reads of each (``Slot``: lamport, wall, action, todo), their payloads, and their
+/// classification reads of each (``Slot``: lamport, wall, action), their payloads, and their
 /// parents as slots of the same run. A replay over them (``Replayer/replay(_:standaloneRejections:)``)
 /// neither sorts nor opens a node, but for a task's CREATE (its author) and a MERGE, and it reads
 /// one task's facts from one place: at a million nodes, the ten nodes of a task no longer lie a
@@ -22,8 +22,8 @@ public struct ReplayFacts: Sendable {
         let position: Int32
         /// Its parents are `run.parents[previous slot's parentsEnd..<parentsEnd]`, in the node's order.
         var parentsEnd: Int32
-        /// The todo a create-todo, complete-todo or SNOOZE names (nil for the others).
-        let todo: TodoID?
+        /// The payload's action, beside the lamport: classification reads both of every parent, and
+        /// the payload (in `payloads`) only for the nodes whose own checks need it.
         let action: RedoAction
     }
 
@@ -126,10 +126,12 @@ public struct ReplayFacts: Sendable {
         places.reserveCapacity(ids.count + batch.count)
         parentStarts.reserveCapacity(ids.count + batch.count + 1)
         var nodes: [RedoNode] = []
+        var payloads: [NodePayload] = []
         var facts: [Slot] = []
         var parentPositions: [Int] = []
         var touched: [Int] = []
         nodes.reserveCapacity(batch.count)
+        payloads.reserveCapacity(batch.count)
         facts.reserveCapacity(batch.count)
         for (key, node) in batch where key.id != ids.last {
             let storage = node.storage
@@ -157,10 +159,10 @@ public struct ReplayFacts: Sendable {
             assignedSlots[own] += 1
             assignedParents[own] += Int32(storage.parents.count)
             nodes.append(node)
+            payloads.append(storage.payload)
             facts.append(
                 Slot(
                     lamport: key.lamport, wall: storage.wall, position: Int32(position), parentsEnd: 0,
-                    todo: storage.payload.todo,
                     action: storage.payload.action))
             lastKey = key
         }
@@ -187,7 +189,7 @@ public struct ReplayFacts: Sendable {
             fact.parentsEnd = Int32(runs[own].parents.count)
             runs[own].slots.append(fact)
             runs[own].nodes.append(node)
-            runs[own].payloads.append(node.payload)
+            runs[own].payloads.append(payloads[offset])
             if !waiting.isEmpty, let waiters = waiting.removeValue(forKey: ids[position]) {
                 let slot = places[position].slot
                 for waiter in waiters {

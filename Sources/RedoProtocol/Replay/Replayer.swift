@@ -169,12 +169,12 @@ public struct Replayer: Sendable {
         switch facts.action {
         case .create, .update, .archive, .unarchive: return nil
         case .createTodo:
-            guard let todo = facts.todo, context.createdTodos.insert(todo).inserted else {
+            guard let todo = run.payloads[slot].todo, context.createdTodos.insert(todo).inserted else {
                 return (.invalidTodoRef, "todoTaskId already used in this task", false)
             }
             return nil
         case .completeTodo, .snooze:
-            guard let todo = facts.todo, context.createdTodos.contains(todo) else {
+            guard let todo = run.payloads[slot].todo, context.createdTodos.contains(todo) else {
                 return (.invalidTodoRef, "todoTaskId not created by a create-todo node", false)
             }
             return nil
