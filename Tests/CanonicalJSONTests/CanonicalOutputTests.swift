@@ -43,6 +43,52 @@ import Testing
         #expect(String(decoding: writer.bytes, as: UTF8.self) == #""a\"b"1.5"#)
     }
 
+    /// A stream hands on the same bytes as one pass, in chunks, whatever falls on the edge of its
+    /// 1 KiB: escapes, runs that straddle it, and runs longer than the memory itself.
+    @Test(arguments: [31, 32] as [UInt64])
+    func aStreamHandsOnTheSameBytesInChunks(seed: UInt64) throws {
+        var rng = SeededRandom(seed: seed)
+        for round in 0..<60 {
+            var elements = (0..<Int.random(in: 0...120, using: &rng)).map { _ in RandomJSON.value(&rng) }
+            switch round % 3 {
+            case 0: elements.append(.string(String(repeating: "x", count: Int.random(in: 900...3_000, using: &rng))))
+            case 1:
+                elements.append(.string(String(repeating: "ab\u{1}", count: Int.random(in: 300...900, using: &rng))))
+            default: break
+            }
+            let value = JSONValue.array(elements)
+            let expected = try CanonicalJSON.canonicalBytes(of: value)
+            var streamed: [UInt8] = []
+            var chunks = 0
+            var counted = 0
+            try CanonicalWriter.stream { output throws(CanonicalJSONError) in
+                try output.write(value)
+                counted = output.count
+            } into: { chunk in
+                chunks += 1
+                // Only a run longer than the memory (the string of `x`) is handed on whole.
+                #expect(!chunk.isEmpty && (chunk.count <= 1_024 || chunk.allSatisfy { $0 == UInt8(ascii: "x") }))
+                streamed.append(contentsOf: chunk)
+            }
+            #expect(streamed == expected)
+            #expect(counted == expected.count)
+            #expect(expected.count <= 1_024 ? chunks <= 1 : chunks >= 2)
+        }
+    }
+
+    @Test func aFailingStreamThrows() {
+        let value = JSONValue.array([.string(String(repeating: "x", count: 3_000)), .number(.infinity)])
+        var seen = 0
+        #expect(throws: CanonicalJSONError.nonFiniteNumber) {
+            try CanonicalWriter.stream { output throws(CanonicalJSONError) in
+                try output.write(value)
+            } into: {
+                seen += $0.count
+            }
+        }
+        #expect(seen < 3_010, "nothing after the failure is handed on")
+    }
+
     @Test func stringsEscapeAlikeInBothSinks() throws {
         let strings =
             RandomJSON.alphabet + ["\u{0}\u{8}\u{9}\u{A}\u{C}\u{D}\u{1F}", String(repeating: "é\"", count: 300)]

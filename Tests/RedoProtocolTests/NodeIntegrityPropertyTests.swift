@@ -55,6 +55,26 @@ import Testing
         #expect(checked > 10)
     }
 
+    /// The content id streams the body into the hash from 1 KiB of memory: it must equal the hash
+    /// of the body written whole, for bodies shorter and longer than that memory.
+    @Test func theStreamedContentIDMatchesTheWholeBodyAtEverySize() throws {
+        var checked = 0
+        for entry in RedoVectorFile.list("validNodes") {
+            let node = try #require(entry["node"]?.objectValue)
+            for length in [0, 300, 700, 1_000, 1_024, 2_000, 5_000] {
+                let padded = try JSONObject(
+                    members: node.members + [
+                        JSONObject.Member(key: "zz", value: .string(String(repeating: "é", count: length)))
+                    ])
+                let whole = try CanonicalJSON.canonicalBytes(of: .object(padded.removing(["id", "signature"])))
+                #expect(try ContentAddress.id(of: padded) == ContentAddress.id(ofCanonicalBody: whole))
+                #expect(try ContentAddress.canonicalBody(of: padded).bytes == whole)
+                checked += 1
+            }
+        }
+        #expect(checked > 70)
+    }
+
     @Test func dateArithmeticRoundTripsThroughText() throws {
         var generator = SeededRandom(seed: 5)
         for _ in 0..<500 {

@@ -2,22 +2,30 @@
 ///
 /// Every append checks the room left once; past the end it writes nothing more and marks the
 /// output overflowed, and ``CanonicalWriter/bytes(capacity:_:)`` runs the writing again with
-/// more room. Valid only inside the closure it is passed to.
+/// more room. A streaming output (``CanonicalWriter/stream(_:into:)``) instead hands its full
+/// memory to a drain and starts again at the front. Valid only inside the closure it is passed to.
 public struct CanonicalOutput: ByteSink {
     @usableFromInline let base: UnsafeMutablePointer<UInt8>
     @usableFromInline let capacity: Int
     @usableFromInline var position: Int
     /// Whether a write ran past the end (the bytes are then incomplete).
     @usableFromInline var overflowed: Bool
+    /// Where a streaming output sends its bytes when its memory is full; nil for one pass.
+    @usableFromInline let drain: ((UnsafeRawBufferPointer) -> Void)?
+    /// The bytes already handed to the drain.
+    @usableFromInline var drained: Int
 
     /// The bytes written so far.
-    public var count: Int { position }
+    public var count: Int { drained + position }
 
-    init(base: UnsafeMutablePointer<UInt8>, capacity: Int) {
+    @usableFromInline
+    init(base: UnsafeMutablePointer<UInt8>, capacity: Int, drain: ((UnsafeRawBufferPointer) -> Void)? = nil) {
         self.base = base
         self.capacity = capacity
         position = 0
         overflowed = false
+        self.drain = drain
+        drained = 0
     }
 
     /// Appends one raw byte (structural characters for callers that stream a value).
@@ -29,7 +37,7 @@ public struct CanonicalOutput: ByteSink {
     @inlinable
     mutating func append(_ byte: UInt8) {
         guard position < capacity else {
-            overflowed = true
+            appendPastEnd(byte)
             return
         }
         base[position] = byte
@@ -39,13 +47,48 @@ public struct CanonicalOutput: ByteSink {
     @inlinable
     mutating func append(contentsOf run: UnsafeBufferPointer<UInt8>) {
         guard run.count <= capacity - position else {
-            overflowed = true
+            appendPastEnd(contentsOf: run)
             return
         }
         if let source = run.baseAddress {
             (base + position).update(from: source, count: run.count)
         }
         position += run.count
+    }
+
+    /// The slow path of a byte that does not fit: a one-pass output marks itself overflowed, a
+    /// streaming one drains its memory first.
+    @usableFromInline
+    mutating func appendPastEnd(_ byte: UInt8) {
+        withUnsafeBytes(of: byte) { appendPastEnd(contentsOf: $0.assumingMemoryBound(to: UInt8.self)) }
+    }
+
+    /// The slow path of a run that does not fit: a one-pass output marks itself overflowed, a
+    /// streaming one drains its memory and then takes the run (or drains a run larger than its
+    /// memory directly).
+    @usableFromInline
+    mutating func appendPastEnd(contentsOf run: UnsafeBufferPointer<UInt8>) {
+        guard let drain else {
+            overflowed = true
+            return
+        }
+        flush()
+        guard run.count <= capacity, let source = run.baseAddress else {
+            drain(UnsafeRawBufferPointer(run))
+            drained += run.count
+            return
+        }
+        base.update(from: source, count: run.count)
+        position = run.count
+    }
+
+    /// Hands what the memory holds to the drain (a streaming output's last step).
+    @usableFromInline
+    mutating func flush() {
+        guard let drain, position > 0 else { return }
+        drain(UnsafeRawBufferPointer(start: base, count: position))
+        drained += position
+        position = 0
     }
 
     /// Appends the canonical form of `value`.

@@ -79,6 +79,34 @@ public struct CanonicalWriter: Sendable {
         }
     }
 
+    /// Runs `body` over 1 KiB of stack memory and hands what it writes to `sink`, a chunk each
+    /// time the memory fills and the rest at the end: the bytes are never gathered in an array.
+    /// For a value that is hashed and dropped, such as a node's body on its way to a content id.
+    /// When `body` throws, `sink` may have seen part of the bytes.
+    ///
+    /// Inlinable, so it is specialized where it is called.
+    @inlinable
+    public static func stream(
+        _ body: (inout CanonicalOutput) throws(CanonicalJSONError) -> Void,
+        into sink: (UnsafeRawBufferPointer) -> Void
+    ) throws(CanonicalJSONError) {
+        var failure: CanonicalJSONError?
+        // 1 KiB: larger temporary allocations are not taken from the stack on every platform.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1024) { scratch in
+            guard let base = scratch.baseAddress else { return }
+            withoutActuallyEscaping(sink) { drain in
+                var output = CanonicalOutput(base: base, capacity: scratch.count, drain: drain)
+                do throws(CanonicalJSONError) {
+                    try body(&output)
+                    output.flush()
+                } catch {
+                    failure = error
+                }
+            }
+        }
+        if let failure { throw failure }
+    }
+
     /// Appends a JSON string literal with JCS's minimal escaping: `\"`, `\\`, the five short
     /// control escapes, `\u00xx` (lowercase) for other controls; everything else, `/` and
     /// non-ASCII included, as raw UTF-8. The one string escaper of the project: the server's

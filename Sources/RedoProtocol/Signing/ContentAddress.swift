@@ -86,7 +86,19 @@ public enum ContentAddress {
     }
 
     /// The content id a node object should carry.
+    ///
+    /// The body is streamed into the hash from stack memory: no array is made for it.
     public static func id(of node: JSONObject) throws(NodeValidationError) -> NodeID {
-        id(ofCanonicalBody: try canonicalBody(of: node).bytes)
+        var hasher = SHA256()
+        do {
+            try CanonicalWriter.stream { output throws(CanonicalJSONError) in
+                _ = try Self.write(node, into: &output)
+            } into: { chunk in
+                hasher.update(bufferPointer: chunk)
+            }
+        } catch {
+            throw .schemaMismatch("node cannot be canonicalized: \(error)")
+        }
+        return hasher.finalize().withUnsafeBytes { NodeID(digestBytes: $0) }
     }
 }
