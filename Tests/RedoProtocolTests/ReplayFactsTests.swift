@@ -91,6 +91,31 @@ struct ReplayFactsTests {
         #expect(rebuilt > 500)
         #expect(verdicts.rejected > 100 && verdicts.pending > 100 && verdicts.tombstones > 50, "\(verdicts)")
     }
+
+    /// The facts hold their payloads' texts in storage of their own, so replay reads them where
+    /// the facts were built and not among the nodes' allocations; the texts are unchanged.
+    @Test("payload texts are copied into the facts' own storage, unchanged")
+    func payloadTextsAreCopied() throws {
+        func address(_ string: String) -> UnsafeRawPointer? {
+            var copy = string
+            return copy.withUTF8 { UnsafeRawPointer($0.baseAddress) }
+        }
+        let long = "a title of more than fifteen bytes, é and 😀"
+        let fields = TaskFieldChanges(title: long, description: "short")
+        guard case .update(let copied) = NodePayload.update(fields).withStringsCopied(),
+            case .createTodo(_, _, let notes) = NodePayload.createTodo(
+                todo: try #require(TodoID("4f1c9b9e-1d2a-4c3b-8a7d-0e5f6a7b8c9d")),
+                deadline: try #require(WallTime("2026-12-03T00:00:00.000Z")), notes: long
+            ).withStringsCopied()
+        else {
+            Issue.record("the action changed")
+            return
+        }
+        #expect(copied == fields)
+        #expect(notes == long)
+        #expect(address(try #require(copied.title)) != address(long))
+        #expect(address(try #require(notes)) != address(long))
+    }
 }
 
 /// A seeded log of one to four tasks and up to forty nodes: every action but MERGE (the scenario

@@ -159,7 +159,7 @@ public struct ReplayFacts: Sendable {
             assignedSlots[own] += 1
             assignedParents[own] += Int32(storage.parents.count)
             nodes.append(node)
-            payloads.append(storage.payload)
+            payloads.append(storage.payload.withStringsCopied())
             facts.append(
                 Slot(
                     lamport: key.lamport, wall: storage.wall, position: Int32(position), parentsEnd: 0,
