@@ -66,11 +66,12 @@ public struct RedoTask: Sendable, Equatable {
         return best
     }
 
-    /// Absent CREATE fields take their ``RedoField/defaultValue`` (spec §5, RES-7).
-    init(create node: RedoNode, fields: TaskFieldChanges) {
-        taskID = node.taskID
-        createdBy = node.author.userID
-        created = node.wall
+    /// The state a CREATE makes, given by its facts (the task, its author, its time and its id);
+    /// absent CREATE fields take their ``RedoField/defaultValue`` (spec §5, RES-7).
+    init(taskID: TaskID, createdBy: UserID, created: WallTime, createID: NodeID, fields: TaskFieldChanges) {
+        self.taskID = taskID
+        self.createdBy = createdBy
+        self.created = created
         title = fields.title ?? RedoField.title.defaultText
         description = fields.description ?? RedoField.description.defaultText
         privacy = fields.privacy ?? RedoField.privacy.defaultFlag
@@ -79,9 +80,9 @@ public struct RedoTask: Sendable, Equatable {
         frequencyDays = fields.frequencyDays ?? RedoField.frequencyDays.defaultInteger
         archived = RedoField.archived.defaultFlag
         todos = []
-        heads = [node.id]
-        latestNodeID = node.id
-        updated = node.wall
+        heads = [createID]
+        latestNodeID = createID
+        updated = created
     }
 
     func todoIndex(_ guid: TodoID) -> Int? {

@@ -25,6 +25,9 @@ public struct ReplayFacts: Sendable {
         /// The payload's action, beside the lamport: classification reads both of every parent, and
         /// the payload (in `payloads`) only for the nodes whose own checks need it.
         let action: RedoAction
+        /// For a CREATE, its author's place in ``ReplayFacts/creators``, else -1: the task replay
+        /// builds takes `createdBy` from it rather than from the node.
+        let creator: Int32
     }
 
     /// One task's nodes in total order, their facts, and their parents as slots of this run:
@@ -59,6 +62,9 @@ public struct ReplayFacts: Sendable {
     /// Runs by task ordinal (the order in which tasks first appear in total order).
     private(set) var runs: [TaskRun] = []
     private(set) var taskIDs: [TaskID] = []
+    /// The distinct authors of CREATE nodes, each user id kept once.
+    private(set) var creators: [UserID] = []
+    private var creatorOrdinals: [UserID: Int32] = [:]
     /// The parents' ids of the node at position p, `parentIDs[parentStarts[p]..<parentStarts[p + 1]]`:
     /// read at replay only to name a parent in a verdict, or to find one among the standalone
     /// rejections (and at build time to note a parent not held yet).
@@ -163,7 +169,8 @@ public struct ReplayFacts: Sendable {
             facts.append(
                 Slot(
                     lamport: key.lamport, wall: storage.wall, position: Int32(position), parentsEnd: 0,
-                    action: storage.payload.action))
+                    action: storage.payload.action,
+                    creator: storage.payload.action == .create ? creatorOrdinal(storage.author.userID) : -1))
             lastKey = key
         }
         for ordinal in touched {
@@ -198,6 +205,14 @@ public struct ReplayFacts: Sendable {
                 }
             }
         }
+    }
+
+    private mutating func creatorOrdinal(_ userID: UserID) -> Int32 {
+        if let ordinal = creatorOrdinals[userID] { return ordinal }
+        let ordinal = Int32(creators.count)
+        creators.append(userID)
+        creatorOrdinals[userID] = ordinal
+        return ordinal
     }
 
     private mutating func newRun(for taskID: TaskID) -> Int {

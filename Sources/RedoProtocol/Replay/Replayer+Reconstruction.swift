@@ -56,7 +56,7 @@ extension Replayer {
                 scratch.hasLiveChild[slot] = false
             }
         }
-        guard anySurviving, var task = replayState(of: liveInOrder, in: run) else {
+        guard anySurviving, var task = replayState(of: liveInOrder, in: run, taskID: taskID) else {
             result.deletedTasks.append(taskID)
             return
         }
@@ -73,9 +73,18 @@ extension Replayer {
     /// Applies the effects of spec §5 to accepted nodes given in total order, starting from their
     /// CREATE (always first: every other node descends from it). A complete-todo or SNOOZE whose
     /// todo is not in this replay is a no-op (§7.2 step 4).
-    func replayState(of slots: [Int], in run: ReplayFacts.TaskRun) -> RedoTask? {
+    ///
+    /// The CREATE's facts give the task its id, author, time and first head: its node is not
+    /// opened (at a million nodes, each would be a read from a cold page).
+    func replayState(of slots: [Int], in run: ReplayFacts.TaskRun, taskID: TaskID) -> RedoTask? {
         guard let first = slots.first, case .create(let fields) = run.payloads[first] else { return nil }
-        var task = RedoTask(create: run.nodes[first], fields: fields)
+        let create = run.slots[first]
+        var task = RedoTask(
+            taskID: taskID, createdBy: log.creators[Int(create.creator)], created: create.wall,
+            createID: log.ids[Int(create.position)], fields: fields)
+        // Room for every todo at once: grown one append at a time, the array would be allocated
+        // again for the second.
+        task.todos.reserveCapacity(slots.count { run.slots[$0].action == .createTodo })
         for slot in slots.dropFirst() {
             apply(slot, in: run, to: &task)
             if run.slots[slot].wall > task.updated { task.updated = run.slots[slot].wall }
@@ -91,7 +100,7 @@ extension Replayer {
         var slots = Array(ancestorSlots(of: Int(place.slot), in: run))
         slots.append(Int(place.slot))
         slots.sort()
-        return replayState(of: slots, in: run)
+        return replayState(of: slots, in: run, taskID: log.taskIDs[Int(place.ordinal)])
     }
 
     private func apply(_ slot: Int, in run: ReplayFacts.TaskRun, to task: inout RedoTask) {

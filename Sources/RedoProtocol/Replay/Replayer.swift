@@ -98,8 +98,10 @@ public struct Replayer: Sendable {
     }
 
     /// Every id in total order but those at `positions`: copied in spans, since most nodes are
-    /// accepted.
+    /// accepted. When every node is, the facts' own array is the answer, shared rather than
+    /// copied (at a million nodes, 32 MB that would be written to fresh pages on every replay).
     private func acceptedInOrder(leavingOut positions: [Int]) -> [NodeID] {
+        if positions.isEmpty { return log.ids }
         var accepted: [NodeID] = []
         accepted.reserveCapacity(log.ids.count - positions.count)
         var start = 0
