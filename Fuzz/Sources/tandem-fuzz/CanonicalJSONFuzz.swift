@@ -1,8 +1,9 @@
 import CanonicalJSON
 
 /// Any bytes: parse either rejects them or yields a value whose canonical text parses back to
-/// the same value and is a fixed point of canonicalization (spec §4, RFC 8785); the parser says
-/// the text was canonical exactly when it equals that canonical text.
+/// the same value and is a fixed point of canonicalization (spec §4, RFC 8785), and which the
+/// streaming writer hands on unchanged; the parser says the text was canonical exactly when it
+/// equals that canonical text.
 enum CanonicalJSONFuzz {
     static func run(_ bytes: [UInt8]) {
         guard let value = try? CanonicalJSON.parse(bytes) else { return }
@@ -15,6 +16,19 @@ enum CanonicalJSONFuzz {
         }
         invariant(reparsed == value, "parse ∘ write changed the value")
         invariant((try? CanonicalJSON.canonicalize(canonical)) == canonical, "canonical output is not a fixed point")
+        // The streaming writer (content ids) hands on the same bytes, in chunks.
+        var streamed: [UInt8] = []
+        var streamFailed = false
+        do {
+            try CanonicalWriter.stream { output throws(CanonicalJSONError) in
+                try output.write(value)
+            } into: {
+                streamed.append(contentsOf: $0)
+            }
+        } catch {
+            streamFailed = true
+        }
+        invariant(!streamFailed && streamed == canonical, "the streaming writer disagrees with the writer")
         // The parser's own verdict on the form is exact, and a canonical object's remainder is
         // the writer's text of the object without the omitted member.
         let omitted = value.objectValue?.keys.first.map { [$0] } ?? []

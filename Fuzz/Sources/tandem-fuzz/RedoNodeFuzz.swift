@@ -19,6 +19,8 @@ enum RedoNodeFuzz {
         }
         invariant((try? NodeValidator().validate(bytes: text))?.id == node.id, "canonical text validates differently")
         invariant(
+            (try? ContentAddress.id(of: node.json)) == node.id, "the streamed content id disagrees with validation")
+        invariant(
             (try? NodeValidator().revalidate(verifiedBytes: text))?.id == node.id,
             "the store's read-back path disagrees with validation")
     }
