@@ -35,7 +35,9 @@ public struct ReplayFacts: Sendable {
     struct TaskRun: Sendable {
         var nodes: [RedoNode] = []
         /// What each node asks of the task's state, copied at append time so that rebuilding the
-        /// state does not open the nodes.
+        /// state does not open the nodes; their texts are copied too, into storage of their own
+        /// (``NodePayload/withStringsCopied()``), so that replay does not read them from the
+        /// nodes' pages.
         var payloads: [NodePayload] = []
         var slots: [Slot] = []
         var parents: [Int32] = []
