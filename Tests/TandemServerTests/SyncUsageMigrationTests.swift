@@ -36,7 +36,7 @@ import Testing
             }
             #expect(counted["nodes"]?.first == 2 && counted["contacts"]?.first == 2)
         }
-        let queue = try DatabaseQueue(path: file.path)
+        let queue = try olderFile(at: file)
         try await queue.write { db in
             try db.execute(sql: "DROP TABLE sync_usage; DELETE FROM grdb_migrations WHERE identifier = 'v8-sync-usage'")
         }
@@ -68,7 +68,7 @@ import Testing
             }
         }
         // A file from before the migration, where u2 was given u1's task t1.
-        let queue = try DatabaseQueue(path: file.path)
+        let queue = try olderFile(at: file)
         try await queue.write { db in
             try db.execute(
                 sql: """
@@ -84,4 +84,13 @@ import Testing
         #expect(try await reopened.shareRedoTask(taskID: "t1", sharer: u1, recipient: u3, now: now) == .invited)
         #expect(try await reopened.shareRedoTask(taskID: "t3", sharer: u3, recipient: u2, now: now) == .invited)
     }
+}
+
+/// The store's file, opened to be turned back into an older one. It waits for the lock: the
+/// store just closed may still be finishing a checkpoint beside its writer, and without a wait
+/// SQLite answers "database is locked" at once.
+private func olderFile(at file: URL) throws -> DatabaseQueue {
+    var configuration = Configuration()
+    configuration.busyMode = .timeout(10)
+    return try DatabaseQueue(path: file.path, configuration: configuration)
 }
