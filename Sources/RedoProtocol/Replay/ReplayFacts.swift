@@ -2,7 +2,7 @@
 /// item 1). Each task's nodes form one run in total order (spec §7.1): the nodes, what
 /// classification reads of each (``Slot``: lamport, wall, action), their payloads, and their
 /// parents as slots of the same run. A replay over them (``Replayer/replay(_:standaloneRejections:)``)
-/// neither sorts nor opens a node, but for a task's CREATE (its author) and a MERGE, and it reads
+/// neither sorts nor opens a node, but for a MERGE, and it reads
 /// one task's facts from one place: at a million nodes, the ten nodes of a task no longer lie a
 /// hundred thousand positions apart in every array replay reads, nor in a million heap objects.
 ///

@@ -82,7 +82,11 @@ public enum ContentAddress {
 
     /// `sha256:` + hex of SHA-256 of canonical body bytes.
     public static func id(ofCanonicalBody body: [UInt8]) -> NodeID {
-        SHA256.hash(data: body).withUnsafeBytes { NodeID(digestBytes: $0) }
+        id(of: SHA256.hash(data: body))
+    }
+
+    private static func id(of digest: SHA256.Digest) -> NodeID {
+        digest.withUnsafeBytes { NodeID(digestBytes: $0) }
     }
 
     /// The content id a node object should carry.
@@ -99,6 +103,6 @@ public enum ContentAddress {
         } catch {
             throw .schemaMismatch("node cannot be canonicalized: \(error)")
         }
-        return hasher.finalize().withUnsafeBytes { NodeID(digestBytes: $0) }
+        return id(of: hasher.finalize())
     }
 }
