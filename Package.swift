@@ -234,6 +234,8 @@ let package = Package(
             dependencies: [
                 "TandemBasics", "RedoProtocol", "RedoApp", "CanonicalJSON", "SecretFiles",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // SQLite's C API, for the summary scan that `tasks list` reads (issue 49 item 2).
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -86,7 +86,7 @@ import Testing
         _ = try profile.editor().addTask(title: "Kept", now: try wall("2025-10-27T09:00:00.000Z"))
         for damage in [
             "privacy = 2", "created = 'yesterday'", "notes = '[1]'", "notes = 'not json'", "due = 1e300",
-            "created_by = 'nobody'",
+            "created_by = 'nobody'", "title = X'41'", "description = NULL", "story_points = 1.5",
         ] {
             let raw = try DatabaseQueue(path: profile.databasePath)
             try raw.write { db in try db.execute(sql: "UPDATE projection_task SET \(damage)") }

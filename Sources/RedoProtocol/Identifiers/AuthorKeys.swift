@@ -28,7 +28,7 @@ public struct UserID: Sendable, Hashable, Comparable, CustomStringConvertible {
 
     /// Parses 32 lowercase hex digits; whether it matches a key is checked by the validator.
     public init?(_ text: String) {
-        guard Hex.decodeLowercase(text, byteCount: 16) != nil else { return nil }
+        guard text.utf8.count == 32, Hex.isLowercaseHex(text) else { return nil }
         description = text
     }
 

@@ -8,27 +8,30 @@ struct UUIDv4: Sendable, Hashable, Comparable {
 
     init?(_ text: String) {
         var copy = text
-        let words: (UInt64, UInt64)? = copy.withUTF8 { utf8 in
-            guard utf8.count == 36 else { return nil }
-            var high: UInt64 = 0
-            var low: UInt64 = 0
-            var nibbles = 0
-            for position in 0..<36 {
-                let byte = utf8[position]
-                if position == 8 || position == 13 || position == 18 || position == 23 {
-                    guard byte == UInt8(ascii: "-") else { return nil }
-                    continue
-                }
-                guard let value = Hex.lowercaseNibble(byte) else { return nil }
-                if position == 14 && value != 4 { return nil }
-                if position == 19 && !(8...11).contains(value) { return nil }
-                if nibbles < 16 { high = high << 4 | UInt64(value) } else { low = low << 4 | UInt64(value) }
-                nibbles += 1
+        guard let uuid = copy.withUTF8(Self.init(utf8:)) else { return nil }
+        self = uuid
+    }
+
+    /// From the text's UTF-8 bytes, as ``init(_:)``.
+    init?(utf8: UnsafeBufferPointer<UInt8>) {
+        guard utf8.count == 36 else { return nil }
+        var high: UInt64 = 0
+        var low: UInt64 = 0
+        var nibbles = 0
+        for position in 0..<36 {
+            let byte = utf8[position]
+            if position == 8 || position == 13 || position == 18 || position == 23 {
+                guard byte == UInt8(ascii: "-") else { return nil }
+                continue
             }
-            return (high, low)
+            guard let value = Hex.lowercaseNibble(byte) else { return nil }
+            if position == 14 && value != 4 { return nil }
+            if position == 19 && !(8...11).contains(value) { return nil }
+            if nibbles < 16 { high = high << 4 | UInt64(value) } else { low = low << 4 | UInt64(value) }
+            nibbles += 1
         }
-        guard let words else { return nil }
-        (high, low) = words
+        self.high = high
+        self.low = low
     }
 
     /// From 16 random bytes, setting the version and variant bits (for producers).
@@ -40,19 +43,26 @@ struct UUIDv4: Sendable, Hashable, Comparable {
         low = bytes[8..<16].reduce(0) { $0 << 8 | UInt64($1) }
     }
 
-    var text: String {
-        var out: [UInt8] = []
-        out.reserveCapacity(36)
-        Hex.appendWord(high >> 32, digits: 8, to: &out)
-        out.append(UInt8(ascii: "-"))
-        Hex.appendWord((high >> 16) & 0xFFFF, digits: 4, to: &out)
-        out.append(UInt8(ascii: "-"))
-        Hex.appendWord(high & 0xFFFF, digits: 4, to: &out)
-        out.append(UInt8(ascii: "-"))
-        Hex.appendWord(low >> 48, digits: 4, to: &out)
-        out.append(UInt8(ascii: "-"))
-        Hex.appendWord(low & 0xFFFF_FFFF_FFFF, digits: 12, to: &out)
-        return String(decoding: out, as: UTF8.self)
+    var text: String { text(length: 36) }
+
+    /// The first `length` (at most 36) characters of ``text``, written straight into the string:
+    /// lists and JSON write one per task.
+    func text(length: Int) -> String {
+        let length = min(max(length, 0), 36)
+        return String(unsafeUninitializedCapacity: length) { out in
+            var nibble = 0
+            for position in 0..<length {
+                if position == 8 || position == 13 || position == 18 || position == 23 {
+                    out[position] = UInt8(ascii: "-")
+                    continue
+                }
+                let word = nibble < 16 ? high : low
+                let value = UInt8(truncatingIfNeeded: word >> UInt64(60 - nibble % 16 * 4)) & 0x0F
+                out[position] = value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") - 10 + value
+                nibble += 1
+            }
+            return length
+        }
     }
 
     static func < (lhs: UUIDv4, rhs: UUIDv4) -> Bool { (lhs.high, lhs.low) < (rhs.high, rhs.low) }

@@ -133,7 +133,9 @@ extension Hex {
         return decodeLowercase(text, byteCount: count / 2)
     }
 
-    /// True when `text` has an even length and holds only `0-9a-f`.
+    /// True when `text` has an even length and holds only `0-9a-f` (inlinable, so a caller's
+    /// string type is specialized rather than walked through its protocol witnesses).
+    @inlinable
     public static func isLowercaseHex(_ text: some StringProtocol) -> Bool {
         let utf8 = text.utf8
         return utf8.count % 2 == 0 && utf8.allSatisfy { lowercaseNibble($0) != nil }

@@ -18,30 +18,36 @@ public struct HumanTime: Sendable {
     private let marksUTC: Bool
 
     /// `YYYY-MM-DD HH:MM` in the zone (minutes are enough to read; JSON has the milliseconds).
-    public func text(_ instant: UnixMillis) -> String { text(shifted: shifted(instant)) }
+    public func text(_ instant: UnixMillis) -> String { text(wall: wall(instant)) }
 
-    private func text(shifted wall: String) -> String {
-        let clock = "\(wall.prefix(10)) \(wall.dropFirst(11).prefix(5))"
-        return marksUTC ? clock + " UTC" : clock
+    /// The wall clock's minute, written from its fields (issue 49 item 2: a task list writes one
+    /// per row, and cutting it out of the ISO-8601 text cost more than the rest of the row).
+    private func text(wall: UnixMillis) -> String {
+        wall.iso8601Text(length: 16, separator: UInt8(ascii: " "), suffix: marksUTC ? " UTC" : "")
     }
 
     /// `YYYY-MM-DD`: the day the instant falls on in the zone.
-    public func day(_ instant: UnixMillis) -> String { String(shifted(instant).prefix(10)) }
+    public func day(_ instant: UnixMillis) -> String {
+        wall(instant).iso8601Text(length: 10, separator: UInt8(ascii: " "), suffix: "")
+    }
 
     /// A deadline: the day alone when it is local midnight (how a date typed as `YYYY-MM-DD` or
     /// `tomorrow` is stored), otherwise ``text(_:)``. In UTC always ``text(_:)``, whose ` UTC`
     /// mark says the time is not local: a bare day reads back as local midnight.
     public func deadline(_ instant: UnixMillis) -> String {
-        let wall = shifted(instant)
-        guard !marksUTC, wall.dropFirst(11).hasPrefix("00:00:00.000") else { return text(shifted: wall) }
-        return String(wall.prefix(10))
+        let wall = wall(instant)
+        // Midnight of the day the text shows: the text clamps to years 0001…9999, so ask of the
+        // clamped instant.
+        let shown = min(max(wall, UnixMillis.earliestISO8601), UnixMillis.latestISO8601)
+        guard !marksUTC, shown.rawValue % 86_400_000 == 0 else { return text(wall: wall) }
+        return wall.iso8601Text(length: 10, separator: UInt8(ascii: " "), suffix: "")
     }
 
-    /// The ISO-8601 text of the wall clock in the zone (its `Z` no longer meaning UTC).
-    private func shifted(_ instant: UnixMillis) -> String {
+    /// The wall clock in the zone, as an instant whose UTC fields are the zone's.
+    private func wall(_ instant: UnixMillis) -> UnixMillis {
         let seconds = Double(instant.rawValue) / 1000
         let offset = Int64(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: seconds)))
         let (sum, overflow) = instant.rawValue.addingReportingOverflow(offset * 1000)
-        return UnixMillis(overflow ? instant.rawValue : sum).iso8601
+        return overflow ? instant : UnixMillis(sum)
     }
 }

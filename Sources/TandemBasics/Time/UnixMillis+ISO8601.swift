@@ -14,7 +14,12 @@ extension UnixMillis {
 
     /// `YYYY-MM-DDTHH:mm:ss.sssZ`. Instants outside years 0001…9999 are clamped to that range,
     /// so the text always has the fixed width; check ``isWithinISO8601Range`` where it matters.
-    public var iso8601: String {
+    public var iso8601: String { iso8601Text(length: 24, separator: UInt8(ascii: "T"), suffix: "") }
+
+    /// The first `length` (at most 24) characters of ``iso8601``, with `separator` in place of its
+    /// `T` and `suffix` after them: how ``HumanTime`` writes `YYYY-MM-DD HH:MM` without making the
+    /// whole text and cutting it (issue 49 item 2: a list writes one per row).
+    func iso8601Text(length: Int, separator: UInt8, suffix: StaticString) -> String {
         let millis = min(max(self, Self.earliestISO8601), Self.latestISO8601).rawValue
         var days = millis / 86_400_000
         var rest = millis % 86_400_000
@@ -24,32 +29,31 @@ extension UnixMillis {
         }
         let (year, month, day) = CivilDate.civil(fromDaysSinceEpoch: days)
         let secondsOfDay = rest / 1000
-        var out: [UInt8] = []
-        out.reserveCapacity(24)
-        func put(_ value: Int64, _ width: Int) {
-            var remaining = value
-            let start = out.count
-            out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: width))
-            for index in stride(from: start + width - 1, through: start, by: -1) {
-                out[index] = UInt8(ascii: "0") + UInt8(remaining % 10)
-                remaining /= 10
+        let length = min(max(length, 0), 24)
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { whole in
+            var position = 0
+            func put(_ value: Int64, _ width: Int, then separator: UInt8) {
+                var remaining = value
+                for index in stride(from: position + width - 1, through: position, by: -1) {
+                    whole[index] = UInt8(ascii: "0") + UInt8(remaining % 10)
+                    remaining /= 10
+                }
+                whole[position + width] = separator
+                position += width + 1
+            }
+            put(year, 4, then: UInt8(ascii: "-"))
+            put(month, 2, then: UInt8(ascii: "-"))
+            put(day, 2, then: separator)
+            put(secondsOfDay / 3600, 2, then: UInt8(ascii: ":"))
+            put(secondsOfDay / 60 % 60, 2, then: UInt8(ascii: ":"))
+            put(secondsOfDay % 60, 2, then: UInt8(ascii: "."))
+            put(rest % 1000, 3, then: UInt8(ascii: "Z"))
+            return String(unsafeUninitializedCapacity: length + suffix.utf8CodeUnitCount) { out in
+                _ = out.initialize(fromContentsOf: whole[..<length])
+                suffix.withUTF8Buffer { tail in _ = out[length...].initialize(fromContentsOf: tail) }
+                return length + suffix.utf8CodeUnitCount
             }
         }
-        put(year, 4)
-        out.append(UInt8(ascii: "-"))
-        put(month, 2)
-        out.append(UInt8(ascii: "-"))
-        put(day, 2)
-        out.append(UInt8(ascii: "T"))
-        put(secondsOfDay / 3600, 2)
-        out.append(UInt8(ascii: ":"))
-        put(secondsOfDay / 60 % 60, 2)
-        out.append(UInt8(ascii: ":"))
-        put(secondsOfDay % 60, 2)
-        out.append(UInt8(ascii: "."))
-        put(rest % 1000, 3)
-        out.append(UInt8(ascii: "Z"))
-        return String(decoding: out, as: UTF8.self)
     }
 
     private static let separators: [(Int, UInt8)] = [

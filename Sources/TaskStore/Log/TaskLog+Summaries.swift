@@ -42,24 +42,28 @@ extension TaskLog {
         ]
     }
 
+    /// The live tasks' summary columns, in ``SummaryColumns``' order, from the v7 index alone.
+    static let summarySelect = """
+        SELECT taskId, created_by, created, updated, title, description, privacy, story_points, priority,
+            frequency_days, archived, due, notes
+        FROM projection_task INDEXED BY projection_task_summary WHERE live = 1
+        """
+
     /// The live tasks' summaries from a current projection, sorted by task id; nil when the
     /// projection is not current or a live row's columns do not read back.
     static func currentSummaries(_ db: Database) throws -> [TaskSummary]? {
         guard try isCurrent(db) else { return nil }
-        let rows = try Row.fetchCursor(
-            db,
-            sql: """
-                SELECT taskId, created_by, created, updated, title, description, privacy, story_points, priority,
-                    frequency_days, archived, due, notes
-                FROM projection_task WHERE live = 1
-                """)
+        // The index holds every column read here, so the scan never reads a slice.
+        let statement = try db.makeStatement(sql: summarySelect)
+        let rows = try Row.fetchCursor(statement)
+        let columns = SummaryColumns(statement: statement.sqliteStatement)
         var summaries: [TaskSummary] = []
-        while let row = try rows.next() {
-            guard let summary = summary(row) else { return nil }
+        while try rows.next() != nil {
+            guard let summary = columns.summary() else { return nil }
             summaries.append(summary)
         }
-        // The table's key is the id's canonical text, whose order is the ids' order: the scan
-        // is sorted already unless a row was written by hand.
+        // The index is in the ids' text order, which is the ids' order: the scan is sorted
+        // already unless a row was written by hand.
         let ordered = zip(summaries, summaries.dropFirst()).allSatisfy { $0.taskID < $1.taskID }
         return ordered ? summaries : summaries.sorted { $0.taskID < $1.taskID }
     }
@@ -94,64 +98,5 @@ extension TaskLog {
         } catch {
             return nil
         }
-    }
-
-    /// One row of ``currentSummaries(_:)``; nil when a column is missing or out of range.
-    private static func summary(_ row: Row) -> TaskSummary? {
-        func value(_ index: Int) -> DatabaseValue { row[index] }
-        guard let taskID = text(value(0)).flatMap(TaskID.init), let createdBy = text(value(1)).flatMap(UserID.init),
-            let created = time(value(2)), let updated = time(value(3)), let title = text(value(4)),
-            let description = text(value(5)), let privacy = flag(value(6)), let storyPoints = integer(value(7)),
-            let priority = integer(value(8)), let frequencyDays = integer(value(9)),
-            let archived = flag(value(10)), let notes = notes(value(12))
-        else { return nil }
-        var due: WallTime?
-        let dueValue = value(11)
-        if !dueValue.isNull {
-            guard let time = time(dueValue) else { return nil }
-            due = time
-        }
-        return TaskSummary(
-            taskID: taskID, createdBy: createdBy, created: created, updated: updated, title: title,
-            description: description, privacy: privacy, storyPoints: storyPoints, priority: priority,
-            frequencyDays: frequencyDays, archived: archived, due: due, notes: notes)
-    }
-
-    private static func text(_ value: DatabaseValue) -> String? {
-        if case .string(let text) = value.storage { return text }
-        return nil
-    }
-
-    private static func integer(_ value: DatabaseValue) -> Int64? {
-        if case .int64(let integer) = value.storage { return integer }
-        return nil
-    }
-
-    private static func flag(_ value: DatabaseValue) -> Bool? {
-        switch integer(value) {
-        case 0: false
-        case 1: true
-        default: nil
-        }
-    }
-
-    private static func time(_ value: DatabaseValue) -> WallTime? {
-        integer(value).flatMap { WallTime(millisecondsSinceEpoch: $0) }
-    }
-
-    /// The notes column: NULL for none, else a JSON array of strings.
-    private static func notes(_ value: DatabaseValue) -> [String]? {
-        if value.isNull { return [] }
-        guard let text = text(value),
-            let parsed = try? CanonicalJSON.parse(
-                Array(text.utf8), limits: JSONParser.Limits(maxBytes: Int.max, maxDepth: 16)),
-            let items = parsed.arrayValue
-        else { return nil }
-        var notes: [String] = []
-        for item in items {
-            guard let note = item.stringValue else { return nil }
-            notes.append(note)
-        }
-        return notes
     }
 }

@@ -80,7 +80,7 @@ extension TasksCommand {
                 due: try due.map { try options.date($0, option: "--due") }, notes: notes)
             let task = try withTaskErrors { try options.tasks().edit(id, change, now: now) }
             if json { return try TaskRowJSON.printKeepingReplayMembers(task, now: now) }
-            CommandIO.write("\(task.taskID.description.prefix(8))  p\(task.priority)  \(task.title)\n")
+            CommandIO.write("\(task.taskID.abbreviated)  p\(task.priority)  \(task.title)\n")
         }
     }
 }
@@ -146,7 +146,7 @@ extension TasksCommand {
             // Issue 51 item 10: a terminal sees which task before it goes.
             if !yes, SecretPrompt.isInteractive {
                 let answer = SecretPrompt.confirm(
-                    "delete “\(CommandLineContract.terminalSafe(task.title))” (\(task.taskID.description.prefix(8)))? [y/N] "
+                    "delete “\(CommandLineContract.terminalSafe(task.title))” (\(task.taskID.abbreviated))? [y/N] "
                 )
                 guard let answer, ["y", "yes"].contains(answer.lowercased()) else {
                     throw CLIError("nothing was deleted (--yes deletes without asking)")

@@ -40,7 +40,7 @@ extension TasksCommand {
             let lines = rows.map { row in
                 let due = row.due.map { clock.deadline($0.instant) } ?? "-"
                 let marks = row.task.archived ? "  [archived]" : row.due == nil ? "  [completed]" : ""
-                return "\(row.task.taskID.description.prefix(8))  p\(row.task.priority)  due \(due)  \(row.task.title)"
+                return "\(row.task.taskID.abbreviated)  p\(row.task.priority)  due \(due)  \(row.task.title)"
                     + marks
             }
             CommandIO.write(lines.isEmpty ? "no matching tasks\n" : lines.joined(separator: "\n") + "\n")

@@ -34,7 +34,7 @@ extension TasksCommand {
                     todo.completed.map { "done \(clock.text($0.instant))" }
                     ?? (todo.guid == task.currentTodo?.guid ? "current" : "open")
                 lines.append(
-                    "  todo \(todo.guid.description.prefix(8)) due \(clock.deadline(todo.deadline.instant)) \(status)"
+                    "  todo \(todo.guid.abbreviated) due \(clock.deadline(todo.deadline.instant)) \(status)"
                 )
             }
             CommandIO.write(lines.joined(separator: "\n") + "\n")

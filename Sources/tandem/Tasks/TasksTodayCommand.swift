@@ -37,7 +37,7 @@ extension TasksCommand {
             }
             let clock = HumanTime(utc: options.utc, local: timeZone)
             let lines = items.map { item in
-                "\(item.task.taskID.description.prefix(8))  \(item.overdue ? "overdue" : "today  ")  "
+                "\(item.task.taskID.abbreviated)  \(item.overdue ? "overdue" : "today  ")  "
                     + "\(clock.deadline(item.deadline.instant))  p\(item.task.priority)  \(item.task.title)"
             }
             CommandIO.write(lines.isEmpty ? "nothing due today\n" : lines.joined(separator: "\n") + "\n")

@@ -1,5 +1,6 @@
 import Foundation
 import TandemBasics
+import TandemTesting
 import Testing
 
 /// Times for people (issue 51 item 7): the reader's zone by default, UTC marked when asked.
@@ -42,6 +43,40 @@ import Testing
         for clock in [HumanTime(local: Self.berlin), HumanTime(utc: true, local: Self.berlin)] {
             #expect(
                 DateArgument.parse(clock.text(time), now: now, timeZone: Self.berlin) == time, "\(clock.text(time))")
+        }
+    }
+
+    /// The fields are written straight from the civil date (issue 49 item 2); Foundation's
+    /// calendar in the same zone is the reference, for seeded instants and for local midnights.
+    @Test func agreesWithFoundationsCalendarInEveryZone() throws {
+        var random = SeededRandom(seed: 1649)
+        let zones = ["Europe/Berlin", "Asia/Tokyo", "Asia/Kolkata", "America/New_York", "UTC"]
+        for name in zones {
+            let zone = try #require(TimeZone(identifier: name))
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = zone
+            let local = HumanTime(local: zone)
+            for index in 0..<400 {
+                var instant = UnixMillis(Int64.random(in: 0...4_102_444_800_000, using: &random))
+                if index % 2 == 0 {
+                    // Half of them at local midnight, where a deadline prints its day alone.
+                    let day = calendar.startOfDay(for: Date(timeIntervalSince1970: Double(instant.rawValue) / 1000))
+                    instant = UnixMillis(Int64(day.timeIntervalSince1970 * 1000))
+                }
+                let date = Date(timeIntervalSince1970: (Double(instant.rawValue) + 0.5) / 1000)
+                let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+                func padded(_ value: Int?, _ width: Int) -> String {
+                    let digits = String(value ?? -1)
+                    return String(repeating: "0", count: max(0, width - digits.count)) + digits
+                }
+                let dayText = "\(padded(parts.year, 4))-\(padded(parts.month, 2))-\(padded(parts.day, 2))"
+                let minuteText = "\(dayText) \(padded(parts.hour, 2)):\(padded(parts.minute, 2))"
+                #expect(local.text(instant) == minuteText, "\(name) \(instant.rawValue)")
+                #expect(local.day(instant) == dayText, "\(name) \(instant.rawValue)")
+                let midnight = parts.hour == 0 && parts.minute == 0 && parts.second == 0 && instant.rawValue % 1000 == 0
+                #expect(local.deadline(instant) == (midnight ? dayText : minuteText), "\(name) \(instant.rawValue)")
+                #expect(HumanTime(utc: true, local: zone).deadline(instant).hasSuffix(" UTC"))
+            }
         }
     }
 
