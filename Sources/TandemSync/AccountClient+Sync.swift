@@ -43,8 +43,10 @@ extension AccountClient {
             body += text
         }
         body += Array("]}".utf8)
-        let response: RedoNodePushResponse = try decode(
-            try await guarded("POST", APIPath.redoNodes, body: Data(body)), path: APIPath.redoNodes)
+        let answer = try await guarded("POST", APIPath.redoNodes, body: Data(body))
+        // The server's own form without JSONDecoder; any other text is decoded as before.
+        if let response = RedoNodePushResponse(compactWire: answer.body) { return response.results }
+        let response: RedoNodePushResponse = try decode(answer, path: APIPath.redoNodes)
         return response.results
     }
 

@@ -143,6 +143,46 @@ extension String {
         #expect(checked > 100)
     }
 
+    /// Each element of the named member's array is noted in its own form (issue 49 item 6): its
+    /// text exactly when that text is what the writer writes for it, whatever the rest of the
+    /// document looks like.
+    @Test(arguments: [31, 32] as [UInt64])
+    func elementsOfTheNamedMemberAreNotedInTheirOwnForm(seed: UInt64) throws {
+        var values = SeededRandom(seed: seed)
+        var spelling = RandomSpelling(rng: SeededRandom(seed: seed &+ 100))
+        var canonical = 0
+        for _ in 0..<300 {
+            let elements = (0..<Int.random(in: 0...6, using: &values)).map { _ in RandomJSON.value(&values) }
+            let texts = try elements.map { try spelling.text($0) }
+            let nodes = #""nodes":["# + texts.joined(separator: ",") + "]"
+            let other = #""other":"# + (try spelling.text(RandomJSON.value(&values)))
+            let document = Array(
+                ("{" + (Bool.random(using: &values) ? nodes + "," + other : other + "," + nodes) + "}").utf8)
+            let (value, noted) = try JSONParser().parseNotingElements(document, ofMember: "nodes")
+            #expect(value == (try JSONParser().parse(document)))
+            #expect(noted.count == elements.count)
+            for (text, element) in zip(texts, noted) {
+                // The element's own text, without the whitespace around it.
+                let own = Array(text.trimmingCharacters(in: .whitespacesAndNewlines).utf8)
+                let written = try CanonicalJSON.canonicalBytes(of: try JSONParser().parse(own))
+                #expect(element.canonicalText == (written == own ? own : nil), "\(text)")
+                if written == own { canonical += 1 }
+            }
+        }
+        #expect(canonical > 50)
+    }
+
+    @Test func onlyTheTopLevelMembersArrayIsNoted() throws {
+        func noted(_ text: String) throws -> [[UInt8]?] {
+            try JSONParser().parseNotingElements(Array(text.utf8), ofMember: "nodes").elements.map(\.canonicalText)
+        }
+        #expect(try noted(#"{"nodes":[{"a":1}, {"b": 2},[3]]}"#) == [Array(#"{"a":1}"#.utf8), nil, Array("[3]".utf8)])
+        #expect(try noted(#"{"x":{"nodes":[1]}}"#).isEmpty)
+        #expect(try noted(#"{"nodes":{"a":[1]}}"#).isEmpty)
+        #expect(try noted(#"[{"nodes":[1]}]"#).isEmpty)
+        #expect(try noted(#"{"nodes":[[1,2],3]}"#) == [Array("[1,2]".utf8), Array("3".utf8)])
+    }
+
     @Test func onlyACanonicalObjectHasARemainder() throws {
         #expect(try form(#"{"a":1, "b":2}"#, omitting: ["a"]).remainder == nil)
         #expect(try form("[1]", omitting: ["a"]).remainder == nil)

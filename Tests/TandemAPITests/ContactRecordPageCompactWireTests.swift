@@ -36,15 +36,8 @@ import Testing
         var generator = SeededRandom(seed: 20_261_128)
         let alphabet = Array(#"{}[]",:0123456789 aftrue-+.eE\/=x"#.utf8)
         for _ in 0..<2_000 {
-            var bytes = Array(try APIJSON.encoder().encode(Self.randomPage(&generator)))
-            for _ in 0..<Int.random(in: 1...3, using: &generator) {
-                let at = Int.random(in: 0...bytes.count, using: &generator)
-                switch Int.random(in: 0..<3, using: &generator) {
-                case 0 where at < bytes.count: bytes[at] = alphabet.randomElement(using: &generator) ?? 0
-                case 1 where at < bytes.count: bytes.remove(at: at)
-                default: bytes.insert(alphabet.randomElement(using: &generator) ?? 0, at: at)
-                }
-            }
+            let bytes = RandomDamage.damaged(
+                Array(try APIJSON.encoder().encode(Self.randomPage(&generator))), alphabet: alphabet, using: &generator)
             let data = Data(bytes)
             if let compact = ContactRecordPage(compactWire: data) {
                 #expect(compact == Self.decoded(data), "\(String(decoding: bytes, as: UTF8.self))")

@@ -39,6 +39,26 @@ import Testing
         }
     }
 
+    @Test(arguments: awkwardStrings)
+    func redoNodePushResponseMatchesJSONEncoderByteForByte(text: String) throws {
+        let id = String(repeating: "ab", count: 32)
+        for results in [
+            [], [RedoNodePushResult(id: id, status: .accepted)],
+            [
+                RedoNodePushResult(id: id, status: .duplicate),
+                RedoNodePushResult(id: text, status: .rejected, code: "INVALID_SIGNATURE", message: text),
+                RedoNodePushResult(id: "", status: .rejected, code: nil, message: text),
+                RedoNodePushResult(id: id, status: .rejected, code: text, message: nil),
+            ],
+        ] {
+            let response = RedoNodePushResponse(results: results)
+            let expected = try APIJSON.encoder().encode(response)
+            #expect(
+                String(decoding: WireJSON.redoNodePushResponse(response), as: UTF8.self)
+                    == String(decoding: expected, as: UTF8.self))
+        }
+    }
+
     @Test(arguments: [0.0, 1.0, 951_782_400.5, 1_767_225_599.25, 4_102_444_800.125, -86_400.25, 253_402_300_799.0])
     /// Binary-exact fractions, so Foundation's truncation and our rounding agree.
     func millisecondDatesMatchFoundationsISO8601Format(seconds: Double) {

@@ -16,6 +16,20 @@ struct JSONCursor {
     /// When non-nil, where each member of the top-level object lies in the text, in text order.
     var topLevelMembers: [MemberSpan]?
 
+    /// When non-nil, the top-level member whose array's elements are noted in `elementSpans`.
+    var elementsMember: String?
+    /// Set while that member's value is parsed.
+    var collectingElements = false
+    /// Where each element of `elementsMember`'s array lies, and whether its text was canonical.
+    var elementSpans: [ElementSpan] = []
+
+    /// An array element's text (from its first byte to the byte after it) and its form.
+    struct ElementSpan {
+        let start: Int
+        let end: Int
+        let isCanonical: Bool
+    }
+
     /// A member's text: its key's opening quote, its value's first byte, and the byte after it.
     struct MemberSpan {
         let start: Int
@@ -90,7 +104,17 @@ struct JSONCursor {
         }
         while true {
             skipWhitespace()
-            elements.append(try parseValue())
+            if collectingElements && depth == 2 {
+                // The element's own form: canonical unless something inside it is not.
+                let start = index
+                let outer = isCanonical
+                isCanonical = true
+                elements.append(try parseValue())
+                elementSpans.append(ElementSpan(start: start, end: index, isCanonical: isCanonical))
+                isCanonical = outer && isCanonical
+            } else {
+                elements.append(try parseValue())
+            }
             skipWhitespace()
             let byte = try peek()
             index += 1
@@ -128,7 +152,10 @@ struct JSONCursor {
             index += 1
             skipWhitespace()
             let valueStart = index
+            let collects = depth == 1 && elementsMember.map { KeyOrder.bytesEqual($0, key) } == true
+            if collects { collectingElements = true }
             let value = try parseValue()
+            if collects { collectingElements = false }
             if depth == 1, topLevelIntegers != nil, case .number = value,
                 let exact = Self.unsignedInteger(UnsafeBufferPointer(rebasing: bytes[valueStart..<index]))
             {

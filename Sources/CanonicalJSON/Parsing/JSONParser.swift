@@ -98,7 +98,7 @@ public struct JSONParser: Sendable {
     }
 
     /// The one parse: limits, UTF-8, one value with optional whitespace around it.
-    private func run(_ buffer: UnsafeBufferPointer<UInt8>, configure: (inout JSONCursor) -> Void) -> Result<
+    func run(_ buffer: UnsafeBufferPointer<UInt8>, configure: (inout JSONCursor) -> Void) -> Result<
         (JSONValue, JSONCursor), CanonicalJSONError
     > {
         Result { () throws(CanonicalJSONError) -> (JSONValue, JSONCursor) in

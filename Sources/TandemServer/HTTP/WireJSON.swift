@@ -75,6 +75,34 @@ enum WireJSON {
         return out
     }
 
+    /// The `POST /api/redo/nodes` answer, as `APIJSON.encoder()` writes it (sorted keys, `code`
+    /// and `message` left out when nil; a test compares the two): JSONEncoder boxed each of a
+    /// push's 500 results (issue 49 item 6, sync per core).
+    static func redoNodePushResponse(_ response: RedoNodePushResponse) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(16 + response.results.count * 100)
+        out.append(contentsOf: #"{"results":["#.utf8)
+        for (index, result) in response.results.enumerated() {
+            out.append(contentsOf: (index == 0 ? #"{"# : #",{"#).utf8)
+            if let code = result.code {
+                out.append(contentsOf: #""code":"#.utf8)
+                string(code, &out)
+                out.append(UInt8(ascii: ","))
+            }
+            out.append(contentsOf: #""id":"#.utf8)
+            string(result.id, &out)
+            if let message = result.message {
+                key("message", &out)
+                string(message, &out)
+            }
+            key("status", &out)
+            string(result.status.rawValue, &out)
+            out.append(UInt8(ascii: "}"))
+        }
+        out.append(contentsOf: "]}".utf8)
+        return out
+    }
+
     private static func key(_ name: String, _ out: inout [UInt8]) {
         out.append(UInt8(ascii: ","))
         string(name, &out)

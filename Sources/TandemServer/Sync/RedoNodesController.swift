@@ -45,9 +45,12 @@ struct RedoNodesController: Sendable {
     func push(_ request: Request, context: AuthenticatedRequestContext) async throws -> Response {
         let resolved = context.session
         let userID = AccountID(resolved.user.id)
-        guard case .object(let body) = try await SyncLimits.readJSON(request),
-            case .array(let elements)? = body["nodes"]
-        else { throw APIFailure.validation(["[body.nodes] Invalid input: expected array"]) }
+        let read = try await SyncLimits.readJSON(request, notingElementsOf: "nodes")
+        guard case .object(let body) = read.value, case .array(let elements)? = body["nodes"] else {
+            throw APIFailure.validation(["[body.nodes] Invalid input: expected array"])
+        }
+        // Each node's text as sent, when it was canonical: stored as it came, not written again.
+        let texts = read.elements.count == elements.count ? read.elements.map(\.canonicalText) : []
         guard elements.count <= SyncLimits.maxNodesPerPush else {
             throw APIFailure(
                 .badRequest, .tooManyItems, "at most \(SyncLimits.maxNodesPerPush) nodes per request")
@@ -59,7 +62,7 @@ struct RedoNodesController: Sendable {
         // The standalone checks, signature included, on every core before the single writer
         // (issue 12 "Figures": accepted nodes/s against raw Ed25519 verifies/s).
         let verdicts = await Self.validator.validateConcurrently(elements)
-        for (element, verdict) in zip(elements, verdicts) {
+        for (index, (element, verdict)) in zip(elements, verdicts).enumerated() {
             let claimedID = Self.claimedID(element)
             let node: RedoNode
             switch verdict {
@@ -82,7 +85,9 @@ struct RedoNodesController: Sendable {
                 RedoNodeDraft(
                     id: node.id.description, taskID: node.taskID.description, isCreate: node.action == .create,
                     parents: node.parents.map(\.description), authorKey: node.author.publicKey.description,
-                    json: try CanonicalJSON.canonicalBytes(of: .object(node.json))))
+                    json: try (texts.isEmpty ? nil : texts[index])
+                        ?? CanonicalJSON.canonicalBytes(of: .object(node.json))
+                ))
         }
         if !drafts.isEmpty {
             let outcomes = try await gate.run(account: userID.rawValue) {
@@ -98,7 +103,8 @@ struct RedoNodesController: Sendable {
                 }
             }
         }
-        return try JSONResponse.make(RedoNodePushResponse(results: results))
+        return JSONResponse.raw(
+            WireJSON.redoNodePushResponse(RedoNodePushResponse(results: results)), status: .ok, headers: [:])
     }
 
     func pull(_ request: Request, context: AuthenticatedRequestContext) async throws -> Response {

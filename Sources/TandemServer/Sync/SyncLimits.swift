@@ -23,12 +23,23 @@ enum SyncLimits {
 
     /// The parsed body under the sync caps; a missing body is a 400.
     static func readJSON(_ request: Request) async throws -> JSONValue {
+        try await readJSON(request, notingElementsOf: nil).value
+    }
+
+    /// ``readJSON(_:)``, and with a member name the canonical texts of that array member's
+    /// elements (`JSONParser.parseNotingElements`): a push keeps the nodes sent in canonical form
+    /// as they came.
+    static func readJSON(_ request: Request, notingElementsOf member: String?) async throws -> (
+        value: JSONValue, elements: [ElementText]
+    ) {
         guard let buffer = try await JSONBody.collect(request, limit: maxBodyBytes) else {
             throw APIFailure.validation(["[body] Invalid input: expected object, received undefined"])
         }
         let limits = JSONParser.Limits(maxBytes: maxBodyBytes, maxDepth: maxJSONDepth)
         do {
-            return try JSONParser(limits: limits).parse(buffer.readableBytesView)
+            let parser = JSONParser(limits: limits)
+            guard let member else { return (try parser.parse(buffer.readableBytesView), []) }
+            return try parser.parseNotingElements(buffer.readableBytesView, ofMember: member)
         } catch .nestingTooDeep(let limit) {
             throw APIFailure(.badRequest, .badRequest, "JSON nests deeper than \(limit) levels")
         } catch {

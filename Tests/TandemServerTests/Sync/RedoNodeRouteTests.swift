@@ -35,7 +35,8 @@ import Testing
     }
 
     /// The pull answer is spliced from stored texts, not encoded by a DTO, so its bytes are pinned
-    /// here: keys in canonical order, each node exactly as pushed, the cursor an opaque string.
+    /// here: keys in canonical order, each node in canonical form whether it was pushed so (stored
+    /// as it came) or spelled otherwise (issue 49 item 6), the cursor an opaque string.
     @Test func thePullAnswerIsPinnedByteForByte() async throws {
         let server = try TestServer()
         defer { server.directory.remove() }
@@ -43,7 +44,10 @@ import Testing
             let anna = try await SyncAccount.make(client, "anna")
             let first = try SyncNodes.create(anna.key)
             let second = try SyncNodes.update(first, by: anna.key, title: "second")
-            #expect(try await anna.push([first, second]).map(\.status) == [.accepted, .accepted])
+            let spaced = SyncNodes.text(second).replacingOccurrences(of: #"",""#, with: #"", ""#)
+            #expect(spaced != SyncNodes.text(second))
+            let pushed = try await anna.push([SyncNodes.text(first), "\n" + spaced + " "])
+            #expect(pushed.map(\.status) == [.accepted, .accepted])
             let page = try await client.sync(.get, APIPath.redoNodes + "?limit=1", cookie: anna.cookie)
             let cursor = try #require(page.json?["cursor"] as? String)
             #expect(page.headers[.contentType] == "application/json")

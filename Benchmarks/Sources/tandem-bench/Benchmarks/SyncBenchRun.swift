@@ -101,9 +101,11 @@ struct SyncBenchRun {
         try editor.log.append(generated)
         let pushStart = clock.now
         let pushCPUStart = processCPUSeconds()
+        let nodesWindow = Self.monotonicSeconds()
         let pushed = try await binder.run()
         figures.push = (clock.now - pushStart).inSeconds
         figures.pushCPU = processCPUSeconds() - pushCPUStart
+        mark("nodes-push", from: nodesWindow)
         guard pushed.pushed == nodes else { throw CLIError("bench: pushed \(pushed.pushed) of \(nodes)") }
 
         // A new device: its first sync (binds its key, pulls, validates, stores) + the replayed state.

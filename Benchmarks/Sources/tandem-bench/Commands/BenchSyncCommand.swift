@@ -26,7 +26,9 @@ struct BenchSyncCommand: AsyncParsableCommand {
     @Option(name: .long, help: "PostgreSQL URL: the runs again on PostgreSQL (default: none).") var databaseURL: String?
     @Flag(
         name: .long,
-        help: "Print the CLOCK_MONOTONIC window of each contacts step (for perf record -k CLOCK_MONOTONIC).")
+        help:
+            "Print the CLOCK_MONOTONIC window of the nodes' push and each contacts step (for perf record -k CLOCK_MONOTONIC)."
+    )
     var windows = false
 
     func run() async throws {
