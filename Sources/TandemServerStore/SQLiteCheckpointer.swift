@@ -54,7 +54,14 @@ final class SQLiteCheckpointer: Sendable {
             state.running = true
             return start(&state)
         }
-        if let delay { queue.asyncAfter(deadline: delay) { self.run() } }
+        if let delay { schedule(at: delay) }
+    }
+
+    /// A run at `deadline`, unless this checkpointer is gone by then: a store that was dropped
+    /// does not keep its file open, or checkpoint it, for up to an interval after (a test that
+    /// reopened the file met "database is locked", RELIABILITY.md session 48).
+    private func schedule(at deadline: DispatchTime) {
+        queue.asyncAfter(deadline: deadline) { [weak self] in self?.run() }
     }
 
     /// How many checkpoints have run, and how many of them failed (the file busy or gone: the
@@ -103,6 +110,6 @@ final class SQLiteCheckpointer: Sendable {
             return (nil, state.waiters)
         }
         for waiter in waiters { waiter.resume() }
-        if let next { queue.asyncAfter(deadline: next) { self.run() } }
+        if let next { schedule(at: next) }
     }
 }
