@@ -36,6 +36,23 @@ enum CanonicalJSONFuzz {
             return invariant(false, "parseNotingForm rejected what parse accepted")
         }
         invariant(form.isCanonical == (canonical == bytes), "the canonical verdict disagrees with the writer")
+        // The elements of the first member's array (what a sync push stores as sent): each text
+        // noted is the writer's text of that element, all of them when the whole was canonical.
+        if let object = value.objectValue, let key = object.keys.first {
+            guard let noted = try? JSONParser().parseNotingElements(bytes, ofMember: key) else {
+                return invariant(false, "parseNotingElements rejected what parse accepted")
+            }
+            invariant(noted.value == value, "parseNotingElements read another value")
+            let elements = object[key]?.arrayValue ?? []
+            invariant(noted.elements.count == elements.count, "an element was not noted, or one too many")
+            for (element, note) in zip(elements, noted.elements) {
+                if let text = note.canonicalText {
+                    invariant(text == (try? CanonicalJSON.canonicalBytes(of: element)), "a noted text is not canonical")
+                } else {
+                    invariant(!form.isCanonical, "an element of a canonical text was not noted as canonical")
+                }
+            }
+        }
         if form.isCanonical, let object = value.objectValue {
             invariant(
                 form.remainder?.bytes

@@ -16,6 +16,7 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     case taskPullPage = "task-pull-page"
     case indexerQuery = "indexer-query"
     case chainRow = "chain-row"
+    case pushAnswer = "push-answer"
 
     func run(_ bytes: [UInt8]) {
         switch self {
@@ -35,6 +36,7 @@ enum FuzzTarget: String, CaseIterable, Sendable {
         case .taskPullPage: TaskPullPageFuzz.run(bytes)
         case .indexerQuery: IndexerQueryFuzz.run(bytes)
         case .chainRow: ChainRowFuzz.run(bytes)
+        case .pushAnswer: PushAnswerFuzz.run(bytes)
         }
     }
 }

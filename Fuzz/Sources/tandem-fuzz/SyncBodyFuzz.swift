@@ -13,9 +13,14 @@ enum SyncBodyFuzz {
     static let limits = JSONParser.Limits(maxBytes: SyncLimits.maxBodyBytes, maxDepth: SyncLimits.maxJSONDepth)
 
     static func run(_ bytes: [UInt8]) {
-        guard case .object(let body)? = try? JSONParser(limits: limits).parse(bytes) else { return }
+        // Read as the push reads it: the nodes' texts noted where they were canonical.
+        guard let read = try? JSONParser(limits: limits).parseNotingElements(bytes, ofMember: "nodes"),
+            case .object(let body) = read.value
+        else { return }
         if case .array(let nodes)? = body["nodes"] {
-            for element in nodes.prefix(SyncLimits.maxNodesPerPush) { checkNode(element) }
+            for (index, element) in nodes.prefix(SyncLimits.maxNodesPerPush).enumerated() {
+                checkNode(element, sent: read.elements.count == nodes.count ? read.elements[index].canonicalText : nil)
+            }
         }
         if case .array(let records)? = body["records"] {
             for (index, element) in records.prefix(SyncLimits.maxRecordsPerPut).enumerated() {
@@ -24,12 +29,14 @@ enum SyncBodyFuzz {
         }
     }
 
-    static func checkNode(_ element: JSONValue) {
+    /// `sent`: the node's text as sent, when it was canonical (what the push stores then).
+    static func checkNode(_ element: JSONValue, sent: [UInt8]?) {
         guard let node = try? RedoNodesController.validator.validate(element) else { return }
         invariant(node.signature != nil, "the push path accepted an unsigned node")
         guard let text = try? CanonicalJSON.canonicalBytes(of: .object(node.json)) else {
             return invariant(false, "an accepted node has no canonical text")
         }
+        invariant(sent == nil || sent == text, "a node's text as sent is stored, and it is not its canonical text")
         invariant(
             (try? RedoNodesController.validator.validate(bytes: text))?.id == node.id,
             "an accepted node's canonical text validates differently")
