@@ -1,3 +1,5 @@
+import Foundation
+
 /// A cursor over an answer in exactly the form the server writes it (no whitespace, members in
 /// the encoder's order, no escapes): the readers of the hottest answers (`ContactRecordPage`,
 /// `RedoNodePushResponse`) take such a text without `JSONDecoder`. Every read returns nil (or
@@ -8,6 +10,14 @@ struct CompactWireReader {
     var index = 0
 
     init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+    /// What `read` makes of `data`'s bytes; nil when it declines them.
+    static func read<Value>(_ data: Data, _ read: (inout CompactWireReader) -> Value?) -> Value? {
+        data.withUnsafeBytes { raw in
+            var reader = CompactWireReader(bytes: raw.bindMemory(to: UInt8.self))
+            return read(&reader)
+        }
+    }
 
     /// Consumes `text` when the bytes at the cursor are exactly its UTF-8.
     mutating func literal(_ text: StaticString) -> Bool {

@@ -12,12 +12,7 @@ public import Foundation
 /// two agree on random and mutated pages.
 extension ContactRecordPage {
     public init?(compactWire data: Data) {
-        guard
-            let page = data.withUnsafeBytes({ raw -> ContactRecordPage? in
-                var reader = CompactWireReader(bytes: raw.bindMemory(to: UInt8.self))
-                return reader.page()
-            })
-        else { return nil }
+        guard let page = CompactWireReader.read(data, { $0.page() }) else { return nil }
         self = page
     }
 }

@@ -10,12 +10,7 @@ public import Foundation
 /// `RedoNodePushResponseCompactWireTests` checks the two agree on random and mutated answers.
 extension RedoNodePushResponse {
     public init?(compactWire data: Data) {
-        guard
-            let response = data.withUnsafeBytes({ raw -> RedoNodePushResponse? in
-                var reader = CompactWireReader(bytes: raw.bindMemory(to: UInt8.self))
-                return reader.pushResponse()
-            })
-        else { return nil }
+        guard let response = CompactWireReader.read(data, { $0.pushResponse() }) else { return nil }
         self = response
     }
 }
