@@ -341,6 +341,40 @@ extension SQLiteServerStore {
                         WHERE accepting_block IS NOT NULL;
                     """)
         }
+        migrator.registerMigration("v12-redo-integer-keys") { db in
+            // Issue 49 item 6: a node's position is its rowid (the separate unique index on
+            // `pos` goes), and the feed is one B-tree keyed by account and feed position that
+            // names its node by position (no rowid table beside the index, no 64-character id
+            // per row). A feed row whose node is gone was never served (the pull joins) and is
+            // dropped.
+            try db.execute(
+                sql: """
+                    CREATE TABLE redo_node_v12 (
+                        pos INTEGER PRIMARY KEY NOT NULL,
+                        id TEXT NOT NULL UNIQUE,
+                        task_id TEXT NOT NULL,
+                        json BLOB NOT NULL,
+                        author_key TEXT NOT NULL,
+                        pushed_by TEXT NOT NULL,
+                        received_at INTEGER NOT NULL
+                    );
+                    INSERT INTO redo_node_v12 (pos, id, task_id, json, author_key, pushed_by, received_at)
+                        SELECT pos, id, task_id, json, author_key, pushed_by, received_at FROM redo_node ORDER BY pos;
+                    CREATE TABLE redo_feed_v12 (
+                        user_id TEXT NOT NULL REFERENCES auth_user(id) ON DELETE CASCADE,
+                        seq INTEGER NOT NULL,
+                        node_pos INTEGER NOT NULL,
+                        PRIMARY KEY (user_id, seq)
+                    ) WITHOUT ROWID;
+                    INSERT INTO redo_feed_v12 (user_id, seq, node_pos)
+                        SELECT f.user_id, f.seq, n.pos FROM redo_feed f JOIN redo_node n ON n.id = f.node_id;
+                    DROP TABLE redo_feed;
+                    DROP TABLE redo_node;
+                    ALTER TABLE redo_node_v12 RENAME TO redo_node;
+                    ALTER TABLE redo_feed_v12 RENAME TO redo_feed;
+                    CREATE INDEX redo_node_task ON redo_node(task_id, pos);
+                    """)
+        }
         return migrator
     }
 }

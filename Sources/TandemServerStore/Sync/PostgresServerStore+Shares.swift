@@ -121,11 +121,11 @@ extension PostgresServerStore {
         _ connection: PostgresConnection, _ logger: Logger, taskID: String, to recipient: AccountID, now: UnixMillis,
         clock last: Int64
     ) async throws {
-        var ids: [String] = []
+        var nodes: [(id: String, position: Int64)] = []
         let rows = try await connection.query(
-            "SELECT id FROM redo_node WHERE task_id = \(taskID) ORDER BY pos", logger: logger)
-        for try await id in rows.decode(String.self) { ids.append(id) }
-        let plan = TaskSharePlan.added(recipient: recipient, nodeIDs: ids, clock: last)
+            "SELECT id, pos FROM redo_node WHERE task_id = \(taskID) ORDER BY pos", logger: logger)
+        for try await (id, position) in rows.decode((String, Int64).self) { nodes.append((id, position)) }
+        let plan = TaskSharePlan.added(recipient: recipient, nodes: nodes, clock: last)
         try await connection.query(
             """
             INSERT INTO redo_task_access (task_id, user_id, granted_at)

@@ -12,11 +12,13 @@ struct RedoPushPlan: Sendable, Equatable {
         let authorKey: String
     }
 
-    /// A `redo_feed` row: one reader's copy of a node, at its feed position.
+    /// A `redo_feed` row: one reader's copy of a node, at its feed position. The node is named
+    /// twice: PostgreSQL's feed keeps its id, SQLite's its node position (its rowid).
     struct FeedRow: Sendable, Equatable {
         let position: Int64
         let userID: String
         let nodeID: String
+        let nodePosition: Int64
     }
 
     /// One per draft, in push order.

@@ -51,13 +51,15 @@ enum RedoPushPlanner {
             readers[draft.taskID] = granted
             nodeTasks[draft.id] = draft.taskID
             plan.clock += 1
+            let nodePosition = plan.clock
             plan.nodes.append(
                 .init(
-                    id: draft.id, taskID: draft.taskID, position: plan.clock, json: draft.json,
+                    id: draft.id, taskID: draft.taskID, position: nodePosition, json: draft.json,
                     authorKey: draft.authorKey))
             for reader in granted.sorted() {
                 plan.clock += 1
-                plan.feed.append(.init(position: plan.clock, userID: reader, nodeID: draft.id))
+                plan.feed.append(
+                    .init(position: plan.clock, userID: reader, nodeID: draft.id, nodePosition: nodePosition))
             }
             plan.outcomes.append(.accepted)
         }

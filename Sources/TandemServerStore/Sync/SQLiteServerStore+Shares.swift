@@ -111,14 +111,15 @@ extension SQLiteServerStore {
     /// Gives `recipient` the task: its access row and a feed row per stored node of the task.
     private static func grant(_ db: Database, taskID: String, to recipient: AccountID, now: UnixMillis) throws {
         var clock = try SyncClock(db)
-        let ids = try String.fetchAll(
-            db, sql: "SELECT id FROM redo_node WHERE task_id = ? ORDER BY pos", arguments: [taskID])
-        let plan = TaskSharePlan.added(recipient: recipient, nodeIDs: ids, clock: clock.last)
+        let nodes = try Row.fetchAll(
+            db, sql: "SELECT id, pos FROM redo_node WHERE task_id = ? ORDER BY pos", arguments: [taskID]
+        ).map { (id: $0[0] as String, position: $0[1] as Int64) }
+        let plan = TaskSharePlan.added(recipient: recipient, nodes: nodes, clock: clock.last)
         try db.execute(
             sql: "INSERT INTO redo_task_access (task_id, user_id, granted_at) VALUES (?, ?, ?)",
             arguments: [taskID, recipient.rawValue, now.rawValue])
-        let insertFeed = try db.cachedStatement(sql: "INSERT INTO redo_feed (seq, user_id, node_id) VALUES (?, ?, ?)")
-        for row in plan.feed { try insertFeed.execute(arguments: [row.position, row.userID, row.nodeID]) }
+        let insertFeed = try db.cachedStatement(sql: SQLiteServerStore.insertFeedSQL)
+        for row in plan.feed { try insertFeed.execute(arguments: [row.userID, row.position, row.nodePosition]) }
         clock.last = plan.clock
         try clock.save(db)
     }

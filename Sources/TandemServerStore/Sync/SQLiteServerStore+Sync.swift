@@ -61,23 +61,27 @@ extension SQLiteServerStore {
             for task in plan.grants { try grant.execute(arguments: [task, userID.rawValue, now.rawValue]) }
             let insertNode = try db.cachedStatement(
                 sql: """
-                    INSERT INTO redo_node (id, task_id, pos, json, author_key, pushed_by, received_at)
+                    INSERT INTO redo_node (pos, id, task_id, json, author_key, pushed_by, received_at)
                     VALUES (?, ?, ?, ?, ?, ?, ?)
                     """)
             for node in plan.nodes {
                 try insertNode.execute(arguments: [
-                    node.id, node.taskID, node.position, Data(node.json), node.authorKey, userID.rawValue,
+                    node.position, node.id, node.taskID, Data(node.json), node.authorKey, userID.rawValue,
                     now.rawValue,
                 ])
             }
-            let insertFeed = try db.cachedStatement(
-                sql: "INSERT INTO redo_feed (seq, user_id, node_id) VALUES (?, ?, ?)")
-            for row in plan.feed { try insertFeed.execute(arguments: [row.position, row.userID, row.nodeID]) }
+            let insertFeed = try db.cachedStatement(sql: Self.insertFeedSQL)
+            for row in plan.feed { try insertFeed.execute(arguments: [row.userID, row.position, row.nodePosition]) }
             clock.last = plan.clock
             try clock.save(db)
             return plan.outcomes
         }
     }
+
+    /// A reader's feed row: its account, its feed position and the node's position (migration
+    /// "v12-redo-integer-keys": the feed is keyed by account and position, and names its node by
+    /// the node's rowid).
+    static let insertFeedSQL = "INSERT INTO redo_feed (user_id, seq, node_pos) VALUES (?, ?, ?)"
 
     /// The access lists and stored node tasks a push names (`RedoPushFacts`), one cached
     /// statement per id: SQLite runs in-process, so a query costs no round trip.
@@ -98,7 +102,7 @@ extension SQLiteServerStore {
         try readNow { db in
             let statement = try db.cachedStatement(
                 sql: """
-                    SELECT f.seq, n.json FROM redo_feed f JOIN redo_node n ON n.id = f.node_id
+                    SELECT f.seq, n.json FROM redo_feed f JOIN redo_node n ON n.pos = f.node_pos
                     WHERE f.user_id = ? AND f.seq > ? ORDER BY f.seq LIMIT ?
                     """)
             let rows = try Row.fetchCursor(statement, arguments: [userID.rawValue, seq, limit])

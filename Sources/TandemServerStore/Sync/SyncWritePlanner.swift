@@ -62,12 +62,16 @@ struct TaskSharePlan: Sendable, Equatable {
     }
 
     /// An added share: the recipient's access and one feed row per stored node of the task
-    /// (`nodeIDs` in node order), at the next positions.
-    static func added(recipient: AccountID, nodeIDs: [String], clock last: Int64) -> TaskSharePlan {
-        let feed = nodeIDs.enumerated().map { index, id in
-            RedoPushPlan.FeedRow(position: last + Int64(index) + 1, userID: recipient.rawValue, nodeID: id)
+    /// (`nodes`, ids and node positions, in node order), at the next positions.
+    static func added(recipient: AccountID, nodes: [(id: String, position: Int64)], clock last: Int64)
+        -> TaskSharePlan
+    {
+        let feed = nodes.enumerated().map { index, node in
+            RedoPushPlan.FeedRow(
+                position: last + Int64(index) + 1, userID: recipient.rawValue, nodeID: node.id,
+                nodePosition: node.position)
         }
-        return TaskSharePlan(outcome: .added, grant: true, feed: feed, clock: last + Int64(nodeIDs.count))
+        return TaskSharePlan(outcome: .added, grant: true, feed: feed, clock: last + Int64(nodes.count))
     }
 }
 

@@ -25,7 +25,7 @@ import Testing
             plan.nodes == [
                 .init(id: "a1", taskID: "A", position: 101, json: Array(#"{"id":"a1"}"#.utf8), authorKey: "key-a1")
             ])
-        #expect(plan.feed == [.init(position: 102, userID: "me", nodeID: "a1")])
+        #expect(plan.feed == [.init(position: 102, userID: "me", nodeID: "a1", nodePosition: 101)])
         #expect(plan.clock == 102)
     }
 
@@ -96,6 +96,7 @@ import Testing
         #expect(plan.feed.map(\.position) == [9, 10, 11, 13, 14, 15])
         #expect(plan.feed.map(\.userID) == ["amy", "me", "zed", "amy", "me", "zed"])
         #expect(plan.feed.map(\.nodeID) == ["a2", "a2", "a2", "a3", "a3", "a3"])
+        #expect(plan.feed.map(\.nodePosition) == [8, 8, 8, 12, 12, 12])
         #expect(plan.clock == 15)
         #expect(plan.grants.isEmpty)
     }

@@ -85,10 +85,13 @@ import Testing
         #expect(
             TaskSharePlan.decide(sharer: Self.alice, recipient: Self.bob, readers: ["alice"], trusted: false)
                 == .invited)
-        let plan = TaskSharePlan.added(recipient: Self.bob, nodeIDs: ["n1", "n2", "n3"], clock: 40)
+        let plan = TaskSharePlan.added(
+            recipient: Self.bob, nodes: [(id: "n1", position: 3), (id: "n2", position: 9), (id: "n3", position: 20)],
+            clock: 40)
         #expect(plan.grant)
         #expect(plan.feed.map(\.position) == [41, 42, 43])
         #expect(plan.feed.map(\.nodeID) == ["n1", "n2", "n3"])
+        #expect(plan.feed.map(\.nodePosition) == [3, 9, 20])
         #expect(plan.feed.allSatisfy { $0.userID == "bob" })
         #expect(plan.clock == 43)
     }

@@ -28,6 +28,10 @@ struct SyncBenchRun {
         /// Process CPU seconds (client and in-process server, every thread) during `push`: the
         /// per-core figure of issue 29 divides the one-core verify time by it.
         var pushCPU = 0.0
+        /// The server process's CPU seconds (every thread, from `/proc`) during `push`, when the
+        /// server runs apart (`--server-process`): what accepting the nodes cost the server
+        /// alone, with the client's reads, requests and marks left out. Nil in process.
+        var serverPushCPU: Double?
         var pull = 0.0
         /// Process CPU seconds (client and in-process server, every thread) during `pull`: with
         /// the wall time, how much of the two cores the pull kept busy.
@@ -55,6 +59,8 @@ struct SyncBenchRun {
     let username = "bench_\(UInt32.random(in: 0...UInt32.max))"
     /// The transport the `tandem` CLI injects, so the figures are the CLI's path.
     let transport: any HTTPTransport = HTTPClientTransport()
+    /// The server process's CPU seconds so far, when it runs apart from this one.
+    var serverCPUSeconds: (() throws -> Double)?
 
     private func device(_ name: String, signUp: Bool, wallet: PrivateKey) async throws -> Profile {
         let profile = Profile(directory: directory.appendingPathComponent(name))
@@ -101,10 +107,18 @@ struct SyncBenchRun {
         try editor.log.append(generated)
         let pushStart = clock.now
         let pushCPUStart = processCPUSeconds()
+        let serverCPUStart = try serverCPUSeconds?()
         let nodesWindow = Self.monotonicSeconds()
         let pushed = try await binder.run()
         figures.push = (clock.now - pushStart).inSeconds
-        figures.pushCPU = processCPUSeconds() - pushCPUStart
+        let clientCPU = processCPUSeconds() - pushCPUStart
+        if let serverCPUSeconds, let serverCPUStart {
+            let serverCPU = try serverCPUSeconds() - serverCPUStart
+            figures.serverPushCPU = serverCPU
+            figures.pushCPU = clientCPU + serverCPU
+        } else {
+            figures.pushCPU = clientCPU
+        }
         mark("nodes-push", from: nodesWindow)
         guard pushed.pushed == nodes else { throw CLIError("bench: pushed \(pushed.pushed) of \(nodes)") }
 

@@ -30,6 +30,12 @@ struct BenchSyncCommand: AsyncParsableCommand {
             "Print the CLOCK_MONOTONIC window of the nodes' push and each contacts step (for perf record -k CLOCK_MONOTONIC)."
     )
     var windows = false
+    @Flag(
+        name: .long,
+        help:
+            "Run the server as a child process (`tandem-bench relay-server`, the same application), so the push's server CPU is read from /proc apart from the client's."
+    )
+    var serverProcess = false
 
     func run() async throws {
         var backends: [(String, String?)] = [("SQLite", nil)]
@@ -53,6 +59,7 @@ struct BenchSyncCommand: AsyncParsableCommand {
             "tandem-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
+        if serverProcess { return try await measureApart(directory: directory, databaseURL: databaseURL) }
         let storage: StorageBackend = databaseURL.map { .postgres(url: $0) } ?? .sqlite(dataDirectory: directory)
         let configuration = ServerConfiguration(
             host: "127.0.0.1", port: 0, storage: storage, dataDirectory: directory, rateLimiting: false,
@@ -77,16 +84,38 @@ struct BenchSyncCommand: AsyncParsableCommand {
         }
     }
 
+    /// One run against the server as a child process with its own data directory: the
+    /// client's CPU is this process's, the server's is read from `/proc`.
+    private func measureApart(directory: URL, databaseURL: String?) async throws -> SyncBenchRun.Figures {
+        let serverDirectory = directory.appendingPathComponent("server")
+        try FileManager.default.createDirectory(at: serverDirectory, withIntermediateDirectories: true)
+        let process = try RelayServerProcess(dataDirectory: serverDirectory, databaseURL: databaseURL)
+        defer { process.stop() }
+        guard let server = URL(string: "http://127.0.0.1:\(process.port)") else { throw CLIError("bench: bad port") }
+        var run = SyncBenchRun(
+            server: server, directory: directory, nodes: nodes, contacts: contacts, samples: samples,
+            windows: windows)
+        run.chatMessages = chatMessages
+        run.serverCPUSeconds = { try process.cpuSeconds() }
+        return try await run.measure()
+    }
+
     private static func summary(_ figures: SyncBenchRun.Figures, nodes: Int) -> String {
         let ratio = figures.verify / figures.push
         return "verify \(formatDuration(figures.verify * 1e9)), push \(formatDuration(figures.push * 1e9)) "
             + "(\(formatRatio(ratio)); CPU \(formatDuration(figures.pushCPU * 1e9)), "
             + "\(formatRatio(figures.verifyCPU / figures.pushCPU)) per core, verify CPU "
-            + "\(formatDuration(figures.verifyCPU * 1e9))), pull \(formatDuration(figures.pull * 1e9)) "
+            + "\(formatDuration(figures.verifyCPU * 1e9))\(serverPart(figures))), pull \(formatDuration(figures.pull * 1e9)) "
             + "(CPU \(formatDuration(figures.pullCPU * 1e9))), "
             + "idle \(formatDuration(figures.idleMedian * 1e9)), contacts push "
             + "\(formatDuration(figures.contactsPush * 1e9)), pull \(formatDuration(figures.contactsPull * 1e9)), "
             + "chat push \(formatDuration(figures.chatPush * 1e9)), pull \(formatDuration(figures.chatPull * 1e9))"
+    }
+
+    /// The server's share of the push, when it ran apart.
+    private static func serverPart(_ figures: SyncBenchRun.Figures) -> String {
+        guard let server = figures.serverPushCPU else { return "" }
+        return "; server CPU \(formatDuration(server * 1e9)), \(formatRatio(figures.verifyCPU / server)) per core"
     }
 
     private func table(_ backend: String, _ all: [SyncBenchRun.Figures]) -> [String] {
@@ -96,7 +125,9 @@ struct BenchSyncCommand: AsyncParsableCommand {
         let push = mid(\.push)
         let ratio = mid { $0.verify / $0.push }
         let perCore = mid { $0.verifyCPU / $0.pushCPU }
-        return [
+        let apart = all.allSatisfy { $0.serverPushCPU != nil }
+        let serverPerCore = mid { $0.verifyCPU / ($0.serverPushCPU ?? .infinity) }
+        let rows: [String?] = [
             "### \(backend): \(nodes) nodes, \(contacts) contact records, loopback, median of \(all.count) runs",
             "",
             "| benchmark | median time | rate | × baseline | goal |",
@@ -109,6 +140,10 @@ struct BenchSyncCommand: AsyncParsableCommand {
                 ? "| the same, per core: the verify's CPU time (\(time(mid(\.verifyCPU)))) ÷ the CPU the push took "
                     + "(client and server, every thread) | \(time(mid(\.pushCPU))) CPU | | \(formatRatio(perCore)) | ≥ 0.5× |"
                 : "| the same, per core | not measured: the database's CPU is in its own processes | | | |",
+            apart && backend == "SQLite"
+                ? "| the same, per core, the server alone: the verify's CPU time ÷ the server process's CPU "
+                    + "during the push (/proc) | \(time(mid { $0.serverPushCPU ?? 0 })) CPU | | \(formatRatio(serverPerCore)) | ≥ 0.5× |"
+                : nil,
             "| new device: first sync (key, pull, validate, store) + state of \(nodes) nodes | "
                 + "\(time(mid(\.pull))) | | | < 1 s |",
             "| sync with nothing new (median of \(samples) per run) | \(time(mid(\.idleMedian))) | | | < 20 ms |",
@@ -120,5 +155,6 @@ struct BenchSyncCommand: AsyncParsableCommand {
             "| chat history: sync with nothing new, \(chatMessages) messages held (median of \(samples) per run) | "
                 + "\(time(mid(\.chatIdle))) | | | |",
         ]
+        return rows.compactMap { $0 }
     }
 }
